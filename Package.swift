@@ -1,0 +1,39 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "Lamina",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "lamina", targets: ["lamina"]),
+        .library(name: "LaminaCore", targets: ["LaminaCore"]),
+        .library(name: "LaminaImage", targets: ["LaminaImage"]),
+        .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
+        .library(name: "LaminaGL", targets: ["LaminaGL"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CGLES", path: "Sources/CGLES", pkgConfig: "glesv2",
+                       providers: [.apt(["libegl-dev", "libgles-dev", "libgbm-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .target(name: "LaminaImage", dependencies: ["CPNG"]),
+        .target(name: "LaminaCore", dependencies: ["LaminaImage"]),
+        .target(name: "LaminaRaster", dependencies: ["LaminaCore", "LaminaImage"]),
+        // GLSL ES 3.00 sources live at the top-level Shaders/ folder and ship as this target's resources,
+        // so they are found through Bundle.module whatever the working directory.
+        .target(name: "LaminaShaders", path: "Shaders", exclude: [], sources: ["LaminaShaders.swift"],
+                resources: [.copy("glsl")]),
+        .target(name: "LaminaGL", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaShaders", "CGLES"]),
+        .executableTarget(name: "lamina", dependencies: [
+            "LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
+        .testTarget(name: "LaminaImageTests", dependencies: ["LaminaImage"]),
+        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaImage"]),
+        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCore", "LaminaImage"]),
+    ]
+)

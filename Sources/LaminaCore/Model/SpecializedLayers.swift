@@ -1,0 +1,76 @@
+import Foundation
+
+/// CAShapeLayer: a path filled and stroked between the contents and the first sublayer.
+public final class ShapeLayer: Layer {
+    public var path: Path?
+    public var fillColor: Color? = .black
+    public var fillRule: FillRule = .nonZero
+    public var strokeColor: Color?
+    public var lineWidth: Double = 1
+    public var lineCap: LineCap = .butt
+    public var lineJoin: LineJoin = .miter
+    public var miterLimit: Double = 10
+    public var lineDashPattern: [Double]?
+    public var lineDashPhase: Double = 0
+    public var strokeStart: Double = 0
+    public var strokeEnd: Double = 1
+    override public var typeName: String { "shape" }
+
+    public enum LineCap: String, Sendable, Hashable, Codable, CaseIterable { case butt, round, square }
+    public enum LineJoin: String, Sendable, Hashable, Codable, CaseIterable { case miter, round, bevel }
+}
+
+/// CAGradientLayer: a gradient drawn over the background colour, inside the layer's shape.
+public final class GradientLayer: Layer {
+    public var colors: [Color]?
+    public var locations: [Double]?
+    public var startPoint = CGPoint(x: 0.5, y: 0)
+    public var endPoint = CGPoint(x: 0.5, y: 1)
+    public var gradientType: GradientType = .axial
+    override public var typeName: String { "gradient" }
+
+    public enum GradientType: String, Sendable, Hashable, Codable, CaseIterable { case axial, radial, conic }
+}
+
+/// CAReplicatorLayer: draws its sublayers `instanceCount` times, each instance transformed and tinted.
+public final class ReplicatorLayer: Layer {
+    public var instanceCount: Int = 1
+    public var instanceTransform: Transform3D = .identity
+    public var instanceColor: Color? = .white
+    public var instanceRedOffset: Double = 0
+    public var instanceGreenOffset: Double = 0
+    public var instanceBlueOffset: Double = 0
+    public var instanceAlphaOffset: Double = 0
+    public var preservesDepth = false
+    override public var typeName: String { "replicator" }
+}
+
+/// CATransformLayer: its sublayers share one 3D space; it draws nothing of its own.
+public final class TransformLayer: Layer {
+    override public var typeName: String { "transform" }
+}
+
+/// CATextLayer: a string laid out in the layer's bounds.
+public final class TextLayer: Layer {
+    public var string: String?
+    public var font: String = "Helvetica"
+    public var fontSize: Double = 36
+    public var foregroundColor: Color? = .white
+    public var alignmentMode: AlignmentMode = .natural
+    public var isWrapped = false
+    public var truncationMode: TruncationMode = .none
+    override public var typeName: String { "text" }
+
+    public enum AlignmentMode: String, Sendable, Hashable, Codable, CaseIterable {
+        case natural, left, right, center, justified
+    }
+    public enum TruncationMode: String, Sendable, Hashable, Codable, CaseIterable { case none, start, middle, end }
+}
+
+/// CAScrollLayer: scrolling is setting `bounds.origin`, as `scrollToPoint:` does.
+public final class ScrollLayer: Layer {
+    override public var typeName: String { "scroll" }
+
+    /// `scrollToPoint:`: makes `p` the origin of the layer's bounds.
+    public func scroll(to p: CGPoint) { bounds.origin = p }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import LaminaImage
+
+/// Identifies a pass of a `RenderGraph`.
+public struct PassID: Hashable, Codable, Sendable, CustomStringConvertible {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+    public var description: String { "pass#\(index)" }
+}
+
+/// Identifies an image (a layer's contents) of a `RenderGraph`.
+public struct ImageID: Hashable, Codable, Sendable, CustomStringConvertible {
+    public let index: Int
+    public init(_ index: Int) { self.index = index }
+    public var description: String { "image#\(index)" }
+}
+
+/// What the planner hands a renderer: passes in execution order, the last one the canvas.
+///
+/// All Core Animation semantics have been applied by the time a graph exists: every operation carries
+/// the full projective transform from its local space into its pass's pixels, its clip stack and its
+/// pixel bounds. A renderer executes passes in order and draws each pass's operations in order with
+/// premultiplied source-over; it never looks at a layer.
+///
+/// Contracts both renderers keep (DESIGN.md):
+/// - a pass is an RGBA8 premultiplied target cleared to transparent (the canvas to `clearColor`), and
+///   its result is rounded to 8 bits when the pass ends; a blur also rounds between its two directions;
+/// - pixel centres are at +0.5; an operation touches only pixels inside its `bounds`;
+/// - coverage of rounded rects and borders comes from the signed distance in pixel units,
+///   `clamp(0.5 - d, 0, 1)`, see `Coverage` in LaminaRaster and `common.glsl`.
+public struct RenderGraph: Codable, Sendable {
+    /// Canvas size in pixels.
+    public var width: Int
+    public var height: Int
+    /// Pixels per point of the canvas.
+    public var scale: Double
+    /// The colour the canvas pass is cleared to.
+    public var clearColor: PremultipliedColor
+    /// Passes in execution order; every pass a pass reads comes before it. The last is the canvas.
+    public var passes: [Pass]
+    /// The images operations sample, indexed by `ImageID`.
+    public var images: [ImageResource]
+
+    public init(width: Int, height: Int, scale: Double, clearColor: PremultipliedColor,
+                passes: [Pass], images: [ImageResource]) {
+        self.width = width; self.height = height; self.scale = scale; self.clearColor = clearColor
+        self.passes = passes; self.images = images
+    }
+
+    /// The canvas pass, whose result is the rendered image.
+    public var output: Pass? { passes.last }
+
+    public func pass(_ id: PassID) -> Pass? { passes.first { $0.id == id } }
+    public func image(_ id: ImageID) -> ImageResource? { images.indices.contains(id.index) ? images[id.index] : nil }
+}
+
+/// Why an offscreen pass exists, recorded the way Chromium's compositor records render-surface reasons.
+public enum PassReason: String, Codable, Sendable, CaseIterable {
+    /// The canvas itself.
+    case canvas
+    /// A layer's alpha (or its shadowPath) rendered to be blurred into a shadow.
+    case shadowShape
+    /// The blurred shadow shape.
+    case shadowBlur
+    /// A layer's output, to be multiplied by its mask layer.
+    case maskedContent
+    /// The mask layer, rendered for its alpha.
+    case maskAlpha
+    /// A subtree composited as one group because its opacity < 1 and its draws overlap.
+    case groupOpacity
+    /// shouldRasterize: the subtree as a bitmap at rasterizationScale.
+    case rasterization
+    /// A layer whose transform cannot carry its effects in the target's pixel space (non-similarity), so
+    /// they are rendered in its own space and composited through the transform.
+    case transformedEffect
+    /// A clip stack deeper than the renderers' per-draw clip slots.
+    case clipDepth
+}
+
+/// One render target and what fills it.
+public struct Pass: Codable, Sendable, Identifiable {
+    public let id: PassID
+    public var reason: PassReason
+    /// The layer that caused the pass (its name, or its path in the tree).
+    public var label: String
+    /// Size of the target in pixels.
+    public var width: Int
+    public var height: Int
+    public var content: PassContent
+
+    public init(id: PassID, reason: PassReason, label: String, width: Int, height: Int, content: PassContent) {
+        self.id = id; self.reason = reason; self.label = label
+        self.width = width; self.height = height; self.content = content
+    }
+}
+
+public enum PassContent: Codable, Sendable {
+    /// Draw operations in order, source-over, onto a target cleared to transparent (the canvas to
+    /// the graph's `clearColor`).
+    case draw([DrawOp])
+    /// An exact separable Gaussian blur of `source` (same size as this pass): weights
+    /// `exp(-i^2 / (2 sigma^2))` for |i| <= ceil(3 sigma), normalised to sum 1, horizontal first, with
+    /// texels outside the source transparent and the intermediate rounded to 8 bits.
+    case blur(source: PassID, sigma: Double)
+}
+
+/// A draw operation: something with coverage and colour, its transform, clips and pixel bounds.
+public struct DrawOp: Codable, Sendable {
+    public var kind: DrawKind
+    /// Maps the operation's local space (points of its layer, z = 0) to its pass's pixels.
+    public var transform: Transform3D
+    /// Clips that multiply the coverage, outermost first.
+    public var clips: [Clip]
+    /// The pixels the operation may touch, already inside the pass and the clips' bounds.
+    public var bounds: PixelRect
+    /// Which edges of the operation's rect are antialiased; the others use a hard half-open test in
+    /// local space, so two slices sharing an edge cover each pixel exactly once.
+    public var edgeAA: EdgeMask
+    /// A colour every output component is multiplied by (replicator instance colours); nil means white.
+    public var modulate: PremultipliedColor?
+
+    public init(kind: DrawKind, transform: Transform3D, clips: [Clip] = [], bounds: PixelRect,
+                edgeAA: EdgeMask = .all, modulate: PremultipliedColor? = nil) {
+        self.kind = kind; self.transform = transform; self.clips = clips; self.bounds = bounds
+        self.edgeAA = edgeAA; self.modulate = modulate
+    }
+}
+
+public enum DrawKind: Codable, Sendable {
+    /// A rounded rect filled with a colour (a plain rect when every radius is zero).
+    case fill(RoundedRect, PremultipliedColor)
+    /// A border: the ring between `outer` and its inset by `width` with radii max(0, r - width).
+    case border(RoundedRect, width: Double, PremultipliedColor)
+    /// A texture (an image or an earlier pass) mapped onto a rect.
+    case texture(TextureDraw)
+    /// A path filled with a colour; polylines in local space, already flattened finely enough for the
+    /// pass's pixels.
+    case path(PathFill)
+}
+
+/// A texture drawn onto the rect `destination` in local space.
+public struct TextureDraw: Codable, Sendable {
+    public enum Source: Codable, Sendable, Hashable {
+        case image(ImageID)
+        case pass(PassID)
+    }
+    public var source: Source
+    /// The rect in local space the texture is drawn onto.
+    public var destination: CGRect
+    /// The part of the texture drawn there, in unit texture coordinates (0,0 is the top-left texel
+    /// corner); it may reach outside [0, 1], where edge texels are extended (clamp to edge).
+    public var sourceRect: CGRect
+    public var minFilter: ContentsFilter
+    public var magFilter: ContentsFilter
+    /// Added to the level of detail (minificationFilterBias).
+    public var lodBias: Double
+    /// Multiplies the sampled colour.
+    public var opacity: Double
+    /// When set, the output is `tint * sample.alpha` (a shadow: the blurred shape's alpha, coloured).
+    public var tint: PremultipliedColor?
+    /// When set, the output is multiplied by this pass's alpha, sampled at the same texture coordinates
+    /// (the planner makes the mask pass the same size and space as the source pass).
+    public var mask: PassID?
+
+    public init(source: Source, destination: CGRect, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+                minFilter: ContentsFilter = .linear, magFilter: ContentsFilter = .linear, lodBias: Double = 0,
+                opacity: Double = 1, tint: PremultipliedColor? = nil, mask: PassID? = nil) {
+        self.source = source; self.destination = destination; self.sourceRect = sourceRect
+        self.minFilter = minFilter; self.magFilter = magFilter; self.lodBias = lodBias
+        self.opacity = opacity; self.tint = tint; self.mask = mask
+    }
+}
+
+/// A path fill: flattened polylines, a fill rule and a colour.
+public struct PathFill: Codable, Sendable {
+    public var polylines: [Polyline]
+    public var rule: FillRule
+    public var color: PremultipliedColor
+    public init(polylines: [Polyline], rule: FillRule, color: PremultipliedColor) {
+        self.polylines = polylines; self.rule = rule; self.color = color
+    }
+}
+
+/// A clip: a rounded rect in its own local space, mapped to the pass's pixels by `transform`.
+public struct Clip: Codable, Sendable, Hashable {
+    public var shape: RoundedRect
+    public var transform: Transform3D
+    public var edgeAA: EdgeMask
+    public init(shape: RoundedRect, transform: Transform3D, edgeAA: EdgeMask = .all) {
+        self.shape = shape; self.transform = transform; self.edgeAA = edgeAA
+    }
+}
+
+/// Which edges of a rect are antialiased (CA's edgeAntialiasingMask bits).
+public struct EdgeMask: OptionSet, Codable, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let minX = EdgeMask(rawValue: 1)
+    public static let maxX = EdgeMask(rawValue: 2)
+    public static let minY = EdgeMask(rawValue: 4)
+    public static let maxY = EdgeMask(rawValue: 8)
+    public static let all: EdgeMask = [.minX, .maxX, .minY, .maxY]
+}
+
+/// An integer rect of pixels, half-open: x in [x0, x1), y in [y0, y1).
+public struct PixelRect: Codable, Sendable, Hashable, CustomStringConvertible {
+    public var x0: Int, y0: Int, x1: Int, y1: Int
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+    public static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    public var width: Int { max(0, x1 - x0) }
+    public var height: Int { max(0, y1 - y0) }
+    public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    public var area: Int { width * height }
+    public func intersection(_ o: PixelRect) -> PixelRect {
+        let r = PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+        return r.isEmpty ? .empty : r
+    }
+    public func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+    public var description: String { "[\(x0),\(y0) \(width)x\(height)]" }
+}
+
+/// An image an operation samples: its size and the mip chain both renderers sample.
+public struct ImageResource: Codable, Sendable {
+    public let id: ImageID
+    public let width: Int
+    public let height: Int
+    public let origin: String
+    /// The pixels (not encoded when a plan is printed).
+    public let bitmap: Bitmap?
+
+    public init(id: ImageID, bitmap: Bitmap) {
+        self.id = id; self.width = bitmap.width; self.height = bitmap.height
+        self.origin = bitmap.origin; self.bitmap = bitmap
+    }
+
+    enum CodingKeys: String, CodingKey { case id, width, height, origin }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(ImageID.self, forKey: .id)
+        width = try c.decode(Int.self, forKey: .width)
+        height = try c.decode(Int.self, forKey: .height)
+        origin = try c.decode(String.self, forKey: .origin)
+        bitmap = nil
+    }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id); try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height); try c.encode(origin, forKey: .origin)
+    }
+}
+
+/// The renderer interface: a render graph in, an image out.
+public protocol Renderer {
+    /// Executes `graph` and returns the canvas, premultiplied RGBA8.
+    func render(_ graph: RenderGraph) throws -> Image
+}

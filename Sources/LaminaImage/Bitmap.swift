@@ -1,0 +1,33 @@
+import Foundation
+
+/// An immutable image with identity, as a layer's `contents` holds it (CGImage's role).
+///
+/// The mip chain both renderers sample is built once, on first use, and kept: a scene rendered many
+/// times (bench, parity) pays for it once, and the GPU backend can key its texture cache on the object.
+public final class Bitmap: @unchecked Sendable {
+    /// The base image, premultiplied RGBA8.
+    public let image: Image
+    /// Where the image came from (a file path, `@name` or `data:` URI), for errors and profiles.
+    public let origin: String
+
+    private let lock = NSLock()
+    private var cachedMips: MipChain?
+
+    public init(image: Image, origin: String = "") {
+        self.image = image
+        self.origin = origin
+    }
+
+    public var width: Int { image.width }
+    public var height: Int { image.height }
+
+    /// The 2x2 box-filtered mip chain of `image`, built on first use.
+    public var mipChain: MipChain {
+        lock.lock()
+        defer { lock.unlock() }
+        if let m = cachedMips { return m }
+        let m = MipChain(base: image)
+        cachedMips = m
+        return m
+    }
+}

@@ -1,0 +1,171 @@
+import CPNG
+import Foundation
+
+/// PNG decoding and encoding through libpng's simplified API (`png_image_*`).
+///
+/// The simplified API reports every failure by return value and message, never by `longjmp` through Swift
+/// frames, which is why Lamina uses it rather than the progressive reader: a corrupt or truncated file is
+/// an error, never a crash. Every colour type and bit depth libpng reads (palette, grey, grey+alpha, RGB,
+/// RGBA, 16-bit, interlaced) is converted to 8-bit sRGB RGBA and then premultiplied; files are written as
+/// 8-bit RGBA with straight alpha.
+public enum PNG {
+    /// Largest width or height accepted when decoding, to refuse absurd headers before allocating.
+    public static let maxDimension = 16384
+    /// Largest pixel count accepted when decoding.
+    public static let maxPixels = 1 << 28
+
+    /// Decodes a PNG file's bytes into a premultiplied image.
+    public static func decode(_ data: Data) throws -> Image {
+        guard !data.isEmpty else { throw ImageError.notPNG("the file is empty") }
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard data.count >= 8, Array(data.prefix(8)) == signature else {
+            throw ImageError.notPNG("the file does not start with the PNG signature")
+        }
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        let began = data.withUnsafeBytes { raw -> Int32 in
+            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
+        }
+        guard began != 0 else { throw ImageError.corruptPNG(message(of: image)) }
+        let width = Int(image.width), height = Int(image.height)
+        guard width > 0, height > 0 else { throw ImageError.corruptPNG("zero-sized image") }
+        guard width <= maxDimension, height <= maxDimension, width * height <= maxPixels else {
+            throw ImageError.tooLarge(width: width, height: height)
+        }
+        image.format = png_uint_32(LAMINA_PNG_FORMAT_RGBA)
+        var straight = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = data.withUnsafeBytes { _ in
+            straight.withUnsafeMutableBytes { buf -> Int32 in
+                png_image_finish_read(&image, nil, buf.baseAddress, Int32(width * 4), nil)
+            }
+        }
+        guard finished != 0 else { throw ImageError.corruptPNG(message(of: image)) }
+        return Image(width: width, height: height, straightRGBA: straight)
+    }
+
+    /// Encodes a premultiplied image as an 8-bit RGBA PNG with straight alpha.
+    public static func encode(_ img: Image) throws -> Data {
+        guard img.width > 0, img.height > 0 else { throw ImageError.encodeFailed("cannot encode an empty image") }
+        var straight = img.straightRGBA()
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        image.width = png_uint_32(img.width)
+        image.height = png_uint_32(img.height)
+        image.format = png_uint_32(LAMINA_PNG_FORMAT_RGBA)
+        defer { png_image_free(&image) }
+        var size: png_alloc_size_t = 0
+        let stride = Int32(img.width * 4)
+        let sized = straight.withUnsafeMutableBytes { buf in
+            png_image_write_to_memory(&image, nil, &size, 0, buf.baseAddress, stride, nil)
+        }
+        guard sized != 0, size > 0 else { throw ImageError.encodeFailed(message(of: image)) }
+        var out = Data(count: Int(size))
+        let wrote = out.withUnsafeMutableBytes { dst in
+            straight.withUnsafeMutableBytes { buf in
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, buf.baseAddress, stride, nil)
+            }
+        }
+        guard wrote != 0 else { throw ImageError.encodeFailed(message(of: image)) }
+        out.count = Int(size)
+        return out
+    }
+
+    /// Reads and decodes a PNG file.
+    public static func read(contentsOf url: URL) throws -> Image {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ImageError.unreadable(path: url.path, reason: error.localizedDescription)
+        }
+        return try decode(data)
+    }
+
+    /// Encodes `image` and writes it atomically: to a temporary file beside `url`, then renamed, so a
+    /// failure never leaves a partial file.
+    public static func write(_ image: Image, to url: URL) throws {
+        try AtomicFile.write(try encode(image), to: url)
+    }
+
+    private static func message(of image: png_image) -> String {
+        var m = image.message
+        return withUnsafeBytes(of: &m) { raw in
+            let bytes = raw.bindMemory(to: CChar.self)
+            let end = bytes.firstIndex(of: 0) ?? bytes.count
+            return String(decoding: raw.prefix(end), as: UTF8.self)
+        }
+    }
+}
+
+/// Writing a file through a temporary sibling and a rename.
+public enum AtomicFile {
+    public static func write(_ data: Data, to url: URL) throws {
+        let dir = url.deletingLastPathComponent()
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try data.write(to: tmp)
+            if rename(tmp.path, url.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: tmp)
+                throw ImageError.unwritable(path: url.path, reason: reason)
+            }
+        } catch let e as ImageError {
+            throw e
+        } catch {
+            try? FileManager.default.removeItem(at: tmp)
+            throw ImageError.unwritable(path: url.path, reason: error.localizedDescription)
+        }
+    }
+}
+
+/// Errors of LaminaImage.
+public enum ImageError: Error, Equatable, CustomStringConvertible {
+    case notPNG(String)
+    case corruptPNG(String)
+    case tooLarge(width: Int, height: Int)
+    case encodeFailed(String)
+    case unreadable(path: String, reason: String)
+    case unwritable(path: String, reason: String)
+    case sizeMismatch(String)
+
+    public var description: String {
+        switch self {
+        case .notPNG(let why): return "not a PNG file: \(why)"
+        case .corruptPNG(let why): return "corrupt PNG: \(why)"
+        case .tooLarge(let w, let h):
+            return "image is \(w)x\(h) pixels; at most \(PNG.maxDimension) a side and \(PNG.maxPixels) pixels in all"
+        case .encodeFailed(let why): return "PNG encoding failed: \(why)"
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        case .sizeMismatch(let why): return "image sizes differ: \(why)"
+        }
+    }
+}
+
+extension Image {
+    /// An image from straight-alpha RGBA bytes, premultiplied with rounding.
+    public init(width: Int, height: Int, straightRGBA s: [UInt8]) {
+        var p = s
+        for i in stride(from: 0, to: p.count, by: 4) {
+            let a = UInt32(p[i + 3])
+            if a == 255 { continue }
+            p[i] = UInt8((UInt32(p[i]) * a + 127) / 255)
+            p[i + 1] = UInt8((UInt32(p[i + 1]) * a + 127) / 255)
+            p[i + 2] = UInt8((UInt32(p[i + 2]) * a + 127) / 255)
+        }
+        self.init(width: width, height: height, premultipliedRGBA: p)!
+    }
+
+    /// The pixels with alpha un-premultiplied (straight), rounded; fully transparent pixels become 0.
+    public func straightRGBA() -> [UInt8] {
+        var s = pixels
+        for i in stride(from: 0, to: s.count, by: 4) {
+            let a = UInt32(s[i + 3])
+            if a == 255 { continue }
+            if a == 0 { s[i] = 0; s[i + 1] = 0; s[i + 2] = 0; continue }
+            s[i] = UInt8(min(255, (UInt32(s[i]) * 255 + a / 2) / a))
+            s[i + 1] = UInt8(min(255, (UInt32(s[i + 1]) * 255 + a / 2) / a))
+            s[i + 2] = UInt8(min(255, (UInt32(s[i + 2]) * 255 + a / 2) / a))
+        }
+        return s
+    }
+}
