@@ -50,7 +50,7 @@ extension GraphBuilder {
             }
         }
         if includeShadow, layer.shadowOpacity > 0 {
-            let shape = layer.shadowPath?.controlBounds ?? r
+            let shape = layer.shadowPath?.controlPointBounds ?? r
             if !shape.isNull {
                 let reach = 3 * layer.shadowRadius + 1
                 r = r.union(shape.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)

@@ -67,7 +67,7 @@ extension GraphBuilder {
         let sigma = layer.shadowRadius * k
         let pad = (3 * layer.shadowRadius).rounded(.up) + 1 / k
         let shapeRect: CGRect
-        if let path = layer.shadowPath { shapeRect = path.controlBounds } else { shapeRect = localExtent(of: layer, includeShadow: false) }
+        if let path = layer.shadowPath { shapeRect = path.controlPointBounds } else { shapeRect = localExtent(of: layer, includeShadow: false) }
         guard !shapeRect.isNull, shapeRect.width > 0 || shapeRect.height > 0 else { return nil }
         let e = shapeRect.insetBy(dx: -pad, dy: -pad)
         let w = min(8192, Int((Double(e.width) * k).rounded(.up))), h = min(8192, Int((Double(e.height) * k).rounded(.up)))
@@ -101,7 +101,7 @@ extension GraphBuilder {
 
     /// Path fill operations for `path` through `m`, flattened finely enough for the target's pixels.
     func pathOps(_ path: Path, layerToTarget m: Transform3D, color: Color, interest: PixelRect) -> [DrawOp] {
-        let box = path.controlBounds
+        let box = path.controlPointBounds
         guard !box.isNull, !path.isEmpty else { return [] }
         let scale = max(1e-6, LayerGeometry.approximateScale(m))
         let polylines = path.flattened(tolerance: 0.1 / scale)
@@ -120,26 +120,5 @@ extension LayerGeometry {
         let det = abs(m.m11 * m.m22 - m.m12 * m.m21) / (w * w)
         let s = det.squareRoot()
         return s.isFinite && s > 0 ? s : 1
-    }
-}
-
-extension Path {
-    /// The bounding box of the path's points and control points (contains the path).
-    var controlBounds: CGRect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        func add(_ p: CGPoint) {
-            minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x))
-            minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
-        }
-        for e in elements {
-            switch e {
-            case .move(let p), .line(let p): add(p)
-            case .quad(let c, let p): add(c); add(p)
-            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
-            case .close: break
-            }
-        }
-        guard minX.isFinite else { return .null }
-        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
