@@ -46,7 +46,7 @@ extension SceneReader {
         guard !s.isEmpty else { throw SceneError(p, "empty image reference") }
         let url = s.hasPrefix("/")
             ? URL(fileURLWithPath: s).standardizedFileURL
-            : URL(fileURLWithPath: s, relativeTo: baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            : (baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(s)
                 .standardizedFileURL
         let path = url.path
         if let cached = bitmapCache[path] { return cached }
