@@ -50,6 +50,9 @@ final class ShaderProgram {
 
     private static func compile(_ source: ShaderSource, type: GLenum) throws -> GLuint {
         let s = glCreateShader(type)
+        guard s != 0 else {
+            throw GLError.shader(file: source.files[0], log: "glCreateShader returned 0 (no current GL context?)")
+        }
         source.text.withCString { ptr in
             var p: UnsafePointer<GLchar>? = ptr
             glShaderSource(s, 1, &p, nil)

@@ -24,7 +24,8 @@ final class GLContextTests: XCTestCase {
     }
 
     func testShaderCompile_syntaxError_namesFileAndLine() throws {
-        _ = try GLContext(forced: nil)
+        let context = try GLContext(forced: nil)
+        defer { withExtendedLifetime(context) {} }
         let vert = try ShaderSource.load(named: "quad.vert")
         let broken = """
         #version 300 es
@@ -42,7 +43,8 @@ final class GLContextTests: XCTestCase {
     }
 
     func testShaderCompile_errorInIncludedFile_namesIncludedFileAndLine() throws {
-        _ = try GLContext(forced: nil)
+        let context = try GLContext(forced: nil)
+        defer { withExtendedLifetime(context) {} }
         let vert = try ShaderSource.load(named: "quad.vert")
         let main = "#version 300 es\nprecision highp float;\n#include \"lib.glsl\"\nout vec4 c;\nvoid main() { c = f(); }\n"
         let lib = "vec4 f() {\n  return vec4(1.0)\n}\n"
