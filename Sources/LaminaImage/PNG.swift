@@ -21,26 +21,28 @@ public enum PNG {
         guard data.count >= 8, Array(data.prefix(8)) == signature else {
             throw ImageError.notPNG("the file does not start with the PNG signature")
         }
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        defer { png_image_free(&image) }
-        let began = data.withUnsafeBytes { raw -> Int32 in
-            png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
-        }
-        guard began != 0 else { throw ImageError.corruptPNG(message(of: image)) }
-        let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0 else { throw ImageError.corruptPNG("zero-sized image") }
-        guard width <= maxDimension, height <= maxDimension, width * height <= maxPixels else {
-            throw ImageError.tooLarge(width: width, height: height)
-        }
-        image.format = png_uint_32(LAMINA_PNG_FORMAT_RGBA)
-        var straight = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = data.withUnsafeBytes { _ in
-            straight.withUnsafeMutableBytes { buf -> Int32 in
+        // libpng keeps the pointer given to begin_read and reads through it in finish_read, so both calls
+        // must happen inside one `withUnsafeBytes`: a second call need not yield the same address.
+        let (width, height, straight) = try data.withUnsafeBytes { raw -> (Int, Int, [UInt8]) in
+            var image = png_image()
+            image.version = png_uint_32(PNG_IMAGE_VERSION)
+            defer { png_image_free(&image) }
+            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+                throw ImageError.corruptPNG(message(of: image))
+            }
+            let width = Int(image.width), height = Int(image.height)
+            guard width > 0, height > 0 else { throw ImageError.corruptPNG("zero-sized image") }
+            guard width <= maxDimension, height <= maxDimension, width * height <= maxPixels else {
+                throw ImageError.tooLarge(width: width, height: height)
+            }
+            image.format = png_uint_32(LAMINA_PNG_FORMAT_RGBA)
+            var straight = [UInt8](repeating: 0, count: width * height * 4)
+            let finished = straight.withUnsafeMutableBytes { buf -> Int32 in
                 png_image_finish_read(&image, nil, buf.baseAddress, Int32(width * 4), nil)
             }
+            guard finished != 0 else { throw ImageError.corruptPNG(message(of: image)) }
+            return (width, height, straight)
         }
-        guard finished != 0 else { throw ImageError.corruptPNG(message(of: image)) }
         return Image(width: width, height: height, straightRGBA: straight)
     }
 
@@ -152,7 +154,9 @@ extension Image {
             p[i + 1] = UInt8((UInt32(p[i + 1]) * a + 127) / 255)
             p[i + 2] = UInt8((UInt32(p[i + 2]) * a + 127) / 255)
         }
-        self.init(width: width, height: height, premultipliedRGBA: p)!
+        precondition(width >= 0 && height >= 0 && s.count == width * height * 4,
+                     "straight RGBA byte count does not match \(width)x\(height)")
+        self = Image(width: width, height: height, premultipliedRGBA: p) ?? Image(width: width, height: height)
     }
 
     /// The pixels with alpha un-premultiplied (straight), rounded; fully transparent pixels become 0.

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Flattening to polylines, transforms and bounds.
+///
+/// Curves are split into a segment count computed up front from their second differences (Wang's
+/// formula) rather than by recursive subdivision: the bound is provable, the loop has no recursion,
+/// and the count is cheap enough to compute per curve every frame.
+extension Path {
+    /// The most segments one curve is split into, so huge or degenerate coordinates cannot hang a frame.
+    static let maxSegmentsPerCurve = 4096
+
+    /// The path as polylines whose distance from the true curves is at most `tolerance`.
+    ///
+    /// Lines are kept as they are. A quad with second difference d = p0 - 2p1 + p2 needs
+    /// n = ⌈√(|d| / (4 tol))⌉ uniform segments, a cubic n = ⌈√(3 max(|d0|, |d1|) / (4 tol))⌉, because the
+    /// chord of a parameter step h deviates at most h²·max|B''|/8 from the curve. Each subpath becomes one
+    /// polyline; `closed` is true only when the subpath ended with a close, in which case the closing point
+    /// is not repeated. Fills treat every polyline as closed either way. Subpaths that never draw (a lone
+    /// move) are dropped. A tolerance that is not positive is treated as 1e-6.
+    public func flattened(tolerance: Double) -> [Polyline] {
+        let tol = tolerance > 1e-6 ? tolerance : 1e-6
+        var result: [Polyline] = []
+        var points: [CGPoint] = []
+        var start = CGPoint.zero
+        var current = CGPoint.zero
+        func flush(closed: Bool) {
+            if points.count >= 2 {
+                if closed, points.count > 2, points[points.count - 1] == points[0] { points.removeLast() }
+                result.append(Polyline(points: points, closed: closed))
+            }
+            points.removeAll(keepingCapacity: true)
+        }
+        func beginIfNeeded() { if points.isEmpty { points.append(current) } }
+        for element in elements {
+            switch element {
+            case .move(let p):
+                flush(closed: false)
+                start = p; current = p
+            case .line(let p):
+                beginIfNeeded()
+                points.append(p)
+                current = p
+            case .quad(let c, let p):
+                beginIfNeeded()
+                Path.flattenQuad(current, c, p, tolerance: tol, into: &points)
+                current = p
+            case .cubic(let c1, let c2, let p):
+                beginIfNeeded()
+                Path.flattenCubic(current, c1, c2, p, tolerance: tol, into: &points)
+                current = p
+            case .close:
+                flush(closed: true)
+                current = start
+            }
+        }
+        flush(closed: false)
+        return result
+    }
+
+    static func segmentCount(_ secondDifference: Double, tolerance: Double) -> Int {
+        let n = (secondDifference / tolerance).squareRoot().rounded(.up)
+        guard n.isFinite else { return 1 }
+        return Int(min(max(n, 1), Double(maxSegmentsPerCurve)))
+    }
+
+    static func flattenQuad(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, tolerance: Double,
+                            into points: inout [CGPoint]) {
+        let (x0, y0, x1, y1, x2, y2) = (Double(p0.x), Double(p0.y), Double(p1.x), Double(p1.y),
+                                        Double(p2.x), Double(p2.y))
+        let d = hypot(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2)
+        let n = segmentCount(d / 4, tolerance: tolerance)
+        for i in 1..<n {
+            let t = Double(i) / Double(n), u = 1 - t
+            points.append(CGPoint(x: u * u * x0 + 2 * u * t * x1 + t * t * x2,
+                                  y: u * u * y0 + 2 * u * t * y1 + t * t * y2))
+        }
+        points.append(p2)
+    }
+
+    static func flattenCubic(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: Double,
+                             into points: inout [CGPoint]) {
+        let (x0, y0, x1, y1) = (Double(p0.x), Double(p0.y), Double(p1.x), Double(p1.y))
+        let (x2, y2, x3, y3) = (Double(p2.x), Double(p2.y), Double(p3.x), Double(p3.y))
+        let d0 = hypot(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2)
+        let d1 = hypot(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3)
+        let n = segmentCount(3 * max(d0, d1) / 4, tolerance: tolerance)
+        for i in 1..<n {
+            let t = Double(i) / Double(n), u = 1 - t
+            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, e = t * t * t
+            points.append(CGPoint(x: a * x0 + b * x1 + c * x2 + e * x3, y: a * y0 + b * y1 + c * y2 + e * y3))
+        }
+        points.append(p3)
+    }
+
+    /// The path with every point mapped by the 2D affine part of `t` (m11, m12, m21, m22, m41, m42).
+    ///
+    /// Affine maps take Bézier curves to Bézier curves exactly, so mapping control points is exact. For a
+    /// perspective transform, flatten first and project the polyline points instead.
+    public func transformed(by t: Transform3D) -> Path {
+        func map(_ p: CGPoint) -> CGPoint {
+            let x = Double(p.x), y = Double(p.y)
+            return CGPoint(x: x * t.m11 + y * t.m21 + t.m41, y: x * t.m12 + y * t.m22 + t.m42)
+        }
+        return Path(elements: elements.map { element in
+            switch element {
+            case .move(let p): return .move(map(p))
+            case .line(let p): return .line(map(p))
+            case .quad(let c, let p): return .quad(map(c), map(p))
+            case .cubic(let c1, let c2, let p): return .cubic(map(c1), map(c2), map(p))
+            case .close: return .close
+            }
+        })
+    }
+
+    /// The path mapped by an affine transform.
+    public func transformed(by t: CGAffineTransform) -> Path { transformed(by: Transform3D(affine: t)) }
+
+    /// The smallest rect containing every point and control point (`CGPath.boundingBox`); it contains the
+    /// curves but may be larger than their exact bounds. `CGRect.null` for a path with no points.
+    public var controlPointBounds: CGRect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: CGPoint) {
+            minX = min(minX, Double(p.x)); minY = min(minY, Double(p.y))
+            maxX = max(maxX, Double(p.x)); maxY = max(maxY, Double(p.y))
+        }
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let c, let p): add(c); add(p)
+            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .close: break
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return .null }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}

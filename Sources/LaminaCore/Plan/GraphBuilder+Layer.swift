@@ -1,0 +1,123 @@
+import Foundation
+
+extension GraphBuilder {
+    /// Emits one layer and its subtree: opacity(rasterize(mask(clip(shadow + body)))).
+    func emitLayer(_ layer: Layer, parentToTarget p: Transform3D, context: Context) -> [DrawOp] {
+        guard !layer.isHidden, layer.opacity > 0 else { return [] }
+        let m = LayerGeometry.local(layer).concatenating(p)
+        if !layer.isDoubleSided && facesAway(m) { return [] }
+        var ctx = context
+        if let name = layer.name { ctx.label = name }
+
+        // CATransformLayer: draws nothing of its own; opacity applies to each sublayer individually.
+        if layer is TransformLayer {
+            return emitSublayers(of: layer, layerToTarget: m, context: ctx).map { $0.scalingAlpha(by: layer.opacity) }
+        }
+        if layer.shouldRasterize, let op = rasterized(layer, layerToTarget: m, context: ctx) {
+            return [op]
+        }
+        let ops = emitContent(layer, layerToTarget: m, context: ctx)
+        guard layer.opacity < 1 else { return ops }
+        // Group opacity needs an isolated pass only when two of the layer's draws could overlap; a single
+        // draw (or disjoint ones) takes the alpha directly, as Skia and Chromium fold it.
+        if !layer.allowsGroupOpacity || !mayOverlap(ops) {
+            return ops.map { $0.scalingAlpha(by: layer.opacity) }
+        }
+        let rect = unionBounds(ops).intersection(ctx.interest)
+        guard let id = offscreen(ops, rect: rect, reason: .groupOpacity, label: ctx.label) else { return [] }
+        return [composite(id, rect: rect, opacity: layer.opacity, interest: ctx.interest)]
+    }
+
+    /// Shadow, body and mask of a layer, clipped by masksToBounds: everything but opacity and rasterization.
+    func emitContent(_ layer: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
+        let shadow = ShadowPlan(layer, layerToTarget: m)
+        var bodyContext = context
+        if let s = shadow { bodyContext.interest = context.interest.expanded(by: s.reach) }
+        var body = emitBody(layer, layerToTarget: m, context: bodyContext)
+
+        var ownClip: (Clip, PixelRect)?
+        if layer.masksToBounds {
+            let clip = Clip(shape: layerShape(layer), transform: m, edgeAA: edgeAA(layer, m))
+            let bounds = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: bodyContext.interest)
+            ownClip = (clip, bounds)
+            body = body.map { $0.clipped(by: clip, bounds: bounds) }.filter { !$0.bounds.isEmpty }
+        }
+        var ops: [DrawOp] = []
+        if let s = shadow, var op = shadowOp(layer, s, body: body, layerToTarget: m, context: context) {
+            if let (clip, bounds) = ownClip { op = op.clipped(by: clip, bounds: bounds) }
+            if !op.bounds.isEmpty { ops.append(op) }
+        }
+        ops += body.map { var op = $0; op.bounds = op.bounds.intersection(context.interest); return op }
+            .filter { !$0.bounds.isEmpty }
+        if let mask = layer.mask {
+            return masked(ops, by: mask, layerToTarget: m, context: context)
+        }
+        return ops
+    }
+
+    /// Background, contents, sublayers and border, in that order (ca-semantics.md §2).
+    func emitBody(_ layer: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
+        var ops: [DrawOp] = []
+        let shape = layerShape(layer)
+        let aa = shape.isRect ? edgeAA(layer, m) : .all
+        if let bg = layer.backgroundColor, bg.alpha > 0, !layer.bounds.isEmpty {
+            let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
+            if !b.isEmpty {
+                ops.append(DrawOp(kind: .fill(shape, bg.premultiplied), transform: m, bounds: b, edgeAA: aa))
+            }
+        }
+        ops += contentsOps(layer, layerToTarget: m, context: context)
+        ops += emitSublayers(of: layer, layerToTarget: m, context: context)
+        if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0, !layer.bounds.isEmpty {
+            let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
+            if !b.isEmpty {
+                ops.append(DrawOp(kind: .border(shape, width: layer.borderWidth, bc.premultiplied), transform: m,
+                                  bounds: b, edgeAA: aa))
+            }
+        }
+        return ops
+    }
+
+    /// The layer's (rounded) bounds: the shape of its background, border and masksToBounds clip.
+    func layerShape(_ layer: Layer) -> RoundedRect {
+        RoundedRect(rect: layer.bounds, radius: layer.cornerRadius, corners: layer.maskedCorners, curve: layer.cornerCurve)
+    }
+
+    /// Which edges are antialiased: all when the layer asks for it or its edges stay axis-aligned;
+    /// none for a rotated or perspective layer by default (allowsEdgeAntialiasing = NO, as on iOS).
+    func edgeAA(_ layer: Layer, _ m: Transform3D) -> EdgeMask {
+        layer.allowsEdgeAntialiasing || LayerGeometry.isAxisAligned(m) ? .all : []
+    }
+
+    /// True when the layer's local space is seen from behind (its projected winding is reversed).
+    func facesAway(_ m: Transform3D) -> Bool {
+        let det = m.m11 * (m.m22 * m.m44 - m.m24 * m.m42) - m.m12 * (m.m21 * m.m44 - m.m24 * m.m41)
+            + m.m14 * (m.m21 * m.m42 - m.m22 * m.m41)
+        return det < 0
+    }
+
+    /// Whether two of `ops` could touch the same pixel.
+    func mayOverlap(_ ops: [DrawOp]) -> Bool {
+        guard ops.count > 1 else { return false }
+        guard ops.count <= 64 else { return true }
+        for i in 0..<ops.count {
+            for j in (i + 1)..<ops.count where !ops[i].bounds.intersection(ops[j].bounds).isEmpty {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The layer's output multiplied by its mask layer's alpha. The mask is laid out in the layer's
+    /// coordinate space and rendered like any layer; only its alpha counts.
+    func masked(_ ops: [DrawOp], by mask: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
+        var maskContext = context
+        maskContext.label = context.label + "/mask"
+        let maskOps = emitLayer(mask, parentToTarget: m, context: maskContext)
+        let rect = unionBounds(ops).intersection(unionBounds(maskOps)).intersection(context.interest)
+        guard let content = offscreen(ops, rect: rect, reason: .maskedContent, label: context.label),
+              let alpha = offscreen(maskOps, rect: rect, reason: .maskAlpha, label: maskContext.label)
+        else { return [] }
+        return [composite(content, rect: rect, mask: alpha, interest: context.interest)]
+    }
+}

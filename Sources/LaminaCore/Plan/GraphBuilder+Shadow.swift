@@ -1,0 +1,124 @@
+import Foundation
+
+/// What a visible shadow needs: its colour, and (for a layer whose transform is a similarity) its blur and
+/// offset in target pixels.
+struct ShadowPlan {
+    /// shadowColor premultiplied, times shadowOpacity.
+    let tint: PremultipliedColor
+    /// The uniform scale of the layer's map to the target, nil when it is not a similarity.
+    let similarity: Double?
+    /// sigma in target pixels (similarity case).
+    let sigma: Double
+    /// shadowOffset in target pixels (similarity case).
+    let dx: Double, dy: Double
+    /// How far the shadow reaches beyond its shape, in target pixels.
+    let reach: Int
+
+    init?(_ layer: Layer, layerToTarget m: Transform3D) {
+        guard layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 else { return nil }
+        tint = color.premultiplied.scaled(by: layer.shadowOpacity)
+        similarity = LayerGeometry.similarityScale(m)
+        let s = similarity ?? LayerGeometry.approximateScale(m)
+        sigma = layer.shadowRadius * s
+        let ox = Double(layer.shadowOffset.width), oy = Double(layer.shadowOffset.height)
+        dx = ox * m.m11 + oy * m.m21
+        dy = ox * m.m12 + oy * m.m22
+        let r = (3 * sigma).rounded(.up) + 2 + max(abs(dx), abs(dy)).rounded(.up)
+        reach = Int(min(r, 1e6))
+    }
+}
+
+extension GraphBuilder {
+    /// The shadow of `layer` as one composite: its shape (the layer's composited alpha, or shadowPath)
+    /// rendered offscreen, blurred with sigma = shadowRadius x scale, tinted, offset, drawn under the layer.
+    func shadowOp(_ layer: Layer, _ s: ShadowPlan, body: [DrawOp], layerToTarget m: Transform3D,
+                  context: Context) -> DrawOp? {
+        guard s.similarity != nil else {
+            return localShadowOp(layer, s, layerToTarget: m, context: context)
+        }
+        let pad = Int((3 * s.sigma).rounded(.up)) + 1
+        let region = context.interest.expanded(by: s.reach)
+        let shape: [DrawOp]
+        if let path = layer.shadowPath {
+            shape = pathOps(path, layerToTarget: m, color: .white, interest: region)
+        } else {
+            shape = body
+        }
+        let rect = unionBounds(shape).expanded(by: pad).intersection(region)
+        guard let shapeID = offscreen(shape, rect: rect, reason: .shadowShape, label: context.label) else { return nil }
+        let blurred = blur(shapeID, rect: rect, sigma: s.sigma, label: context.label)
+        return composite(blurred, rect: rect, dx: s.dx, dy: s.dy, tint: s.tint, interest: context.interest)
+    }
+
+    /// A blur pass of `source` (cut out at `rect`); a zero sigma needs none.
+    func blur(_ source: PassID, rect: PixelRect, sigma: Double, label: String) -> PassID {
+        guard sigma > 0 else { return source }
+        let id = newPassID()
+        passes.append(Pass(id: id, reason: .shadowBlur, label: label, width: rect.width, height: rect.height,
+                           content: .blur(source: source, sigma: sigma)))
+        return id
+    }
+
+    /// The shadow of a layer whose map is not a similarity (perspective, skew, non-uniform scale): the
+    /// shape is rendered and blurred in the layer's own space, then composited through its transform, so
+    /// the blur and the offset follow the layer as Core Animation's do.
+    func localShadowOp(_ layer: Layer, _ s: ShadowPlan, layerToTarget m: Transform3D, context: Context) -> DrawOp? {
+        let k = max(1, LayerGeometry.approximateScale(m))
+        let sigma = layer.shadowRadius * k
+        let pad = (3 * layer.shadowRadius).rounded(.up) + 1 / k
+        let shapeRect: CGRect
+        if let path = layer.shadowPath { shapeRect = path.controlPointBounds } else { shapeRect = localExtent(of: layer, includeShadow: false) }
+        guard !shapeRect.isNull, shapeRect.width > 0 || shapeRect.height > 0 else { return nil }
+        let e = shapeRect.insetBy(dx: -pad, dy: -pad)
+        let w = min(8192, Int((Double(e.width) * k).rounded(.up))), h = min(8192, Int((Double(e.height) * k).rounded(.up)))
+        guard w > 0, h > 0 else { return nil }
+        let local = Transform3D.translation(-Double(e.minX), -Double(e.minY), 0).concatenating(.scale(k, k, 1))
+        let passRect = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
+        var inner = Context(interest: passRect, flipped: context.flipped, label: context.label)
+        inner.interest = passRect
+        let shape: [DrawOp]
+        if let path = layer.shadowPath {
+            shape = pathOps(path, layerToTarget: local, color: .white, interest: passRect)
+        } else {
+            var body = emitBody(layer, layerToTarget: local, context: inner)
+            if layer.masksToBounds {
+                let clip = Clip(shape: layerShape(layer), transform: local)
+                let b = LayerGeometry.pixelBounds(of: layer.bounds, through: local, in: passRect)
+                body = body.map { $0.clipped(by: clip, bounds: b) }
+            }
+            shape = body
+        }
+        guard let shapeID = offscreen(shape, rect: passRect, reason: .transformedEffect, label: context.label) else {
+            return nil
+        }
+        let blurred = blur(shapeID, rect: passRect, sigma: sigma, label: context.label)
+        let dest = CGRect(x: Double(e.minX) + Double(layer.shadowOffset.width), y: Double(e.minY) + Double(layer.shadowOffset.height),
+                          width: Double(w) / k, height: Double(h) / k)
+        let draw = TextureDraw(source: .pass(blurred), destination: dest, tint: s.tint)
+        let bounds = LayerGeometry.pixelBounds(of: dest, through: m, in: context.interest)
+        return DrawOp(kind: .texture(draw), transform: m, bounds: bounds, edgeAA: [])
+    }
+
+    /// Path fill operations for `path` through `m`, flattened finely enough for the target's pixels.
+    func pathOps(_ path: Path, layerToTarget m: Transform3D, color: Color, interest: PixelRect) -> [DrawOp] {
+        let box = path.controlPointBounds
+        guard !box.isNull, !path.isEmpty else { return [] }
+        let scale = max(1e-6, LayerGeometry.approximateScale(m))
+        let polylines = path.flattened(tolerance: 0.1 / scale)
+        let bounds = LayerGeometry.pixelBounds(of: box, through: m, in: interest)
+        guard !bounds.isEmpty else { return [] }
+        let fill = PathFill(polylines: polylines, rule: .nonZero, color: color.premultiplied)
+        return [DrawOp(kind: .path(fill), transform: m, bounds: bounds)]
+    }
+}
+
+extension LayerGeometry {
+    /// A representative scale of a map near the origin: the square root of the 2x2 determinant of its
+    /// linear part (exact for similarities).
+    static func approximateScale(_ m: Transform3D) -> Double {
+        let w = m.m44 != 0 ? abs(m.m44) : 1
+        let det = abs(m.m11 * m.m22 - m.m12 * m.m21) / (w * w)
+        let s = det.squareRoot()
+        return s.isFinite && s > 0 ? s : 1
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import LaminaCore
+
+/// Coverage of rects, rounded rects and borders at a pixel centre: the contract both renderers share.
+///
+/// DESIGN.md fixes the rule: coverage from the signed distance in pixel units, `clamp(0.5 - d, 0, 1)`.
+/// Plain rects use it per edge and combine the two edges of each axis as `cL + cR - 1`, which is the exact
+/// area of a pixel-wide box filter for axis-aligned edges (thin rects included); edges outside the
+/// operation's `EdgeMask` use a hard half-open test so slices sharing an edge cover each pixel once.
+/// Rounded rects use the exact rounded-box distance. `common.glsl` mirrors every line of this file.
+enum Coverage {
+    @inline(__always)
+    static func clamp01(_ x: Double) -> Double { x < 0 ? 0 : (x > 1 ? 1 : x) }
+
+    /// Coverage of `shape` at the sample `s`.
+    @inline(__always)
+    static func of(_ shape: RoundedRect, at s: Projection.Sample, edgeAA: EdgeMask) -> Double {
+        shape.isRect ? rect(shape.rect, at: s, edgeAA: edgeAA) : rounded(shape, at: s)
+    }
+
+    /// Coverage of a plain rect.
+    static func rect(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask) -> Double {
+        let minX = Double(r.minX), maxX = Double(r.maxX), minY = Double(r.minY), maxY = Double(r.maxY)
+        let cMinX = edgeAA.contains(.minX) ? clamp01(0.5 - s.pixels(minX - s.qx, nx: -1, ny: 0)) : (s.qx >= minX ? 1 : 0)
+        let cMaxX = edgeAA.contains(.maxX) ? clamp01(0.5 - s.pixels(s.qx - maxX, nx: 1, ny: 0)) : (s.qx < maxX ? 1 : 0)
+        let cMinY = edgeAA.contains(.minY) ? clamp01(0.5 - s.pixels(minY - s.qy, nx: 0, ny: -1)) : (s.qy >= minY ? 1 : 0)
+        let cMaxY = edgeAA.contains(.maxY) ? clamp01(0.5 - s.pixels(s.qy - maxY, nx: 0, ny: 1)) : (s.qy < maxY ? 1 : 0)
+        return clamp01(cMinX + cMaxX - 1) * clamp01(cMinY + cMaxY - 1)
+    }
+
+    /// Coverage of a rounded rect from the exact rounded-box signed distance.
+    static func rounded(_ rr: RoundedRect, at s: Projection.Sample) -> Double {
+        let cx = Double(rr.rect.midX), cy = Double(rr.rect.midY)
+        let hx = Double(rr.rect.width) / 2, hy = Double(rr.rect.height) / 2
+        let left = s.qx < cx, up = s.qy < cy
+        let r = left ? (up ? rr.minXMinY : rr.minXMaxY) : (up ? rr.maxXMinY : rr.maxXMaxY)
+        let sx: Double = s.qx - cx < 0 ? -1 : 1, sy: Double = s.qy - cy < 0 ? -1 : 1
+        let dqx = abs(s.qx - cx) - hx + r, dqy = abs(s.qy - cy) - hy + r
+        let ox = max(dqx, 0), oy = max(dqy, 0)
+        let outside = (ox * ox + oy * oy).squareRoot()
+        let d = min(max(dqx, dqy), 0) + outside - r
+        let nx: Double, ny: Double
+        if dqx > 0 && dqy > 0 {
+            nx = dqx / outside * sx; ny = dqy / outside * sy
+        } else if dqx > dqy {
+            nx = sx; ny = 0
+        } else {
+            nx = 0; ny = sy
+        }
+        return clamp01(0.5 - s.pixels(d, nx: nx, ny: ny))
+    }
+
+    /// Coverage of a border ring: the outer shape minus its inset by `width`.
+    static func border(_ outer: RoundedRect, width: Double, at s: Projection.Sample) -> Double {
+        let inner = outer.inset(by: width)
+        let cOuter = of(outer, at: s, edgeAA: .all)
+        guard inner.rect.width > 0, inner.rect.height > 0 else { return cOuter }
+        return clamp01(cOuter - of(inner, at: s, edgeAA: .all))
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LaminaCore
+
+/// The inverse of an operation's projective map, evaluated at pixel centres.
+///
+/// A draw operation's local space has z = 0, so its 4x4 row-vector transform reduces to the 3x3
+/// homography `H = [[m11 m12 m14], [m21 m22 m24], [m41 m42 m44]]`: `[X Y W] = [x y 1] * H`, pixel =
+/// (X/W, Y/W). Rasterizing through `G = H^-1` gives perspective-correct local coordinates per pixel, and
+/// the analytic Jacobian of that map converts local distances to pixel units. The GPU shaders evaluate
+/// exactly the same expressions (`common.glsl`), which is what keeps edges in parity.
+struct Projection {
+    // G, row-vector convention: [u v w] = [px py 1] * G.
+    let g00: Double, g01: Double, g02: Double
+    let g10: Double, g11: Double, g12: Double
+    let g20: Double, g21: Double, g22: Double
+    // The W column of H, to reject points behind the eye (W <= 0).
+    let h02: Double, h12: Double, h22: Double
+    /// True when W is constant (an affine map): the Jacobian is then the same at every pixel.
+    let isAffine: Bool
+
+    init?(_ t: Transform3D) {
+        let a = t.m11, b = t.m12, c = t.m14
+        let d = t.m21, e = t.m22, f = t.m24
+        let g = t.m41, h = t.m42, i = t.m44
+        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
+        let det = a * A + b * B + c * C
+        guard det != 0, det.isFinite, abs(det) > 1e-300 else { return nil }
+        let inv = 1 / det
+        g00 = A * inv; g01 = -(b * i - c * h) * inv; g02 = (b * f - c * e) * inv
+        g10 = B * inv; g11 = (a * i - c * g) * inv; g12 = -(a * f - c * d) * inv
+        g20 = C * inv; g21 = -(a * h - b * g) * inv; g22 = (a * e - b * d) * inv
+        h02 = c; h12 = f; h22 = i
+        isAffine = c == 0 && f == 0
+    }
+
+    /// Local coordinates and Jacobian at a pixel centre; nil when the point lies behind the eye.
+    @inline(__always)
+    func local(px: Double, py: Double) -> Sample? {
+        let u = px * g00 + py * g10 + g20
+        let v = px * g01 + py * g11 + g21
+        let w = px * g02 + py * g12 + g22
+        guard w != 0 else { return nil }
+        let qx = u / w, qy = v / w
+        guard qx * h02 + qy * h12 + h22 > 0 else { return nil }
+        return Sample(qx: qx, qy: qy,
+                      dxdpx: (g00 - qx * g02) / w, dxdpy: (g10 - qx * g12) / w,
+                      dydpx: (g01 - qy * g02) / w, dydpy: (g11 - qy * g12) / w)
+    }
+
+    struct Sample {
+        let qx: Double, qy: Double
+        // Jacobian of local coordinates with respect to pixel coordinates.
+        let dxdpx: Double, dxdpy: Double, dydpx: Double, dydpy: Double
+
+        /// Converts a local signed distance with unit local gradient (nx, ny) to pixel units.
+        @inline(__always)
+        func pixels(_ d: Double, nx: Double, ny: Double) -> Double {
+            let gx = nx * dxdpx + ny * dydpx
+            let gy = nx * dxdpy + ny * dydpy
+            let len = (gx * gx + gy * gy).squareRoot()
+            return len > 0 ? d / len : (d > 0 ? .infinity : -.infinity)
+        }
+    }
+}

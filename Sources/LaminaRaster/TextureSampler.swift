@@ -1,0 +1,91 @@
+import Foundation
+import LaminaCore
+
+/// Texture sampling as OpenGL ES 3.0 §3.8.10-3.8.11 defines it, on premultiplied RGBA8 levels.
+///
+/// Wrap mode is always CLAMP_TO_EDGE. The level of detail comes from the analytic derivatives of the
+/// texel coordinates (`lambda = log2(rho) + bias`); `lambda > 0` selects the minification filter, else the
+/// magnification filter. `nearest` is GL_NEAREST, `linear` GL_LINEAR on level 0, and `trilinear`
+/// (minification only) GL_LINEAR_MIPMAP_LINEAR over Lamina's own 2x2 box-filtered chain.
+struct TextureSampler {
+    struct Level {
+        let width: Int
+        let height: Int
+        let pixels: [UInt8]
+    }
+
+    let levels: [Level]
+
+    init(levels: [Image]) {
+        self.levels = levels.map { Level(width: $0.width, height: $0.height, pixels: $0.pixels) }
+    }
+
+    /// Samples at unit coordinates (u, v) with level of detail `lambda`, returning premultiplied
+    /// components in 0...1.
+    @inline(__always)
+    func sample(u: Double, v: Double, lambda: Double, minFilter: ContentsFilter, magFilter: ContentsFilter)
+        -> SIMD4<Double>
+    {
+        if lambda <= 0 {
+            return magFilter == .nearest ? nearest(0, u, v) : bilinear(0, u, v)
+        }
+        switch minFilter {
+        case .nearest: return nearest(0, u, v)
+        case .linear: return bilinear(0, u, v)
+        case .trilinear:
+            let q = levels.count - 1
+            if lambda >= Double(q) { return bilinear(q, u, v) }
+            let d1 = Int(lambda.rounded(.down))
+            let f = lambda - Double(d1)
+            let a = bilinear(d1, u, v)
+            if f == 0 { return a }
+            let b = bilinear(min(d1 + 1, q), u, v)
+            return a * (1 - f) + b * f
+        }
+    }
+
+    @inline(__always)
+    private func texel(_ l: Level, _ i: Int, _ j: Int) -> SIMD4<Double> {
+        let x = min(max(i, 0), l.width - 1), y = min(max(j, 0), l.height - 1)
+        let o = (y * l.width + x) * 4
+        return SIMD4(Double(l.pixels[o]), Double(l.pixels[o + 1]), Double(l.pixels[o + 2]), Double(l.pixels[o + 3]))
+            * (1.0 / 255.0)
+    }
+
+    @inline(__always)
+    func nearest(_ level: Int, _ u: Double, _ v: Double) -> SIMD4<Double> {
+        let l = levels[level]
+        let i = Int((u * Double(l.width)).rounded(.down).clamped(-1, Double(l.width)))
+        let j = Int((v * Double(l.height)).rounded(.down).clamped(-1, Double(l.height)))
+        return texel(l, i, j)
+    }
+
+    @inline(__always)
+    func bilinear(_ level: Int, _ u: Double, _ v: Double) -> SIMD4<Double> {
+        let l = levels[level]
+        let x = (u * Double(l.width) - 0.5).clamped(-1, Double(l.width))
+        let y = (v * Double(l.height) - 0.5).clamped(-1, Double(l.height))
+        let fx = x.rounded(.down), fy = y.rounded(.down)
+        let i0 = Int(fx), j0 = Int(fy)
+        let a = x - fx, b = y - fy
+        let t00 = texel(l, i0, j0), t10 = texel(l, i0 + 1, j0)
+        let t01 = texel(l, i0, j0 + 1), t11 = texel(l, i0 + 1, j0 + 1)
+        return (t00 * (1 - a) + t10 * a) * (1 - b) + (t01 * (1 - a) + t11 * a) * b
+    }
+
+    /// The level of detail for texel-space derivatives (ES 3.0 equation 3.20, with the scale factor rho
+    /// taken as the larger of the two derivative lengths).
+    @inline(__always)
+    static func lambda(dudx: Double, dvdx: Double, dudy: Double, dvdy: Double, bias: Double) -> Double {
+        let rx = (dudx * dudx + dvdx * dvdx).squareRoot()
+        let ry = (dudy * dudy + dvdy * dvdy).squareRoot()
+        let rho = max(rx, ry)
+        guard rho > 0 else { return -.infinity }
+        return log2(rho) + bias
+    }
+}
+
+extension Double {
+    @inline(__always)
+    func clamped(_ lo: Double, _ hi: Double) -> Double { self >= lo ? (self <= hi ? self : hi) : lo }  // NaN -> lo
+}
