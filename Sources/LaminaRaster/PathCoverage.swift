@@ -2,12 +2,22 @@ import Foundation
 import LaminaCore
 
 /// Path coverage for a path draw: polylines projected to pixels, then rasterized analytically.
+///
+/// Under a projective map straight segments stay straight while w > 0, so projecting the flattened
+/// vertices is exact; points behind the eye are dropped (the planner keeps such paths rare: shadowPath
+/// and masks under perspective).
 enum PathCoverage {
     /// Coverage per pixel of `bounds` (row-major) for `fill` drawn through `transform`.
-    static func rasterize(_ fill: PathFill, transform: Transform3D, bounds: PixelRect) -> [Float] {
-        var coverage = [Float](repeating: 0, count: bounds.area)
-        // TODO(integration): analytic rasterizer from the geometry branch replaces this sampling loop.
-        _ = fill; _ = transform
-        return coverage.isEmpty ? coverage : coverage
+    static func rasterize(_ fill: PathFill, transform m: Transform3D, bounds: PixelRect) -> [Float] {
+        guard !bounds.isEmpty else { return [] }
+        let projected = fill.polylines.map { line in
+            Polyline(points: line.points.compactMap { p -> CGPoint? in
+                let q = m.apply(x: Double(p.x), y: Double(p.y))
+                guard q.w > 1e-9 else { return nil }
+                return CGPoint(x: q.x / q.w, y: q.y / q.w)
+            }, closed: true)
+        }
+        var rasterizer = PathRasterizer()
+        return rasterizer.coverage(of: projected, rule: fill.rule, clip: bounds)
     }
 }

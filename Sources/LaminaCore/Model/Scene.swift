@@ -13,6 +13,8 @@ public final class Scene {
     public var tolerance: Tolerance?
     /// Where the scene was read from, if a file.
     public var sourceURL: URL?
+    /// What the scene shows or tests, from the document's optional `description`.
+    public var sceneDescription: String?
 
     public init(width: Double, height: Double, scale: Double = 1, background: Color = .clear) {
         self.width = width

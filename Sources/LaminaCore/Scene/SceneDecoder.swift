@@ -1,0 +1,132 @@
+import Foundation
+
+/// Decodes `lamina-scene/1` JSON (scene-format.md) into a `Scene`: the only place scene input is validated.
+///
+/// Everything a scene can get wrong is refused here with a `SceneError` that names the place as a JSON
+/// pointer (or a line and column, for malformed JSON): unknown keys (with the nearest known key suggested),
+/// wrong value kinds, values out of range, conflicting keys, and images that are missing or not PNG.
+/// The root layer is implicit: its bounds are the canvas and its sublayers are `layers`.
+///
+/// Limits, so that no input can exhaust memory or the stack: JSON nesting at most 512 (`JSONSyntax`), layer
+/// nesting at most `maxLayerDepth` (sublayers and masks both count), every number within ±1e7, a canvas
+/// of at most 16384 pixels a side and 2^28 pixels in all with a scale in (0, 8], and images within
+/// `PNG.decode`'s own limits.
+///
+/// Extensions to scene-format.md (top-level keys, both optional):
+/// - `"description"`: a string saying what the scene shows or tests; kept as `Scene.sceneDescription`.
+/// - `"tolerance": {"maxDiff": 2, "maxPixels": 0, "reason": "..."}`: the parity tolerance of a corpus scene,
+///   `fuzzy(maxDiff, maxPixels)` (see `Tolerance`). `maxDiff` is an integer 0...255 (default 2), `maxPixels`
+///   an integer >= 0 (default 0). A tolerance looser than the default `maxDiff` of 2 must say why in `reason`.
+public struct SceneDecoder {
+    /// The one format string version 1 accepts.
+    public static let formatName = "lamina-scene/1"
+    /// Deepest layer nesting accepted (a root sublayer is depth 1; sublayers and masks both count).
+    public static let maxLayerDepth = 256
+    /// Largest canvas side in pixels (points x scale).
+    public static let maxCanvasSide = 16384
+    /// Largest canvas area in pixels.
+    public static let maxCanvasPixels = 1 << 28
+    /// Largest canvas scale.
+    public static let maxScale = 8.0
+
+    /// The directory relative image paths are resolved against; nil means the current directory.
+    public var baseURL: URL?
+
+    public init(baseURL: URL? = nil) {
+        self.baseURL = baseURL
+    }
+
+    /// Decodes a scene document from its bytes.
+    public func decode(_ data: Data) throws -> Scene {
+        let document = try JSONSyntax.parse(data)
+        return try SceneReader(baseURL: baseURL).scene(document)
+    }
+
+    /// Reads and decodes a scene file; relative image paths resolve against its directory unless `baseURL` is set.
+    public func decode(contentsOf url: URL) throws -> Scene {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            let reason = FileManager.default.fileExists(atPath: url.path) ? error.localizedDescription : "no such file"
+            throw SceneError(pointer: "", message: "cannot read \(url.path): \(reason)")
+        }
+        let document = try JSONSyntax.parse(data)
+        let scene = try SceneReader(baseURL: baseURL ?? url.deletingLastPathComponent()).scene(document)
+        scene.sourceURL = url
+        return scene
+    }
+}
+
+/// The state of one decode: where images resolve, and the images loaded so far (shared by reference).
+final class SceneReader {
+    let baseURL: URL?
+    var imagesByName: [String: Bitmap] = [:]
+    var bitmapCache: [String: Bitmap] = [:]
+
+    init(baseURL: URL?) { self.baseURL = baseURL }
+
+    static let documentKeys = ["format", "canvas", "images", "layers", "tolerance", "description"]
+
+    /// The whole document: format, canvas, tolerance, images, then the layer tree.
+    func scene(_ document: JSONValue) throws -> Scene {
+        let f = try ObjectFields(document, at: .root, what: "a scene object {\"format\": \"\(SceneDecoder.formatName)\", ...}")
+        guard let format = f["format"] else {
+            throw SceneError(pointer: "", message: "missing \"format\"; a scene starts with \"format\": \"\(SceneDecoder.formatName)\"")
+        }
+        guard case .string(SceneDecoder.formatName) = format else {
+            throw SceneError(f.pointer / "format", "expected \"\(SceneDecoder.formatName)\", found \(format.kindDescription)")
+        }
+        try f.rejectUnknown(SceneReader.documentKeys)
+        guard let canvasValue = f["canvas"] else {
+            throw SceneError(pointer: "", message: "missing \"canvas\"; expected {\"width\": w, \"height\": h}")
+        }
+        let scene = try canvas(canvasValue, at: .root / "canvas")
+        scene.sceneDescription = try f.read("description") { try $0.string(at: $1) }
+        scene.tolerance = try f.read("tolerance") { try self.tolerance($0, at: $1) }
+        if let table = f["images"] { try imageTable(table, at: .root / "images") }
+        if let list = f["layers"] {
+            guard case .array(let items) = list else { throw list.fail(.root / "layers", expected: "a list of layers") }
+            for (i, item) in items.enumerated() {
+                scene.root.addSublayer(try layer(item, at: .root / "layers" / i, depth: 1))
+            }
+        }
+        return scene
+    }
+
+    private func canvas(_ v: JSONValue, at p: JSONPointer) throws -> Scene {
+        let f = try ObjectFields(v, at: p, what: "a canvas object {\"width\": w, \"height\": h}")
+        try f.rejectUnknown(["width", "height", "scale", "background"])
+        guard let w = f["width"] else { throw SceneError(p, "missing \"width\" (the canvas width in points)") }
+        guard let h = f["height"] else { throw SceneError(p, "missing \"height\" (the canvas height in points)") }
+        let width = try w.positive(at: p / "width"), height = try h.positive(at: p / "height")
+        let scale = try f.read("scale") { try $0.number(at: $1) } ?? 1
+        guard scale > 0, scale <= SceneDecoder.maxScale else {
+            throw SceneError(p / "scale", "expected a scale in (0, \(format(SceneDecoder.maxScale))], found \(format(scale))")
+        }
+        let limit = "at most \(SceneDecoder.maxCanvasSide) pixels a side and \(SceneDecoder.maxCanvasPixels) in all"
+        let pw = (width * scale).rounded(), ph = (height * scale).rounded()
+        for (key, points, pixels) in [("width", width, pw), ("height", height, ph)] where pixels > Double(SceneDecoder.maxCanvasSide) {
+            throw SceneError(p / key, "canvas \(key) \(format(points)) at scale \(format(scale)) is \(format(pixels)) pixels; \(limit)")
+        }
+        guard pw * ph <= Double(SceneDecoder.maxCanvasPixels) else {
+            throw SceneError(p, "canvas is \(format(pw))x\(format(ph)) = \(format(pw * ph)) pixels; \(limit)")
+        }
+        guard pw >= 1, ph >= 1 else {
+            throw SceneError(p, "canvas is \(format(pw))x\(format(ph)) pixels at scale \(format(scale)); it needs at least 1x1")
+        }
+        let background = try f.read("background") { try $0.color(at: $1) } ?? .clear
+        return Scene(width: width, height: height, scale: scale, background: background)
+    }
+
+    private func tolerance(_ v: JSONValue, at p: JSONPointer) throws -> Tolerance {
+        let f = try ObjectFields(v, at: p, what: "a tolerance object {\"maxDiff\": n, \"maxPixels\": n, \"reason\": \"...\"}")
+        try f.rejectUnknown(["maxDiff", "maxPixels", "reason"])
+        let maxDiff = try f.read("maxDiff") { try $0.integer(at: $1, in: 0...255) } ?? Tolerance.default.maxDiff
+        let maxPixels = try f.read("maxPixels") { try $0.integer(at: $1, in: 0...SceneDecoder.maxCanvasPixels) }
+            ?? Tolerance.default.maxPixels
+        let reason = try f.read("reason") { try $0.string(at: $1) }
+        if maxDiff > Tolerance.default.maxDiff, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            throw SceneError(p, "a tolerance looser than maxDiff \(Tolerance.default.maxDiff) must say why in \"reason\"")
+        }
+        return Tolerance(maxDiff: maxDiff, maxPixels: maxPixels, reason: reason)
+    }
+}

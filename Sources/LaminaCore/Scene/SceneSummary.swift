@@ -1,0 +1,104 @@
+import Foundation
+
+/// What a decoded scene contains, for `lamina check`: sizes, layer types, the features in use and images.
+///
+/// Features are counted per layer, so a reader can tell at a glance which Core Animation rules a scene
+/// exercises (and which offscreen passes the planner will need: group opacity, masks, shadows, rasterization).
+public struct SceneSummary: Sendable, Equatable {
+    public var canvasWidth: Double
+    public var canvasHeight: Double
+    public var scale: Double
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// Layers in the tree, masks included, the implicit root excluded.
+    public var layerCount: Int
+    /// Deepest nesting (a root sublayer is depth 1; a mask is one deeper than its owner).
+    public var maxDepth: Int
+    /// Layer count per type name (`layer`, `shape`, ...).
+    public var typeCounts: [String: Int]
+    /// Number of layers using each feature (`cornerRadius`, `mask`, `shadow`, `groupOpacity`, ...).
+    public var features: [String: Int]
+    /// Distinct images: where each came from and its size in pixels.
+    public var images: [ImageInfo]
+    public var tolerance: Tolerance?
+    public var sceneDescription: String?
+
+    public struct ImageInfo: Sendable, Equatable {
+        public var origin: String
+        public var width: Int
+        public var height: Int
+    }
+
+    public init(scene: Scene) {
+        canvasWidth = scene.width; canvasHeight = scene.height; scale = scene.scale
+        pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
+        layerCount = 0; maxDepth = 0; typeCounts = [:]; features = [:]; images = []
+        tolerance = scene.tolerance; sceneDescription = scene.sceneDescription
+        var seen = Set<ObjectIdentifier>()
+        for layer in scene.root.sublayers { visit(layer, depth: 1, seen: &seen) }
+    }
+
+    private mutating func visit(_ l: Layer, depth: Int, seen: inout Set<ObjectIdentifier>) {
+        layerCount += 1
+        maxDepth = max(maxDepth, depth)
+        typeCounts[l.typeName, default: 0] += 1
+        for feature in SceneSummary.features(of: l) { features[feature, default: 0] += 1 }
+        if let b = l.contents, seen.insert(ObjectIdentifier(b)).inserted {
+            images.append(ImageInfo(origin: b.origin, width: b.width, height: b.height))
+        }
+        if let m = l.mask { visit(m, depth: depth + 1, seen: &seen) }
+        for s in l.sublayers { visit(s, depth: depth + 1, seen: &seen) }
+    }
+
+    /// The features one layer uses, by the names the summary prints.
+    static func features(of l: Layer) -> [String] {
+        var f: [String] = []
+        func add(_ name: String, _ used: Bool) { if used { f.append(name) } }
+        add("cornerRadius", l.cornerRadius > 0)
+        add("continuousCorners", l.cornerRadius > 0 && l.cornerCurve == .continuous)
+        add("masksToBounds", l.masksToBounds)
+        add("mask", l.mask != nil)
+        add("border", l.borderWidth > 0 && (l.borderColor?.alpha ?? 0) > 0)
+        add("shadow", l.shadowOpacity > 0 && (l.shadowColor?.alpha ?? 0) > 0)
+        add("shadowPath", l.shadowPath != nil)
+        add("opacity", l.opacity < 1)
+        add("groupOpacity", l.opacity < 1 && l.allowsGroupOpacity && !l.sublayers.isEmpty)
+        add("hidden", l.isHidden)
+        add("shouldRasterize", l.shouldRasterize)
+        add("contents", l.contents != nil)
+        add("nineSlice", l.contents != nil && l.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1))
+        add("contentsRect", l.contents != nil && l.contentsRect != CGRect(x: 0, y: 0, width: 1, height: 1))
+        add("transform", !l.transform.isIdentity)
+        add("3DTransform", !l.transform.isAffine || !l.sublayerTransform.isAffine)
+        add("sublayerTransform", !l.sublayerTransform.isIdentity)
+        add("zPosition", l.zPosition != 0)
+        add("geometryFlipped", l.isGeometryFlipped)
+        add("boundsOrigin", l.bounds.origin != .zero)
+        add("singleSided", !l.isDoubleSided)
+        add("edgeAntialiasing", l.allowsEdgeAntialiasing)
+        return f
+    }
+
+    /// The summary as a few lines of text that fit on one screen.
+    public var text: String {
+        var lines: [String] = []
+        if let d = sceneDescription { lines.append(d) }
+        lines.append("canvas    \(format(canvasWidth)) x \(format(canvasHeight)) pt at scale \(format(scale)) = \(pixelWidth) x \(pixelHeight) px")
+        lines.append("layers    \(layerCount), max depth \(maxDepth)")
+        if !typeCounts.isEmpty {
+            lines.append("types     " + typeCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        lines.append("features  " + (features.isEmpty ? "none"
+            : features.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")))
+        if images.isEmpty {
+            lines.append("images    none")
+        } else {
+            lines.append("images    \(images.count)")
+            for i in images { lines.append("  \(i.width) x \(i.height)  \(i.origin)") }
+        }
+        if let t = tolerance {
+            lines.append("tolerance fuzzy(\(t.maxDiff), \(t.maxPixels))" + (t.reason.map { ": \($0)" } ?? ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
