@@ -1,0 +1,39 @@
+#version 300 es
+// quad.vert: one instance per draw operation, a quad over the op's pixel bounds. Targets are stored y-down
+// (row 0 at window y = 0), so pixel (x, y) maps to NDC without a flip and gl_FragCoord.xy is the pixel
+// centre counted from the top-left.
+precision highp float;
+
+layout(location = 0) in vec4 a_bounds;   // x0, y0, x1, y1 in pixels
+layout(location = 1) in vec4 a_g0;       // G row 0, kind
+layout(location = 2) in vec4 a_g1;       // G row 1, edgeAA bits
+layout(location = 3) in vec4 a_g2;       // G row 2, first clip
+layout(location = 4) in vec4 a_w;        // m14, m24, m44, clip count
+layout(location = 5) in vec4 a_rect;     // shape or destination rect: minX, minY, maxX, maxY
+layout(location = 6) in vec4 a_radii;    // minXMinY, maxXMinY, minXMaxY, maxXMaxY
+layout(location = 7) in vec4 a_color;    // premultiplied colour or multiplier
+layout(location = 8) in vec4 a_params;   // border width, lod bias, flags (1 tinted, 2 masked), -
+layout(location = 9) in vec4 a_src;      // source rect (unit) or, for coverage masks, the mask origin
+layout(location = 10) in vec4 a_tex;     // source texture size in texels
+layout(location = 11) in vec2 a_corner;  // per-vertex: (0,0) (1,0) (0,1) (1,1)
+
+uniform vec2 u_targetSize;
+
+flat out vec4 v_g0;
+flat out vec4 v_g1;
+flat out vec4 v_g2;
+flat out vec4 v_w;
+flat out vec4 v_rect;
+flat out vec4 v_radii;
+flat out vec4 v_color;
+flat out vec4 v_params;
+flat out vec4 v_src;
+flat out vec4 v_tex;
+
+void main() {
+    vec2 pixel = mix(a_bounds.xy, a_bounds.zw, a_corner);
+    gl_Position = vec4(pixel / u_targetSize * 2.0 - 1.0, 0.0, 1.0);
+    v_g0 = a_g0; v_g1 = a_g1; v_g2 = a_g2; v_w = a_w;
+    v_rect = a_rect; v_radii = a_radii; v_color = a_color;
+    v_params = a_params; v_src = a_src; v_tex = a_tex;
+}

@@ -1,0 +1,118 @@
+import CGLES
+import Foundation
+
+/// Executes blur passes: the exact separable Gaussian for small sigma, and for large sigma a pyramid —
+/// 2x2 box downsampling k times, the Gaussian at sigma / 2^k, bilinear upsampling.
+///
+/// Why a pyramid: the exact blur costs 2 * (2 * ceil(3 sigma) + 1) taps per pixel, and above sigma = 8 the
+/// kernel no longer fits the shader's 64 weights. The reduced sigma is corrected for the variance the box
+/// and the bilinear filter add, so the result stays close to the exact blur; `GPUBlurTests` measures the
+/// error against an exact CPU blur over sigma 1...64 (table there).
+final class BlurRunner {
+    /// Above this sigma (pixels) the pyramid is used.
+    static let exactLimit = 8.0
+    /// The most taps on one side the blur shader holds (`u_weights[16]`).
+    static let maxRadius = 63
+
+    private let separable: ShaderProgram
+    private let downsample: ShaderProgram
+    private let upsample: ShaderProgram
+    private var vao: GLuint = 0
+    private var corners: GLuint = 0
+    private let pool: TargetPool
+
+    init(pool: TargetPool) throws {
+        separable = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_separable.frag")
+        downsample = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_downsample.frag")
+        upsample = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_upsample.frag")
+        self.pool = pool
+        // Its own vertex array with only the corner attribute: the primitive drawer's has instanced
+        // arrays enabled, which a non-instanced draw would read at their current offsets.
+        glGenVertexArrays(1, &vao)
+        glGenBuffers(1, &corners)
+        glBindVertexArray(vao)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), corners)
+        let data: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
+        data.withUnsafeBytes {
+            glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW))
+        }
+        glEnableVertexAttribArray(InstanceLayout.cornerLocation)
+        glVertexAttribPointer(InstanceLayout.cornerLocation, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        glBindVertexArray(0)
+        try GLCheck.check("BlurRunner setup")
+    }
+
+    deinit {
+        glDeleteVertexArrays(1, &vao)
+        glDeleteBuffers(1, &corners)
+    }
+
+    /// How many times a blur of `sigma` is halved before blurring, and the sigma used at that size.
+    ///
+    /// A 2x2 box at each level adds variance (4^k - 1) / 12 (px^2 at full size, a uniform over 2^k pixels)
+    /// and the bilinear upsampling about 4^k / 6 (a tent of half-width 2^k); the reduced sigma subtracts
+    /// both, so the composite kernel has the requested variance.
+    static func plan(sigma: Double) -> (levels: Int, reducedSigma: Double) {
+        guard sigma > exactLimit else { return (0, sigma) }
+        let k = Int(ceil(log2(sigma / exactLimit)))
+        let f = pow(2.0, Double(k))
+        let extra = (f * f - 1) / 12 + (f * f - 1) / 6
+        return (k, (max(sigma * sigma - extra, 0.25)).squareRoot() / f)
+    }
+
+    /// Blurs `source` into `destination` (same size).
+    func run(source: RenderTarget, destination: RenderTarget, sigma: Double) throws {
+        defer { glBindVertexArray(0) }
+        glDisable(GLenum(GL_BLEND))
+        glBindVertexArray(vao)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindSampler(0, 0)
+        let (levels, reduced) = BlurRunner.plan(sigma: sigma)
+        if levels == 0 {
+            try gaussian(source, into: destination, sigma: sigma)
+            return
+        }
+        // Down: each level a 2x2 box of the one before, sizes rounded up so no texel is lost.
+        var chain: [RenderTarget] = []
+        defer { chain.forEach(pool.release) }
+        var current = source
+        for _ in 0..<levels {
+            let next = try pool.acquire(width: (current.width + 1) / 2, height: (current.height + 1) / 2)
+            chain.append(next)
+            try draw(downsample, from: current, into: next)
+            current = next
+        }
+        let blurred = try pool.acquire(width: current.width, height: current.height)
+        chain.append(blurred)
+        try gaussian(current, into: blurred, sigma: reduced)
+        glUseProgram(upsample.id)
+        glUniform1f(upsample.uniform("u_factor"), Float(pow(2.0, Double(levels))))
+        try draw(upsample, from: blurred, into: destination)
+    }
+
+    /// The exact two-direction blur, intermediate in an RGBA8 target (rounded to 8 bits, as the CPU does).
+    private func gaussian(_ source: RenderTarget, into destination: RenderTarget, sigma: Double) throws {
+        let radius = min(BlurRunner.maxRadius, Int(ceil(3 * sigma)))
+        var weights = [Double](repeating: 0, count: 64)
+        for i in 0...radius { weights[i] = exp(-Double(i * i) / (2 * sigma * sigma)) }
+        let sum = weights[0] + 2 * weights[1...radius].reduce(0, +)
+        let packed = weights.map { Float($0 / sum) }
+        glUseProgram(separable.id)
+        glUniform1i(separable.uniform("u_radius"), GLint(radius))
+        glUniform4fv(separable.uniform("u_weights"), 16, packed)
+        let middle = try pool.acquire(width: source.width, height: source.height)
+        defer { pool.release(middle) }
+        glUniform2i(separable.uniform("u_direction"), 1, 0)
+        try draw(separable, from: source, into: middle)
+        glUniform2i(separable.uniform("u_direction"), 0, 1)
+        try draw(separable, from: middle, into: destination)
+    }
+
+    private func draw(_ program: ShaderProgram, from source: RenderTarget, into target: RenderTarget) throws {
+        glUseProgram(program.id)
+        glUniform1i(program.uniform("u_source"), 0)
+        target.bind()
+        glBindTexture(GLenum(GL_TEXTURE_2D), source.texture.id)
+        try gl("glDrawArrays(blur)") { glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4) }
+    }
+}

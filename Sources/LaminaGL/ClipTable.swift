@@ -1,0 +1,46 @@
+import LaminaCore
+
+/// Every clip of a frame, as records of `InstanceLayout.texelsPerClip` RGBA32F texels in one texture.
+///
+/// An op refers to its clip stack by (first, count); identical stacks (siblings under one parent clip)
+/// share one run of records, so the texture grows with distinct stacks, not with ops.
+struct ClipTable {
+    /// Texture width in texels; `primitive.frag` reads it from `u_clipsWidth`.
+    static let width = 1024
+    private(set) var floats: [Float] = []
+    private var stacks: [[Clip]: Int] = [:]
+    var count: Int { floats.count / (InstanceLayout.texelsPerClip * 4) }
+
+    /// The first record of `clips` (added now if this stack is new).
+    mutating func add(_ clips: [Clip]) -> Int {
+        if clips.isEmpty { return 0 }
+        if let first = stacks[clips] { return first }
+        let first = count
+        for clip in clips { append(clip) }
+        stacks[clips] = first
+        return first
+    }
+
+    private mutating func append(_ clip: Clip) {
+        let r = clip.shape.rect
+        guard let map = ProjectiveMap(clip.transform) else {
+            // A clip seen edge-on covers nothing: W = -1 everywhere fails the W > 0 test.
+            floats += [Float](repeating: 0, count: 20) + [0, 0, -1, 0]
+            return
+        }
+        floats += [map.g[0], map.g[1], map.g[2], 0, map.g[3], map.g[4], map.g[5], 0, map.g[6], map.g[7], map.g[8], 0]
+        floats += [Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)]
+        let s = clip.shape
+        floats += [Float(s.minXMinY), Float(s.maxXMinY), Float(s.minXMaxY), Float(s.maxXMaxY)]
+        floats += [map.wTest.0, map.wTest.1, map.wTest.2, Float(clip.edgeAA.rawValue)]
+    }
+
+    /// The records padded to whole texture rows (width x rows texels).
+    func texels() -> (data: [Float], rows: Int) {
+        let texels = max(1, count * InstanceLayout.texelsPerClip)
+        let rows = (texels + ClipTable.width - 1) / ClipTable.width
+        var data = floats
+        data += [Float](repeating: 0, count: rows * ClipTable.width * 4 - data.count)
+        return (data, rows)
+    }
+}

@@ -1,0 +1,42 @@
+import CGLES
+import Foundation
+
+/// The one place GL errors are checked.
+///
+/// `gl("glFoo") { glFoo(...) }` runs the call and, in debug builds or when `LAMINA_GL_CHECK=1`, reads
+/// `glGetError` and throws `GLError.gl` naming the call and the code. In release builds the check is off
+/// by default, because `glGetError` forces a round trip to the driver (it serialises the command stream
+/// on most implementations).
+enum GLCheck {
+    /// Whether errors are checked after each call.
+    static let enabled: Bool = {
+        if let v = getenv("LAMINA_GL_CHECK") { return String(cString: v) != "0" }
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// Throws if the GL error flag is set, naming `call`. Drains every pending flag (GLES 3.0 §2.5: there
+    /// may be several) so a later check does not blame the wrong call.
+    static func check(_ call: String) throws {
+        guard enabled else { return }
+        var first: GLenum = GLenum(GL_NO_ERROR)
+        while true {
+            let e = glGetError()
+            if e == GLenum(GL_NO_ERROR) { break }
+            if first == GLenum(GL_NO_ERROR) { first = e }
+        }
+        if first != GLenum(GL_NO_ERROR) { throw GLError.gl(call: call, code: ErrorName.gl(first)) }
+    }
+}
+
+/// Runs a GL call and checks it (see `GLCheck`).
+@inline(__always)
+@discardableResult
+func gl<T>(_ call: String, _ body: () throws -> T) throws -> T {
+    let r = try body()
+    try GLCheck.check(call)
+    return r
+}

@@ -1,0 +1,47 @@
+import CGLES
+import LaminaImage
+
+/// A 2D texture this renderer owns; deleted in `deinit`.
+final class GLTexture {
+    let id: GLuint
+    let width: Int
+    let height: Int
+    let levels: Int
+
+    /// Allocates immutable storage (GLES 3.0 §3.8.4, glTexStorage2D) of `levels` levels and `format`.
+    init(width: Int, height: Int, levels: Int = 1, format: Int32 = GL_RGBA8) throws {
+        var t: GLuint = 0
+        glGenTextures(1, &t)
+        id = t
+        self.width = width; self.height = height; self.levels = levels
+        glBindTexture(GLenum(GL_TEXTURE_2D), t)
+        try gl("glTexStorage2D(\(width)x\(height), \(levels) levels)") {
+            glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(format), GLsizei(width), GLsizei(height))
+        }
+        // The level range sampled; filters come from sampler objects, which override the texture's own
+        // (GLES 3.0 §3.8.2), so only MAX_LEVEL is texture state here.
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels - 1))
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+    }
+
+    /// A texture holding `chain`'s levels exactly as Lamina built them (never glGenerateMipmap).
+    convenience init(mipChain chain: MipChain) throws {
+        guard let base = chain.levels.first else { throw GLError.invalidGraph("empty mip chain") }
+        try self.init(width: base.width, height: base.height, levels: chain.levels.count)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        for (level, image) in chain.levels.enumerated() {
+            try image.pixels.withUnsafeBytes { bytes in
+                try gl("glTexSubImage2D(level \(level))") {
+                    glTexSubImage2D(GLenum(GL_TEXTURE_2D), GLint(level), 0, 0, GLsizei(image.width),
+                                    GLsizei(image.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+                }
+            }
+        }
+    }
+
+    deinit {
+        var t = id
+        glDeleteTextures(1, &t)
+    }
+}

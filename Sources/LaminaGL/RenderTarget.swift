@@ -1,0 +1,35 @@
+import CGLES
+
+/// An RGBA8 texture with a framebuffer object drawing into it; both deleted in `deinit`.
+final class RenderTarget {
+    let texture: GLTexture
+    let framebuffer: GLuint
+    var width: Int { texture.width }
+    var height: Int { texture.height }
+
+    init(width: Int, height: Int) throws {
+        texture = try GLTexture(width: width, height: height)
+        var f: GLuint = 0
+        glGenFramebuffers(1, &f)
+        framebuffer = f
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
+                               texture.id, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw GLError.framebuffer(status: ErrorName.framebuffer(status))
+        }
+        try GLCheck.check("glFramebufferTexture2D(\(width)x\(height))")
+    }
+
+    /// Binds the framebuffer with a viewport over the whole target.
+    func bind() {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
+    deinit {
+        var f = framebuffer
+        glDeleteFramebuffers(1, &f)
+    }
+}

@@ -1,0 +1,57 @@
+import XCTest
+@testable import LaminaGL
+
+/// EGL start-up and shader loading. GL is never skipped: if EGL cannot start, these tests fail with the
+/// reason (the list of platforms tried).
+final class GLContextTests: XCTestCase {
+    func testContextCreation_anyPlatform_reportsPlatformAndGLES3() throws {
+        let context = try GLContext(forced: nil)
+        let info = GPUInfo(context: context)
+        XCTAssertTrue(info.glVersion.hasPrefix("OpenGL ES 3"), info.glVersion)
+        XCTAssertFalse(info.glRenderer.isEmpty)
+        print("GPUInfo:\n\(info)")
+    }
+
+    func testContextCreation_eachPlatform_reportsOutcome() {
+        for choice in EGLPlatformChoice.allCases {
+            do {
+                let c = try GLContext(forced: choice)
+                print("platform \(choice): OK, \(c.platformDetail), \(GLContext.glString(0x1F01))")
+            } catch {
+                print("platform \(choice): \(error)")
+            }
+        }
+    }
+
+    func testShaderCompile_syntaxError_namesFileAndLine() throws {
+        let context = try GLContext(forced: nil)
+        defer { withExtendedLifetime(context) {} }
+        let vert = try ShaderSource.load(named: "quad.vert")
+        let broken = """
+        #version 300 es
+        precision highp float;
+        out vec4 color;
+        void main() {
+            color = vec4(1.0) +;
+        }
+        """
+        let frag = try ShaderSource(name: "broken.frag", text: broken) { _ in "" }
+        XCTAssertThrowsError(try ShaderProgram(vertex: vert, fragment: frag)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("broken.frag:5:"), text)
+        }
+    }
+
+    func testShaderCompile_errorInIncludedFile_namesIncludedFileAndLine() throws {
+        let context = try GLContext(forced: nil)
+        defer { withExtendedLifetime(context) {} }
+        let vert = try ShaderSource.load(named: "quad.vert")
+        let main = "#version 300 es\nprecision highp float;\n#include \"lib.glsl\"\nout vec4 c;\nvoid main() { c = f(); }\n"
+        let lib = "vec4 f() {\n  return vec4(1.0)\n}\n"
+        let frag = try ShaderSource(name: "main.frag", text: main) { _ in lib }
+        XCTAssertThrowsError(try ShaderProgram(vertex: vert, fragment: frag)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("lib.glsl:3:") || text.contains("lib.glsl:2:"), text)
+        }
+    }
+}
