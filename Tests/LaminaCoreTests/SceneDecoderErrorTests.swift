@@ -95,7 +95,8 @@ final class SceneDecoderErrorTests: XCTestCase {
     func testBadTransformStep_andWrongArity() {
         assertLayerError(#"{"transform": [{"rotate": [1, 0, 0]}]}"#, pointer: "/layers/0/transform/0/rotate", "[angle, x, y, z]")
         assertLayerError(#"{"transform": [{"translat": [1, 0, 0]}]}"#, pointer: "/layers/0/transform/0/translat", #""translate""#)
-        assertLayerError(#"{"transform": [1, 0, 0]}"#, pointer: "/layers/0/transform/0", "transform step")
+        assertLayerError(#"{"transform": [1, 0, 0]}"#, pointer: "/layers/0/transform", "16 numbers", "found 3")
+        assertLayerError(#"{"transform": [{"scale": [2, 2]}, "x"]}"#, pointer: "/layers/0/transform/1", "transform step")
     }
 
     func testBadPathData_includesTheParserMessage() {
@@ -174,6 +175,13 @@ final class SceneDecoderErrorTests: XCTestCase {
             XCTAssertEqual((e as? SceneError)?.column, 12)
             XCTAssertTrue("\(e)".contains("never closed"))
         }
+    }
+
+    func testEmptyAndNonObjectDocuments() {
+        XCTAssertThrowsError(try SceneFixture.decode("")) { e in
+            XCTAssertEqual((e as? SceneError)?.line, 1); XCTAssertTrue("\(e)".contains("malformed JSON"), "\(e)")
+        }
+        assertSceneError("[]", pointer: "", "expected a scene object", "found an array")
     }
 
     func testDeepNesting_hundredThousandArrays_isRefusedWithoutOverflow() {
