@@ -192,6 +192,12 @@ final class SceneDecoderErrorTests: XCTestCase {
         }
     }
 
+    func testNesting_at512_isParsedThenJudgedByTheDecoder() {
+        let deep = String(repeating: "[", count: 510) + String(repeating: "]", count: 510)
+        assertSceneError(#"{"format": "lamina-scene/1", "canvas": {"width": 1, "height": 1}, "extra": \#(deep)}"#,
+                         pointer: "/extra", "unknown key")
+    }
+
     func testLayerNesting_over256_isRefusedAtTheDeepLayer() {
         var layer = "{}"
         for _ in 0..<256 { layer = #"{"mask": \#(layer)}"# }
