@@ -35,7 +35,7 @@ extension DrawOp {
         case .path(let p): what = "path \(p.polylines.count) polyline(s) \(p.rule.rawValue)"
         }
         let clipText = clips.isEmpty ? "" : " clips \(clips.count)"
-        let flat = transform.isAffine ? "" : " 3D"
+        let flat = transform.m14 == 0 && transform.m24 == 0 ? "" : " perspective"
         return "\(what) bounds \(bounds)\(clipText)\(flat)"
     }
 }
