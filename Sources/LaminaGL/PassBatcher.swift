@@ -37,9 +37,12 @@ struct PassBatcher {
     let samplers: SamplerCache
 
     /// The batches of one pass's ops, appending their instances.
-    mutating func batches(for ops: [DrawOp]) throws -> [Batch] {
+    /// Bounds are intersected with `passBounds`, so a quad never leaves its target whatever the planner sent.
+    mutating func batches(for ops: [DrawOp], passBounds: PixelRect) throws -> [Batch] {
         var batches: [Batch] = []
-        for op in ops where !op.bounds.isEmpty {
+        for var op in ops {
+            op.bounds = op.bounds.intersection(passBounds)
+            if op.bounds.isEmpty { continue }
             guard let key = try append(op) else { continue }
             let index = instances.count / InstanceLayout.floats - 1
             if var last = batches.last, last.firstInstance + last.count == index, compatible(&last, key) {

@@ -12,15 +12,25 @@ final class GLContextTests: XCTestCase {
         print("GPUInfo:\n\(info)")
     }
 
-    func testContextCreation_eachPlatform_reportsOutcome() {
+    func testContextCreation_forcedPlatform_usesItOrNamesWhyNot() {
         for choice in EGLPlatformChoice.allCases {
             do {
-                let c = try GLContext(forced: choice)
-                print("platform \(choice): OK, \(c.platformDetail), \(GLContext.glString(0x1F01))")
+                let r = try GPURenderer(platform: choice)
+                XCTAssertEqual(r.info.platform, choice)
+                print("platform \(choice): OK, \(r.info.platformDetail), \(r.info.glRenderer)")
+            } catch GLError.noPlatform(let attempts) {
+                XCTAssertTrue(attempts.allSatisfy { $0.hasPrefix(choice.rawValue) }, "\(attempts)")
+                XCTAssertFalse(attempts.isEmpty)
+                print("platform \(choice): unavailable: \(attempts)")
             } catch {
-                print("platform \(choice): \(error)")
+                XCTFail("platform \(choice): unexpected error \(error)")
             }
         }
+    }
+
+    func testNoPlatformError_mentionsCPUBackend() {
+        let text = "\(GLError.noPlatform(attempts: ["gbm: no render node"]))"
+        XCTAssertTrue(text.contains("--backend cpu") && text.contains("gbm: no render node"), text)
     }
 
     func testShaderCompile_syntaxError_namesFileAndLine() throws {
