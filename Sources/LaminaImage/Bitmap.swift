@@ -13,6 +13,7 @@ public final class Bitmap: @unchecked Sendable {
     private let lock = NSLock()
     private var cachedMips: MipChain?
 
+    /// Wraps `image`; `origin` names where it came from, for messages.
     public init(image: Image, origin: String = "") {
         self.image = image
         self.origin = origin

@@ -32,6 +32,7 @@ public struct Image: Sendable, Equatable {
         return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 
+    /// Sets the premultiplied RGBA value at (x, y).
     public mutating func setPixel(x: Int, y: Int, _ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
         let i = (y * width + x) * 4
         pixels[i] = p.r; pixels[i + 1] = p.g; pixels[i + 2] = p.b; pixels[i + 3] = p.a

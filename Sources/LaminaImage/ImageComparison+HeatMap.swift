@@ -2,11 +2,12 @@ import Foundation
 
 extension ImageComparison {
     /// A picture of where the images differ: opaque black where pixels are equal, and a colour ramp from
-    /// blue through yellow to red by each pixel's largest channel difference.
+    /// blue through cyan and yellow to red by each pixel's largest channel difference.
     ///
     /// The ramp runs on a logarithmic scale of the difference (1 -> blue, 16 -> yellow, 255 -> red) because
     /// the differences parity checks care about are small: on a linear scale a difference of 1 or 2 would be
-    /// a colour barely brighter than black. Even the smallest difference is a clearly visible blue.
+    /// a colour barely brighter than black. Even the smallest difference is a clearly visible blue, and the
+    /// cyan stop keeps the blue-to-yellow stretch bright instead of passing through a muddy grey.
     public func heatMap() -> Image {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         // Cache the 256 possible colours; the ramp involves a logarithm per entry.
@@ -24,8 +25,9 @@ extension ImageComparison {
 
     /// The ramp's stops: position on the log scale, and colour.
     static let heatStops: [(t: Double, r: Double, g: Double, b: Double)] = [
-        (0.0, 32, 64, 224),   // blue, for a difference of 1
-        (0.5, 255, 224, 0),   // yellow, for 16
+        (0.0, 48, 96, 255),   // blue, for a difference of 1
+        (0.25, 0, 210, 230),  // cyan, for 4
+        (0.5, 255, 230, 0),   // yellow, for 16
         (1.0, 255, 0, 0),     // red, for 255
     ]
 

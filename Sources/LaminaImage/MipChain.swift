@@ -8,8 +8,10 @@ import Foundation
 /// Lamina builds the chain itself rather than calling `glGenerateMipmap`, whose filter the specification
 /// leaves to the implementation, so the CPU and GPU renderers sample identical texels.
 public struct MipChain: Sendable {
+    /// Level 0 (the base image) first, down to a 1x1 level.
     public let levels: [Image]
 
+    /// Builds every level below `base`.
     public init(base: Image) {
         var levels = [base]
         var current = base
@@ -20,6 +22,7 @@ public struct MipChain: Sendable {
         self.levels = levels
     }
 
+    /// The next level: each output texel is the rounded mean of a 2x2 block (half rounds up).
     static func halve(_ src: Image) -> Image {
         let w = max(1, src.width / 2), h = max(1, src.height / 2)
         var out = [UInt8](repeating: 0, count: w * h * 4)

@@ -24,7 +24,7 @@ import LaminaCore
 /// **Rejected.** Pure signed-area accumulation over whole rows is exact only where the winding number
 /// is 0 or ±1, so it gets overlapping non-zero subpaths and even-odd wrong. Point-sampled sub-scanlines
 /// (16 per row) quantize near-horizontal edges to 1/16 of a pixel, an error of several 8-bit steps.
-public struct PathRasterizer {
+public struct PathRasterizer: Sendable {
     /// An edge with y0 < y1; `winding` is +1 when the polyline ran downward (increasing y), -1 upward.
     struct Edge {
         var x0: Double, y0: Double, x1: Double, y1: Double

@@ -12,7 +12,8 @@ struct Lamina: ParsableCommand {
         named); 2 a rendering or device failure (EGL, GL, I/O); 3 a comparison over its tolerance (diff, parity).
         """,
         version: LaminaVersion.string,
-        subcommands: [CheckCommand.self, RenderCommand.self, PlanCommand.self, DiffCommand.self, InfoCommand.self])
+        subcommands: [CheckCommand.self, RenderCommand.self, PlanCommand.self, DiffCommand.self, ParityCommand.self,
+                      DemoCommand.self, BenchCommand.self, ProfileCommand.self, InfoCommand.self])
 }
 
 enum LaminaVersion {

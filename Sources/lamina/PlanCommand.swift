@@ -1,6 +1,28 @@
 import ArgumentParser
+import Foundation
+import LaminaCore
 
+/// `lamina plan SCENE.json [--json]`: prints the render graph the planner makes.
 struct PlanCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "plan", abstract: "TODO")
-    func run() throws { throw ExitCode(2) }
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Print the render graph of a scene: passes, why each exists, and their draw operations.")
+
+    @Argument(help: "The scene file (lamina-scene/1 JSON).")
+    var scene: String
+
+    @Flag(help: "Print the graph as JSON (RenderGraph is Codable) instead of the outline.")
+    var json = false
+
+    func run() throws {
+        let graph = Planner().plan(try loadScene(scene))
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try renderingStep("encoding the plan") { try encoder.encode(graph) }
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(graph.outline)
+        }
+    }
 }

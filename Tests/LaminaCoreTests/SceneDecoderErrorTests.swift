@@ -95,7 +95,8 @@ final class SceneDecoderErrorTests: XCTestCase {
     func testBadTransformStep_andWrongArity() {
         assertLayerError(#"{"transform": [{"rotate": [1, 0, 0]}]}"#, pointer: "/layers/0/transform/0/rotate", "[angle, x, y, z]")
         assertLayerError(#"{"transform": [{"translat": [1, 0, 0]}]}"#, pointer: "/layers/0/transform/0/translat", #""translate""#)
-        assertLayerError(#"{"transform": [1, 0, 0]}"#, pointer: "/layers/0/transform/0", "transform step")
+        assertLayerError(#"{"transform": [1, 0, 0]}"#, pointer: "/layers/0/transform", "16 numbers", "found 3")
+        assertLayerError(#"{"transform": [{"scale": [2, 2]}, "x"]}"#, pointer: "/layers/0/transform/1", "transform step")
     }
 
     func testBadPathData_includesTheParserMessage() {
@@ -176,12 +177,25 @@ final class SceneDecoderErrorTests: XCTestCase {
         }
     }
 
+    func testEmptyAndNonObjectDocuments() {
+        XCTAssertThrowsError(try SceneFixture.decode("")) { e in
+            XCTAssertEqual((e as? SceneError)?.line, 1); XCTAssertTrue("\(e)".contains("malformed JSON"), "\(e)")
+        }
+        assertSceneError("[]", pointer: "", "expected a scene object", "found an array")
+    }
+
     func testDeepNesting_hundredThousandArrays_isRefusedWithoutOverflow() {
         let json = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         XCTAssertThrowsError(try SceneFixture.decode(json)) { e in
             XCTAssertEqual((e as? SceneError)?.column, JSONSyntax.maxDepth + 1)
             XCTAssertTrue("\(e)".contains("nested more than 512 deep"), "\(e)")
         }
+    }
+
+    func testNesting_at512_isParsedThenJudgedByTheDecoder() {
+        let deep = String(repeating: "[", count: 510) + String(repeating: "]", count: 510)
+        assertSceneError(#"{"format": "lamina-scene/1", "canvas": {"width": 1, "height": 1}, "extra": \#(deep)}"#,
+                         pointer: "/extra", "unknown key")
     }
 
     func testLayerNesting_over256_isRefusedAtTheDeepLayer() {

@@ -122,7 +122,7 @@ final class SceneDecoderTests: XCTestCase {
 
     func testTransform_sixteenNumbers_areRowMajor() throws {
         let e = (1...16).map(Double.init)
-        let l = try SceneFixture.layer("{\"transform\": [\(e.map { format($0) }.joined(separator: ", "))]}")
+        let l = try SceneFixture.layer("{\"transform\": [\(e.map { formatNumber($0) }.joined(separator: ", "))]}")
         XCTAssertEqual(l.transform.elements, e)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A 2D path made of subpaths of lines and Bézier curves, in a layer's coordinate space (points).
 ///
 /// Builders (`rect`, `ellipse`, `roundedRect`, arcs, curves), the SVG path-data parser
-/// (`Path(svg:)`, in `Path+SVG.swift`) and flattening to polylines (`Path+Flatten.swift`) share this one
+/// (`Path(svgPathData:)`, in `Path+SVG.swift`) and flattening to polylines (`Path+Flatten.swift`) share this one
 /// representation, which both rasterizers consume after flattening.
 public struct Path: Sendable, Equatable, Hashable, Codable {
     public enum Element: Sendable, Equatable, Hashable, Codable {

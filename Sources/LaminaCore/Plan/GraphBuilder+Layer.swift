@@ -36,7 +36,8 @@ extension GraphBuilder {
         var body = emitBody(layer, layerToTarget: m, context: bodyContext)
 
         var ownClip: (Clip, PixelRect)?
-        if layer.masksToBounds {
+        let continuousClip = layer.masksToBounds && isContinuous(layerShape(layer))
+        if layer.masksToBounds && !continuousClip {
             let clip = Clip(shape: layerShape(layer), transform: m, edgeAA: edgeAA(layer, m))
             let bounds = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: bodyContext.interest)
             ownClip = (clip, bounds)
@@ -49,11 +50,19 @@ extension GraphBuilder {
         }
         ops += body.map { var op = $0; op.bounds = op.bounds.intersection(context.interest); return op }
             .filter { !$0.bounds.isEmpty }
+        if continuousClip {
+            let clipOps = pathOps(Path(roundedRect: layerShape(layer)), layerToTarget: m, color: .white,
+                                  interest: context.interest)
+            ops = masked(ops, byOps: clipOps, reason: .clipShape, context: context)
+        }
         if let mask = layer.mask {
             return masked(ops, by: mask, layerToTarget: m, context: context)
         }
         return ops
     }
+
+    /// True for a shape with continuous corners, which fills, borders and clips express as paths.
+    func isContinuous(_ shape: RoundedRect) -> Bool { shape.curve == .continuous && !shape.isRect }
 
     /// Background, contents, sublayers and border, in that order (ca-semantics.md §2).
     func emitBody(_ layer: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
@@ -61,14 +70,24 @@ extension GraphBuilder {
         let shape = layerShape(layer)
         let aa = shape.isRect ? edgeAA(layer, m) : .all
         if let bg = layer.backgroundColor, bg.alpha > 0, !layer.bounds.isEmpty {
-            let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
-            if !b.isEmpty {
-                ops.append(DrawOp(kind: .fill(shape, bg.premultiplied), transform: m, bounds: b, edgeAA: aa))
+            if isContinuous(shape) {
+                ops += pathOps(Path(roundedRect: shape), layerToTarget: m, color: bg, interest: context.interest)
+            } else {
+                let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
+                if !b.isEmpty {
+                    ops.append(DrawOp(kind: .fill(shape, bg.premultiplied), transform: m, bounds: b, edgeAA: aa))
+                }
             }
         }
         ops += contentsOps(layer, layerToTarget: m, context: context)
         ops += emitSublayers(of: layer, layerToTarget: m, context: context)
-        if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0, !layer.bounds.isEmpty {
+        if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0, !layer.bounds.isEmpty, isContinuous(shape) {
+            // The ring between the continuous outline and its inset, filled even-odd.
+            var ring = Path(roundedRect: shape)
+            let inner = shape.inset(by: layer.borderWidth)
+            if inner.rect.width > 0, inner.rect.height > 0 { ring.append(Path(roundedRect: inner)) }
+            ops += pathOps(ring, layerToTarget: m, color: bc, rule: .evenOdd, interest: context.interest)
+        } else if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0, !layer.bounds.isEmpty {
             let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
             if !b.isEmpty {
                 ops.append(DrawOp(kind: .border(shape, width: layer.borderWidth, bc.premultiplied), transform: m,
@@ -114,9 +133,14 @@ extension GraphBuilder {
         var maskContext = context
         maskContext.label = context.label + "/mask"
         let maskOps = emitLayer(mask, parentToTarget: m, context: maskContext)
+        return masked(ops, byOps: maskOps, reason: .maskAlpha, context: context)
+    }
+
+    /// `ops` multiplied by the alpha of `maskOps`, both cut out of the target at their common bounds.
+    func masked(_ ops: [DrawOp], byOps maskOps: [DrawOp], reason: PassReason, context: Context) -> [DrawOp] {
         let rect = unionBounds(ops).intersection(unionBounds(maskOps)).intersection(context.interest)
         guard let content = offscreen(ops, rect: rect, reason: .maskedContent, label: context.label),
-              let alpha = offscreen(maskOps, rect: rect, reason: .maskAlpha, label: maskContext.label)
+              let alpha = offscreen(maskOps, rect: rect, reason: reason, label: context.label + "/mask")
         else { return [] }
         return [composite(content, rect: rect, mask: alpha, interest: context.interest)]
     }

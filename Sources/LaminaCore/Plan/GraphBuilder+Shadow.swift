@@ -100,14 +100,15 @@ extension GraphBuilder {
     }
 
     /// Path fill operations for `path` through `m`, flattened finely enough for the target's pixels.
-    func pathOps(_ path: Path, layerToTarget m: Transform3D, color: Color, interest: PixelRect) -> [DrawOp] {
+    func pathOps(_ path: Path, layerToTarget m: Transform3D, color: Color, rule: FillRule = .nonZero,
+                 interest: PixelRect) -> [DrawOp] {
         let box = path.controlPointBounds
         guard !box.isNull, !path.isEmpty else { return [] }
         let scale = max(1e-6, LayerGeometry.approximateScale(m))
         let polylines = path.flattened(tolerance: 0.1 / scale)
         let bounds = LayerGeometry.pixelBounds(of: box, through: m, in: interest)
         guard !bounds.isEmpty else { return [] }
-        let fill = PathFill(polylines: polylines, rule: .nonZero, color: color.premultiplied)
+        let fill = PathFill(polylines: polylines, rule: rule, color: color.premultiplied)
         return [DrawOp(kind: .path(fill), transform: m, bounds: bounds)]
     }
 }

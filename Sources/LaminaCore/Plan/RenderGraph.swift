@@ -75,6 +75,9 @@ public enum PassReason: String, Codable, Sendable, CaseIterable {
     case transformedEffect
     /// A clip stack deeper than the renderers' per-draw clip slots.
     case clipDepth
+    /// A clip whose shape the per-draw rounded-rect clip cannot express (continuous corners): the
+    /// content is multiplied by the clip shape's coverage, rendered as a path.
+    case clipShape
 }
 
 /// One render target and what fills it.
@@ -182,6 +185,9 @@ public struct PathFill: Codable, Sendable {
 }
 
 /// A clip: a rounded rect in its own local space, mapped to the pass's pixels by `transform`.
+///
+/// Like fills and borders, clips carry circular corners only: the planner turns continuous corners into
+/// path fills and, for clips, into a mask pass (`PassReason.clipShape`).
 public struct Clip: Codable, Sendable, Hashable {
     public var shape: RoundedRect
     public var transform: Transform3D

@@ -59,7 +59,7 @@ extension SceneReader {
     private func replicator(_ f: ObjectFields, _ r: ReplicatorLayer) throws {
         try f.set("instanceCount", &r.instanceCount) { v, p in
             if case .number(let x) = v, x < 0 {
-                throw SceneError(p, "instanceCount must be >= 0, found \(format(x))")
+                throw SceneError(p, "instanceCount must be >= 0, found \(formatNumber(x))")
             }
             return try v.integer(at: p, in: 0...SceneReader.maxInstanceCount)
         }

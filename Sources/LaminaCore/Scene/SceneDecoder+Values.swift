@@ -13,10 +13,10 @@ extension JSONValue {
     func number(at p: JSONPointer, in range: ClosedRange<Double>? = nil, what: String = "a number") throws -> Double {
         guard case .number(let x) = self else { throw fail(p, expected: what) }
         guard abs(x) <= JSONValue.maxMagnitude else {
-            throw SceneError(p, "\(format(x)) is out of range; numbers in a scene are limited to ±\(format(JSONValue.maxMagnitude))")
+            throw SceneError(p, "\(formatNumber(x)) is out of range; numbers in a scene are limited to ±\(formatNumber(JSONValue.maxMagnitude))")
         }
         if let range, !range.contains(x) {
-            throw SceneError(p, "expected a number in \(format(range.lowerBound))...\(format(range.upperBound)), found \(format(x))")
+            throw SceneError(p, "expected a number in \(formatNumber(range.lowerBound))...\(formatNumber(range.upperBound)), found \(formatNumber(x))")
         }
         return x
     }
@@ -24,22 +24,22 @@ extension JSONValue {
     /// A number that may not be negative (sizes, widths, radii).
     func nonNegative(at p: JSONPointer) throws -> Double {
         let x = try number(at: p)
-        guard x >= 0 else { throw SceneError(p, "expected a number >= 0, found \(format(x))") }
+        guard x >= 0 else { throw SceneError(p, "expected a number >= 0, found \(formatNumber(x))") }
         return x
     }
 
     /// A number that must be greater than zero (scales).
     func positive(at p: JSONPointer) throws -> Double {
         let x = try number(at: p)
-        guard x > 0 else { throw SceneError(p, "expected a number > 0, found \(format(x))") }
+        guard x > 0 else { throw SceneError(p, "expected a number > 0, found \(formatNumber(x))") }
         return x
     }
 
     func integer(at p: JSONPointer, in range: ClosedRange<Int>) throws -> Int {
         let x = try number(at: p, what: "an integer")
-        guard x.rounded() == x else { throw SceneError(p, "expected an integer, found \(format(x))") }
+        guard x.rounded() == x else { throw SceneError(p, "expected an integer, found \(formatNumber(x))") }
         guard Double(range.lowerBound) <= x, x <= Double(range.upperBound) else {
-            throw SceneError(p, "expected an integer in \(range.lowerBound)...\(range.upperBound), found \(format(x))")
+            throw SceneError(p, "expected an integer in \(range.lowerBound)...\(range.upperBound), found \(formatNumber(x))")
         }
         return Int(x)
     }
@@ -79,7 +79,7 @@ extension JSONValue {
 
     private static func requireNonNegative(_ v: [Double], at p: JSONPointer, names: [String], start: Int) throws {
         for (k, name) in names.enumerated() where v[start + k] < 0 {
-            throw SceneError(p / (start + k), "negative \(name) \(format(v[start + k])); sizes must be >= 0")
+            throw SceneError(p / (start + k), "negative \(name) \(formatNumber(v[start + k])); sizes must be >= 0")
         }
     }
 
@@ -147,8 +147,12 @@ extension JSONValue {
     func transform(at p: JSONPointer) throws -> Transform3D {
         let expected = "a transform (16 numbers, or a list of steps such as {\"rotate\": [angle, x, y, z]})"
         guard case .array(let items) = self else { throw fail(p, expected: expected) }
-        if items.count == 16, items.allSatisfy({ if case .number = $0 { return true } else { return false } }) {
-            let e = try numbers(16, at: p, shape: expected)
+        // A list holding any number is a matrix; a list of objects is a list of steps.
+        if items.contains(where: { if case .number = $0 { return true } else { return false } }) {
+            guard items.count == 16 else {
+                throw SceneError(p, "expected a 4x4 matrix of 16 numbers [m11, m12, ..., m44], found \(items.count) elements")
+            }
+            let e = try items.enumerated().map { try $1.number(at: p / $0) }
             return Transform3D(elements: e) ?? .identity
         }
         var t = Transform3D.identity
@@ -222,7 +226,7 @@ extension JSONValue {
 }
 
 /// A number as messages print it: integers without a fraction, others in Swift's shortest form.
-func format(_ x: Double) -> String {
+func formatNumber(_ x: Double) -> String {
     if x.rounded() == x, abs(x) < 1e15 { return String(Int(x)) }
     return "\(x)"
 }

@@ -100,18 +100,18 @@ final class SceneReader {
         let width = try w.positive(at: p / "width"), height = try h.positive(at: p / "height")
         let scale = try f.read("scale") { try $0.number(at: $1) } ?? 1
         guard scale > 0, scale <= SceneDecoder.maxScale else {
-            throw SceneError(p / "scale", "expected a scale in (0, \(format(SceneDecoder.maxScale))], found \(format(scale))")
+            throw SceneError(p / "scale", "expected a scale in (0, \(formatNumber(SceneDecoder.maxScale))], found \(formatNumber(scale))")
         }
         let limit = "at most \(SceneDecoder.maxCanvasSide) pixels a side and \(SceneDecoder.maxCanvasPixels) in all"
         let pw = (width * scale).rounded(), ph = (height * scale).rounded()
         for (key, points, pixels) in [("width", width, pw), ("height", height, ph)] where pixels > Double(SceneDecoder.maxCanvasSide) {
-            throw SceneError(p / key, "canvas \(key) \(format(points)) at scale \(format(scale)) is \(format(pixels)) pixels; \(limit)")
+            throw SceneError(p / key, "canvas \(key) \(formatNumber(points)) at scale \(formatNumber(scale)) is \(formatNumber(pixels)) pixels; \(limit)")
         }
         guard pw * ph <= Double(SceneDecoder.maxCanvasPixels) else {
-            throw SceneError(p, "canvas is \(format(pw))x\(format(ph)) = \(format(pw * ph)) pixels; \(limit)")
+            throw SceneError(p, "canvas is \(formatNumber(pw))x\(formatNumber(ph)) = \(formatNumber(pw * ph)) pixels; \(limit)")
         }
         guard pw >= 1, ph >= 1 else {
-            throw SceneError(p, "canvas is \(format(pw))x\(format(ph)) pixels at scale \(format(scale)); it needs at least 1x1")
+            throw SceneError(p, "canvas is \(formatNumber(pw))x\(formatNumber(ph)) pixels at scale \(formatNumber(scale)); it needs at least 1x1")
         }
         let background = try f.read("background") { try $0.color(at: $1) } ?? .clear
         return Scene(width: width, height: height, scale: scale, background: background)

@@ -83,7 +83,7 @@ public struct SceneSummary: Sendable, Equatable {
     public var text: String {
         var lines: [String] = []
         if let d = sceneDescription { lines.append(d) }
-        lines.append("canvas    \(format(canvasWidth)) x \(format(canvasHeight)) pt at scale \(format(scale)) = \(pixelWidth) x \(pixelHeight) px")
+        lines.append("canvas    \(formatNumber(canvasWidth)) x \(formatNumber(canvasHeight)) pt at scale \(formatNumber(scale)) = \(pixelWidth) x \(pixelHeight) px")
         lines.append("layers    \(layerCount), max depth \(maxDepth)")
         if !typeCounts.isEmpty {
             lines.append("types     " + typeCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))

@@ -1,0 +1,242 @@
+import Foundation
+import XCTest
+@testable import LaminaCore
+
+/// The planner's decisions: which passes exist and why, draw order, and layer geometry.
+final class PlannerTests: XCTestCase {
+    private func scene(_ w: Double = 200, _ h: Double = 200, scale: Double = 1, _ build: (Layer) -> Void) -> Scene {
+        let s = Scene(width: w, height: h, scale: scale)
+        build(s.root)
+        return s
+    }
+
+    private func box(_ frame: CGRect, _ color: Color? = .red) -> Layer {
+        let l = Layer()
+        l.frame = frame
+        l.backgroundColor = color
+        return l
+    }
+
+    private func reasons(_ g: RenderGraph) -> [PassReason] { g.passes.map(\.reason) }
+
+    private func canvasOps(_ g: RenderGraph) -> [DrawOp] {
+        guard case .draw(let ops)? = g.output?.content else { return [] }
+        return ops
+    }
+
+    private func project(_ op: DrawOp, _ x: Double, _ y: Double) -> (Double, Double) {
+        let p = op.transform.apply(x: x, y: y)
+        return (p.x / p.w, p.y / p.w)
+    }
+
+    func testPlainLayerNeedsOnlyTheCanvasPass() {
+        let g = Planner().plan(scene { $0.addSublayer(box(CGRect(x: 10, y: 10, width: 50, height: 50))) })
+        XCTAssertEqual(reasons(g), [.canvas])
+        XCTAssertEqual(canvasOps(g).count, 1)
+        XCTAssertEqual(canvasOps(g).first?.bounds, PixelRect(x0: 9, y0: 9, x1: 61, y1: 61))
+    }
+
+    func testSingleDrawWithOpacityFoldsAlphaInsteadOfAGroupPass() {
+        let g = Planner().plan(scene { root in
+            let l = box(CGRect(x: 0, y: 0, width: 50, height: 50), .black)
+            l.opacity = 0.5
+            root.addSublayer(l)
+        })
+        XCTAssertEqual(reasons(g), [.canvas])
+        guard case .fill(_, let c)? = canvasOps(g).first?.kind else { return XCTFail("expected a fill") }
+        XCTAssertEqual(c.a, 0.5, accuracy: 1e-12)
+    }
+
+    func testOverlappingSublayersWithOpacityMakeOneGroupPass() {
+        let g = Planner().plan(scene { root in
+            let parent = box(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
+            parent.opacity = 0.5
+            parent.addSublayer(box(CGRect(x: 0, y: 0, width: 60, height: 60)))
+            parent.addSublayer(box(CGRect(x: 40, y: 40, width: 60, height: 60)))
+            root.addSublayer(parent)
+        })
+        XCTAssertEqual(reasons(g), [.groupOpacity, .canvas])
+        XCTAssertEqual(canvasOps(g).count, 1)
+    }
+
+    func testAllowsGroupOpacityFalseMultipliesOpacityPerElement() {
+        let g = Planner().plan(scene { root in
+            let parent = box(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
+            parent.opacity = 0.5
+            parent.allowsGroupOpacity = false
+            parent.addSublayer(box(CGRect(x: 0, y: 0, width: 60, height: 60)))
+            parent.addSublayer(box(CGRect(x: 40, y: 40, width: 60, height: 60)))
+            root.addSublayer(parent)
+        })
+        XCTAssertEqual(reasons(g), [.canvas])
+        XCTAssertEqual(canvasOps(g).count, 2)
+    }
+
+    func testShadowMakesShapeAndBlurPassesAndDrawsUnderTheLayer() {
+        let g = Planner().plan(scene(scale: 2) { root in
+            let l = box(CGRect(x: 50, y: 50, width: 100, height: 100))
+            l.shadowOpacity = 1
+            l.shadowRadius = 5
+            root.addSublayer(l)
+        })
+        XCTAssertEqual(reasons(g), [.shadowShape, .shadowBlur, .canvas])
+        guard case .blur(_, let sigma) = g.passes[1].content else { return XCTFail("expected a blur") }
+        XCTAssertEqual(sigma, 10, accuracy: 1e-12, "sigma = shadowRadius x canvas.scale")
+        guard case .texture(let t)? = canvasOps(g).first?.kind else { return XCTFail("shadow first") }
+        XCTAssertNotNil(t.tint)
+        // The default shadowOffset (0, -3) casts the shadow 3 points (6 pixels) up: the blurred shape's
+        // pixel (0, 0) lands 6 pixels above where it was cut out.
+        let cut = canvasOps(g).first.map { project($0, 0, 0) }
+        let shapeOrigin = canvasOps(g)[1].bounds.y0 - (Int((3 * 10.0).rounded(.up)) + 1)
+        XCTAssertEqual(cut?.1 ?? 0, Double(shapeOrigin) - 6, accuracy: 1e-9)
+    }
+
+    func testShadowPathReplacesTheContentPassWithAPathFill() {
+        let g = Planner().plan(scene { root in
+            let l = box(CGRect(x: 50, y: 50, width: 100, height: 100))
+            l.shadowOpacity = 1
+            l.shadowPath = Path(ellipseIn: l.bounds)
+            l.addSublayer(box(CGRect(x: 0, y: 0, width: 10, height: 10)))
+            root.addSublayer(l)
+        })
+        guard case .draw(let shapeOps) = g.passes[0].content else { return XCTFail("expected draws") }
+        XCTAssertEqual(shapeOps.count, 1)
+        guard case .path = shapeOps[0].kind else { return XCTFail("expected a path fill") }
+    }
+
+    func testMaskLayerMakesContentAndAlphaPasses() {
+        let g = Planner().plan(scene { root in
+            let l = box(CGRect(x: 0, y: 0, width: 100, height: 100))
+            l.mask = box(CGRect(x: 25, y: 25, width: 50, height: 50), .white)
+            root.addSublayer(l)
+        })
+        XCTAssertEqual(reasons(g), [.maskedContent, .maskAlpha, .canvas])
+        XCTAssertEqual(g.passes[0].width, 52, "cut at the intersection of content and mask bounds")
+    }
+
+    func testShouldRasterizeRendersAtRasterizationScale() {
+        let g = Planner().plan(scene(scale: 2) { root in
+            let l = box(CGRect(x: 10, y: 10, width: 40, height: 30))
+            l.shouldRasterize = true
+            l.rasterizationScale = 1
+            root.addSublayer(l)
+        })
+        XCTAssertEqual(reasons(g), [.rasterization, .canvas])
+        XCTAssertEqual(g.passes[0].width, 40)
+        XCTAssertEqual(g.passes[0].height, 30)
+    }
+
+    func testContinuousCornersWithMasksToBoundsClipThroughAShapePass() {
+        let g = Planner().plan(scene { root in
+            let l = box(CGRect(x: 10, y: 10, width: 100, height: 100))
+            l.cornerRadius = 20
+            l.cornerCurve = .continuous
+            l.masksToBounds = true
+            l.addSublayer(box(CGRect(x: -5, y: -5, width: 30, height: 30), .blue))
+            root.addSublayer(l)
+        })
+        XCTAssertEqual(reasons(g), [.maskedContent, .clipShape, .canvas])
+        guard case .draw(let inner) = g.passes[0].content, case .path = inner.first?.kind else {
+            return XCTFail("continuous background is a path fill")
+        }
+    }
+
+    func testHiddenLayersAndTheirSubtreesDrawNothing() {
+        let g = Planner().plan(scene { root in
+            let l = box(CGRect(x: 0, y: 0, width: 50, height: 50))
+            l.isHidden = true
+            l.addSublayer(box(CGRect(x: 0, y: 0, width: 10, height: 10)))
+            root.addSublayer(l)
+        })
+        XCTAssertTrue(canvasOps(g).isEmpty)
+    }
+
+    func testZPositionOrdersSiblingsStably() {
+        let g = Planner().plan(scene { root in
+            let a = box(CGRect(x: 0, y: 0, width: 10, height: 10), .red); a.zPosition = 1
+            let b = box(CGRect(x: 20, y: 0, width: 10, height: 10), .green)
+            let c = box(CGRect(x: 40, y: 0, width: 10, height: 10), .blue)
+            root.addSublayer(a); root.addSublayer(b); root.addSublayer(c)
+        })
+        let colors = canvasOps(g).compactMap { op -> Double? in
+            if case .fill(_, let c) = op.kind { return c.r * 4 + c.g * 2 + c.b } else { return nil }
+        }
+        XCTAssertEqual(colors, [2, 1, 4], "green, blue, then red on top")
+    }
+
+    func testAnchorPointPositionAndBoundsOriginPlaceLayers() {
+        let g = Planner().plan(scene { root in
+            let parent = Layer()
+            parent.bounds = CGRect(x: 10, y: 20, width: 100, height: 100)
+            parent.anchorPoint = .zero
+            parent.position = CGPoint(x: 50, y: 50)
+            let child = box(CGRect(x: 10, y: 20, width: 10, height: 10))
+            parent.addSublayer(child)
+            root.addSublayer(parent)
+        })
+        guard let op = canvasOps(g).first else { return XCTFail("expected the child") }
+        // bounds.origin (10, 20) shifts sublayers: the child at (10, 20) sits at the parent's top-left.
+        let p = project(op, 0, 0)
+        XCTAssertEqual(p.0, 50, accuracy: 1e-9)
+        XCTAssertEqual(p.1, 50, accuracy: 1e-9)
+    }
+
+    func testSublayerTransformPivotsAboutTheParentsAnchorPoint() {
+        let g = Planner().plan(scene { root in
+            let parent = Layer()
+            parent.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            parent.sublayerTransform = .scale(2, 2, 1)
+            parent.addSublayer(box(CGRect(x: 50, y: 50, width: 10, height: 10)))
+            root.addSublayer(parent)
+        })
+        guard let op = canvasOps(g).first else { return XCTFail("expected the child") }
+        // The child's origin (50, 50) is the parent's anchor (centre): a scale about it leaves it in place.
+        let p = project(op, 0, 0), q = project(op, 10, 10)
+        XCTAssertEqual(p.0, 50, accuracy: 1e-9)
+        XCTAssertEqual(q.0, 70, accuracy: 1e-9)
+    }
+
+    func testPerspectiveInSublayerTransformMagnifiesNearerChildren() {
+        let g = Planner().plan(scene { root in
+            let parent = Layer()
+            parent.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+            var p = Transform3D.identity
+            p.m34 = -1.0 / 500
+            parent.sublayerTransform = p
+            let near = box(CGRect(x: 90, y: 90, width: 20, height: 20)); near.zPosition = 100
+            parent.addSublayer(near)
+            root.addSublayer(parent)
+        })
+        guard let op = canvasOps(g).first else { return XCTFail("expected the child") }
+        let a = project(op, 0, 0), b = project(op, 20, 20)
+        // w = 1 - 100/500 = 0.8 about the parent's centre (100, 100): 20 points become 25 pixels.
+        XCTAssertEqual(b.0 - a.0, 25, accuracy: 1e-9)
+        XCTAssertEqual(a.0, 100 - 10 / 0.8, accuracy: 1e-9)
+    }
+
+    func testDoubleSidedFalseHidesALayerTurnedAway() {
+        let g = Planner().plan(scene { root in
+            let l = box(CGRect(x: 50, y: 50, width: 100, height: 100))
+            l.isDoubleSided = false
+            l.transform = Transform3D.rotation(.pi, 0, 1, 0)
+            root.addSublayer(l)
+        })
+        XCTAssertTrue(canvasOps(g).isEmpty)
+    }
+
+    func testGravityTopMeansMaximumY() {
+        let builder = GraphBuilder()
+        let l = Layer()
+        l.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        l.contents = Bitmap(image: LaminaImage.Image(width: 20, height: 10))
+        l.contentsGravity = .top
+        XCTAssertEqual(builder.contentsFrame(l), CGRect(x: 40, y: 90, width: 20, height: 10))
+        l.contentsGravity = .bottomLeft
+        XCTAssertEqual(builder.contentsFrame(l), CGRect(x: 0, y: 0, width: 20, height: 10))
+        l.contentsGravity = .resizeAspect
+        XCTAssertEqual(builder.contentsFrame(l), CGRect(x: 0, y: 25, width: 100, height: 50))
+        l.contentsScale = 2
+        l.contentsGravity = .center
+        XCTAssertEqual(builder.contentsFrame(l), CGRect(x: 45, y: 47.5, width: 10, height: 5))
+    }
+}

@@ -1,0 +1,218 @@
+import XCTest
+import Foundation
+import LaminaCore
+@testable import LaminaRaster
+
+/// PathRasterizer against exact areas: pixel-by-pixel polygon clipping for simple shapes, known totals
+/// for circles and self-intersecting shapes, and the two fill rules.
+final class PathRasterizerTests: XCTestCase {
+    private func p(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: x, y: y) }
+
+    private func coverage(_ polylines: [Polyline], _ rule: FillRule = .nonZero, clip: PixelRect) -> [Float] {
+        var r = PathRasterizer()
+        return r.coverage(of: polylines, rule: rule, clip: clip)
+    }
+
+    private func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, reversed: Bool = false) -> Polyline {
+        let pts = [p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)]
+        return Polyline(points: reversed ? pts.reversed() : pts, closed: true)
+    }
+
+    /// The area of a simple polygon inside the unit pixel at (px, py): Sutherland-Hodgman, then shoelace.
+    private func exactArea(_ polygon: [CGPoint], px: Int, py: Int) -> Double {
+        var poly = polygon.map { (Double($0.x), Double($0.y)) }
+        let x0 = Double(px), y0 = Double(py)
+        let planes: [((Double, Double)) -> Double] = [{ $0.0 - x0 }, { x0 + 1 - $0.0 }, { $0.1 - y0 }, { y0 + 1 - $0.1 }]
+        for inside in planes {
+            var out: [(Double, Double)] = []
+            for i in 0..<poly.count {
+                let a = poly[i], b = poly[(i + 1) % poly.count]
+                let da = inside(a), db = inside(b)
+                if da >= 0 { out.append(a) }
+                if (da >= 0) != (db >= 0) {
+                    let t = da / (da - db)
+                    out.append((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)))
+                }
+            }
+            poly = out
+            if poly.isEmpty { return 0 }
+        }
+        var area = 0.0
+        for i in 0..<poly.count {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            area += a.0 * b.1 - b.0 * a.1
+        }
+        return abs(area) / 2
+    }
+
+    private func shoelace(_ points: [CGPoint]) -> Double {
+        var area = 0.0
+        for i in 0..<points.count {
+            let a = points[i], b = points[(i + 1) % points.count]
+            area += Double(a.x) * Double(b.y) - Double(b.x) * Double(a.y)
+        }
+        return abs(area) / 2
+    }
+
+    func testCircleTotalCoverageMatchesItsArea() {
+        let circle = Path(ellipseIn: CGRect(x: 32.3 - 20, y: 31.7 - 20, width: 40, height: 40)).flattened(tolerance: 0.01)
+        let clip = PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)
+        let total = coverage(circle, clip: clip).reduce(0.0) { $0 + Double($1) }
+        XCTAssertEqual(total, Double.pi * 400, accuracy: Double.pi * 400 * 0.005)
+        // The rasterizer is exact for the polygon it was given.
+        XCTAssertEqual(total, shoelace(circle[0].points), accuracy: 1e-3)
+    }
+
+    func testConvexPolygonsMatchExactPixelAreas() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let cx = Double.random(in: 8...24, using: &rng), cy = Double.random(in: 8...24, using: &rng)
+            let angles = (0..<Int.random(in: 3...9, using: &rng)).map { _ in Double.random(in: 0..<(2 * .pi), using: &rng) }.sorted()
+            let rx = Double.random(in: 1...8, using: &rng), ry = Double.random(in: 0.3...8, using: &rng)
+            let pts = angles.map { p(cx + rx * cos($0), cy + ry * sin($0)) }
+            let clip = PixelRect(x0: 0, y0: 0, x1: 32, y1: 32)
+            for rule in FillRule.allCases {
+                let cov = coverage([Polyline(points: pts, closed: true)], rule, clip: clip)
+                for y in 0..<32 {
+                    for x in 0..<32 {
+                        XCTAssertEqual(Double(cov[y * 32 + x]), exactArea(pts, px: x, py: y), accuracy: 1e-5,
+                                       "pixel \(x),\(y) of \(pts)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testHalfPlaneEdgeAtQuarterPixel() {
+        let cov = coverage([rect(10.25, -5, 100, 30)], clip: PixelRect(x0: 0, y0: 0, x1: 20, y1: 20))
+        for y in 0..<20 {
+            XCTAssertEqual(cov[y * 20 + 9], 0)
+            XCTAssertEqual(cov[y * 20 + 10], 0.75, accuracy: 1e-6)
+            XCTAssertEqual(cov[y * 20 + 11], 1, accuracy: 1e-6)
+        }
+    }
+
+    func testHorizontalEdgeIsExactToo() {
+        let cov = coverage([rect(-5, 10.3, 30, 30)], clip: PixelRect(x0: 0, y0: 0, x1: 20, y1: 20))
+        XCTAssertEqual(cov[9 * 20 + 5], 0)
+        XCTAssertEqual(cov[10 * 20 + 5], 0.7, accuracy: 1e-6)
+        XCTAssertEqual(cov[11 * 20 + 5], 1, accuracy: 1e-6)
+    }
+
+    func testIntegerRectIsExactlyOneInsideAndZeroOutside() {
+        let clip = PixelRect(x0: 0, y0: 0, x1: 12, y1: 12)
+        let cov = coverage([rect(2, 3, 8, 9)], clip: clip)
+        for y in 0..<12 {
+            for x in 0..<12 {
+                let inside = (2..<8).contains(x) && (3..<9).contains(y)
+                XCTAssertEqual(cov[y * 12 + x], inside ? 1 : 0, "pixel \(x),\(y)")
+            }
+        }
+        // A fractional rect's corner pixel covers the product of its two fractions.
+        let frac = coverage([rect(2.25, 3.5, 7.75, 8.5)], clip: clip)
+        XCTAssertEqual(frac[3 * 12 + 2], 0.375, accuracy: 1e-6)
+        XCTAssertEqual(frac[8 * 12 + 7], 0.375, accuracy: 1e-6)
+    }
+
+    func testOverlappingSameDirectionSquaresDifferByRule() {
+        let squares = [rect(0, 0, 10, 10), rect(5, 5, 15, 15)]
+        let clip = PixelRect(x0: 0, y0: 0, x1: 16, y1: 16)
+        let nonZero = coverage(squares, .nonZero, clip: clip)
+        let evenOdd = coverage(squares, .evenOdd, clip: clip)
+        XCTAssertEqual(nonZero[7 * 16 + 7], 1)
+        XCTAssertEqual(evenOdd[7 * 16 + 7], 0)
+        XCTAssertEqual(nonZero[2 * 16 + 2], 1)
+        XCTAssertEqual(evenOdd[2 * 16 + 2], 1)
+        XCTAssertEqual(nonZero.reduce(0, +), 175, accuracy: 1e-3)
+        XCTAssertEqual(evenOdd.reduce(0, +), 150, accuracy: 1e-3)
+        // A reversed inner square is a hole under non-zero as well.
+        let hole = coverage([rect(0, 0, 10, 10), rect(3, 3, 7, 7, reversed: true)], .nonZero, clip: clip)
+        XCTAssertEqual(hole[5 * 16 + 5], 0)
+        XCTAssertEqual(hole.reduce(0, +), 84, accuracy: 1e-3)
+    }
+
+    func testPentagramCentreFilledOnlyUnderNonZero() {
+        let c = (20.5, 20.5), r = 18.0
+        let star = (0..<5).map { i -> CGPoint in
+            let a = -Double.pi / 2 + Double(i * 2) * 2 * .pi / 5
+            return p(c.0 + r * cos(a), c.1 + r * sin(a))
+        }
+        let clip = PixelRect(x0: 0, y0: 0, x1: 41, y1: 41)
+        let nonZero = coverage([Polyline(points: star, closed: true)], .nonZero, clip: clip)
+        let evenOdd = coverage([Polyline(points: star, closed: true)], .evenOdd, clip: clip)
+        XCTAssertEqual(nonZero[20 * 41 + 20], 1)
+        XCTAssertEqual(evenOdd[20 * 41 + 20], 0)
+        // Exact areas: the pentagram's five points plus the pentagon; even-odd leaves the pentagon out.
+        let inner = r * sin(Double.pi / 10) / sin(7 * Double.pi / 10)
+        let pentagon = 2.5 * inner * inner * sin(2 * Double.pi / 5)
+        let outline = (0..<10).map { i -> CGPoint in
+            let a = -Double.pi / 2 + Double(i) * Double.pi / 5, rr = i % 2 == 0 ? r : inner
+            return p(c.0 + rr * cos(a), c.1 + rr * sin(a))
+        }
+        let full = shoelace(outline)
+        // Self-intersections cost at most a 1/256-pixel sliver each.
+        XCTAssertEqual(nonZero.reduce(0.0) { $0 + Double($1) }, full, accuracy: 0.05)
+        XCTAssertEqual(evenOdd.reduce(0.0) { $0 + Double($1) }, full - pentagon, accuracy: 0.05)
+    }
+
+    func testBowtieCrossingIsAccurate() {
+        // Two triangles meeting at (5.3, 5.3): exact total area 2 * (10.6 * 5.3 / 2).
+        let bowtie = Polyline(points: [p(0, 0), p(10.6, 10.6), p(10.6, 0), p(0, 10.6)], closed: true)
+        let clip = PixelRect(x0: 0, y0: 0, x1: 12, y1: 12)
+        for rule in FillRule.allCases {
+            let cov = coverage([bowtie], rule, clip: clip)
+            XCTAssertEqual(cov.reduce(0.0) { $0 + Double($1) }, 10.6 * 5.3, accuracy: 0.01)
+            for v in cov { XCTAssertTrue(v >= 0 && v <= 1) }
+        }
+    }
+
+    func testDegenerateInputsDoNotCrashOrHang() {
+        let clip = PixelRect(x0: 0, y0: 0, x1: 16, y1: 16)
+        XCTAssertEqual(coverage([], clip: clip), [Float](repeating: 0, count: 256))
+        XCTAssertEqual(coverage([Polyline(points: [p(3, 3)], closed: true)], clip: clip).reduce(0, +), 0)
+        XCTAssertEqual(coverage([Polyline(points: [p(1, 1), p(5, 5), p(9, 9)], closed: true)], clip: clip).reduce(0, +), 0)
+        XCTAssertEqual(coverage([rect(2, 2, 8, 8)], clip: .empty), [])
+        XCTAssertEqual(coverage([Polyline(points: [p(1, 1), p(.nan, 4), p(5, 1)], closed: true)], clip: clip).count, 256)
+        // Far outside in every direction: nothing to draw, and no loop over the huge extent.
+        XCTAssertEqual(coverage([rect(1e15, 1e15, 2e15, 2e15)], clip: clip).reduce(0, +), 0)
+        XCTAssertEqual(coverage([rect(-2e15, 0, -1e15, 16)], clip: clip).reduce(0, +), 0)
+        // A huge triangle covering the clip fills it completely.
+        let huge = Polyline(points: [p(-1e12, -1e12), p(1e12, -1e9), p(-1e9, 1e12)], closed: true)
+        for v in coverage([huge], clip: clip) { XCTAssertEqual(v, 1, accuracy: 1e-5) }
+        // A shape straddling the clip's sides is clipped, not shifted.
+        let straddle = coverage([rect(-1e9, 4, 1e9, 6)], clip: PixelRect(x0: 5, y0: 0, x1: 9, y1: 10))
+        XCTAssertEqual(straddle.reduce(0, +), 8, accuracy: 1e-4)
+    }
+
+    func testRowCallbackTrimsSpansAndOffsetsClip() {
+        var r = PathRasterizer()
+        var rows: [(Int, Int, [Float])] = []
+        r.rasterize([rect(12.5, 21, 14, 23)], rule: .nonZero, clip: PixelRect(x0: 10, y0: 20, x1: 30, y1: 30)) { y, x0, c in
+            rows.append((y, x0, Array(c)))
+        }
+        XCTAssertEqual(rows.map(\.0), [21, 22])
+        for row in rows {
+            XCTAssertEqual(row.1, 12)
+            XCTAssertEqual(row.2.prefix(2), [0.5, 1])
+            XCTAssertTrue(row.2.dropFirst(2).allSatisfy { $0 == 0 })
+        }
+        // Reusing the rasterizer gives the same answer.
+        var again: [(Int, Int, [Float])] = []
+        r.rasterize([rect(12.5, 21, 14, 23)], rule: .nonZero, clip: PixelRect(x0: 10, y0: 20, x1: 30, y1: 30)) { y, x0, c in
+            again.append((y, x0, Array(c)))
+        }
+        XCTAssertEqual(again.map(\.2), rows.map(\.2))
+    }
+
+    func testLargeFillPerformance() {
+        let circle = Path(ellipseIn: CGRect(x: 12, y: 12, width: 1000, height: 1000)).flattened(tolerance: 0.1)
+        var r = PathRasterizer()
+        var sum = 0.0
+        measure {
+            r.rasterize(circle, rule: .nonZero, clip: PixelRect(x0: 0, y0: 0, x1: 1024, y1: 1024)) { _, _, c in
+                sum += Double(c[c.count / 2])
+            }
+        }
+        XCTAssertGreaterThan(sum, 0)
+    }
+}

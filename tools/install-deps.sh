@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Lamina builds and runs against: EGL + GLES 3 headers and Mesa's drivers
+# (llvmpipe through EGL's surfaceless platform when there is no GPU), GBM, and libpng.
+set -euo pipefail
+packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev libegl1 libgles2 libegl-mesa0 libgbm1 libgl1-mesa-dri)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+echo "lamina: system packages present: ${packages[*]}"
