@@ -25,7 +25,12 @@ public final class GPURenderer: Renderer {
         let samplers = SamplerCache()
         let drawer: PrimitiveDrawer
         let blur: BlurRunner
+        /// GL_MAX_TEXTURE_SIZE (at least 2048 in GLES 3.0, Table 6.35); larger passes are refused.
+        let maxTextureSize: Int
         init() throws {
+            var size: GLint = 0
+            glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
+            maxTextureSize = Int(size)
             drawer = try PrimitiveDrawer()
             blur = try BlurRunner(pool: pool)
         }
@@ -80,8 +85,13 @@ public final class GPURenderer: Renderer {
             samplers: samplers)
 
         for (index, pass) in graph.passes.enumerated() {
-            guard pass.width > 0, pass.height > 0 else { throw GLError.invalidGraph("\(pass.id) is empty") }
-            let target = try pool.acquire(width: pass.width, height: pass.height)
+            guard pass.width <= r.maxTextureSize, pass.height <= r.maxTextureSize else {
+                throw GLError.invalidGraph("\(pass.id) is \(pass.width)x\(pass.height), over GL_MAX_TEXTURE_SIZE "
+                                           + "\(r.maxTextureSize) of \(info.glRenderer)")
+            }
+            // An empty pass (the CPU renderer gives a 0-pixel image) gets a 1x1 transparent target, so that
+            // anything sampling it reads transparent, as it would read outside an empty image.
+            let target = try pool.acquire(width: max(1, pass.width), height: max(1, pass.height))
             switch pass.content {
             case .draw(let ops):
                 // Ops reading passes need those targets, so batches are built pass by pass; the pass's
@@ -109,6 +119,7 @@ public final class GPURenderer: Renderer {
             batcher.pathTextures.removeAll()
         }
         guard let result = targets[canvas.id] else { throw GLError.invalidGraph("the canvas was not drawn") }
+        if canvas.width == 0 || canvas.height == 0 { return Image(width: canvas.width, height: canvas.height) }
         let image = try readback(result)
         textures.sweep()
         return image
