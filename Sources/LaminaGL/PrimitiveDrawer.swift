@@ -60,13 +60,15 @@ final class PrimitiveDrawer {
         glDeleteTextures(1, &clipTexture)
     }
 
-    /// Uploads the frame's instances and clips, once per frame (the buffer is respecified, so the driver
-    /// can orphan the previous frame's storage instead of waiting on it).
+    /// Uploads a pass's instances and clips (the buffer is respecified, so the driver can orphan the
+    /// previous pass's storage instead of waiting for draws that still read it).
     func upload(instances: [Float], clips: ClipTable) throws {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         instances.withUnsafeBytes {
             glBufferData(GLenum(GL_ARRAY_BUFFER), max(16, $0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
         }
+        // Most passes (shadow shapes, masks) have no clip: keep the texture as it is, nothing reads it.
+        guard clips.count > 0 else { return try GLCheck.check("PrimitiveDrawer.upload") }
         let (data, rows) = clips.texels()
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTexture)
         data.withUnsafeBytes { p in
