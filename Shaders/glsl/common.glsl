@@ -27,7 +27,8 @@ float toPixels(float d, vec2 n, vec4 jac) {
     return d / length(g);
 }
 
-bool hasEdge(int mask, int edge) { return (mask / edge) % 2 == 1; }
+// Bitwise, not / and %: integer division is scalarised per lane on SIMD software rasterizers.
+bool hasEdge(int mask, int edge) { return (mask & edge) != 0; }
 
 // One edge: antialiased from its pixel distance, or a hard half-open test in local space.
 float edgeCoverage(bool aa, float d, vec2 n, vec4 jac, bool inside) {

@@ -1,7 +1,9 @@
 #version 300 es
 // primitive.frag: every draw operation kind in one program, so consecutive fills, borders and texture
 // draws of one texture batch into one instanced draw. The kind is per instance (flat), so branches are
-// uniform across an instance's fragments.
+// uniform across an instance's fragments. Compiled twice: with SHAPES_ONLY (fills and borders) for
+// batches without a texture, because a software rasterizer such as llvmpipe runs both sides of a branch
+// under a mask, so texture code it never needs would still cost every fragment.
 precision highp float;
 precision highp int;
 precision highp sampler2D;
@@ -17,7 +19,8 @@ const int TEXELS_PER_CLIP = 6;
 uniform sampler2D u_texture;   // image, pass, or R8 coverage mask
 uniform sampler2D u_mask;      // mask pass (alpha)
 uniform sampler2D u_clips;     // RGBA32F clip records, TEXELS_PER_CLIP texels each
-uniform int u_clipsWidth;
+uniform int u_clipsWidth;   // a power of two
+uniform int u_clipsShift;   // log2(u_clipsWidth)
 
 flat in vec4 v_g0;
 flat in vec4 v_g1;
@@ -32,7 +35,7 @@ flat in vec4 v_tex;
 
 out vec4 fragColor;
 
-vec4 clipTexel(int i) { return texelFetch(u_clips, ivec2(i % u_clipsWidth, i / u_clipsWidth), 0); }
+vec4 clipTexel(int i) { return texelFetch(u_clips, ivec2(i & (u_clipsWidth - 1), i >> u_clipsShift), 0); }
 
 // The product of the coverages of the op's clips, each computed like a fill with its own transform.
 float clipCoverage(vec2 p, int first, int count) {
@@ -56,12 +59,14 @@ void main() {
     float coverage = clipCoverage(p, int(v_g2.w), int(v_w.w));
     if (coverage <= 0.0) discard;
 
+#ifndef SHAPES_ONLY
     if (kind == KIND_COVERAGE_MASK) {
         // Path fill: coverage rasterized on the CPU into an R8 texture over the op's bounds.
         float c = texelFetch(u_texture, ivec2(p - v_src.xy), 0).r;
         fragColor = v_color * (c * coverage);
         return;
     }
+#endif
 
     vec2 q; vec4 jac;
     if (!mapPixel(p, v_g0.xyz, v_g1.xyz, v_g2.xyz, v_w.xyz, q, jac)) discard;
@@ -70,7 +75,9 @@ void main() {
         fragColor = v_color * (shapeCoverage(q, jac, v_rect, v_radii, edgeAA) * coverage);
     } else if (kind == KIND_BORDER) {
         fragColor = v_color * (borderCoverage(q, jac, v_rect, v_radii, edgeAA, v_params.x) * coverage);
-    } else {
+    }
+#ifndef SHAPES_ONLY
+    else {
         // Texture draw: unit texture coordinates, then the level of detail from the texel-space
         // derivatives (GLES 3.0 §3.8.10, eq. 3.20 with rho = max of the two lengths).
         vec2 dstSize = v_rect.zw - v_rect.xy;
@@ -81,8 +88,9 @@ void main() {
         float lambda = log2(max(length(dpx), length(dpy))) + v_params.y;
         vec4 s = textureLod(u_texture, uv, lambda);
         int flags = int(v_params.z);
-        vec4 color = (flags % 2 == 1) ? v_color * s.a : v_color * s;
-        if ((flags / 2) % 2 == 1) color *= textureLod(u_mask, uv, lambda).a;
+        vec4 color = ((flags & 1) != 0) ? v_color * s.a : v_color * s;
+        if ((flags & 2) != 0) color *= textureLod(u_mask, uv, lambda).a;
         fragColor = color * (rectCoverage(q, jac, v_rect, edgeAA) * coverage);
     }
+#endif
 }

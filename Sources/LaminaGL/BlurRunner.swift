@@ -9,8 +9,14 @@ import Foundation
 /// and the bilinear filter add, so the result stays close to the exact blur; `GPUBlurTests` measures the
 /// error against an exact CPU blur over sigma 1...64 (table there).
 final class BlurRunner {
-    /// Above this sigma (pixels) the pyramid is used.
-    static let exactLimit = 8.0
+    /// Above this sigma (pixels) the pyramid is used. `LAMINA_BLUR_EXACT_LIMIT` overrides it (up to 21, the
+    /// largest sigma whose kernel fits the shader), pixman-style, to compare the pyramid with the exact path.
+    static let exactLimit: Double = {
+        if let v = ProcessInfo.processInfo.environment["LAMINA_BLUR_EXACT_LIMIT"], let d = Double(v), d > 0 {
+            return min(d, Double(maxRadius) / 3)
+        }
+        return 8
+    }()
     /// The most taps on one side the blur shader holds (`u_weights[16]`).
     static let maxRadius = 63
 

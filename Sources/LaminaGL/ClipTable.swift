@@ -5,7 +5,8 @@ import LaminaCore
 /// An op refers to its clip stack by (first, count); identical stacks (siblings under one parent clip)
 /// share one run of records, so the texture grows with distinct stacks, not with ops.
 struct ClipTable {
-    /// Texture width in texels; `primitive.frag` reads it from `u_clipsWidth`.
+    /// Texture width in texels, a power of two so the shader indexes with shifts (`u_clipsWidth`,
+    /// `u_clipsShift`).
     static let width = 1024
     private(set) var floats: [Float] = []
     private var stacks: [[Clip]: Int] = [:]

@@ -10,6 +10,12 @@ final class GLTexture {
 
     /// Allocates immutable storage (GLES 3.0 §3.8.4, glTexStorage2D) of `levels` levels and `format`.
     init(width: Int, height: Int, levels: Int = 1, format: Int32 = GL_RGBA8) throws {
+        // Checked here, not left to glGetError, which release builds do not read.
+        var maxSize: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxSize)
+        guard width > 0, height > 0, width <= Int(maxSize), height <= Int(maxSize) else {
+            throw GLError.invalidGraph("a \(width)x\(height) texture is outside 1...\(maxSize) (GL_MAX_TEXTURE_SIZE)")
+        }
         var t: GLuint = 0
         glGenTextures(1, &t)
         id = t

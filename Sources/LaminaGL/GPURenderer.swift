@@ -14,11 +14,27 @@ public final class GPURenderer: Renderer {
     /// What the renderer runs on.
     public let info: GPUInfo
     private let context: GLContext
-    private let pool = TargetPool()
-    private let textures = TextureCache()
-    private let samplers = SamplerCache()
-    private let drawer: PrimitiveDrawer
-    private let blur: BlurRunner
+    /// Everything holding GL names; released in `deinit` while this renderer's context is current, so a
+    /// glDelete* never hits another renderer's context (names are per context, GLES 3.0 §D.1).
+    private var resources: Resources?
+
+    /// The GL objects of one renderer.
+    private final class Resources {
+        let pool = TargetPool()
+        let textures = TextureCache()
+        let samplers = SamplerCache()
+        let drawer: PrimitiveDrawer
+        let blur: BlurRunner
+        /// GL_MAX_TEXTURE_SIZE (at least 2048 in GLES 3.0, Table 6.35); larger passes are refused.
+        let maxTextureSize: Int
+        init() throws {
+            var size: GLint = 0
+            glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
+            maxTextureSize = Int(size)
+            drawer = try PrimitiveDrawer()
+            blur = try BlurRunner(pool: pool)
+        }
+    }
 
     /// Starts EGL (on `platform`, or `LAMINA_EGL_PLATFORM`, or the first that works) and builds the
     /// shaders. Throws `GLError` naming each platform tried when none works.
@@ -26,17 +42,24 @@ public final class GPURenderer: Renderer {
         let forced = try platform ?? EGLPlatformChoice.fromEnvironment()
         context = try GLContext(forced: forced)
         info = GPUInfo(context: context)
-        drawer = try PrimitiveDrawer()
-        blur = try BlurRunner(pool: pool)
+        resources = try Resources()
+    }
+
+    deinit {
+        try? context.makeCurrent()
+        resources = nil
     }
 
     /// Counters for profiling: draw calls issued, targets allocated, images uploaded (since creation).
     public var counters: (drawCalls: Int, targetsCreated: Int, textureUploads: Int) {
-        (drawer.drawCalls, pool.created, textures.uploads)
+        guard let r = resources else { return (0, 0, 0) }
+        return (r.drawer.drawCalls, r.pool.created, r.textures.uploads)
     }
 
     public func render(_ graph: RenderGraph) throws -> Image {
         try context.makeCurrent()
+        guard let r = resources else { throw GLError.invalidGraph("renderer released") }
+        let (pool, textures, samplers, drawer, blur) = (r.pool, r.textures, r.samplers, r.drawer, r.blur)
         guard let canvas = graph.passes.last else { throw GLError.invalidGraph("the graph has no pass") }
         let lastUse = GPURenderer.lastUses(graph)
         var targets: [PassID: RenderTarget] = [:]
@@ -62,14 +85,20 @@ public final class GPURenderer: Renderer {
             samplers: samplers)
 
         for (index, pass) in graph.passes.enumerated() {
-            guard pass.width > 0, pass.height > 0 else { throw GLError.invalidGraph("\(pass.id) is empty") }
-            let target = try pool.acquire(width: pass.width, height: pass.height)
+            guard pass.width <= r.maxTextureSize, pass.height <= r.maxTextureSize else {
+                throw GLError.invalidGraph("\(pass.id) is \(pass.width)x\(pass.height), over GL_MAX_TEXTURE_SIZE "
+                                           + "\(r.maxTextureSize) of \(info.glRenderer)")
+            }
+            // An empty pass (the CPU renderer gives a 0-pixel image) gets a 1x1 transparent target, so that
+            // anything sampling it reads transparent, as it would read outside an empty image.
+            let target = try pool.acquire(width: max(1, pass.width), height: max(1, pass.height))
             switch pass.content {
             case .draw(let ops):
-                // Ops reading passes need those targets, so batches are built pass by pass; the instance
-                // buffer is uploaded per pass, in one call.
+                // Ops reading passes need those targets, so batches are built pass by pass; the pass's
+                // instances and clips are uploaded in one call each.
                 batcher.instances.removeAll(keepingCapacity: true)
-                let batches = try batcher.batches(for: ops)
+                batcher.clips = ClipTable()
+                let batches = try batcher.batches(for: ops, passBounds: PixelRect(x0: 0, y0: 0, x1: pass.width, y1: pass.height))
                 try drawer.upload(instances: batcher.instances, clips: batcher.clips)
                 target.bind()
                 let c = index == graph.passes.count - 1 ? graph.clearColor : .transparent
@@ -90,6 +119,7 @@ public final class GPURenderer: Renderer {
             batcher.pathTextures.removeAll()
         }
         guard let result = targets[canvas.id] else { throw GLError.invalidGraph("the canvas was not drawn") }
+        if canvas.width == 0 || canvas.height == 0 { return Image(width: canvas.width, height: canvas.height) }
         let image = try readback(result)
         textures.sweep()
         return image

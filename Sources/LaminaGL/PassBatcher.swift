@@ -22,8 +22,14 @@ struct PassBatcher {
     /// Instance records of the whole frame, `InstanceLayout.floats` floats each.
     var instances: [Float] = []
     var clips = ClipTable()
-    /// Coverage textures of path fills, kept alive until the frame is drawn.
+    /// Coverage textures of path fills, kept alive until the pass is drawn.
     var pathTextures: [GLTexture] = []
+    private var paths = PathCoverage()
+
+    init(resolve: @escaping (TextureDraw.Source) throws -> GLTexture,
+         resolvePass: @escaping (PassID) throws -> GLTexture, samplers: SamplerCache) {
+        self.resolve = resolve; self.resolvePass = resolvePass; self.samplers = samplers
+    }
 
     /// Resolves a texture draw's source (an image or an earlier pass) to a texture.
     let resolve: (TextureDraw.Source) throws -> GLTexture
@@ -31,9 +37,12 @@ struct PassBatcher {
     let samplers: SamplerCache
 
     /// The batches of one pass's ops, appending their instances.
-    mutating func batches(for ops: [DrawOp]) throws -> [Batch] {
+    /// Bounds are intersected with `passBounds`, so a quad never leaves its target whatever the planner sent.
+    mutating func batches(for ops: [DrawOp], passBounds: PixelRect) throws -> [Batch] {
         var batches: [Batch] = []
-        for op in ops where !op.bounds.isEmpty {
+        for var op in ops {
+            op.bounds = op.bounds.intersection(passBounds)
+            if op.bounds.isEmpty { continue }
             guard let key = try append(op) else { continue }
             let index = instances.count / InstanceLayout.floats - 1
             if var last = batches.last, last.firstInstance + last.count == index, compatible(&last, key) {
@@ -92,8 +101,7 @@ struct PassBatcher {
             color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
         case .path(let path):
             kind = .coverageMask
-            guard let map = ProjectiveMap(op.transform) else { return nil }
-            let mask = try PassBatcher.upload(PathCoverage.rasterize(path, map: map, bounds: b),
+            let mask = try PassBatcher.upload(paths.rasterize(path, transform: op.transform, bounds: b),
                                               width: b.width, height: b.height)
             pathTextures.append(mask)
             key.texture = mask

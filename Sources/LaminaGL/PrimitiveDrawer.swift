@@ -3,7 +3,10 @@ import CGLES
 /// Draws batches of instances with `quad.vert` + `primitive.frag`; owns the program, the vertex array,
 /// the instance and corner buffers and the clip texture, and frees them in `deinit`.
 final class PrimitiveDrawer {
+    /// All kinds; used by batches with a texture.
     let program: ShaderProgram
+    /// Fills and borders only (`SHAPES_ONLY`), for batches without a texture.
+    let shapesProgram: ShaderProgram
     private var vao: GLuint = 0
     private var cornerBuffer: GLuint = 0
     private var instanceBuffer: GLuint = 0
@@ -14,6 +17,7 @@ final class PrimitiveDrawer {
 
     init() throws {
         program = try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag")
+        shapesProgram = try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag", defines: ["SHAPES_ONLY"])
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &cornerBuffer)
         glGenBuffers(1, &instanceBuffer)
@@ -38,11 +42,14 @@ final class PrimitiveDrawer {
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTexture)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        glUseProgram(program.id)
-        glUniform1i(program.uniform("u_texture"), 0)
-        glUniform1i(program.uniform("u_mask"), 1)
-        glUniform1i(program.uniform("u_clips"), 2)
-        glUniform1i(program.uniform("u_clipsWidth"), GLint(ClipTable.width))
+        for p in [program, shapesProgram] {
+            glUseProgram(p.id)
+            glUniform1i(p.uniform("u_texture"), 0)
+            glUniform1i(p.uniform("u_mask"), 1)
+            glUniform1i(p.uniform("u_clips"), 2)
+            glUniform1i(p.uniform("u_clipsWidth"), GLint(ClipTable.width))
+            glUniform1i(p.uniform("u_clipsShift"), GLint(ClipTable.width.trailingZeroBitCount))
+        }
         try GLCheck.check("PrimitiveDrawer setup")
     }
 
@@ -53,13 +60,15 @@ final class PrimitiveDrawer {
         glDeleteTextures(1, &clipTexture)
     }
 
-    /// Uploads the frame's instances and clips, once per frame (the buffer is respecified, so the driver
-    /// can orphan the previous frame's storage instead of waiting on it).
+    /// Uploads a pass's instances and clips (the buffer is respecified, so the driver can orphan the
+    /// previous pass's storage instead of waiting for draws that still read it).
     func upload(instances: [Float], clips: ClipTable) throws {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         instances.withUnsafeBytes {
             glBufferData(GLenum(GL_ARRAY_BUFFER), max(16, $0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
         }
+        // Most passes (shadow shapes, masks) have no clip: keep the texture as it is, nothing reads it.
+        guard clips.count > 0 else { return try GLCheck.check("PrimitiveDrawer.upload") }
         let (data, rows) = clips.texels()
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTexture)
         data.withUnsafeBytes { p in
@@ -78,8 +87,11 @@ final class PrimitiveDrawer {
     /// Draws `batches` into the bound target of the given size, premultiplied source-over.
     func draw(_ batches: [Batch], targetWidth: Int, targetHeight: Int) throws {
         guard !batches.isEmpty else { return }
-        glUseProgram(program.id)
-        glUniform2f(program.uniform("u_targetSize"), Float(targetWidth), Float(targetHeight))
+        for p in [program, shapesProgram] {
+            glUseProgram(p.id)
+            glUniform2f(p.uniform("u_targetSize"), Float(targetWidth), Float(targetHeight))
+        }
+        var current: GLuint = 0
         glBindVertexArray(vao)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         glActiveTexture(GLenum(GL_TEXTURE2))
@@ -88,6 +100,8 @@ final class PrimitiveDrawer {
         // Premultiplied source-over, dst = src + dst * (1 - src.a) (GLES 3.0 §4.1.7).
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for batch in batches {
+            let p = batch.texture == nil ? shapesProgram.id : program.id
+            if p != current { glUseProgram(p); current = p }
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture?.id ?? 0)
             glBindSampler(0, batch.sampler)

@@ -11,8 +11,9 @@ final class ShaderProgram {
     private var uniforms: [String: GLint] = [:]
 
     /// Builds the program from shader files of the LaminaShaders bundle.
-    convenience init(vertex: String, fragment: String) throws {
-        try self.init(vertex: try ShaderSource.load(named: vertex), fragment: try ShaderSource.load(named: fragment))
+    convenience init(vertex: String, fragment: String, defines: [String] = []) throws {
+        try self.init(vertex: try ShaderSource.load(named: vertex),
+                      fragment: try ShaderSource.load(named: fragment, defines: defines))
     }
 
     /// Builds the program from already expanded sources.

@@ -15,8 +15,14 @@ struct ShaderSource {
     let files: [String]
 
     /// Loads `name` from the LaminaShaders bundle and expands its includes.
-    static func load(named name: String) throws -> ShaderSource {
-        guard let text = ShaderLibrary.source(named: name) else { throw GLError.missingShader(name) }
+    /// `defines` become `#define NAME 1` lines right after `#version` (GLSL ES 3.00 §3.3 requires
+    /// `#version` first), followed by a `#line` so line numbers still match the file.
+    static func load(named name: String, defines: [String] = []) throws -> ShaderSource {
+        guard var text = ShaderLibrary.source(named: name) else { throw GLError.missingShader(name) }
+        if !defines.isEmpty, let end = text.firstIndex(of: "\n") {
+            let lines = defines.map { "#define \($0) 1" } + ["#line 2 0"]
+            text.insert(contentsOf: "\n" + lines.joined(separator: "\n"), at: end)
+        }
         return try ShaderSource(name: name, text: text) { n in
             guard let s = ShaderLibrary.source(named: n) else { throw GLError.missingShader(n) }
             return s

@@ -1,3 +1,4 @@
+import CGLES
 import XCTest
 @testable import LaminaGL
 
@@ -12,15 +13,25 @@ final class GLContextTests: XCTestCase {
         print("GPUInfo:\n\(info)")
     }
 
-    func testContextCreation_eachPlatform_reportsOutcome() {
+    func testContextCreation_forcedPlatform_usesItOrNamesWhyNot() {
         for choice in EGLPlatformChoice.allCases {
             do {
-                let c = try GLContext(forced: choice)
-                print("platform \(choice): OK, \(c.platformDetail), \(GLContext.glString(0x1F01))")
+                let r = try GPURenderer(platform: choice)
+                XCTAssertEqual(r.info.platform, choice)
+                print("platform \(choice): OK, \(r.info.platformDetail), \(r.info.glRenderer)")
+            } catch GLError.noPlatform(let attempts) {
+                XCTAssertTrue(attempts.allSatisfy { $0.hasPrefix(choice.rawValue) }, "\(attempts)")
+                XCTAssertFalse(attempts.isEmpty)
+                print("platform \(choice): unavailable: \(attempts)")
             } catch {
-                print("platform \(choice): \(error)")
+                XCTFail("platform \(choice): unexpected error \(error)")
             }
         }
+    }
+
+    func testNoPlatformError_mentionsCPUBackend() {
+        let text = "\(GLError.noPlatform(attempts: ["gbm: no render node"]))"
+        XCTAssertTrue(text.contains("--backend cpu") && text.contains("gbm: no render node"), text)
     }
 
     func testShaderCompile_syntaxError_namesFileAndLine() throws {
@@ -53,5 +64,23 @@ final class GLContextTests: XCTestCase {
             let text = "\(error)"
             XCTAssertTrue(text.contains("lib.glsl:3:") || text.contains("lib.glsl:2:"), text)
         }
+    }
+
+    func testGLCheck_invalidEnum_namesCallAndError() throws {
+        let context = try GLContext(forced: nil)
+        defer { withExtendedLifetime(context) {} }
+        try context.makeCurrent()
+        guard GLCheck.enabled else { return XCTFail("GL checks are off; run the tests in a debug build") }
+        glEnable(0x1234)
+        XCTAssertThrowsError(try GLCheck.check("glEnable(0x1234)")) { error in
+            XCTAssertEqual(error as? GLError, .gl(call: "glEnable(0x1234)", code: "GL_INVALID_ENUM"))
+        }
+    }
+
+    func testShaderLog_driverFormats_rewrittenToFileAndLine() throws {
+        let src = try ShaderSource(name: "a.frag", text: "#include \"common.glsl\"\n") { _ in "" }
+        XCTAssertEqual(src.annotate(log: "0:12(5): error: syntax error"), "a.frag:12: error: syntax error")
+        XCTAssertEqual(src.annotate(log: "1(7) : error C0000: bad"), "common.glsl:7: error C0000: bad")
+        XCTAssertEqual(src.annotate(log: "ERROR: 1:3: 'x' : undeclared"), "common.glsl:3: 'x' : undeclared")
     }
 }

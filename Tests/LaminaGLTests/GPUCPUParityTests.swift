@@ -1,0 +1,106 @@
+import Foundation
+import LaminaCore
+import LaminaGL
+import LaminaImage
+import LaminaRaster
+import XCTest
+
+/// The GPU renderer against LaminaRaster's CPU reference on the same graphs: no channel may differ by more
+/// than 2 (DESIGN.md's default parity tolerance), except where the GPU approximates on purpose (the blur
+/// pyramid, whose bound is measured in GPUBlurTests).
+final class GPUCPUParityTests: XCTestCase {
+    private func check(_ graph: RenderGraph, name: String, maxDiff: Int = 2,
+                       file: StaticString = #filePath, line: UInt = #line) throws {
+        let gpu = try GLTestSupport.renderer().render(graph)
+        let cpu = try CPURenderer(threads: 2).render(graph)
+        let worst = GLTestSupport.compare(gpu, cpu, maxDiff: maxDiff, name: name, file: file, line: line)
+        print("parity \(name): largest channel difference \(worst)")
+    }
+
+    func testParity_shapesBordersClips_within2() throws { try check(TestGraphs.shapes(), name: "shapes") }
+
+    func testParity_textureFilters_within2() throws { try check(TestGraphs.textures(), name: "textures") }
+
+    func testParity_shadowExactBlur_within2() throws { try check(TestGraphs.shadow(sigma: 3), name: "shadow3") }
+
+    func testParity_shadowPyramidBlur_withinPyramidBound() throws {
+        try check(TestGraphs.shadow(sigma: 12), name: "shadow12", maxDiff: 3)
+    }
+
+    func testParity_pathsNonZeroEvenOddClipped_within2() throws {
+        try check(ParityGraphs.paths(), name: "paths")
+    }
+
+    func testParity_perspectiveTextureAndRoundedRect_within2() throws {
+        try check(ParityGraphs.perspective(), name: "perspective")
+    }
+
+    func testParity_maskedPassAndGroupOpacity_within2() throws {
+        try check(ParityGraphs.maskedGroup(), name: "masked")
+    }
+}
+
+/// Graphs that only the parity tests use (no analytic expectation, the CPU renderer is the reference).
+enum ParityGraphs {
+    static func star(cx: Double, cy: Double, r: Double) -> Polyline {
+        let pts = (0..<5).map { i -> CGPoint in
+            let a = Double(i) * 4 * Double.pi / 5 - Double.pi / 2
+            return CGPoint(x: cx + r * cos(a), y: cy + r * sin(a))
+        }
+        return Polyline(points: pts, closed: true)
+    }
+
+    static func paths() -> RenderGraph {
+        let clip = Clip(shape: RoundedRect(rect: CGRect(x: 5, y: 5, width: 100, height: 50), radius: 12,
+                                           corners: .all, curve: .circular), transform: .identity)
+        let a = DrawOp(kind: .path(PathFill(polylines: [star(cx: 30, cy: 30, r: 25)], rule: .nonZero,
+                                            color: TestGraphs.blue)),
+                       transform: .identity, clips: [clip], bounds: PixelRect(x0: 5, y0: 5, x1: 56, y1: 56))
+        let b = DrawOp(kind: .path(PathFill(polylines: [star(cx: 20, cy: 20, r: 18)], rule: .evenOdd,
+                                            color: PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5))),
+                       transform: Transform3D.rotation(0.3, 0, 0, 1).concatenating(.translation(70, 15)),
+                       bounds: PixelRect(x0: 40, y0: 0, x1: 120, y1: 64))
+        return TestGraphs.canvas([a, b], width: 120, height: 64, clear: TestGraphs.white)
+    }
+
+    static func perspective() -> RenderGraph {
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 300
+        let t = Transform3D.translation(-40, -40).concatenating(.rotation(0.6, 0, 1, 0)).concatenating(p)
+            .concatenating(.translation(64, 64))
+        let images = [ImageResource(id: ImageID(0), bitmap: TestGraphs.checkerBitmap())]
+        let tex = DrawOp(kind: .texture(TextureDraw(source: .image(ImageID(0)),
+                                                    destination: CGRect(x: 0, y: 0, width: 80, height: 80),
+                                                    minFilter: .trilinear, magFilter: .linear)),
+                         transform: t, bounds: TestGraphs.full(128, 128))
+        let rr = DrawOp(kind: .border(RoundedRect(rect: CGRect(x: 4, y: 4, width: 72, height: 72), radius: 16,
+                                                  corners: .all, curve: .circular), width: 3, TestGraphs.red),
+                        transform: t, bounds: TestGraphs.full(128, 128))
+        return TestGraphs.canvas([tex, rr], width: 128, height: 128, images: images, clear: TestGraphs.white)
+    }
+
+    /// Content in pass 0, a rounded-rect mask in pass 1, composited masked at opacity 0.6 and modulated.
+    static func maskedGroup() -> RenderGraph {
+        let size = 48
+        let content = Pass(id: PassID(0), reason: .maskedContent, label: "content", width: size, height: size,
+                           content: .draw([
+                            DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 0, y: 0, width: 30, height: 48)), TestGraphs.red),
+                                   transform: .identity, bounds: TestGraphs.full(size, size)),
+                            DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 18, y: 0, width: 30, height: 48)),
+                                               PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.5)),
+                                   transform: .identity, bounds: TestGraphs.full(size, size)),
+                           ]))
+        let mask = Pass(id: PassID(1), reason: .maskAlpha, label: "mask", width: size, height: size,
+                        content: .draw([DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 4, y: 4, width: 40, height: 40),
+                                                                       radius: 14, corners: .all, curve: .circular),
+                                                           TestGraphs.white),
+                                               transform: .identity, bounds: TestGraphs.full(size, size))]))
+        let composite = DrawOp(kind: .texture(TextureDraw(source: .pass(PassID(0)),
+                                                          destination: CGRect(x: 0, y: 0, width: 48, height: 48),
+                                                          minFilter: .linear, magFilter: .linear, opacity: 0.6,
+                                                          mask: PassID(1))),
+                               transform: .translation(8.5, 8), bounds: PixelRect(x0: 8, y0: 8, x1: 57, y1: 56),
+                               modulate: PremultipliedColor(r: 1, g: 0.5, b: 1, a: 1))
+        return TestGraphs.canvas([composite], width: 64, height: 64, clear: TestGraphs.white, before: [content, mask])
+    }
+}
