@@ -49,7 +49,11 @@ struct ParityCommand: ParsableCommand {
         let reportDirectory = report.map { URL(fileURLWithPath: $0, isDirectory: true) }
         var reportWriter: ParityReport?
         if let reportDirectory {
-            do { reportWriter = try ParityReport(directory: reportDirectory) } catch {
+            do {
+                let writer = try ParityReport(directory: reportDirectory)
+                for outcome in outcomes { try writer.add(outcome) }  // paths refused above
+                reportWriter = writer
+            } catch {
                 printError("error: cannot write the report: \(error)")
                 throw ExitCode(2)
             }

@@ -118,7 +118,7 @@ final class ParityReport {
         if !r.toleranceIsStated { tolerance += " <small>(default)</small>" }
         if let reason = r.reason, !reason.isEmpty { tolerance += "<div class=\"reason\">\(escape(reason))</div>" }
         // Small canvases are scaled up by a whole factor so single pixels stay visible.
-        let factor = max(1, min(4, 240 / max(1, e.width)))
+        let factor = max(1, min(4, 320 / max(1, e.width)))
         let size = "width=\"\(e.width * factor)\" height=\"\(e.height * factor)\""
         func figure(_ suffix: String, _ caption: String, _ cls: String = "") -> String {
             let file = escape("\(e.stem)-\(suffix).png")

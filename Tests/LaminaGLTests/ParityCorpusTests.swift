@@ -84,11 +84,11 @@ final class ParityCorpusTests: XCTestCase {
     func testRunner_sceneStatingATolerance_isJudgedAgainstIt() throws {
         let dir = try scenesDirectory()
         let result = try ParityCorpus.runner().check(contentsOf: dir.appendingPathComponent("c-path.json"))
-        XCTAssertEqual(result.tolerance.maxDiff, 64)
-        XCTAssertEqual(result.tolerance.maxPixels, 400)
+        XCTAssertEqual(result.tolerance.maxDiff, 24)
+        XCTAssertEqual(result.tolerance.maxPixels, 40)
         XCTAssertTrue(result.toleranceIsStated)
-        XCTAssertEqual(result.toleranceText, "fuzzy(64, 400)")
-        XCTAssertEqual(result.passed, result.comparison.isWithin(maxDiff: 64, maxPixels: 400))
+        XCTAssertEqual(result.toleranceText, "fuzzy(24, 40)")
+        XCTAssertEqual(result.passed, result.comparison.isWithin(maxDiff: 24, maxPixels: 40))
     }
 
     func testRunner_invalidScene_throwsInvalidSceneNamingThePlace() throws {
@@ -235,7 +235,7 @@ enum ParityTestScenes {
         """),
         ("c-path.json", """
         {"format": "lamina-scene/1", "description": "A stroked, filled triangle.",
-         "tolerance": {"maxDiff": 64, "maxPixels": 400, "reason": "path edge coverage is analytic on the CPU only"},
+         "tolerance": {"maxDiff": 24, "maxPixels": 40, "reason": "a stated tolerance, for the runner test"},
          "canvas": {"width": 64, "height": 48, "scale": 2, "background": "#FFFFFF"},
          "layers": [{"type": "shape", "frame": [0, 0, 64, 48], "path": "M8 6 L56 12 L28 42 Z",
                      "fillColor": "#22AA66", "strokeColor": "#000000", "lineWidth": 2, "lineJoin": "round"}]}
