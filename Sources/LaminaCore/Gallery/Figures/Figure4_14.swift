@@ -4,15 +4,15 @@ extension Gallery {
     static let figure4_14 = GalleryFigure(
         number: "4.14", title: "A large image with diagonals, shrunk and enlarged: linear filtering (left) versus nearest (right)",
         reference: "Chapter 4, Scaling Filters: Figure 4.14",
-        width: 520, height: 300,
+        width: 520, height: 290,
         sourceFile: "Figure4_14.swift", functions: ["figure4_14"],
         code: figure4_14Code, build: { figure4_14($0) })
 
-    /// The 128-pixel landscape at 40 and 200 points, filtered linearly and by nearest neighbour.
+    /// The 128-pixel landscape at 40 and 190 points, filtered linearly and by nearest neighbour.
     static func figure4_14(_ view: Layer) {
         let filters: [ContentsFilter] = [.linear, .nearest]
         for (column, filter) in filters.enumerated() {
-            let x = 20 + Double(column) * 260
+            let x = 20 + Double(column) * 250
 
             let small = Layer()
             small.frame = CGRect(x: x, y: 50, width: 40, height: 40)
@@ -22,7 +22,7 @@ extension Gallery {
             view.addSublayer(small)
 
             let large = Layer()
-            large.frame = CGRect(x: x + 50, y: 50, width: 200, height: 200)
+            large.frame = CGRect(x: x + 50, y: 50, width: 190, height: 190)
             large.contents = landscapeImage()
             large.minificationFilter = filter
             large.magnificationFilter = filter
@@ -34,7 +34,7 @@ extension Gallery {
         static func figure4_14(_ view: Layer) {
             let filters: [ContentsFilter] = [.linear, .nearest]
             for (column, filter) in filters.enumerated() {
-                let x = 20 + Double(column) * 260
+                let x = 20 + Double(column) * 250
 
                 let small = Layer()
                 small.frame = CGRect(x: x, y: 50, width: 40, height: 40)
@@ -44,7 +44,7 @@ extension Gallery {
                 view.addSublayer(small)
 
                 let large = Layer()
-                large.frame = CGRect(x: x + 50, y: 50, width: 200, height: 200)
+                large.frame = CGRect(x: x + 50, y: 50, width: 190, height: 190)
                 large.contents = landscapeImage()
                 large.minificationFilter = filter
                 large.magnificationFilter = filter
