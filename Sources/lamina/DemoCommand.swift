@@ -63,10 +63,8 @@ struct DemoCommand: ParsableCommand {
             do {
                 gpu = try GPURenderer()
             } catch {
-                printError("""
-                    error: the GPU backend cannot start: \(error)
-                    hint: `lamina demo --backend cpu` renders the gallery on the CPU reference renderer alone
-                    """)
+                // The EGL error already says to try `--backend cpu`.
+                printError("error: the GPU backend cannot start: \(error)")
                 throw ExitCode(2)
             }
         }
