@@ -28,7 +28,13 @@ final class ParityReport {
     /// Creates `directory` if it is missing.
     init(directory: URL) throws {
         self.directory = directory
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
+            let ns = error as NSError
+            let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError
+            let reason = posix.map { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : $0.localizedDescription }
+                ?? ns.localizedDescription
+            throw ImageError.unwritable(path: directory.path, reason: "cannot create the directory: \(reason)")
+        }
     }
 
     /// Records one scene and writes its images.
