@@ -28,12 +28,21 @@ final class ParityReport {
     /// Creates `directory` if it is missing.
     init(directory: URL) throws {
         self.directory = directory
-        do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
-            let ns = error as NSError
-            let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError
-            let reason = posix.map { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : $0.localizedDescription }
-                ?? ns.localizedDescription
-            throw ImageError.unwritable(path: directory.path, reason: "cannot create the directory: \(reason)")
+        try ParityReport.makeDirectory(directory.standardizedFileURL.path)
+    }
+
+    /// `mkdir -p`, failing with the system's reason (`Permission denied`, `Not a directory`) and the
+    /// directory that could not be made.
+    private static func makeDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw ImageError.unwritable(path: path, reason: "not a directory") }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw ImageError.unwritable(path: path, reason: String(cString: strerror(errno)))
         }
     }
 
