@@ -28,7 +28,22 @@ final class ParityReport {
     /// Creates `directory` if it is missing.
     init(directory: URL) throws {
         self.directory = directory
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try ParityReport.makeDirectory(directory.standardizedFileURL.path)
+    }
+
+    /// `mkdir -p`, failing with the system's reason (`Permission denied`, `Not a directory`) and the
+    /// directory that could not be made.
+    private static func makeDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw ImageError.unwritable(path: path, reason: "not a directory") }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw ImageError.unwritable(path: path, reason: String(cString: strerror(errno)))
+        }
     }
 
     /// Records one scene and writes its images.
