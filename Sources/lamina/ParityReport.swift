@@ -23,6 +23,8 @@ final class ParityReport {
 
     let directory: URL
     private var entries: [Entry] = []
+    /// CPU | GPU | heat map per compared scene, for `montage.png`.
+    private var montageRows: [[Image]] = []
     private var stems: Set<String> = ["index"]
 
     /// Creates `directory` if it is missing.
@@ -52,6 +54,7 @@ final class ParityReport {
         switch outcome {
         case .compared(let r):
             _ = try ParityImages.write(r, to: directory, stem: stem)
+            montageRows.append([r.cpu, r.gpu, r.comparison.heatMap()])
             entries.append(Entry(name: r.name, sceneURL: r.sceneURL, sceneDescription: r.sceneDescription,
                                  result: r.summary, error: nil, stem: stem, width: r.cpu.width, height: r.cpu.height))
         case .failed(let name, let url, let error):
@@ -61,8 +64,11 @@ final class ParityReport {
         }
     }
 
-    /// Writes `index.html`.
+    /// Writes `index.html`, and `montage.png`: every compared scene as one row of CPU | GPU | heat map.
     func finish(summary: String) throws {
+        if !montageRows.isEmpty {
+            try PNG.write(Image.montage(rows: montageRows), to: directory.appendingPathComponent("montage.png"))
+        }
         try AtomicFile.write(Data(html(summary: summary).utf8), to: directory.appendingPathComponent("index.html"))
     }
 
