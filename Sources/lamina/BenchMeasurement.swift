@@ -79,11 +79,17 @@ func jsonString(_ s: String) -> String {
     return out + "\""
 }
 
+#if os(Linux)
+private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+private let RUSAGE_SELF_WHO = RUSAGE_SELF
+#endif
+
 /// Peak resident set size of this process so far, in MiB (getrusage; ru_maxrss is KiB on Linux, bytes on
 /// macOS). It only grows, so in a multi-scene run it is the peak up to and including that scene.
 func peakRSSMegabytes() -> Double {
     var usage = rusage()
-    guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+    guard getrusage(RUSAGE_SELF_WHO, &usage) == 0 else { return 0 }
     #if os(Linux)
     return Double(usage.ru_maxrss) / 1024
     #else

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import LaminaCore
 import LaminaRaster
