@@ -55,7 +55,7 @@ final class BenchScenesTests: XCTestCase {
                 XCTAssertEqual(a.frame, CGRect(x: f.minX * 2, y: f.minY * 2, width: f.width * 2, height: f.height * 2))
                 XCTAssertEqual(a.cornerRadius, b.cornerRadius * 2)
                 XCTAssertEqual(a.borderWidth, b.borderWidth * 2)
-                XCTAssertEqual(a.shadowRadius, b.shadowRadius * 2)
+                if shadow != .none { XCTAssertEqual(a.shadowRadius, b.shadowRadius * 2) }
                 XCTAssertEqual(a.backgroundColor, b.backgroundColor)
             }
         }
@@ -79,7 +79,9 @@ final class BenchScenesTests: XCTestCase {
             }
             let decoded = try SceneDecoder(baseURL: dir).decode(out.json)
             XCTAssertEqual(decoded.root.treeLayerCount, original.root.treeLayerCount, bench.name)
-            let a = try encoder.encode(Planner().plan(original)), b = try encoder.encode(Planner().plan(decoded))
+            // Passes, not the whole graph: an image's `origin` names where it came from, which differs.
+            let a = try encoder.encode(Planner().plan(original).passes)
+            let b = try encoder.encode(Planner().plan(decoded).passes)
             XCTAssertEqual(a, b, "\(bench.name): the exported scene plans differently from the generated one")
         }
     }
