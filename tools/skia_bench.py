@@ -141,6 +141,22 @@ class Layer:
     def count(self):
         return 1 + (self.mask.count() if self.mask else 0) + sum(s.count() for s in self.sublayers)
 
+    def extent(self):
+        """What the layer may draw, in its own coordinates: the bound saveLayer gets (an unbounded
+        saveLayer would allocate and composite the whole canvas per mask or group)."""
+        r = skia.Rect.MakeWH(*self.size)
+        if self.shadow_opacity > 0:
+            reach = 3 * self.shadow_radius + 1
+            r.join(skia.Rect.MakeWH(*self.size).makeOffset(*self.shadow_offset).makeOutset(reach, reach))
+        if not self.clips:
+            for sub in self.sublayers:
+                r.join(sub.extent().makeOffset(sub.origin[0] - self.bounds_origin[0], sub.origin[1] - self.bounds_origin[1]))
+        if self.mask:
+            m = self.mask.extent().makeOffset(*self.mask.origin)
+            if not r.intersect(m):
+                return skia.Rect.MakeEmpty()
+        return r
+
     def rrect(self):
         return skia.RRect.MakeRectXY(skia.Rect.MakeWH(*self.size), self.radius, self.radius)
 
@@ -149,14 +165,15 @@ class Layer:
             return
         canvas.save()
         canvas.translate(*self.origin)
+        bound = self.extent() if self.opacity < 1 or self.mask else None
         if self.opacity < 1:
-            canvas.saveLayerAlpha(None, round(self.opacity * 255))
+            canvas.saveLayerAlpha(bound, round(self.opacity * 255))
         if self.mask:
-            canvas.saveLayer(None, None)
+            canvas.saveLayer(bound, None)
         self.draw_shadow(canvas)
         self.draw_body(canvas)
         if self.mask:
-            canvas.saveLayer(None, skia.Paint(BlendMode=skia.BlendMode.kDstIn))
+            canvas.saveLayer(bound, skia.Paint(BlendMode=skia.BlendMode.kDstIn))
             self.mask.draw(canvas)
             canvas.restore()
             canvas.restore()
