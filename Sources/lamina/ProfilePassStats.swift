@@ -36,13 +36,13 @@ struct ProfilePassStats {
 
     static func table(_ stats: [ProfilePassStats], canvasArea: Int) -> String {
         let total = max(1, stats.reduce(0) { $0 + $1.pixelsShaded })
-        var lines = [pad("pass", 10) + pad("reason", 18) + pad("label", 24) + lpad("size", 11) + lpad("ops", 7)
+        var lines = [pad("pass", 10) + pad("reason", 18) + pad("label", 24) + lpad("size", 11) + lpad("ops", 12)
                      + lpad("px shaded", 13) + lpad("share", 7) + lpad("cpu ms", 9)]
         for s in stats {
             let what = s.sigma.map { "blur s=\(String(format: "%.1f", $0))" } ?? "\(s.ops)"
             let label = s.label.isEmpty ? "-" : (s.label.count > 22 ? String(s.label.prefix(21)) + "~" : s.label)
             lines.append(pad("\(s.id)", 10) + pad(s.reason.rawValue, 18) + pad(label, 24)
-                         + lpad("\(s.width)x\(s.height)", 11) + lpad(what, 7) + lpad("\(s.pixelsShaded)", 13)
+                         + lpad("\(s.width)x\(s.height)", 11) + lpad(what, 12) + lpad("\(s.pixelsShaded)", 13)
                          + lpad(String(format: "%.1f%%", Double(s.pixelsShaded) * 100 / Double(total)), 7)
                          + lpad(s.cpuMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9))
         }
