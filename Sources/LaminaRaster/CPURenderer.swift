@@ -9,10 +9,17 @@ import LaminaCore
 /// on the number of threads. Each blend is rounded to 8 bits as the GPU's RGBA8 framebuffer stores it.
 public final class CPURenderer: Renderer {
     private let bandCount: Int
+    private let fastPaths: Bool
 
-    /// - Parameter threads: worker count; defaults to the number of active processors.
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// - Parameters:
+    ///   - threads: worker count; defaults to the number of active processors.
+    ///   - fastPaths: whether axis-aligned draws use solid and hole spans (pixman-style: a fast path over
+    ///     the general per-pixel path, never changing the result). `LAMINA_NO_FAST_PATHS=1` turns them off
+    ///     by default, so the general path can be checked against them.
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                fastPaths: Bool = ProcessInfo.processInfo.environment["LAMINA_NO_FAST_PATHS"] != "1") {
         bandCount = max(1, threads) * 4
+        self.fastPaths = fastPaths
     }
 
     public func render(_ graph: RenderGraph) throws -> Image {
@@ -25,7 +32,7 @@ public final class CPURenderer: Renderer {
                 var target = Image(width: pass.width, height: pass.height)
                 if isCanvas { target.fill(graph.clearColor) }
                 let prepared = try ops.map { op in
-                    try PreparedOp(op, graph: graph, passes: results, samplers: &samplers)
+                    try PreparedOp(op, graph: graph, passes: results, samplers: &samplers, fastPaths: fastPaths)
                 }
                 draw(prepared, into: &target)
                 results[pass.id] = target

@@ -35,13 +35,13 @@ struct PreparedOp: @unchecked Sendable {
     let spans: SpanPlan?
 
     init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
-         samplers: inout [ImageID: TextureSampler]) throws {
+         samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true) throws {
         projection = Projection(op.transform)
         clips = op.clips.map { PreparedClip(projection: Projection($0.transform), shape: $0.shape, edgeAA: $0.edgeAA) }
         bounds = op.bounds
         edgeAA = op.edgeAA
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
-        spans = SpanPlan(op: op)
+        spans = fastPaths ? SpanPlan(op: op) : nil
         switch op.kind {
         case .fill(let shape, let c):
             kind = .fill(shape, SIMD4(c.r, c.g, c.b, c.a))
@@ -78,97 +78,108 @@ struct PreparedOp: @unchecked Sendable {
     }
 
     /// Applies the operation to the rows `rows` of a target `width` pixels wide.
+    ///
+    /// The kind is switched on once per call, not per pixel, so the inner loops see plain values.
     func run(rows: Range<Int>, width: Int, pixels: UnsafeMutableBufferPointer<UInt8>) {
         let y0 = max(rows.lowerBound, bounds.y0), y1 = min(rows.upperBound, bounds.y1)
         guard y0 < y1, bounds.x0 < bounds.x1 else { return }
-        for y in y0..<y1 {
+        let ys = y0..<y1
+        let tint = modulate ?? SIMD4(1, 1, 1, 1)
+        switch kind {
+        case .fill(let shape, let c):
+            let color = c * tint
+            scan(ys, width, pixels, solid: color, coverage: { Coverage.of(shape, at: $0, edgeAA: self.edgeAA) },
+                 color: { _ in color })
+        case .border(let shape, let w, let c):
+            let color = c * tint
+            scan(ys, width, pixels, solid: color, coverage: { Coverage.border(shape, width: w, at: $0) },
+                 color: { _ in color })
+        case .texture(let t):
+            let rect = t.draw.destination
+            scan(ys, width, pixels, solid: nil, coverage: { Coverage.rect(rect, at: $0, edgeAA: self.edgeAA) },
+                 color: { t.shade($0) * tint })
+        case .path(let coverage, let c):
+            let color = c * tint
+            for y in ys {
+                let row = (y - bounds.y0) * bounds.width - bounds.x0
+                for x in bounds.x0..<bounds.x1 {
+                    var cov = Double(coverage[row + x])
+                    guard cov > 0 else { continue }
+                    if !clips.isEmpty { cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
+                    if cov > 0 { blend(color * cov, into: pixels, at: (y * width + x) * 4) }
+                }
+            }
+        }
+    }
+
+    /// The row loop shared by fills, borders and textures: hole spans are skipped, solid spans take the
+    /// colour without evaluating coverage, every other pixel takes coverage x clips.
+    @inline(__always)
+    private func scan(_ ys: Range<Int>, _ width: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>,
+                      solid: SIMD4<Double>?, coverage: (Projection.Sample) -> Double,
+                      color: (Projection.Sample) -> SIMD4<Double>) {
+        guard let proj = projection else { return }
+        for y in ys {
             let py = Double(y) + 0.5
-            let (solid, hole) = spans?.spans(row: y) ?? (nil, nil)
+            let (solidSpan, solidSpan2, hole) = spans?.spans(row: y) ?? (nil, nil, nil)
             var x = bounds.x0
             while x < bounds.x1 {
                 if let h = hole, x >= h.lowerBound, x < h.upperBound {
                     x = h.upperBound
                     continue
                 }
-                if let s = solid, x >= s.lowerBound, x < s.upperBound {
+                let inSolid = solidSpan.flatMap { x >= $0.lowerBound && x < $0.upperBound ? $0 : nil }
+                    ?? solidSpan2.flatMap { x >= $0.lowerBound && x < $0.upperBound ? $0 : nil }
+                if let s = inSolid {
                     let end = min(s.upperBound, bounds.x1)
-                    fillSolid(x..<end, y: y, py: py, width: width, pixels: pixels)
+                    if let c = solid {
+                        fillConstant(c, x..<end, y: y, width: width, pixels: pixels)
+                    } else {
+                        for sx in x..<end {
+                            if let sample = proj.local(px: Double(sx) + 0.5, py: py) {
+                                blend(color(sample), into: pixels, at: (y * width + sx) * 4)
+                            }
+                        }
+                    }
                     x = end
                     continue
                 }
                 let px = Double(x) + 0.5
-                if let src = shade(x: x, y: y, px: px, py: py) {
-                    blend(src, into: pixels, at: (y * width + x) * 4)
+                if let sample = proj.local(px: px, py: py) {
+                    var cov = coverage(sample)
+                    if cov > 0, !clips.isEmpty { cov *= clipCoverage(px: px, py: py) }
+                    if cov > 0 { blend(color(sample) * cov, into: pixels, at: (y * width + x) * 4) }
                 }
                 x += 1
             }
         }
     }
 
-    /// Pixels where coverage is exactly 1: a constant colour is stored (or blended) directly, a texture is
-    /// sampled without evaluating coverage.
-    private func fillSolid(_ xs: Range<Int>, y: Int, py: Double, width: Int, pixels: UnsafeMutableBufferPointer<UInt8>) {
-        switch kind {
-        case .fill(_, var c):
-            if let m = modulate { c *= m }
-            if c.w >= 1 {
-                let r = Self.quantize(c.x), g = Self.quantize(c.y), b = Self.quantize(c.z)
-                for x in xs {
-                    let i = (y * width + x) * 4
-                    pixels[i] = r; pixels[i + 1] = g; pixels[i + 2] = b; pixels[i + 3] = 255
-                }
-            } else {
-                for x in xs { blend(c, into: pixels, at: (y * width + x) * 4) }
-            }
-        case .texture(let t):
-            guard let proj = projection else { return }
+    /// Stores an opaque colour, or blends a translucent one, over a span.
+    @inline(__always)
+    private func fillConstant(_ c: SIMD4<Double>, _ xs: Range<Int>, y: Int, width: Int,
+                              pixels: UnsafeMutableBufferPointer<UInt8>) {
+        if c.w >= 1 {
+            let r = Self.quantize(c.x), g = Self.quantize(c.y), b = Self.quantize(c.z)
             for x in xs {
-                guard let s = proj.local(px: Double(x) + 0.5, py: py) else { continue }
-                var c = t.shade(s)
-                if let m = modulate { c *= m }
-                blend(c, into: pixels, at: (y * width + x) * 4)
+                let i = (y * width + x) * 4
+                pixels[i] = r; pixels[i + 1] = g; pixels[i + 2] = b; pixels[i + 3] = 255
             }
-        default:
-            for x in xs {
-                if let src = shade(x: x, y: y, px: Double(x) + 0.5, py: py) { blend(src, into: pixels, at: (y * width + x) * 4) }
-            }
+        } else {
+            for x in xs { blend(c, into: pixels, at: (y * width + x) * 4) }
         }
     }
 
-    /// The premultiplied source colour (coverage applied) at a pixel, or nil when nothing is drawn.
+    /// The product of the clips' coverages at a pixel centre.
     @inline(__always)
-    private func shade(x: Int, y: Int, px: Double, py: Double) -> SIMD4<Double>? {
-        var color: SIMD4<Double>
-        var cov: Double
-        switch kind {
-        case .path(let coverage, let c):
-            cov = Double(coverage[(y - bounds.y0) * bounds.width + (x - bounds.x0)])
-            color = c
-        default:
-            guard let proj = projection, let s = proj.local(px: px, py: py) else { return nil }
-            switch kind {
-            case .fill(let shape, let c):
-                cov = Coverage.of(shape, at: s, edgeAA: edgeAA)
-                color = c
-            case .border(let shape, let w, let c):
-                cov = Coverage.border(shape, width: w, at: s)
-                color = c
-            case .texture(let t):
-                cov = Coverage.rect(t.draw.destination, at: s, edgeAA: edgeAA)
-                guard cov > 0 else { return nil }
-                color = t.shade(s)
-            case .path:
-                return nil
-            }
-        }
-        guard cov > 0 else { return nil }
+    private func clipCoverage(px: Double, py: Double) -> Double {
+        var cov = 1.0
         for clip in clips {
-            guard let p = clip.projection, let s = p.local(px: px, py: py) else { return nil }
+            guard let p = clip.projection, let s = p.local(px: px, py: py) else { return 0 }
             cov *= Coverage.of(clip.shape, at: s, edgeAA: clip.edgeAA)
-            if cov <= 0 { return nil }
+            if cov <= 0 { return 0 }
         }
-        if let m = modulate { color *= m }
-        return color * cov
+        return cov
     }
 
     @inline(__always)

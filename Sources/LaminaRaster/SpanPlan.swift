@@ -51,40 +51,87 @@ struct SpanPlan {
         self.clips = clips
     }
 
-    /// The columns of row `y` where the shape's coverage is 1 (half a pixel inside every edge, outside
-    /// the corner rows' radii).
+    /// The columns of row `y` where the shape's coverage is 1: half a pixel inside every straight edge,
+    /// and in the corner rows inside each corner's circle shrunk by half a pixel.
+    ///
+    /// A pixel whose centre lies at distance <= r - 0.5 / min(sx, sy) from a corner's centre has a signed
+    /// distance of at most -0.5 pixels (the Jacobian is diag(1/sx, 1/sy)), so its coverage is exactly 1.
     @inline(__always)
     static func inner(_ s: RoundedRect, _ a: Axis, row y: Int) -> Range<Int>? {
         let r = s.rect
         let qy = a.localY(y)
-        let inside = min(qy - Double(r.minY), Double(r.maxY) - qy) * a.sy
+        let minY = Double(r.minY), maxY = Double(r.maxY)
+        let inside = min(qy - minY, maxY - qy) * a.sy
         guard inside >= 0.5 else { return nil }
-        let top = max(s.minXMinY, s.maxXMinY), bottom = max(s.minXMaxY, s.maxXMaxY)
-        let inCorners = qy < Double(r.minY) + top || qy > Double(r.maxY) - bottom
-        let inset = inCorners ? s.maxRadius : 0
-        return a.columns(Double(r.minX) + inset, Double(r.maxX) - inset, margin: 0.5)
+        let margin = 0.5 / min(a.sx, a.sy)
+        let top = qy < Double(r.midY)
+        let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
+        let dyCorner = { (radius: Double) -> Double in top ? (minY + radius) - qy : qy - (maxY - radius) }
+        func reach(_ radius: Double) -> Double? {
+            // How far from the corner circle's centre, along x, coverage stays 1 on this row; nil when the
+            // row is not in this corner's band.
+            let dy = dyCorner(radius)
+            guard radius > 0, dy > 0 else { return nil }
+            let shrunk = radius - margin
+            guard shrunk > dy else { return -1 }
+            return (shrunk * shrunk - dy * dy).squareRoot()
+        }
+        var lo = Double(r.minX) + 0.5 / a.sx, hi = Double(r.maxX) - 0.5 / a.sx
+        if let d = reach(rl) { lo = d < 0 ? Double(r.minX) + rl : Double(r.minX) + rl - d }
+        if let d = reach(rr) { hi = d < 0 ? Double(r.maxX) - rr : Double(r.maxX) - rr + d }
+        return a.columns(lo, hi, margin: 0)
     }
 
-    /// Solid and hole spans of row `y`.
-    func spans(row y: Int) -> (solid: Range<Int>?, hole: Range<Int>?) {
-        var hole: Range<Int>?
-        var solid: Range<Int>?
-        if let w = border {
-            let inner = shape.inset(by: w)
-            if inner.rect.width > 0, inner.rect.height > 0 {
-                // Coverage is 0 where the inner shape's coverage is 1.
-                hole = SpanPlan.inner(inner, axis, row: y)
-            }
-            // A border's solid part is a thin strip; the general path handles it.
-        } else {
-            solid = SpanPlan.inner(shape, axis, row: y)
-            for (ca, cs) in clips {
-                guard let s = solid else { break }
-                guard let c = SpanPlan.inner(cs, ca, row: y) else { solid = nil; break }
-                let lo = max(s.lowerBound, c.lowerBound), hi = min(s.upperBound, c.upperBound)
-                solid = lo < hi ? lo..<hi : nil
-            }
+    /// The local x-interval of row `y` where the shape's coverage can be above 0 (within half a pixel
+    /// outside it); nil when the whole row is at least half a pixel outside.
+    @inline(__always)
+    static func extent(_ s: RoundedRect, _ a: Axis, row y: Int) -> (Double, Double)? {
+        let r = s.rect
+        let qy = a.localY(y)
+        let minY = Double(r.minY), maxY = Double(r.maxY)
+        let margin = 0.5 / min(a.sx, a.sy)
+        guard qy > minY - margin, qy < maxY + margin else { return nil }
+        let top = qy < Double(r.midY)
+        let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
+        func reach(_ radius: Double) -> Double? {
+            let dy = top ? (minY + radius) - qy : qy - (maxY - radius)
+            guard radius > 0, dy > 0 else { return nil }
+            let grown = radius + margin
+            return dy >= grown ? 0 : (grown * grown - dy * dy).squareRoot()
         }
-        return (solid, hole)
+        var lo = Double(r.minX) - margin, hi = Double(r.maxX) + margin
+        if let d = reach(rl) { lo = Double(r.minX) + rl - d }
+        if let d = reach(rr) { hi = Double(r.maxX) - rr + d }
+        return (lo, hi)
+    }
+
+    /// Solid spans (up to two: a border's left and right parts) and the hole of row `y`.
+    func spans(row y: Int) -> (solid: Range<Int>?, solid2: Range<Int>?, hole: Range<Int>?) {
+        let outerSolid = clipped(SpanPlan.inner(shape, axis, row: y), row: y)
+        guard let w = border else { return (outerSolid, nil, nil) }
+        let inner = shape.inset(by: w)
+        guard inner.rect.width > 0, inner.rect.height > 0 else { return (outerSolid, nil, nil) }
+        // Coverage is 0 where the inner shape's coverage is 1, and equals the outer shape's wherever the
+        // inner shape's coverage is 0: left and right of its extent on this row.
+        let hole = SpanPlan.inner(inner, axis, row: y)
+        guard let o = outerSolid else { return (nil, nil, hole) }
+        guard let (lo, hi) = SpanPlan.extent(inner, axis, row: y) else { return (o, nil, hole) }
+        let leftEnd = Int(((lo * axis.sx + axis.tx) - 0.5).rounded(.up))       // first column reaching the inner shape
+        let rightStart = Int(((hi * axis.sx + axis.tx) - 0.5).rounded(.down)) + 1
+        let left = o.lowerBound < min(o.upperBound, leftEnd) ? o.lowerBound..<min(o.upperBound, leftEnd) : nil
+        let right = max(o.lowerBound, rightStart) < o.upperBound ? max(o.lowerBound, rightStart)..<o.upperBound : nil
+        return (left, right, hole)
+    }
+
+    /// `span` narrowed to where every clip's coverage is 1.
+    private func clipped(_ span: Range<Int>?, row y: Int) -> Range<Int>? {
+        var solid = span
+        for (ca, cs) in clips {
+            guard let s = solid else { return nil }
+            guard let c = SpanPlan.inner(cs, ca, row: y) else { return nil }
+            let lo = max(s.lowerBound, c.lowerBound), hi = min(s.upperBound, c.upperBound)
+            solid = lo < hi ? lo..<hi : nil
+        }
+        return solid
     }
 }

@@ -53,3 +53,27 @@ final class GaussianBlurTests: XCTestCase {
         }
     }
 }
+
+/// The span fast paths never change a pixel: the same scenes with and without them are identical.
+final class FastPathTests: XCTestCase {
+    func testSpansGiveTheSameBytesAsTheGeneralPath() throws {
+        let scene = makeScene(width: 300, height: 200, scale: 1.5, background: .white) { root in
+            for i in 0..<12 {
+                let card = layer(CGRect(x: 10.25 + Double(i % 4) * 70, y: 12.5 + Double(i / 4) * 60, width: 64.5, height: 50),
+                                 Color(red: 0.2 + 0.05 * Double(i), green: 0.5, blue: 0.7, alpha: i % 3 == 0 ? 0.6 : 1))
+                card.cornerRadius = Double(i * 3)
+                card.maskedCorners = i % 2 == 0 ? .all : [.minXMinY, .maxXMaxY]
+                card.borderWidth = Double(i % 4) + 0.5
+                card.borderColor = .black
+                card.masksToBounds = i % 3 == 1
+                card.addSublayer(layer(CGRect(x: -5, y: -5, width: 30, height: 30), .red))
+                root.addSublayer(card)
+            }
+        }
+        let graph = Planner().plan(scene)
+        let fast = try CPURenderer(fastPaths: true).render(graph)
+        let general = try CPURenderer(fastPaths: false).render(graph)
+        let cmp = try ImageComparison(fast, general)
+        XCTAssertEqual(cmp.maxDifference, 0, "\(cmp.differingPixels) pixels differ")
+    }
+}
