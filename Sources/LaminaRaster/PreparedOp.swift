@@ -33,6 +33,8 @@ struct PreparedOp: @unchecked Sendable {
     let modulate: SIMD4<Double>?
     /// Solid and hole spans for axis-aligned operations (nil: every pixel takes the general path).
     let spans: SpanPlan?
+    /// For a pass drawn back pixel for pixel, its offset in the target.
+    let alignedOffset: (Int, Int)?
 
     init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
          samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true) throws {
@@ -42,6 +44,7 @@ struct PreparedOp: @unchecked Sendable {
         edgeAA = op.edgeAA
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         spans = fastPaths ? SpanPlan(op: op) : nil
+        alignedOffset = fastPaths ? PreparedOp.pixelAligned(op, passes: passes) : nil
         switch op.kind {
         case .fill(let shape, let c):
             kind = .fill(shape, SIMD4(c.r, c.g, c.b, c.a))
@@ -95,6 +98,10 @@ struct PreparedOp: @unchecked Sendable {
             scan(ys, width, pixels, solid: color, coverage: { Coverage.border(shape, width: w, at: $0) },
                  color: { _ in color })
         case .texture(let t):
+            if let offset = alignedOffset {
+                runAligned(t, offset: offset, ys, width, pixels, tint: tint)
+                return
+            }
             let rect = t.draw.destination
             scan(ys, width, pixels, solid: nil, coverage: { Coverage.rect(rect, at: $0, edgeAA: self.edgeAA) },
                  color: { t.shade($0) * tint })
@@ -108,6 +115,39 @@ struct PreparedOp: @unchecked Sendable {
                     if !clips.isEmpty { cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
                     if cov > 0 { blend(color * cov, into: pixels, at: (y * width + x) * 4) }
                 }
+            }
+        }
+    }
+
+    /// A pass drawn back pixel for pixel (an integer translation of its whole extent): every pixel centre
+    /// lands on a texel centre, where nearest and bilinear sampling both return the texel, so texels are
+    /// read directly.
+    private func runAligned(_ t: PreparedTexture, offset: (Int, Int), _ ys: Range<Int>, _ width: Int,
+                            _ pixels: UnsafeMutableBufferPointer<UInt8>, tint: SIMD4<Double>) {
+        let level = t.sampler.levels[0]
+        let maskLevel = t.mask?.levels[0]
+        let tintColor = t.draw.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
+        let opacity = t.draw.opacity
+        for y in ys {
+            let ty = y - offset.1
+            guard ty >= 0, ty < level.height else { continue }
+            for x in bounds.x0..<bounds.x1 {
+                let tx = x - offset.0
+                guard tx >= 0, tx < level.width else { continue }
+                let o = (ty * level.width + tx) * 4
+                let a = level.pixels[o + 3]
+                guard a > 0 else { continue }
+                var c: SIMD4<Double>
+                if let tc = tintColor {
+                    c = tc * (Double(a) / 255)
+                } else {
+                    c = SIMD4(Double(level.pixels[o]), Double(level.pixels[o + 1]), Double(level.pixels[o + 2]), Double(a)) / 255
+                }
+                c *= opacity
+                if let m = maskLevel { c *= Double(m.pixels[o + 3]) / 255 }
+                c *= tint
+                if !clips.isEmpty { c *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
+                if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { blend(c, into: pixels, at: (y * width + x) * 4) }
             }
         }
     }
@@ -221,5 +261,20 @@ extension PreparedOp.PreparedTexture {
             c *= m.sample(u: u, v: v, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter).w
         }
         return c
+    }
+}
+
+extension PreparedOp {
+    /// The integer offset of a texture draw that copies a whole pass pixel for pixel, if it is one.
+    static func pixelAligned(_ op: DrawOp, passes: [PassID: Image]) -> (Int, Int)? {
+        guard case .texture(let t) = op.kind, case .pass(let id) = t.source, let img = passes[id] else { return nil }
+        let m = op.transform
+        guard m.m11 == 1, m.m22 == 1, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1,
+              m.m41 == m.m41.rounded(), m.m42 == m.m42.rounded(), abs(m.m41) < 1e9, abs(m.m42) < 1e9,
+              t.destination == CGRect(x: 0, y: 0, width: img.width, height: img.height),
+              t.sourceRect == CGRect(x: 0, y: 0, width: 1, height: 1),
+              t.mask.map({ passes[$0]?.width == img.width && passes[$0]?.height == img.height }) ?? true
+        else { return nil }
+        return (Int(m.m41), Int(m.m42))
     }
 }
