@@ -26,6 +26,10 @@ final class BlurRunner {
     private var vao: GLuint = 0
     private var corners: GLuint = 0
     private let pool: TargetPool
+    /// Full-screen draws issued so far (a profiling counter).
+    private(set) var drawCalls = 0
+    /// Pixels written by those draws (a profiling counter).
+    private(set) var pixels = 0
 
     init(pool: TargetPool) throws {
         separable = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_separable.frag")
@@ -120,5 +124,7 @@ final class BlurRunner {
         target.bind()
         glBindTexture(GLenum(GL_TEXTURE_2D), source.texture.id)
         try gl("glDrawArrays(blur)") { glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4) }
+        drawCalls += 1
+        pixels += target.width * target.height
     }
 }

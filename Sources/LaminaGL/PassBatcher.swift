@@ -25,6 +25,17 @@ struct PassBatcher {
     /// Coverage textures of path fills, kept alive until the pass is drawn.
     var pathTextures: [GLTexture] = []
     private var paths = PathCoverage()
+    /// Pixels the current pass's ops touch (sum of their clamped bounds), for `FrameStats`.
+    private(set) var pixels = 0
+
+    /// Starts a new pass: instances, clips and counters are per pass; path textures of the previous pass
+    /// are released (its draws have been issued, and GL keeps a deleted texture alive for them, §D.1.2).
+    mutating func reset() {
+        instances.removeAll(keepingCapacity: true)
+        clips = ClipTable()
+        pathTextures.removeAll()
+        pixels = 0
+    }
 
     init(resolve: @escaping (TextureDraw.Source) throws -> GLTexture,
          resolvePass: @escaping (PassID) throws -> GLTexture, samplers: SamplerCache) {
@@ -43,6 +54,7 @@ struct PassBatcher {
         for var op in ops {
             op.bounds = op.bounds.intersection(passBounds)
             if op.bounds.isEmpty { continue }
+            pixels += op.bounds.area
             guard let key = try append(op) else { continue }
             let index = instances.count / InstanceLayout.floats - 1
             if var last = batches.last, last.firstInstance + last.count == index, compatible(&last, key) {
