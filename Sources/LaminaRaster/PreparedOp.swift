@@ -31,6 +31,8 @@ struct PreparedOp: @unchecked Sendable {
     let bounds: PixelRect
     let edgeAA: EdgeMask
     let modulate: SIMD4<Double>?
+    /// Solid and hole spans for axis-aligned operations (nil: every pixel takes the general path).
+    let spans: SpanPlan?
 
     init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
          samplers: inout [ImageID: TextureSampler]) throws {
@@ -39,6 +41,7 @@ struct PreparedOp: @unchecked Sendable {
         bounds = op.bounds
         edgeAA = op.edgeAA
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
+        spans = SpanPlan(op: op)
         switch op.kind {
         case .fill(let shape, let c):
             kind = .fill(shape, SIMD4(c.r, c.g, c.b, c.a))
@@ -80,10 +83,54 @@ struct PreparedOp: @unchecked Sendable {
         guard y0 < y1, bounds.x0 < bounds.x1 else { return }
         for y in y0..<y1 {
             let py = Double(y) + 0.5
-            for x in bounds.x0..<bounds.x1 {
+            let (solid, hole) = spans?.spans(row: y) ?? (nil, nil)
+            var x = bounds.x0
+            while x < bounds.x1 {
+                if let h = hole, x >= h.lowerBound, x < h.upperBound {
+                    x = h.upperBound
+                    continue
+                }
+                if let s = solid, x >= s.lowerBound, x < s.upperBound {
+                    let end = min(s.upperBound, bounds.x1)
+                    fillSolid(x..<end, y: y, py: py, width: width, pixels: pixels)
+                    x = end
+                    continue
+                }
                 let px = Double(x) + 0.5
-                guard let src = shade(x: x, y: y, px: px, py: py) else { continue }
-                blend(src, into: pixels, at: (y * width + x) * 4)
+                if let src = shade(x: x, y: y, px: px, py: py) {
+                    blend(src, into: pixels, at: (y * width + x) * 4)
+                }
+                x += 1
+            }
+        }
+    }
+
+    /// Pixels where coverage is exactly 1: a constant colour is stored (or blended) directly, a texture is
+    /// sampled without evaluating coverage.
+    private func fillSolid(_ xs: Range<Int>, y: Int, py: Double, width: Int, pixels: UnsafeMutableBufferPointer<UInt8>) {
+        switch kind {
+        case .fill(_, var c):
+            if let m = modulate { c *= m }
+            if c.w >= 1 {
+                let r = Self.quantize(c.x), g = Self.quantize(c.y), b = Self.quantize(c.z)
+                for x in xs {
+                    let i = (y * width + x) * 4
+                    pixels[i] = r; pixels[i + 1] = g; pixels[i + 2] = b; pixels[i + 3] = 255
+                }
+            } else {
+                for x in xs { blend(c, into: pixels, at: (y * width + x) * 4) }
+            }
+        case .texture(let t):
+            guard let proj = projection else { return }
+            for x in xs {
+                guard let s = proj.local(px: Double(x) + 0.5, py: py) else { continue }
+                var c = t.shade(s)
+                if let m = modulate { c *= m }
+                blend(c, into: pixels, at: (y * width + x) * 4)
+            }
+        default:
+            for x in xs {
+                if let src = shade(x: x, y: y, px: Double(x) + 0.5, py: py) { blend(src, into: pixels, at: (y * width + x) * 4) }
             }
         }
     }

@@ -1,6 +1,210 @@
 import ArgumentParser
+import Foundation
+import LaminaCore
+import LaminaGL
+import LaminaImage
 
+/// `lamina parity`: renders scenes on the CPU reference and on the GPU, compares them against each
+/// scene's `fuzzy(maxDiff, maxPixels)` tolerance, and optionally writes an HTML report.
+///
+/// The command reads arguments, prints and maps outcomes to exit codes; rendering and comparing live in
+/// `LaminaGL.ParityRunner`, which the corpus test uses too, so the command and the test judge alike.
 struct ParityCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "parity", abstract: "(being built)")
-    func run() throws { throw ExitCode(2) }
+    static let configuration = CommandConfiguration(
+        commandName: "parity",
+        abstract: "Render scenes on the CPU and the GPU and compare them.",
+        discussion: """
+        Each scene is planned once and rendered on both backends. One line per scene gives the largest channel \
+        difference (0-255), the pixels differing by more than 2, PSNR, the scene's tolerance \
+        fuzzy(maxDiff, maxPixels) (fuzzy(2, 0) when it states none) and PASS or FAIL; then a summary. A \
+        directory stands for every *.json file directly inside it, in name order.
+
+        --report DIR writes DIR/index.html and, per scene, DIR/<scene>-cpu.png, -gpu.png and -heat.png.
+
+        Exit codes (the most serious wins):
+          0  every scene within its tolerance
+          2  the GPU backend cannot start (parity needs both backends), a renderer failed, or the report \
+        cannot be written
+          1  a scene or path was refused (the other scenes are still checked and reported)
+          3  a scene is over its tolerance
+        """)
+
+    @Argument(help: ArgumentHelp("Scene files, or directories of scene files.", valueName: "scene"))
+    var scenes: [String]
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write an HTML report (index.html, CPU, GPU and heat-map PNGs) into this directory.", valueName: "dir"))
+    var report: String?
+
+    func run() throws {
+        var outcomes: [ParityOutcome] = []
+        var files: [URL] = []
+        for path in scenes {
+            do { files += try ParityRunner.sceneFiles(at: URL(fileURLWithPath: path)) } catch {
+                printError("error: \(error)")
+                outcomes.append(.failed(name: path, sceneURL: nil, error: error))
+            }
+        }
+
+        let reportDirectory = report.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        var reportWriter: ParityReport?
+        if let reportDirectory {
+            do {
+                let writer = try ParityReport(directory: reportDirectory)
+                for outcome in outcomes { try writer.add(outcome) }  // paths refused above
+                reportWriter = writer
+            } catch {
+                printError("error: cannot write the report: \(error)")
+                throw ExitCode(2)
+            }
+        }
+
+        let runner: ParityRunner
+        do { runner = try ParityRunner() } catch {
+            printError("error: \(ParityCommand.gpuStartMessage(error))")
+            throw ExitCode(2)
+        }
+
+        var table = ParityTable(names: files.map(ParityRunner.sceneName))
+        print(table.header)
+        let progress = Progress()
+        for (index, file) in files.enumerated() {
+            let name = ParityRunner.sceneName(file)
+            progress.show("parity: [\(index + 1)/\(files.count)] \(name)")
+            let outcome: ParityOutcome
+            do { outcome = .compared(try runner.check(contentsOf: file)) } catch {
+                outcome = .failed(name: name, sceneURL: file, error: error)
+            }
+            progress.clear()
+            if case .failed(_, _, let error) = outcome { printError("error: \(error)") }
+            print(table.row(outcome))
+            if let writer = reportWriter {
+                do { try writer.add(outcome) } catch {
+                    printError("error: cannot write the report: \(error)")
+                    throw ExitCode(2)
+                }
+            }
+            outcomes.append(outcome)
+        }
+        progress.clear()
+
+        let summary = ParitySummary(outcomes)
+        print(summary.line)
+        if let writer = reportWriter, let reportDirectory {
+            do { try writer.finish(summary: summary.line) } catch {
+                printError("error: cannot write the report: \(error)")
+                throw ExitCode(2)
+            }
+            printError("report: \(reportDirectory.appendingPathComponent("index.html").path)")
+        }
+        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+    }
+
+    /// Why the GPU backend did not start, without the `--backend cpu` hint other commands give: parity
+    /// has no CPU-only mode.
+    static func gpuStartMessage(_ error: Error) -> String {
+        let detail: String
+        if case GLError.noPlatform(let attempts) = error {
+            detail = "no EGL platform gave an OpenGL ES 3.0 context:\n" + attempts.map { "  - \($0)" }.joined(separator: "\n")
+        } else {
+            detail = "\(error)"
+        }
+        return "the GPU backend cannot start, and parity needs it (it compares the GPU with the CPU reference): "
+            + detail
+    }
+}
+
+/// What happened to one scene: compared (within its tolerance or not), or no comparison at all.
+enum ParityOutcome {
+    case compared(ParityResult)
+    case failed(name: String, sceneURL: URL?, error: Error)
+
+    var name: String {
+        switch self {
+        case .compared(let r): return r.name
+        case .failed(let name, _, _): return name
+        }
+    }
+}
+
+/// The counts printed last and the exit code they imply.
+struct ParitySummary {
+    var passed = 0, failed = 0, invalid = 0, broken = 0
+
+    init(_ outcomes: [ParityOutcome]) {
+        for outcome in outcomes {
+            switch outcome {
+            case .compared(let r): if r.passed { passed += 1 } else { failed += 1 }
+            case .failed(_, _, let error):
+                if (error as? ParityError)?.isInvalidInput ?? true { invalid += 1 } else { broken += 1 }
+            }
+        }
+    }
+
+    /// `"38 passed, 2 failed"`, with the invalid and unrenderable counts when there are any.
+    var line: String {
+        var parts = ["\(passed) passed", "\(failed) failed"]
+        if invalid > 0 { parts.append("\(invalid) invalid") }
+        if broken > 0 { parts.append("\(broken) could not be rendered") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// 2 for a renderer failure, then 1 for refused input, then 3 for a scene over its tolerance.
+    var exitCode: Int32 {
+        if broken > 0 { return 2 }
+        if invalid > 0 { return 1 }
+        if failed > 0 { return 3 }
+        return 0
+    }
+}
+
+/// The aligned text table `lamina parity` prints.
+struct ParityTable {
+    private let nameWidth: Int
+
+    init(names: [String]) {
+        nameWidth = max(5, names.map(\.count).max() ?? 0)
+    }
+
+    var header: String {
+        pad("scene", nameWidth) + "  " + lpad("max diff", 8) + "  " + lpad("pixels > 2", 10) + "  "
+            + lpad("PSNR", 10) + "  " + pad("tolerance", 16) + "  result"
+    }
+
+    func row(_ outcome: ParityOutcome) -> String {
+        switch outcome {
+        case .compared(let r):
+            return pad(r.name, nameWidth) + "  " + lpad("\(r.comparison.maxDifference)", 8) + "  "
+                + lpad("\(r.pixelsOverThreshold)", 10) + "  " + lpad(ParityResult.psnrText(r.comparison.psnr), 10)
+                + "  " + pad(r.toleranceText, 16) + "  " + (r.passed ? "PASS" : "FAIL")
+        case .failed(let name, _, let error):
+            let invalid = (error as? ParityError)?.isInvalidInput ?? true
+            return pad(name, nameWidth) + "  " + lpad("-", 8) + "  " + lpad("-", 10) + "  " + lpad("-", 10) + "  "
+                + pad("-", 16) + "  " + (invalid ? "INVALID" : "ERROR")
+        }
+    }
+
+    private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+    private func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+}
+
+/// The progress line on standard error: rewritten in place on a terminal, one line per step otherwise.
+final class Progress {
+    private let inPlace = isatty(STDERR_FILENO) == 1
+    private var showing = false
+
+    func show(_ text: String) {
+        if inPlace {
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+            showing = true
+        } else {
+            printError(text)
+        }
+    }
+
+    func clear() {
+        guard showing else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        showing = false
+    }
 }
