@@ -37,11 +37,18 @@ float edgeCoverage(bool aa, float d, vec2 n, vec4 jac, bool inside) {
 }
 
 // Coverage of the plain rect r = (minX, minY, maxX, maxY).
+//
+// The hard half-open tests use q snapped to a 1/4096 grid: where an edge passes exactly through pixel
+// centres (a shear of 3/5 does every fifth row), the exact answer is a tie that float rounding (about
+// 3e-5 at q ~ 200) would break at random; snapped, it is decided as exact arithmetic decides it
+// whenever the edge lies on the grid (integers, halves, quarters ...). LaminaRaster computes q in double,
+// whose error is far smaller, so both agree except within 1/8192 of an edge.
 float rectCoverage(vec2 q, vec4 jac, vec4 r, int edgeAA) {
-    float cMinX = edgeCoverage(hasEdge(edgeAA, EDGE_MIN_X), r.x - q.x, vec2(-1.0, 0.0), jac, q.x >= r.x);
-    float cMaxX = edgeCoverage(hasEdge(edgeAA, EDGE_MAX_X), q.x - r.z, vec2(1.0, 0.0), jac, q.x < r.z);
-    float cMinY = edgeCoverage(hasEdge(edgeAA, EDGE_MIN_Y), r.y - q.y, vec2(0.0, -1.0), jac, q.y >= r.y);
-    float cMaxY = edgeCoverage(hasEdge(edgeAA, EDGE_MAX_Y), q.y - r.w, vec2(0.0, 1.0), jac, q.y < r.w);
+    vec2 s = floor(q * 4096.0 + 0.5) / 4096.0;
+    float cMinX = edgeCoverage(hasEdge(edgeAA, EDGE_MIN_X), r.x - q.x, vec2(-1.0, 0.0), jac, s.x >= r.x);
+    float cMaxX = edgeCoverage(hasEdge(edgeAA, EDGE_MAX_X), q.x - r.z, vec2(1.0, 0.0), jac, s.x < r.z);
+    float cMinY = edgeCoverage(hasEdge(edgeAA, EDGE_MIN_Y), r.y - q.y, vec2(0.0, -1.0), jac, s.y >= r.y);
+    float cMaxY = edgeCoverage(hasEdge(edgeAA, EDGE_MAX_Y), q.y - r.w, vec2(0.0, 1.0), jac, s.y < r.w);
     return clamp(cMinX + cMaxX - 1.0, 0.0, 1.0) * clamp(cMinY + cMaxY - 1.0, 0.0, 1.0);
 }
 
@@ -68,13 +75,13 @@ float shapeCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA) {
     return rrectCoverage(q, jac, r, radii);
 }
 
-// The ring between r and r inset by width (radii max(0, radius - width)).
-float borderCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA, float width) {
-    float outer = shapeCoverage(q, jac, r, radii, edgeAA);
+// The ring between r and r inset by width (radii max(0, radius - width)). Both edges are always
+// antialiased, whatever the op's edge mask (as LaminaRaster's Coverage.border): a border is never a
+// slice of a larger shape, so no neighbour shares its edges.
+float borderCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
+    const int ALL = EDGE_MIN_X | EDGE_MAX_X | EDGE_MIN_Y | EDGE_MAX_Y;
+    float outer = shapeCoverage(q, jac, r, radii, ALL);
     vec4 ir = vec4(r.xy + width, r.zw - width);
-    float inner = 0.0;
-    if (ir.z - ir.x > 0.0 && ir.w - ir.y > 0.0) {
-        inner = shapeCoverage(q, jac, ir, max(radii - width, 0.0), edgeAA);
-    }
-    return clamp(outer - inner, 0.0, 1.0);
+    if (ir.z - ir.x <= 0.0 || ir.w - ir.y <= 0.0) return outer;
+    return clamp(outer - shapeCoverage(q, jac, ir, max(radii - width, 0.0), ALL), 0.0, 1.0);
 }

@@ -74,7 +74,7 @@ void main() {
     if (kind == KIND_FILL) {
         fragColor = v_color * (shapeCoverage(q, jac, v_rect, v_radii, edgeAA) * coverage);
     } else if (kind == KIND_BORDER) {
-        fragColor = v_color * (borderCoverage(q, jac, v_rect, v_radii, edgeAA, v_params.x) * coverage);
+        fragColor = v_color * (borderCoverage(q, jac, v_rect, v_radii, v_params.x) * coverage);
     }
 #ifndef SHAPES_ONLY
     else {

@@ -30,8 +30,11 @@ public final class GPURenderer: Renderer {
         let forced = try platform ?? EGLPlatformChoice.fromEnvironment()
         context = try GLContext(forced: forced)
         info = GPUInfo(context: context)
-        let timers = info.extensions.contains { $0.name == "GL_EXT_disjoint_timer_query" && $0.present }
-        resources = try GLResources(timerQueries: timers)
+        let present = Set(info.extensions.filter(\.present).map(\.name))
+        resources = try GLResources(
+            timerQueries: present.contains("GL_EXT_disjoint_timer_query"),
+            floatTargets: present.contains("GL_EXT_color_buffer_float")
+                || present.contains("GL_EXT_color_buffer_half_float"))
     }
 
     deinit {
@@ -67,12 +70,12 @@ final class GLResources {
     /// GL_MAX_TEXTURE_SIZE (at least 2048 in GLES 3.0, Table 6.35); larger passes are refused.
     let maxTextureSize: Int
 
-    init(timerQueries: Bool) throws {
+    init(timerQueries: Bool, floatTargets: Bool) throws {
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
         drawer = try PrimitiveDrawer()
-        blur = try BlurRunner(pool: pool)
+        blur = try BlurRunner(pool: pool, floatTargets: floatTargets)
         timer = GPUTimer(available: timerQueries)
     }
 }
