@@ -85,3 +85,50 @@ float borderCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
     if (ir.z - ir.x <= 0.0 || ir.w - ir.y <= 0.0) return outer;
     return clamp(outer - shapeCoverage(q, jac, ir, max(radii - width, 0.0), ALL), 0.0, 1.0);
 }
+
+// ---- Texture sampling, written out as GLES 3.0 §3.8.10-3.8.11 define it (LaminaRaster's TextureSampler).
+// Sampled explicitly with texelFetch rather than by the texture unit: hardware and llvmpipe filter with
+// 8-bit (or coarser) sub-texel weights, several 1/255 steps away from the exact definition over a chain of
+// passes; here the weights are full floats on every GPU. Wrap is CLAMP_TO_EDGE.
+
+const int FILTER_NEAREST = 0;
+const int FILTER_LINEAR = 1;
+const int FILTER_TRILINEAR = 2;
+
+vec4 texelClamped(sampler2D t, ivec2 i, int level, ivec2 size) {
+    return texelFetch(t, clamp(i, ivec2(0), size - 1), level);
+}
+
+// GL_NEAREST: texel floor(u * size).
+vec4 sampleNearest(sampler2D t, vec2 uv, int level) {
+    ivec2 size = textureSize(t, level);
+    vec2 x = clamp(uv * vec2(size), vec2(-1.0), vec2(size));
+    return texelClamped(t, ivec2(floor(x)), level, size);
+}
+
+// GL_LINEAR: i0 = floor(u * size - 0.5), weight frac(u * size - 0.5).
+vec4 sampleBilinear(sampler2D t, vec2 uv, int level) {
+    ivec2 size = textureSize(t, level);
+    vec2 x = clamp(uv * vec2(size) - 0.5, vec2(-1.0), vec2(size));
+    vec2 f = floor(x);
+    vec2 a = x - f;
+    ivec2 i0 = ivec2(f);
+    vec4 t00 = texelClamped(t, i0, level, size), t10 = texelClamped(t, i0 + ivec2(1, 0), level, size);
+    vec4 t01 = texelClamped(t, i0 + ivec2(0, 1), level, size), t11 = texelClamped(t, i0 + ivec2(1, 1), level, size);
+    return (t00 * (1.0 - a.x) + t10 * a.x) * (1.0 - a.y) + (t01 * (1.0 - a.x) + t11 * a.x) * a.y;
+}
+
+// Magnification when lambda <= 0 (c = 0 for these filter pairs, §3.8.11), else minification: nearest and
+// linear on level 0, trilinear between levels floor(lambda) and +1, the last level from lambda >= q on.
+vec4 sampleTexture(sampler2D t, vec2 uv, float lambda, int minFilter, int magFilter, int levels) {
+    if (lambda <= 0.0) return magFilter == FILTER_NEAREST ? sampleNearest(t, uv, 0) : sampleBilinear(t, uv, 0);
+    if (minFilter == FILTER_NEAREST) return sampleNearest(t, uv, 0);
+    if (minFilter == FILTER_LINEAR) return sampleBilinear(t, uv, 0);
+    int q = levels - 1;
+    if (lambda >= float(q)) return sampleBilinear(t, uv, q);
+    int d1 = int(floor(lambda));
+    float f = lambda - float(d1);
+    vec4 a = sampleBilinear(t, uv, d1);
+    if (f == 0.0) return a;
+    return a * (1.0 - f) + sampleBilinear(t, uv, min(d1 + 1, q)) * f;
+}

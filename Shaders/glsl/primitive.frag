@@ -86,10 +86,13 @@ void main() {
         vec2 dpx = vec2(scale.x * jac.x, scale.y * jac.z);
         vec2 dpy = vec2(scale.x * jac.y, scale.y * jac.w);
         float lambda = log2(max(length(dpx), length(dpy))) + v_params.y;
-        vec4 s = textureLod(u_texture, uv, lambda);
+        int filters = int(v_tex.z);
+        int minFilter = filters & 3, magFilter = filters >> 2;
+        vec4 s = sampleTexture(u_texture, uv, lambda, minFilter, magFilter, int(v_tex.w));
         int flags = int(v_params.z);
         vec4 color = ((flags & 1) != 0) ? v_color * s.a : v_color * s;
-        if ((flags & 2) != 0) color *= textureLod(u_mask, uv, lambda).a;
+        // The mask pass has one level, so trilinear reduces to linear on it, as on the CPU.
+        if ((flags & 2) != 0) color *= sampleTexture(u_mask, uv, lambda, minFilter, magFilter, 1).a;
         fragColor = color * (rectCoverage(q, jac, v_rect, edgeAA) * coverage);
     }
 #endif

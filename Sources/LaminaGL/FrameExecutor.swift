@@ -98,8 +98,7 @@ final class FrameExecutor {
                     return try self.passTexture(id)
                 }
             },
-            resolvePass: { [unowned self] id in try self.passTexture(id) },
-            samplers: resources.samplers)
+            resolvePass: { [unowned self] id in try self.passTexture(id) })
     }
 
     private func passTexture(_ id: PassID) throws -> GLTexture {

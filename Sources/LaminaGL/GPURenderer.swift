@@ -63,7 +63,6 @@ public final class GPURenderer: Renderer {
 final class GLResources {
     let pool = TargetPool()
     let textures = TextureCache()
-    let samplers = SamplerCache()
     let drawer: PrimitiveDrawer
     let blur: BlurRunner
     let timer: GPUTimer

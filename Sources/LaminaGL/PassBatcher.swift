@@ -2,20 +2,19 @@ import CGLES
 import Foundation
 import LaminaCore
 
-/// One instanced draw: a run of consecutive ops that share a texture, sampler and mask.
+/// One instanced draw: a run of consecutive ops that share a texture and a mask.
 struct Batch {
     /// Index of the first instance in the frame's instance buffer.
     var firstInstance: Int
     var count: Int
     var texture: GLTexture?
-    var sampler: GLuint
     var mask: GLTexture?
 }
 
 /// Turns a pass's draw ops into instance records and batches.
 ///
 /// Fills and borders need no texture, so they join whatever batch is open; a texture draw joins it when the
-/// batch has no texture yet or the same texture, sampler and mask, and starts a new one otherwise. Draw
+/// batch has no texture yet or the same texture and mask (filters are per instance), and starts a new one otherwise. Draw
 /// calls therefore grow with the number of texture changes, not with the number of ops, and the ops' order
 /// (which source-over needs) is kept.
 struct PassBatcher {
@@ -38,14 +37,13 @@ struct PassBatcher {
     }
 
     init(resolve: @escaping (TextureDraw.Source) throws -> GLTexture,
-         resolvePass: @escaping (PassID) throws -> GLTexture, samplers: SamplerCache) {
-        self.resolve = resolve; self.resolvePass = resolvePass; self.samplers = samplers
+         resolvePass: @escaping (PassID) throws -> GLTexture) {
+        self.resolve = resolve; self.resolvePass = resolvePass
     }
 
     /// Resolves a texture draw's source (an image or an earlier pass) to a texture.
     let resolve: (TextureDraw.Source) throws -> GLTexture
     let resolvePass: (PassID) throws -> GLTexture
-    let samplers: SamplerCache
 
     /// The batches of one pass's ops, appending their instances.
     /// Bounds are intersected with `passBounds`, so a quad never leaves its target whatever the planner sent.
@@ -62,7 +60,7 @@ struct PassBatcher {
                 batches[batches.count - 1] = last
             } else {
                 batches.append(Batch(firstInstance: index, count: 1, texture: key.texture,
-                                     sampler: key.sampler, mask: key.mask))
+                                     mask: key.mask))
             }
         }
         return batches
@@ -72,10 +70,10 @@ struct PassBatcher {
     private func compatible(_ batch: inout Batch, _ key: Batch) -> Bool {
         guard let texture = key.texture else { return true }
         if batch.texture == nil {
-            batch.texture = texture; batch.sampler = key.sampler; batch.mask = key.mask
+            batch.texture = texture; batch.mask = key.mask
             return true
         }
-        return batch.texture === texture && batch.sampler == key.sampler && batch.mask === key.mask
+        return batch.texture === texture && batch.mask === key.mask
     }
 
     /// Appends `op`'s instance; returns its texture needs, or nil when it draws nothing.
@@ -83,7 +81,7 @@ struct PassBatcher {
         let b = op.bounds
         let clipFirst = Float(clips.add(op.clips))
         let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
-        var key = Batch(firstInstance: 0, count: 0, texture: nil, sampler: 0, mask: nil)
+        var key = Batch(firstInstance: 0, count: 0, texture: nil, mask: nil)
         var g = [Float](repeating: 0, count: 9), wTest: (Float, Float, Float) = (0, 0, 1)
         var kind = InstanceLayout.Kind.fill
         var rect = [Float](repeating: 0, count: 4), radii = rect, src = rect, tex = rect, params = rect
@@ -102,12 +100,13 @@ struct PassBatcher {
             kind = .texture
             let texture = try resolve(t.source)
             key.texture = texture
-            key.sampler = samplers.sampler(min: t.minFilter, mag: t.magFilter)
             if let maskPass = t.mask { key.mask = try resolvePass(maskPass) }
             rect = PassBatcher.rect(t.destination)
             src = [t.sourceRect.origin.x, t.sourceRect.origin.y, t.sourceRect.width, t.sourceRect.height]
                 .map { Float($0) }
-            tex = [Float(texture.width), Float(texture.height), 0, 0]
+            tex = [Float(texture.width), Float(texture.height),
+                   Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)),
+                   Float(texture.levels)]
             let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
             params = [0, Float(t.lodBias), flags, 0]
             color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
@@ -117,7 +116,6 @@ struct PassBatcher {
                                               width: b.width, height: b.height)
             pathTextures.append(mask)
             key.texture = mask
-            key.sampler = samplers.sampler(min: .nearest, mag: .nearest)
             src = [Float(b.x0), Float(b.y0), 0, 0]
             color = PassBatcher.product(path.color, m, 1)
         }
@@ -126,6 +124,15 @@ struct PassBatcher {
         instances += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
         instances += rect + radii + color + params + src + tex
         return key
+    }
+
+    /// The shader's FILTER_* codes (`common.glsl`).
+    static func filterCode(_ f: ContentsFilter) -> Int {
+        switch f {
+        case .nearest: return 0
+        case .linear: return 1
+        case .trilinear: return 2
+        }
     }
 
     static func rect(_ r: CGRect) -> [Float] { [Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)] }

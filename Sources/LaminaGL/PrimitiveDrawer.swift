@@ -104,10 +104,10 @@ final class PrimitiveDrawer {
             if p != current { glUseProgram(p); current = p }
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture?.id ?? 0)
-            glBindSampler(0, batch.sampler)
+            glBindSampler(0, 0)
             glActiveTexture(GLenum(GL_TEXTURE1))
             glBindTexture(GLenum(GL_TEXTURE_2D), batch.mask?.id ?? 0)
-            glBindSampler(1, batch.sampler)
+            glBindSampler(1, 0)
             // GLES 3.0 has no base instance, so the attribute pointers move to the batch's first record.
             let base = batch.firstInstance * InstanceLayout.stride
             for i in 0..<InstanceLayout.vec4Count {
