@@ -22,11 +22,11 @@ struct ParityCommand: ParsableCommand {
         --report DIR writes DIR/index.html and, per scene, DIR/<scene>-cpu.png, -gpu.png and -heat.png.
 
         Exit codes (the most serious wins):
-          0  every scene within its tolerance
-          2  the GPU backend cannot start (parity needs both backends), a renderer failed, or the report \
-        cannot be written
-          1  a scene or path was refused (the other scenes are still checked and reported)
+          2  the GPU backend cannot start (parity needs it), a renderer failed,
+             or the report cannot be written
+          1  a scene or path was refused (the other scenes are still checked)
           3  a scene is over its tolerance
+          0  every scene within its tolerance
         """)
 
     @Argument(help: ArgumentHelp("Scene files, or directories of scene files.", valueName: "scene"))
@@ -45,29 +45,34 @@ struct ParityCommand: ParsableCommand {
                 outcomes.append(.failed(name: path, sceneURL: nil, error: error))
             }
         }
+        let report = try reportStep { try self.report.map { try ParityReport(directory: URL(fileURLWithPath: $0)) } }
+        try reportStep { try outcomes.forEach { try report?.add($0) } }  // the paths refused above
 
-        let reportDirectory = report.map { URL(fileURLWithPath: $0, isDirectory: true) }
-        var reportWriter: ParityReport?
-        if let reportDirectory {
-            do {
-                let writer = try ParityReport(directory: reportDirectory)
-                for outcome in outcomes { try writer.add(outcome) }  // paths refused above
-                reportWriter = writer
-            } catch {
-                printError("error: cannot write the report: \(error)")
+        if !files.isEmpty {
+            let runner: ParityRunner
+            do { runner = try ParityRunner() } catch {
+                printError("error: \(ParityCommand.gpuStartMessage(error))")
                 throw ExitCode(2)
             }
+            outcomes += try check(files, with: runner, report: report)
         }
 
-        let runner: ParityRunner
-        do { runner = try ParityRunner() } catch {
-            printError("error: \(ParityCommand.gpuStartMessage(error))")
-            throw ExitCode(2)
+        let summary = ParitySummary(outcomes)
+        print(summary.line)
+        if let report {
+            try reportStep { try report.finish(summary: summary.line) }
+            printError("report: \(report.directory.appendingPathComponent("index.html").path)")
         }
+        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+    }
 
-        var table = ParityTable(names: files.map(ParityRunner.sceneName))
+    /// Checks each file in turn, printing its row as soon as it is known and adding it to the report.
+    private func check(_ files: [URL], with runner: ParityRunner, report: ParityReport?) throws -> [ParityOutcome] {
+        let table = ParityTable(names: files.map(ParityRunner.sceneName))
         print(table.header)
         let progress = Progress()
+        defer { progress.clear() }
+        var outcomes: [ParityOutcome] = []
         for (index, file) in files.enumerated() {
             let name = ParityRunner.sceneName(file)
             progress.show("parity: [\(index + 1)/\(files.count)] \(name)")
@@ -78,26 +83,19 @@ struct ParityCommand: ParsableCommand {
             progress.clear()
             if case .failed(_, _, let error) = outcome { printError("error: \(error)") }
             print(table.row(outcome))
-            if let writer = reportWriter {
-                do { try writer.add(outcome) } catch {
-                    printError("error: cannot write the report: \(error)")
-                    throw ExitCode(2)
-                }
-            }
+            try reportStep { try report?.add(outcome) }
             outcomes.append(outcome)
         }
-        progress.clear()
+        return outcomes
+    }
 
-        let summary = ParitySummary(outcomes)
-        print(summary.line)
-        if let writer = reportWriter, let reportDirectory {
-            do { try writer.finish(summary: summary.line) } catch {
-                printError("error: cannot write the report: \(error)")
-                throw ExitCode(2)
-            }
-            printError("report: \(reportDirectory.appendingPathComponent("index.html").path)")
+    /// Runs a report-writing step; a failure is an I/O failure, exit code 2.
+    @discardableResult
+    private func reportStep<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch {
+            printError("error: cannot write the report: \(error)")
+            throw ExitCode(2)
         }
-        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }
 
     /// Why the GPU backend did not start, without the `--backend cpu` hint other commands give: parity

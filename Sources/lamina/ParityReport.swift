@@ -23,12 +23,29 @@ final class ParityReport {
 
     let directory: URL
     private var entries: [Entry] = []
+    /// CPU | GPU | heat map per compared scene, for `montage.png`.
+    private var montageRows: [[Image]] = []
     private var stems: Set<String> = ["index"]
 
     /// Creates `directory` if it is missing.
     init(directory: URL) throws {
         self.directory = directory
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try ParityReport.makeDirectory(directory.standardizedFileURL.path)
+    }
+
+    /// `mkdir -p`, failing with the system's reason (`Permission denied`, `Not a directory`) and the
+    /// directory that could not be made.
+    private static func makeDirectory(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw ImageError.unwritable(path: path, reason: "not a directory") }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw ImageError.unwritable(path: path, reason: String(cString: strerror(errno)))
+        }
     }
 
     /// Records one scene and writes its images.
@@ -37,6 +54,7 @@ final class ParityReport {
         switch outcome {
         case .compared(let r):
             _ = try ParityImages.write(r, to: directory, stem: stem)
+            montageRows.append([r.cpu, r.gpu, r.comparison.heatMap()])
             entries.append(Entry(name: r.name, sceneURL: r.sceneURL, sceneDescription: r.sceneDescription,
                                  result: r.summary, error: nil, stem: stem, width: r.cpu.width, height: r.cpu.height))
         case .failed(let name, let url, let error):
@@ -46,8 +64,11 @@ final class ParityReport {
         }
     }
 
-    /// Writes `index.html`.
+    /// Writes `index.html`, and `montage.png`: every compared scene as one row of CPU | GPU | heat map.
     func finish(summary: String) throws {
+        if !montageRows.isEmpty {
+            try PNG.write(Image.montage(rows: montageRows), to: directory.appendingPathComponent("montage.png"))
+        }
         try AtomicFile.write(Data(html(summary: summary).utf8), to: directory.appendingPathComponent("index.html"))
     }
 

@@ -1,6 +1,184 @@
 import ArgumentParser
+import Foundation
+import LaminaCore
+import LaminaGL
+import LaminaImage
+import LaminaRaster
 
+/// `lamina profile SCENE.json`: where a frame's time goes, stage by stage and pass by pass.
+///
+/// Stages are timed from outside the renderers: decode, plan, renderer setup, the first (cold) frame,
+/// warm frames, and PNG encoding. Upload, execute and read-back are inside `render(_:)` and are not
+/// separated: the GPU renderer exposes counters (draw calls, targets, uploads) but no per-pass timer
+/// queries yet. On the CPU every pass is timed (`CPURenderer.render(_:observer:)`).
 struct ProfileCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "profile", abstract: "(being built)")
-    func run() throws { throw ExitCode(2) }
+    static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "Per-stage and per-pass timings and counts of one scene; optionally a Perfetto trace or an overlay image.",
+        discussion: """
+        Prints stage wall times (decode, plan, renderer setup, first frame, warm frames, PNG encode), then one \
+        row per pass: why it exists (PassReason), the layer that caused it, its size, its operations, the \
+        pixels its work touches (sum of operation bounds; for a blur, area x taps) and, on the CPU backend, \
+        its time in a warm frame. Totals follow.
+
+        --trace OUT.json writes Chrome trace events (open in https://ui.perfetto.dev or chrome://tracing). \
+        --overlay offscreen tints every layer composited from an offscreen pass yellow; --overlay blended \
+        tints opaque unclipped rect fills green and every other draw red (per operation, not per pixel). \
+        The overlay image is written to -o; without --overlay, -o writes the plain render.
+        """)
+
+    @Argument(help: "The scene file (lamina-scene/1 JSON).")
+    var scene: String
+
+    @Option(help: "Renderer: gpu (default) or cpu.")
+    var backend: Backend = .gpu
+
+    @Option(help: "Warm frames to time after the first.")
+    var runs: Int = 5
+
+    @Option(help: ArgumentHelp("Write a Chrome trace-event JSON file.", valueName: "OUT.json"))
+    var trace: String?
+
+    @Option(help: "Render a debug overlay: offscreen or blended (needs -o).")
+    var overlay: ProfileOverlay?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the rendered (or overlay) image here.", valueName: "OUT.png"))
+    var output: String?
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        if overlay != nil, output == nil { throw ValidationError("--overlay needs -o OUT.png") }
+    }
+
+    func run() throws {
+        var clock = StageClock()
+        let decoded = try clock.stage("decode") { try loadScene(scene) }
+        let graph = clock.stage("plan") { Planner().plan(decoded) }
+        let renderer = try clock.stage("renderer setup") { try renderingStep("\(backend) backend") { try backend.makeRenderer() } }
+        let gpu = renderer as? GPURenderer
+        let before = gpu?.counters
+        var image = try clock.stage("first frame (cold: mips, uploads)") { try renderingStep("rendering") { try renderer.render(graph) } }
+        let coldCounters = gpu.map { ProfileCommand.delta(before!, $0.counters) }
+        var warm: [Double] = []
+        for i in 0..<runs {
+            try clock.stage("warm frame \(i + 1)", record: &warm) {
+                image = try renderingStep("rendering") { try renderer.render(Planner().plan(decoded)) }
+            }
+        }
+        var stats = graph.passes.map(ProfilePassStats.init)
+        if let cpu = renderer as? CPURenderer {
+            try timePasses(cpu, graph: graph, expected: image, stats: &stats, clock: &clock)
+        }
+        let encoded = try clock.stage("encode PNG") { try renderingStep("encoding") { try PNG.encode(image) } }
+
+        print("\(scene): \(graph.width)x\(graph.height) px, \(decoded.root.treeLayerCount - 1) layers, backend \(backend)")
+        if let gpu { print("device: \(gpu.info)") }
+        print("")
+        print(clock.table(warm: warm))
+        print("")
+        print(ProfilePassStats.table(stats, canvasArea: graph.width * graph.height))
+        print("")
+        print(ProfilePassStats.totals(stats, canvasArea: graph.width * graph.height))
+        if let c = coldCounters {
+            print("gpu counters, first frame: \(c.drawCalls) draw calls, \(c.targetsCreated) targets created, \(c.textureUploads) texture uploads")
+            print("GPU timer queries: not available in this build")
+        }
+        print(String(format: "warm frame median: %.3f ms (%.1f fps)", BenchResult.median(warm), 1000 / max(1e-9, BenchResult.median(warm))))
+
+        if let trace { try writeTrace(trace, clock: clock, stats: stats, counters: coldCounters) }
+        if let output { try writeImage(output, plain: encoded, graph: graph, renderer: renderer) }
+    }
+
+    /// Times each pass of a warm frame through the observer hook and checks the hook drew the same image.
+    private func timePasses(_ cpu: CPURenderer, graph: RenderGraph, expected: Image, stats: inout [ProfilePassStats],
+                            clock: inout StageClock) throws {
+        var times: [PassID: (end: Double, ms: Double)] = [:]
+        let origin = clock.origin
+        let profiled = try clock.stage("per-pass timed frame") {
+            try renderingStep("rendering") {
+                try cpu.render(graph) { id, ms in times[id] = (monotonicMilliseconds() - origin, ms) }
+            }
+        }
+        for i in stats.indices { stats[i].cpuMilliseconds = times[stats[i].id]?.ms }
+        clock.passEnds = times
+        if profiled != expected {
+            printError("warning: the per-pass timing path drew a different image from CPURenderer.render; "
+                       + "CPURenderer+Profile.swift no longer mirrors CPURenderer.swift")
+        }
+    }
+
+    private func writeTrace(_ path: String, clock: StageClock, stats: [ProfilePassStats],
+                            counters: (drawCalls: Int, targetsCreated: Int, textureUploads: Int)?) throws {
+        var t = ProfileTrace()
+        t.threadNames = [1: "stages (\(backend))", 2: "cpu passes"]
+        for s in clock.stages {
+            var args: [(String, String)] = [("scene", jsonString(scene))]
+            if s.name.hasPrefix("first frame"), let c = counters {
+                args += [("draw_calls", "\(c.drawCalls)"), ("targets_created", "\(c.targetsCreated)"),
+                         ("texture_uploads", "\(c.textureUploads)")]
+            }
+            t.add(s.name, category: "stage", thread: 1, start: s.start, duration: s.duration, args: args)
+        }
+        for s in stats {
+            guard let end = clock.passEnds[s.id] else { continue }
+            t.add("\(s.id) \(s.reason.rawValue)", category: "pass", thread: 2, start: end.end - end.ms, duration: end.ms,
+                  args: [("reason", jsonString(s.reason.rawValue)), ("label", jsonString(s.label)),
+                         ("width", "\(s.width)"), ("height", "\(s.height)"), ("ops", "\(s.ops)"),
+                         ("pixels_shaded", "\(s.pixelsShaded)")])
+        }
+        try renderingStep("writing \(path)") { try AtomicFile.write(Data(t.json.utf8), to: URL(fileURLWithPath: path)) }
+        print("trace: \(path)")
+    }
+
+    private func writeImage(_ path: String, plain: Data, graph: RenderGraph, renderer: Renderer) throws {
+        var data = plain
+        if let overlay {
+            let image = try renderingStep("rendering the \(overlay) overlay") { try renderer.render(overlay.apply(to: graph)) }
+            data = try renderingStep("encoding") { try PNG.encode(image) }
+        }
+        try renderingStep("writing \(path)") { try AtomicFile.write(data, to: URL(fileURLWithPath: path)) }
+        print("image: \(path)" + (overlay.map { " (\($0) overlay)" } ?? ""))
+    }
+
+    static func delta(_ a: (drawCalls: Int, targetsCreated: Int, textureUploads: Int),
+                      _ b: (drawCalls: Int, targetsCreated: Int, textureUploads: Int))
+        -> (drawCalls: Int, targetsCreated: Int, textureUploads: Int) {
+        (b.drawCalls - a.drawCalls, b.targetsCreated - a.targetsCreated, b.textureUploads - a.textureUploads)
+    }
+}
+
+/// Wall times of named stages, relative to the first stage's start.
+struct StageClock {
+    struct Stage { var name: String; var start: Double; var duration: Double }
+    let origin = monotonicMilliseconds()
+    private(set) var stages: [Stage] = []
+    /// CPU pass end times (ms from origin) and durations, when passes were timed.
+    var passEnds: [PassID: (end: Double, ms: Double)] = [:]
+
+    var now: Double { monotonicMilliseconds() - origin }
+
+    mutating func stage<T>(_ name: String, _ body: () throws -> T) rethrows -> T {
+        let start = now
+        let value = try body()
+        stages.append(Stage(name: name, start: start, duration: now - start))
+        return value
+    }
+
+    mutating func stage(_ name: String, record: inout [Double], _ body: () throws -> Void) rethrows {
+        try stage(name, body)
+        record.append(stages[stages.count - 1].duration)
+    }
+
+    func table(warm: [Double]) -> String {
+        var lines = ["stage" + String(repeating: " ", count: 29) + "ms"]
+        for s in stages where !s.name.hasPrefix("warm frame ") {
+            lines.append(BenchReport.pad(s.name, 30) + BenchReport.lpad(String(format: "%.3f", s.duration), 10))
+        }
+        if !warm.isEmpty {
+            lines.append(BenchReport.pad("warm frames (median of \(warm.count))", 30)
+                         + BenchReport.lpad(String(format: "%.3f", BenchResult.median(warm)), 10)
+                         + String(format: "   min %.3f  max %.3f", warm.min() ?? 0, warm.max() ?? 0))
+        }
+        return lines.joined(separator: "\n")
+    }
 }

@@ -9,19 +9,19 @@ import XCTest
 ///
 /// Each scene is planned afresh and rendered twice by the same renderer, so pooled GPU targets, cached
 /// textures and the CPU renderer's parallel bands are all reused between the two runs; a difference
-/// writes both images and a heat map and names them. The scenes are a dozen corpus scenes picked for
+/// writes both images and a heat map and names them. The scenes are a few small corpus scenes picked for
 /// the features most likely to vary (see `ParityCorpus.determinismScenes`) plus the runner's own small
-/// scenes, so the test stays within seconds on llvmpipe. A corpus scene's first render is the parity
-/// test's, when that test ran first.
+/// scenes, so the test stays within seconds on llvmpipe. A corpus scene's first render is shared with
+/// the parity test, whichever runs first.
 final class DeterminismTests: XCTestCase {
     func testCPURenderer_sameSceneTwice_givesIdenticalBytes() throws {
         let cpu = CPURenderer()
-        try checkEveryScene(backend: "cpu", first: { $0.cpu }) { try cpu.render($0) }
+        try checkEveryScene(.cpu) { try cpu.render($0) }
     }
 
     func testGPURenderer_sameSceneTwice_givesIdenticalBytes() throws {
         let gpu = try GLTestSupport.renderer()
-        try checkEveryScene(backend: "gpu", first: { $0.gpu }) { try gpu.render($0) }
+        try checkEveryScene(.gpu) { try gpu.render($0) }
     }
 
     func testCPURenderer_differentThreadCounts_giveIdenticalBytes() throws {
@@ -34,28 +34,19 @@ final class DeterminismTests: XCTestCase {
         }
     }
 
-    /// Renders each scene a second time with `render` and compares with the first render. A corpus scene's
-    /// first render comes from the parity cache; on the GPU a cache miss goes through the shared runner,
-    /// which fills the cache for the parity test. The CPU test never needs EGL.
-    private func checkEveryScene(backend: String, first: (ParityResult) -> Image,
-                                 render: (RenderGraph) throws -> Image) throws {
+    /// Renders each scene a second time with `render` and compares with the first render; a corpus
+    /// scene's first render is shared with the parity test through `ParityCorpus.firstRender`.
+    private func checkEveryScene(_ backend: ParityCorpus.Backend, render: (RenderGraph) throws -> Image) throws {
         let dir = try ParityTestScenes.write()
         defer { try? FileManager.default.removeItem(at: dir) }
         let generated = ParityTestScenes.valid.map { dir.appendingPathComponent($0) }
         let corpus = ParityCorpus.determinismScenes()
-        let runner = backend == "gpu" ? try ParityCorpus.runner() : nil
         for file in generated + corpus {
             let name = ParityRunner.sceneName(file)
-            let firstImage: Image
-            if corpus.contains(file), let cached = ParityCorpus.cachedResult(for: file) {
-                firstImage = first(cached)
-            } else if corpus.contains(file), let runner {
-                firstImage = first(try ParityCorpus.result(for: file, runner: runner))
-            } else {
-                firstImage = try render(Planner().plan(try SceneDecoder().decode(contentsOf: file)))
-            }
-            let second = try render(Planner().plan(try SceneDecoder().decode(contentsOf: file)))
-            assertIdentical(firstImage, second, name, backend: backend)
+            func renderFile() throws -> Image { try render(Planner().plan(try SceneDecoder().decode(contentsOf: file))) }
+            let first = corpus.contains(file)
+                ? try ParityCorpus.firstRender(file, on: backend, render: renderFile) : try renderFile()
+            assertIdentical(first, try renderFile(), name, backend: backend.rawValue)
         }
     }
 

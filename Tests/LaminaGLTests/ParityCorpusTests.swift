@@ -154,8 +154,9 @@ final class ParityCorpusTests: XCTestCase {
     }
 }
 
-/// The corpus on disk, one shared `ParityRunner`, and the first renders the determinism test reuses so
-/// that each corpus scene is rendered once per backend by the parity test.
+/// The corpus on disk, one shared `ParityRunner`, and the first renders the determinism test reuses, so
+/// that a corpus scene is rendered at most twice per backend in a whole test run (once for parity, once
+/// more to check determinism).
 enum ParityCorpus {
     /// `Tests/Scenes`, found from this file's path (Tests/LaminaGLTests/ -> ../Scenes).
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -166,8 +167,12 @@ enum ParityCorpus {
         (try? ParityRunner.sceneFiles(at: directory)) ?? []
     }
 
+    /// The two backends, as the determinism test names them.
+    enum Backend: String { case cpu, gpu }
+
     nonisolated(unsafe) private static var sharedRunner: ParityRunner?
-    nonisolated(unsafe) private static var cache: [URL: ParityResult] = [:]
+    nonisolated(unsafe) private static var firstRenders: [URL: [Backend: Image]] = [:]
+    nonisolated(unsafe) private static var selection: [URL]?
 
     /// One runner for the whole test run, on the GL tests' shared renderer; fails the test with EGL's
     /// reasons when the GPU cannot start.
@@ -178,43 +183,61 @@ enum ParityCorpus {
         return r
     }
 
-    /// The parity result for `file`, from the cache when the determinism test rendered it already. Only the
-    /// scenes the determinism test uses are kept, so the corpus's images are not all held at once.
+    /// The parity result for `file`. A scene the determinism test also uses is rendered through
+    /// `firstRender`, so a backend that rendered it there is not asked again; every other scene goes
+    /// straight through the runner and nothing of it is kept.
     static func result(for file: URL, runner: ParityRunner) throws -> ParityResult {
-        if let r = cache[file] { return r }
-        let r = try runner.check(contentsOf: file)
-        if determinismScenes().contains(file) { cache[file] = r }
-        return r
+        guard determinismScenes().contains(file) else { return try runner.check(contentsOf: file) }
+        let name = ParityRunner.sceneName(file)
+        let scene: Scene
+        do { scene = try SceneDecoder().decode(contentsOf: file) } catch {
+            throw ParityError.invalidScene(path: file.path, reason: "\(error)")
+        }
+        let graph = Planner().plan(scene)
+        func render(_ backend: Backend, _ renderer: Renderer) throws -> Image {
+            do { return try firstRender(file, on: backend) { try renderer.render(graph) } } catch {
+                throw ParityError.rendering(backend: backend.rawValue, scene: name, reason: "\(error)")
+            }
+        }
+        return try ParityResult(name: name, sceneURL: file, sceneDescription: scene.sceneDescription,
+                                tolerance: scene.tolerance, cpu: try render(.cpu, runner.cpu),
+                                gpu: try render(.gpu, runner.gpu))
     }
 
-    /// The parity result for `file` if one is cached.
-    static func cachedResult(for file: URL) -> ParityResult? { cache[file] }
+    /// The first render of a determinism scene on `backend`: the cached one, or `render`'s, then cached.
+    static func firstRender(_ file: URL, on backend: Backend, render: () throws -> Image) rethrows -> Image {
+        if let image = firstRenders[file]?[backend] { return image }
+        let image = try render()
+        firstRenders[file, default: [:]][backend] = image
+        return image
+    }
 
-    /// The corpus scenes the determinism test renders a second time: the first scene using each feature
-    /// most likely to vary between runs (blur, offscreen passes, paths, mipmaps), then evenly spread ones,
-    /// at most `determinismLimit` in all.
+    /// The corpus scenes the determinism test renders a second time: for each feature most likely to vary
+    /// between runs (blur, offscreen passes, paths, mipmaps, 3D), the scene with the smallest canvas that
+    /// uses it, at most `determinismLimit` in all. Small canvases keep the test within seconds: the CPU
+    /// reference is slow in debug builds, blur above all.
     static func determinismScenes() -> [URL] {
         if let s = selection { return s }
         let files = sceneFiles()
-        var chosen: [URL] = []
+        let texts = files.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" }
+        let pixels = files.map { file -> Double in
+            guard let scene = try? SceneDecoder().decode(contentsOf: file) else { return .infinity }
+            return Double(scene.pixelWidth * scene.pixelHeight)
+        }
         let features = ["\"shadowOpacity\"", "\"mask\"", "\"shape\"", "trilinear", "\"shouldRasterize\"",
                         "\"gradient\"", "\"replicator\"", "\"m34\"", "\"opacity\"", "\"contents\""]
-        let texts = files.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" }
-        for feature in features {
-            if let i = texts.indices.first(where: { texts[$0].contains(feature) }), !chosen.contains(files[i]) {
+        var chosen: [URL] = []
+        for feature in features where chosen.count < determinismLimit {
+            let users = files.indices.filter { texts[$0].contains(feature) && pixels[$0].isFinite }
+            if let i = users.min(by: { pixels[$0] < pixels[$1] }), !chosen.contains(files[i]) {
                 chosen.append(files[i])
             }
-        }
-        let stride = max(1, files.count / max(1, determinismLimit))
-        for i in Swift.stride(from: 0, to: files.count, by: stride) where chosen.count < determinismLimit {
-            if !chosen.contains(files[i]) { chosen.append(files[i]) }
         }
         selection = chosen
         return chosen
     }
 
-    static let determinismLimit = 12
-    nonisolated(unsafe) private static var selection: [URL]?
+    static let determinismLimit = 6
 }
 
 /// Small scenes written to a temporary folder, for testing the runner without the corpus.

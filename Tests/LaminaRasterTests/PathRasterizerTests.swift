@@ -203,16 +203,4 @@ final class PathRasterizerTests: XCTestCase {
         }
         XCTAssertEqual(again.map(\.2), rows.map(\.2))
     }
-
-    func testLargeFillPerformance() {
-        let circle = Path(ellipseIn: CGRect(x: 12, y: 12, width: 1000, height: 1000)).flattened(tolerance: 0.1)
-        var r = PathRasterizer()
-        var sum = 0.0
-        measure {
-            r.rasterize(circle, rule: .nonZero, clip: PixelRect(x0: 0, y0: 0, x1: 1024, y1: 1024)) { _, _, c in
-                sum += Double(c[c.count / 2])
-            }
-        }
-        XCTAssertGreaterThan(sum, 0)
-    }
 }

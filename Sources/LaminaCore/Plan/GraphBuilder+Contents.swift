@@ -6,6 +6,15 @@ extension GraphBuilder {
     /// The image's size in points is its pixel size / contentsScale, cropped by contentsRect. As Core
     /// Animation defines it, `top` is maximum Y and `bottom` minimum Y in the layer's own coordinates.
     func contentsFrame(_ layer: Layer) -> CGRect {
+        let frame = unflippedContentsFrame(layer)
+        // A geometry-flipped layer flips its own content geometry too, so `top` is then the visual top
+        // (ca-semantics.md §7): the placement is mirrored about the bounds' middle.
+        guard layer.isGeometryFlipped, !frame.isNull else { return frame }
+        let b = layer.bounds
+        return CGRect(x: frame.minX, y: 2 * b.minY + b.height - frame.maxY, width: frame.width, height: frame.height)
+    }
+
+    private func unflippedContentsFrame(_ layer: Layer) -> CGRect {
         guard let image = layer.contents else { return .null }
         let b = layer.bounds
         let scale = max(1e-6, layer.contentsScale)
@@ -39,9 +48,13 @@ extension GraphBuilder {
         let dest = contentsFrame(layer)
         guard !dest.isNull, dest.width > 0, dest.height > 0 else { return [] }
         let id = imageID(for: bitmap)
-        var src = layer.contentsRect
-        // Images stay upright under an odd number of geometry-flipped ancestors (CALayer.h).
-        if context.flipped { src = CGRect(x: src.minX, y: src.maxY, width: src.width, height: -src.height) }
+        let src = layer.contentsRect.standardized
+        // Images stay upright under an odd number of geometry-flipped ancestors (CALayer.h): the quads are
+        // drawn mirrored about the contents' middle, which the ancestors' mirror undoes on screen.
+        let m = context.flipped
+            ? Transform3D.translation(0, -Double(dest.midY), 0).concatenating(.scale(1, -1, 1))
+                .concatenating(.translation(0, Double(dest.midY), 0)).concatenating(m)
+            : m
         let aa = edgeAA(layer, m)
         let scale = max(1e-6, layer.contentsScale)
         let natural = CGSize(width: Double(bitmap.width) / scale * abs(Double(layer.contentsRect.width)),

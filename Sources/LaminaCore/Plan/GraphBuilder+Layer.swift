@@ -90,8 +90,9 @@ extension GraphBuilder {
         } else if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0, !layer.bounds.isEmpty {
             let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
             if !b.isEmpty {
+                // Borders are always antialiased (ca-semantics.md decisions table), whatever the quad's edges do.
                 ops.append(DrawOp(kind: .border(shape, width: layer.borderWidth, bc.premultiplied), transform: m,
-                                  bounds: b, edgeAA: aa))
+                                  bounds: b, edgeAA: .all))
             }
         }
         return ops

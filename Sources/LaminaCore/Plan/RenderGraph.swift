@@ -132,7 +132,8 @@ public struct DrawOp: Codable, Sendable {
 public enum DrawKind: Codable, Sendable {
     /// A rounded rect filled with a colour (a plain rect when every radius is zero).
     case fill(RoundedRect, PremultipliedColor)
-    /// A border: the ring between `outer` and its inset by `width` with radii max(0, r - width).
+    /// A border: the ring between `outer` and its inset by `width` with radii max(0, r - width), always
+    /// antialiased (its op's `edgeAA` is `.all`).
     case border(RoundedRect, width: Double, PremultipliedColor)
     /// A texture (an image or an earlier pass) mapped onto a rect.
     case texture(TextureDraw)

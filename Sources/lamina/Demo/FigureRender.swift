@@ -1,0 +1,16 @@
+import Foundation
+import LaminaCore
+
+/// What rendering one gallery figure produced: the files written (relative to the output folder), how long
+/// each backend took, and the comparison when both ran.
+struct FigureRender {
+    let figure: GalleryFigure
+    var gpuFile: String?
+    var cpuFile: String?
+    var diffFile: String?
+    var gpuMilliseconds: Double?
+    var cpuMilliseconds: Double?
+    var comparison: ImageComparison?
+    /// A backend or file error, shown on the page in place of the missing image.
+    var errors: [String] = []
+}

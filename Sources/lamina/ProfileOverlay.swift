@@ -1,0 +1,68 @@
+import ArgumentParser
+import LaminaCore
+
+/// `lamina profile --overlay`: Core Animation Instruments-style debug colouring, done as a post-pass over
+/// the render graph (tint operations inserted after the operations they describe), so neither renderer
+/// changes and both draw the overlay.
+///
+/// - `offscreen` ("Color Offscreen-Rendered Yellow"): after every composite of a pass that is not the
+///   canvas (shadow, mask, group opacity, rasterization, ...), a translucent yellow fill of the composite's
+///   destination, with the composite's transform and clips. A composite inside another offscreen pass is
+///   tinted there too, so nesting shows as deeper yellow.
+/// - `blended` ("Color Blended Layers"), approximated per operation, not per pixel: an unclipped
+///   axis-aligned rect fill whose colour is opaque (and not modulated below alpha 1) is tinted green; every
+///   other operation (rounded or translucent fills, borders, paths, textures, composites) is tinted red,
+///   even where its interior happens to be opaque (a rounded card's middle, an opaque image). The tint has
+///   the operation's own shape (fill, border ring, path, texture rectangle), so it covers exactly what the
+///   operation touches. Later operations draw over earlier tints, as they draw over the pixels.
+enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
+    case offscreen, blended
+
+    static let yellow = PremultipliedColor(r: 0.45, g: 0.45, b: 0, a: 0.45)
+    static let red = PremultipliedColor(r: 0.4, g: 0, b: 0, a: 0.4)
+    static let green = PremultipliedColor(r: 0, g: 0.4, b: 0, a: 0.4)
+
+    /// `graph` with this overlay's tint operations inserted.
+    func apply(to graph: RenderGraph) -> RenderGraph {
+        var out = graph
+        let reasons = Dictionary(graph.passes.map { ($0.id, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        out.passes = graph.passes.map { pass in
+            guard case .draw(let ops) = pass.content else { return pass }
+            var p = pass
+            p.content = .draw(ops.flatMap { op -> [DrawOp] in
+                guard let tint = tint(for: op, reasons: reasons) else { return [op] }
+                return [op, tint]
+            })
+            return p
+        }
+        return out
+    }
+
+    private func tint(for op: DrawOp, reasons: [PassID: PassReason]) -> DrawOp? {
+        switch self {
+        case .offscreen:
+            guard case .texture(let t) = op.kind, case .pass(let id) = t.source, let r = reasons[id], r != .canvas else {
+                return nil
+            }
+            return tinted(op, .fill(RoundedRect(rect: t.destination), ProfileOverlay.yellow))
+        case .blended:
+            let color = ProfileOverlay.isOpaqueRectFill(op) ? ProfileOverlay.green : ProfileOverlay.red
+            switch op.kind {
+            case .fill(let shape, _): return tinted(op, .fill(shape, color))
+            case .border(let shape, let width, _): return tinted(op, .border(shape, width: width, color))
+            case .path(let p): return tinted(op, .path(PathFill(polylines: p.polylines, rule: p.rule, color: color)))
+            case .texture(let t): return tinted(op, .fill(RoundedRect(rect: t.destination), color))
+            }
+        }
+    }
+
+    /// An opaque rect fill with no clips: the one kind of draw that replaces pixels instead of blending.
+    static func isOpaqueRectFill(_ op: DrawOp) -> Bool {
+        guard case .fill(let shape, let c) = op.kind, shape.isRect, c.a >= 1, op.clips.isEmpty else { return false }
+        return (op.modulate?.a ?? 1) >= 1
+    }
+
+    private func tinted(_ op: DrawOp, _ kind: DrawKind) -> DrawOp {
+        DrawOp(kind: kind, transform: op.transform, clips: op.clips, bounds: op.bounds, edgeAA: op.edgeAA)
+    }
+}

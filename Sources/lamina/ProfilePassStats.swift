@@ -1,0 +1,72 @@
+import Foundation
+import LaminaCore
+
+/// What `lamina profile` counts for one pass, from the graph alone (so it is the same on every backend).
+struct ProfilePassStats {
+    var id: PassID
+    var reason: PassReason
+    var label: String
+    var width: Int, height: Int
+    /// Draw operations (a blur pass has none).
+    var ops: Int
+    /// Pixels the pass's work touches: for a draw pass the sum of its operations' pixel bounds (an upper
+    /// bound on pixels blended, counting overdraw); for a blur the pass area times its taps in both
+    /// directions, 2 x (2 ceil(3 sigma) + 1), the kernel `PassContent.blur` defines.
+    var pixelsShaded: Int
+    /// Blur sigma in pixels, for blur passes.
+    var sigma: Double?
+    /// CPU wall time of the pass, when measured.
+    var cpuMilliseconds: Double?
+
+    init(_ pass: Pass) {
+        id = pass.id; reason = pass.reason; label = pass.label; width = pass.width; height = pass.height
+        switch pass.content {
+        case .draw(let list):
+            ops = list.count
+            pixelsShaded = list.reduce(0) { $0 + $1.bounds.area }
+        case .blur(_, let s):
+            ops = 0
+            sigma = s
+            let taps = 2 * (2 * Int((3 * s).rounded(.up)) + 1)
+            pixelsShaded = pass.width * pass.height * taps
+        }
+    }
+
+    var targetBytes: Int { width * height * 4 }
+
+    static func table(_ stats: [ProfilePassStats], canvasArea: Int) -> String {
+        let total = max(1, stats.reduce(0) { $0 + $1.pixelsShaded })
+        var lines = [pad("pass", 10) + pad("reason", 18) + pad("label", 24) + lpad("size", 11) + lpad("ops", 12)
+                     + lpad("px shaded", 13) + lpad("share", 7) + lpad("cpu ms", 9)]
+        for s in stats {
+            let what = s.sigma.map { "blur s=\(String(format: "%.1f", $0))" } ?? "\(s.ops)"
+            let label = s.label.isEmpty ? "-" : (s.label.count > 22 ? String(s.label.prefix(21)) + "~" : s.label)
+            lines.append(pad("\(s.id)", 10) + pad(s.reason.rawValue, 18) + pad(label, 24)
+                         + lpad("\(s.width)x\(s.height)", 11) + lpad(what, 12) + lpad("\(s.pixelsShaded)", 13)
+                         + lpad(String(format: "%.1f%%", Double(s.pixelsShaded) * 100 / Double(total)), 7)
+                         + lpad(s.cpuMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func totals(_ stats: [ProfilePassStats], canvasArea: Int) -> String {
+        let offscreen = stats.filter { $0.reason != .canvas }
+        var byReason: [PassReason: Int] = [:]
+        for s in offscreen { byReason[s.reason, default: 0] += 1 }
+        let reasons = PassReason.allCases.compactMap { r in byReason[r].map { "\(r.rawValue) \($0)" } }
+        let drawPixels = stats.filter { $0.sigma == nil }.reduce(0) { $0 + $1.pixelsShaded }
+        let shaded = stats.reduce(0) { $0 + $1.pixelsShaded }
+        let cpu = stats.compactMap(\.cpuMilliseconds)
+        var lines = [
+            "passes: \(stats.count) (offscreen \(offscreen.count)\(reasons.isEmpty ? "" : ": " + reasons.joined(separator: ", ")))",
+            "draw operations: \(stats.reduce(0) { $0 + $1.ops })",
+            "pixels shaded: \(shaded) (draws \(drawPixels), \(String(format: "%.2f", Double(drawPixels) / Double(max(1, canvasArea))))x the canvas)",
+            "offscreen target memory: \(String(format: "%.1f", Double(offscreen.reduce(0) { $0 + $1.targetBytes }) / 1_048_576)) MiB",
+        ]
+        if !cpu.isEmpty { lines.append("cpu pass time: \(String(format: "%.3f", cpu.reduce(0, +))) ms") }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func pad(_ s: String, _ n: Int) -> String { BenchReport.pad(s, n) }
+    private static func lpad(_ s: String, _ n: Int) -> String { BenchReport.lpad(s, n) }
+}

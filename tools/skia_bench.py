@@ -1,0 +1,358 @@
+#!/usr/bin/env python3
+"""Render lamina-scene/1 files with skia-python's raster (CPU) backend and time the frames.
+
+The scenes are the ones `lamina bench --export-scenes DIR` writes, so Skia draws exactly the generated
+geometry Lamina draws. Output is the JSON-lines format of `lamina bench --json` (backend "skia-raster"),
+so results join on "scene" (the path as given).
+
+Drawing follows Core Animation's order per layer (shadow, background, contents, sublayers, border) and
+nesting (opacity(mask(clip(shadow + body)))):
+- background: an antialiased rounded rect, radius min(cornerRadius, w/2, h/2);
+- border: the rounded rect inset by borderWidth/2, stroked borderWidth wide, radius max(0, r - bw/2);
+- shadow: shadowPath, or for a layer whose only drawing is its background that rounded rect, filled in
+  the shadow colour with a normal Gaussian blur mask filter, sigma = shadowRadius (local units, so
+  shadowRadius * scale pixels, as Lamina's planner does), offset by shadowOffset, drawn under the layer;
+  any other alpha-derived shadow uses a DropShadowOnly image filter on a saved layer of the body;
+- opacity < 1: saveLayerAlpha around the layer (group opacity);
+- mask: saveLayer, body, then the mask layer drawn into a DstIn saveLayer;
+- masksToBounds: an antialiased clip to the rounded bounds;
+- contents: drawImageRect into bounds, trilinear = linear filter + linear mipmaps.
+Only what the generated suite uses is supported; other layer keys are ignored with a warning.
+
+Modes: "picture" (default) records the tree into an SkPicture once and times playback into a fresh
+raster surface per frame: Skia's rasterization alone, without Python's per-layer call overhead (the
+counterpart of Lamina's execute stage; `lamina bench` reports plan time separately as plan_median_ms).
+"immediate" walks the tree in Python every frame (backend "skia-raster-immediate").
+"""
+import argparse
+import json
+import os
+import re
+import resource
+import statistics
+import sys
+import time
+
+try:
+    import skia
+except ImportError:
+    sys.exit("skia_bench.py: skia-python is not installed; run tools/skia_bench.sh, which makes tools/.venv")
+
+NAMED = {
+    "clear": (0, 0, 0, 0), "black": (0, 0, 0, 1), "white": (1, 1, 1, 1), "gray": (0.5, 0.5, 0.5, 1),
+    "lightGray": (2 / 3, 2 / 3, 2 / 3, 1), "darkGray": (1 / 3, 1 / 3, 1 / 3, 1), "red": (1, 0, 0, 1),
+    "green": (0, 1, 0, 1), "blue": (0, 0, 1, 1), "cyan": (0, 1, 1, 1), "yellow": (1, 1, 0, 1),
+    "magenta": (1, 0, 1, 1), "orange": (1, 0.5, 0, 1), "purple": (0.5, 0, 0.5, 1), "brown": (0.6, 0.4, 0.2, 1),
+}
+HANDLED = {
+    "type", "name", "frame", "bounds", "position", "anchorPoint", "hidden", "opacity", "allowsGroupOpacity",
+    "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "shadowOpacity",
+    "shadowColor", "shadowOffset", "shadowRadius", "shadowPath", "contents", "contentsGravity",
+    "minificationFilter", "magnificationFilter", "sublayers",
+}
+
+
+def color(value):
+    """A scene colour as straight-alpha (r, g, b, a) floats, or None."""
+    if value is None:
+        return None
+    if isinstance(value, list):
+        return tuple(value) if len(value) == 4 else tuple(value) + (1.0,)
+    if value in NAMED:
+        return NAMED[value]
+    h = value.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    parts = [int(h[i:i + 2], 16) / 255 for i in range(0, len(h), 2)]
+    return tuple(parts) if len(parts) == 4 else tuple(parts) + (1.0,)
+
+
+def skcolor(c, alpha_scale=1.0):
+    r, g, b, a = c
+    return skia.ColorSetARGB(round(a * alpha_scale * 255), round(r * 255), round(g * 255), round(b * 255))
+
+
+def svg_path(data):
+    """Absolute M/L/Q/C/Z path data (what the scene exporter writes) as a skia.Path."""
+    path = skia.Path()
+    tokens = re.findall(r"[MLQCZmlqcz]|-?[0-9.]+(?:[eE][-+]?[0-9]+)?", data)
+    i, cmd = 0, None
+    def nums(n):
+        nonlocal i
+        out = [float(t) for t in tokens[i:i + n]]
+        i += n
+        return out
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            cmd = tokens[i]
+            i += 1
+        if cmd in "Zz":
+            path.close()
+            continue
+        if cmd == "M":
+            path.moveTo(*nums(2)); cmd = "L"
+        elif cmd == "L":
+            path.lineTo(*nums(2))
+        elif cmd == "Q":
+            path.quadTo(*nums(4))
+        elif cmd == "C":
+            path.cubicTo(*nums(6))
+        else:
+            raise ValueError(f"path command {cmd} is not supported (the exporter writes absolute M L Q C Z)")
+    return path
+
+
+class Layer:
+    """One layer with its geometry resolved to the superlayer's space."""
+
+    def __init__(self, d, images, warn):
+        for key in d:
+            if key not in HANDLED:
+                warn(key)
+        if "frame" in d:
+            x, y, w, h = d["frame"]
+            self.origin, self.size, self.bounds_origin = (x, y), (w, h), (0.0, 0.0)
+        else:
+            bx, by, w, h = d.get("bounds", [0, 0, 0, 0])
+            px, py = d.get("position", [0, 0])
+            ax, ay = d.get("anchorPoint", [0.5, 0.5])
+            self.origin, self.size, self.bounds_origin = (px - ax * w, py - ay * h), (w, h), (bx, by)
+        w, h = self.size
+        self.hidden = d.get("hidden", False)
+        self.opacity = d.get("opacity", 1.0)
+        self.background = color(d.get("backgroundColor"))
+        self.radius = min(d.get("cornerRadius", 0.0), w / 2, h / 2)
+        self.border_width = d.get("borderWidth", 0.0)
+        self.border_color = color(d.get("borderColor", "black"))
+        self.clips = d.get("masksToBounds", False)
+        self.shadow_opacity = d.get("shadowOpacity", 0.0)
+        self.shadow_color = color(d.get("shadowColor", "black"))
+        self.shadow_offset = tuple(d.get("shadowOffset", [0, -3]))
+        self.shadow_radius = d.get("shadowRadius", 3.0)
+        self.shadow_path = svg_path(d["shadowPath"]) if d.get("shadowPath") else None
+        self.image = images(d["contents"]) if d.get("contents") else None
+        f = d.get("minificationFilter", "linear")
+        mip = skia.MipmapMode.kLinear if f == "trilinear" else skia.MipmapMode.kNone
+        mode = skia.FilterMode.kNearest if f == "nearest" else skia.FilterMode.kLinear
+        self.sampling = skia.SamplingOptions(mode, mip)
+        self.mask = Layer(d["mask"], images, warn) if d.get("mask") else None
+        self.sublayers = [Layer(s, images, warn) for s in d.get("sublayers", [])]
+
+    def count(self):
+        return 1 + (self.mask.count() if self.mask else 0) + sum(s.count() for s in self.sublayers)
+
+    def extent(self):
+        """What the layer may draw, in its own coordinates: the bound saveLayer gets (an unbounded
+        saveLayer would allocate and composite the whole canvas per mask or group)."""
+        r = skia.Rect.MakeWH(*self.size)
+        if self.shadow_opacity > 0:
+            reach = 3 * self.shadow_radius + 1
+            r.join(skia.Rect.MakeWH(*self.size).makeOffset(*self.shadow_offset).makeOutset(reach, reach))
+        if not self.clips:
+            for sub in self.sublayers:
+                r.join(sub.extent().makeOffset(sub.origin[0] - self.bounds_origin[0], sub.origin[1] - self.bounds_origin[1]))
+        if self.mask:
+            m = self.mask.extent().makeOffset(*self.mask.origin)
+            if not r.intersect(m):
+                return skia.Rect.MakeEmpty()
+        return r
+
+    def rrect(self):
+        return skia.RRect.MakeRectXY(skia.Rect.MakeWH(*self.size), self.radius, self.radius)
+
+    def draw(self, canvas):
+        if self.hidden or self.opacity <= 0:
+            return
+        canvas.save()
+        canvas.translate(*self.origin)
+        bound = self.extent() if self.opacity < 1 or self.mask else None
+        if self.opacity < 1:
+            canvas.saveLayerAlpha(bound, round(self.opacity * 255))
+        if self.mask:
+            canvas.saveLayer(bound, None)
+        self.draw_shadow(canvas)
+        self.draw_body(canvas)
+        if self.mask:
+            canvas.saveLayer(bound, skia.Paint(BlendMode=skia.BlendMode.kDstIn))
+            self.mask.draw(canvas)
+            canvas.restore()
+            canvas.restore()
+        if self.opacity < 1:
+            canvas.restore()
+        canvas.restore()
+
+    def draw_body(self, canvas):
+        if self.background and self.background[3] > 0:
+            canvas.drawRRect(self.rrect(), skia.Paint(Color=skcolor(self.background), AntiAlias=True))
+        if self.image is not None or self.sublayers:
+            canvas.save()
+            if self.clips:
+                canvas.clipRRect(self.rrect(), doAntiAlias=True)
+            if self.image is not None:
+                canvas.drawImageRect(self.image, skia.Rect.MakeWH(*self.size), self.sampling, None)
+            if self.sublayers:
+                canvas.translate(-self.bounds_origin[0], -self.bounds_origin[1])
+                for s in self.sublayers:
+                    s.draw(canvas)
+            canvas.restore()
+        if self.border_width > 0 and self.border_color and self.border_color[3] > 0:
+            bw = min(self.border_width, self.size[0] / 2, self.size[1] / 2)
+            r = max(0.0, self.radius - bw / 2)
+            rect = skia.Rect.MakeXYWH(bw / 2, bw / 2, self.size[0] - bw, self.size[1] - bw)
+            paint = skia.Paint(Color=skcolor(self.border_color), AntiAlias=True,
+                               Style=skia.Paint.kStroke_Style, StrokeWidth=bw)
+            canvas.drawRRect(skia.RRect.MakeRectXY(rect, r, r), paint)
+
+    def draw_shadow(self, canvas):
+        if self.shadow_opacity <= 0 or not self.shadow_color or self.shadow_color[3] <= 0:
+            return
+        dx, dy = self.shadow_offset
+        tint = skcolor(self.shadow_color, self.shadow_opacity)
+        blur = skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, self.shadow_radius) if self.shadow_radius > 0 else None
+        simple = self.image is None and not self.sublayers and self.background and self.background[3] >= 1
+        if self.shadow_path is not None or simple:
+            canvas.save()
+            canvas.translate(dx, dy)
+            paint = skia.Paint(Color=tint, AntiAlias=True, MaskFilter=blur)
+            if self.shadow_path is not None:
+                canvas.drawPath(self.shadow_path, paint)
+            else:
+                canvas.drawRRect(self.rrect(), paint)
+            canvas.restore()
+            return
+        s = self.shadow_radius
+        shadow = skia.ImageFilters.DropShadowOnly(dx, dy, s, s, tint)
+        canvas.saveLayer(None, skia.Paint(ImageFilter=shadow))
+        self.draw_body(canvas)
+        canvas.restore()
+
+
+class Scene:
+    def __init__(self, path):
+        with open(path) as f:
+            doc = json.load(f)
+        if doc.get("format") != "lamina-scene/1":
+            raise ValueError(f"{path}: not a lamina-scene/1 document")
+        base = os.path.dirname(os.path.abspath(path))
+        named = doc.get("images", {})
+        cache = {}
+        unsupported = set()
+
+        def image(ref):
+            ref = named.get(ref[1:], ref) if ref.startswith("@") else ref
+            if ref not in cache:
+                img = skia.Image.MakeFromEncoded(skia.Data.MakeFromFileName(os.path.join(base, ref)))
+                if img is None:
+                    raise ValueError(f"{path}: cannot decode image {ref}")
+                # Decode now and build mipmaps once, as Lamina caches mip chains per Bitmap.
+                cache[ref] = img.makeRasterImage().withDefaultMipmaps()
+            return cache[ref]
+
+        canvas = doc["canvas"]
+        self.scale = canvas.get("scale", 1)
+        self.width = round(canvas["width"] * self.scale)
+        self.height = round(canvas["height"] * self.scale)
+        self.background = color(canvas.get("background", "clear"))
+        self.layers = [Layer(d, image, unsupported.add) for d in doc.get("layers", [])]
+        self.layer_count = sum(layer.count() for layer in self.layers)
+        for key in sorted(unsupported):
+            print(f"skia_bench.py: warning: {path}: layer key {key} is ignored", file=sys.stderr)
+
+    def draw(self, canvas):
+        canvas.clear(skcolor(self.background))
+        canvas.save()
+        canvas.scale(self.scale, self.scale)
+        for layer in self.layers:
+            layer.draw(canvas)
+        canvas.restore()
+
+    def picture(self):
+        recorder = skia.PictureRecorder()
+        self.draw(recorder.beginRecording(skia.Rect.MakeWH(self.width, self.height)))
+        return recorder.finishRecordingAsPicture()
+
+
+def frame(scene, picture):
+    """One frame into a fresh raster surface (premultiplied N32), as Lamina renders into a fresh image."""
+    surface = skia.Surface.MakeRasterN32Premul(scene.width, scene.height)
+    canvas = surface.getCanvas()
+    if picture is not None:
+        canvas.drawPicture(picture)
+    else:
+        scene.draw(canvas)
+    surface.flushAndSubmit()
+    return surface
+
+
+def bench(path, args):
+    scene = Scene(path)
+    picture = scene.picture() if args.mode == "picture" else None
+    for _ in range(args.warmup):
+        surface = frame(scene, picture)
+    times = []
+    start = time.perf_counter()
+    while len(times) < args.runs:
+        t0 = time.perf_counter()
+        surface = frame(scene, picture)
+        times.append((time.perf_counter() - t0) * 1000)
+        if len(times) >= 3 and time.perf_counter() - start > args.max_seconds:
+            break
+    if args.write_png:
+        os.makedirs(args.write_png, exist_ok=True)
+        name = os.path.splitext(os.path.basename(path))[0]
+        surface.makeImageSnapshot().save(os.path.join(args.write_png, name + ".skia.png"), skia.kPNG)
+    median = statistics.median(times)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+    return {
+        "scene": path, "backend": "skia-raster" if args.mode == "picture" else "skia-raster-immediate",
+        "runs": len(times), "median_ms": round(median, 3), "min_ms": round(min(times), 3),
+        "max_ms": round(max(times), 3), "mean_ms": round(statistics.fmean(times), 3),
+        "fps": round(1000 / median, 3) if median > 0 else 0, "peak_rss_mb": round(rss, 3),
+        "layers": scene.layer_count, "width": scene.width, "height": scene.height, "skia": skia.__version__,
+    }
+
+
+def compare(results, lamina_file):
+    """A table of Skia against the `lamina bench --json` lines in lamina_file, joined on scene."""
+    lamina = {}
+    with open(lamina_file) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("{"):
+                r = json.loads(line)
+                lamina[(r["scene"], r["backend"])] = r
+    backends = sorted({b for (_, b) in lamina})
+    head = f"{'scene':<24}{'skia ms':>10}" + "".join(f"{'lamina ' + b + ' ms':>18}{'/skia':>7}" for b in backends)
+    print("\n" + head, file=sys.stderr)
+    for r in results:
+        row = f"{os.path.basename(r['scene']):<24}{r['median_ms']:>10.2f}"
+        for b in backends:
+            l = lamina.get((r["scene"], b))
+            row += f"{l['median_ms']:>18.2f}{l['median_ms'] / r['median_ms']:>6.1f}x" if l else f"{'-':>18}{'':>7}"
+        print(row, file=sys.stderr)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("scenes", nargs="+", metavar="SCENE.json")
+    p.add_argument("--runs", type=int, default=10)
+    p.add_argument("--warmup", type=int, default=2)
+    p.add_argument("--max-seconds", type=float, default=20)
+    p.add_argument("--mode", choices=["picture", "immediate"], default="picture")
+    p.add_argument("--filter", help="only scenes whose path contains this")
+    p.add_argument("--write-png", metavar="DIR", help="also write each scene's last frame as DIR/<scene>.skia.png")
+    p.add_argument("--compare", metavar="LAMINA.jsonl", help="print a table against lamina bench --json output")
+    args = p.parse_args()
+    results = []
+    for path in args.scenes:
+        if args.filter and args.filter not in path:
+            continue
+        r = bench(path, args)
+        results.append(r)
+        print(json.dumps(r), flush=True)
+    if args.compare:
+        compare(results, args.compare)
+
+
+if __name__ == "__main__":
+    main()
