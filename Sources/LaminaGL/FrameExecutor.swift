@@ -13,6 +13,9 @@ final class FrameExecutor {
     let timed: Bool
     private(set) var stats: FrameStats?
     private var targets: [PassID: RenderTarget] = [:]
+    /// The pass being executed: reading it while drawing into it would be a feedback loop (undefined in
+    /// GLES 3.0 §4.4.3), so it is refused.
+    private var current: PassID?
 
     init(graph: RenderGraph, resources: GLResources, timed: Bool) {
         self.graph = graph; self.resources = resources; self.timed = timed
@@ -38,6 +41,7 @@ final class FrameExecutor {
             // anything sampling it reads transparent, as it would read outside an empty image.
             let target = try r.pool.acquire(width: max(1, pass.width), height: max(1, pass.height))
             targets[pass.id] = target
+            current = pass.id
             if timed { r.timer.begin(pass: index) }
             switch pass.content {
             case .draw(let ops):
@@ -102,6 +106,7 @@ final class FrameExecutor {
     }
 
     private func passTexture(_ id: PassID) throws -> GLTexture {
+        guard id != current else { throw GLError.invalidGraph("\(id) samples itself") }
         guard let t = targets[id] else { throw GLError.invalidGraph("\(id) is read before it is drawn") }
         return t.texture
     }

@@ -117,4 +117,14 @@ final class GPURendererTests: XCTestCase {
         _ = try r.render(TestGraphs.shadow(sigma: 20))
         XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 2 + 2 + 1, "two halvings, blur, upsample")
     }
+
+    func testRender_passSamplingItself_isRefusedWithReason() throws {
+        let op = DrawOp(kind: .texture(TextureDraw(source: .pass(PassID(0)), destination: CGRect(x: 0, y: 0, width: 8, height: 8))),
+                        transform: .identity, bounds: TestGraphs.full(8, 8))
+        XCTAssertThrowsError(try S.renderer().render(TestGraphs.canvas([op], width: 8, height: 8))) { error in
+            XCTAssertTrue("\(error)".contains("samples itself"), "\(error)")
+        }
+        // The renderer is still usable afterwards.
+        XCTAssertNoThrow(try S.renderer().render(TestGraphs.shapes()))
+    }
 }
