@@ -14,6 +14,7 @@ const int KIND_FILL = 0;
 const int KIND_BORDER = 1;
 const int KIND_TEXTURE = 2;
 const int KIND_COVERAGE_MASK = 3;
+const int KIND_SOLID = 4;   // a fill's interior, coverage exactly 1 (OpSplitter), never clipped
 const int TEXELS_PER_CLIP = 6;
 
 uniform sampler2D u_texture;   // image, pass, or R8 coverage mask
@@ -58,6 +59,10 @@ void main() {
     int edgeAA = int(v_g1.w);
     float coverage = clipCoverage(p, int(v_g2.w), int(v_w.w));
     if (coverage <= 0.0) discard;
+    if (kind == KIND_SOLID) {
+        fragColor = v_color * coverage;
+        return;
+    }
 
 #ifndef SHAPES_ONLY
     if (kind == KIND_COVERAGE_MASK) {

@@ -53,14 +53,15 @@ struct PassBatcher {
             op.bounds = op.bounds.intersection(passBounds)
             if op.bounds.isEmpty { continue }
             pixels += op.bounds.area
+            let first = instances.count / InstanceLayout.floats
             guard let key = try append(op) else { continue }
-            let index = instances.count / InstanceLayout.floats - 1
-            if var last = batches.last, last.firstInstance + last.count == index, compatible(&last, key) {
-                last.count += 1
+            let added = instances.count / InstanceLayout.floats - first
+            if added == 0 { continue }
+            if var last = batches.last, last.firstInstance + last.count == first, compatible(&last, key) {
+                last.count += added
                 batches[batches.count - 1] = last
             } else {
-                batches.append(Batch(firstInstance: index, count: 1, texture: key.texture,
-                                     mask: key.mask))
+                batches.append(Batch(firstInstance: first, count: added, texture: key.texture, mask: key.mask))
             }
         }
         return batches
@@ -76,7 +77,8 @@ struct PassBatcher {
         return batch.texture === texture && batch.mask === key.mask
     }
 
-    /// Appends `op`'s instance; returns its texture needs, or nil when it draws nothing.
+    /// Appends `op`'s instances (one, or its `OpSplitter` pieces); returns its texture needs, or nil when it
+    /// draws nothing.
     private mutating func append(_ op: DrawOp) throws -> Batch? {
         let b = op.bounds
         let clipFirst = Float(clips.add(op.clips))
@@ -119,10 +121,14 @@ struct PassBatcher {
             src = [Float(b.x0), Float(b.y0), 0, 0]
             color = PassBatcher.product(path.color, m, 1)
         }
-        instances += [Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1)]
-        instances += [g[0], g[1], g[2], kind.rawValue, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
-        instances += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
-        instances += rect + radii + color + params + src + tex
+        let pieces = OpSplitter.pieces(op, bounds: b) ?? [OpSplitter.Piece(bounds: b, solid: false)]
+        for piece in pieces {
+            let p = piece.bounds, k = piece.solid ? InstanceLayout.Kind.solid : kind
+            instances += [Float(p.x0), Float(p.y0), Float(p.x1), Float(p.y1)]
+            instances += [g[0], g[1], g[2], k.rawValue, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
+            instances += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
+            instances += rect + radii + color + params + src + tex
+        }
         return key
     }
 
