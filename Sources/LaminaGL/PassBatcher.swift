@@ -8,6 +8,8 @@ struct Batch {
     var firstInstance: Int
     var count: Int
     var texture: GLTexture?
+    /// Whether any op of the batch has clips (the program then includes the clip loop).
+    var clipped = false
     var mask: GLTexture?
 }
 
@@ -59,9 +61,11 @@ struct PassBatcher {
             if added == 0 { continue }
             if var last = batches.last, last.firstInstance + last.count == first, compatible(&last, key) {
                 last.count += added
+                last.clipped = last.clipped || !op.clips.isEmpty
                 batches[batches.count - 1] = last
             } else {
-                batches.append(Batch(firstInstance: first, count: added, texture: key.texture, mask: key.mask))
+                batches.append(Batch(firstInstance: first, count: added, texture: key.texture, clipped: !op.clips.isEmpty,
+                                     mask: key.mask))
             }
         }
         return batches
@@ -83,7 +87,7 @@ struct PassBatcher {
         let b = op.bounds
         let clipFirst = Float(clips.add(op.clips))
         let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
-        var key = Batch(firstInstance: 0, count: 0, texture: nil, mask: nil)
+        var key = Batch(firstInstance: 0, count: 0, texture: nil, clipped: false, mask: nil)
         var g = [Float](repeating: 0, count: 9), wTest: (Float, Float, Float) = (0, 0, 1)
         var kind = InstanceLayout.Kind.fill
         var rect = [Float](repeating: 0, count: 4), radii = rect, src = rect, tex = rect, params = rect
