@@ -37,11 +37,18 @@ float edgeCoverage(bool aa, float d, vec2 n, vec4 jac, bool inside) {
 }
 
 // Coverage of the plain rect r = (minX, minY, maxX, maxY).
+//
+// The hard half-open tests use q snapped to a 1/4096 grid: where an edge passes exactly through pixel
+// centres (a shear of 3/5 does every fifth row), the exact answer is a tie that float rounding (about
+// 3e-5 at q ~ 200) would break at random; snapped, it is decided as exact arithmetic decides it
+// whenever the edge lies on the grid (integers, halves, quarters ...). LaminaRaster computes q in double,
+// whose error is far smaller, so both agree except within 1/8192 of an edge.
 float rectCoverage(vec2 q, vec4 jac, vec4 r, int edgeAA) {
-    float cMinX = edgeCoverage(hasEdge(edgeAA, EDGE_MIN_X), r.x - q.x, vec2(-1.0, 0.0), jac, q.x >= r.x);
-    float cMaxX = edgeCoverage(hasEdge(edgeAA, EDGE_MAX_X), q.x - r.z, vec2(1.0, 0.0), jac, q.x < r.z);
-    float cMinY = edgeCoverage(hasEdge(edgeAA, EDGE_MIN_Y), r.y - q.y, vec2(0.0, -1.0), jac, q.y >= r.y);
-    float cMaxY = edgeCoverage(hasEdge(edgeAA, EDGE_MAX_Y), q.y - r.w, vec2(0.0, 1.0), jac, q.y < r.w);
+    vec2 s = floor(q * 4096.0 + 0.5) / 4096.0;
+    float cMinX = edgeCoverage(hasEdge(edgeAA, EDGE_MIN_X), r.x - q.x, vec2(-1.0, 0.0), jac, s.x >= r.x);
+    float cMaxX = edgeCoverage(hasEdge(edgeAA, EDGE_MAX_X), q.x - r.z, vec2(1.0, 0.0), jac, s.x < r.z);
+    float cMinY = edgeCoverage(hasEdge(edgeAA, EDGE_MIN_Y), r.y - q.y, vec2(0.0, -1.0), jac, s.y >= r.y);
+    float cMaxY = edgeCoverage(hasEdge(edgeAA, EDGE_MAX_Y), q.y - r.w, vec2(0.0, 1.0), jac, s.y < r.w);
     return clamp(cMinX + cMaxX - 1.0, 0.0, 1.0) * clamp(cMinY + cMaxY - 1.0, 0.0, 1.0);
 }
 
@@ -68,13 +75,60 @@ float shapeCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA) {
     return rrectCoverage(q, jac, r, radii);
 }
 
-// The ring between r and r inset by width (radii max(0, radius - width)).
-float borderCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA, float width) {
-    float outer = shapeCoverage(q, jac, r, radii, edgeAA);
+// The ring between r and r inset by width (radii max(0, radius - width)). Both edges are always
+// antialiased, whatever the op's edge mask (as LaminaRaster's Coverage.border): a border is never a
+// slice of a larger shape, so no neighbour shares its edges.
+float borderCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
+    const int ALL = EDGE_MIN_X | EDGE_MAX_X | EDGE_MIN_Y | EDGE_MAX_Y;
+    float outer = shapeCoverage(q, jac, r, radii, ALL);
     vec4 ir = vec4(r.xy + width, r.zw - width);
-    float inner = 0.0;
-    if (ir.z - ir.x > 0.0 && ir.w - ir.y > 0.0) {
-        inner = shapeCoverage(q, jac, ir, max(radii - width, 0.0), edgeAA);
-    }
-    return clamp(outer - inner, 0.0, 1.0);
+    if (ir.z - ir.x <= 0.0 || ir.w - ir.y <= 0.0) return outer;
+    return clamp(outer - shapeCoverage(q, jac, ir, max(radii - width, 0.0), ALL), 0.0, 1.0);
+}
+
+// ---- Texture sampling, written out as GLES 3.0 §3.8.10-3.8.11 define it (LaminaRaster's TextureSampler).
+// Sampled explicitly with texelFetch rather than by the texture unit: hardware and llvmpipe filter with
+// 8-bit (or coarser) sub-texel weights, several 1/255 steps away from the exact definition over a chain of
+// passes; here the weights are full floats on every GPU. Wrap is CLAMP_TO_EDGE.
+
+const int FILTER_NEAREST = 0;
+const int FILTER_LINEAR = 1;
+const int FILTER_TRILINEAR = 2;
+
+vec4 texelClamped(sampler2D t, ivec2 i, int level, ivec2 size) {
+    return texelFetch(t, clamp(i, ivec2(0), size - 1), level);
+}
+
+// GL_NEAREST: texel floor(u * size).
+vec4 sampleNearest(sampler2D t, vec2 uv, int level) {
+    ivec2 size = textureSize(t, level);
+    vec2 x = clamp(uv * vec2(size), vec2(-1.0), vec2(size));
+    return texelClamped(t, ivec2(floor(x)), level, size);
+}
+
+// GL_LINEAR: i0 = floor(u * size - 0.5), weight frac(u * size - 0.5).
+vec4 sampleBilinear(sampler2D t, vec2 uv, int level) {
+    ivec2 size = textureSize(t, level);
+    vec2 x = clamp(uv * vec2(size) - 0.5, vec2(-1.0), vec2(size));
+    vec2 f = floor(x);
+    vec2 a = x - f;
+    ivec2 i0 = ivec2(f);
+    vec4 t00 = texelClamped(t, i0, level, size), t10 = texelClamped(t, i0 + ivec2(1, 0), level, size);
+    vec4 t01 = texelClamped(t, i0 + ivec2(0, 1), level, size), t11 = texelClamped(t, i0 + ivec2(1, 1), level, size);
+    return (t00 * (1.0 - a.x) + t10 * a.x) * (1.0 - a.y) + (t01 * (1.0 - a.x) + t11 * a.x) * a.y;
+}
+
+// Magnification when lambda <= 0 (c = 0 for these filter pairs, §3.8.11), else minification: nearest and
+// linear on level 0, trilinear between levels floor(lambda) and +1, the last level from lambda >= q on.
+vec4 sampleTexture(sampler2D t, vec2 uv, float lambda, int minFilter, int magFilter, int levels) {
+    if (lambda <= 0.0) return magFilter == FILTER_NEAREST ? sampleNearest(t, uv, 0) : sampleBilinear(t, uv, 0);
+    if (minFilter == FILTER_NEAREST) return sampleNearest(t, uv, 0);
+    if (minFilter == FILTER_LINEAR) return sampleBilinear(t, uv, 0);
+    int q = levels - 1;
+    if (lambda >= float(q)) return sampleBilinear(t, uv, q);
+    int d1 = int(floor(lambda));
+    float f = lambda - float(d1);
+    vec4 a = sampleBilinear(t, uv, d1);
+    if (f == 0.0) return a;
+    return a * (1.0 - f) + sampleBilinear(t, uv, min(d1 + 1, q)) * f;
 }

@@ -14,7 +14,7 @@ layout(location = 6) in vec4 a_radii;    // minXMinY, maxXMinY, minXMaxY, maxXMa
 layout(location = 7) in vec4 a_color;    // premultiplied colour or multiplier
 layout(location = 8) in vec4 a_params;   // border width, lod bias, flags (1 tinted, 2 masked), -
 layout(location = 9) in vec4 a_src;      // source rect (unit) or, for coverage masks, the mask origin
-layout(location = 10) in vec4 a_tex;     // source texture size in texels
+layout(location = 10) in vec4 a_tex;     // texture width, height, filters (min + 4 * mag), levels
 layout(location = 11) in vec2 a_corner;  // per-vertex: (0,0) (1,0) (0,1) (1,1)
 
 uniform vec2 u_targetSize;

@@ -26,8 +26,18 @@ final class BlurRunner {
     private var vao: GLuint = 0
     private var corners: GLuint = 0
     private let pool: TargetPool
+    /// Full-screen draws issued so far (a profiling counter).
+    private(set) var drawCalls = 0
+    /// Pixels written by those draws (a profiling counter).
+    private(set) var pixels = 0
 
-    init(pool: TargetPool) throws {
+    /// The format of pyramid intermediates: RGBA16F where it is renderable (GL_EXT_color_buffer_float or
+    /// _half_float; GLES 3.0 alone renders to no float format, §4.4.4.2), else RGBA8. The pyramid is an
+    /// approximation anyway, and rounding every level to 8 bits was most of its error.
+    private let pyramidFormat: Int32
+
+    init(pool: TargetPool, floatTargets: Bool) throws {
+        pyramidFormat = floatTargets ? GL_RGBA16F : GL_RGBA8
         separable = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_separable.frag")
         downsample = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_downsample.frag")
         upsample = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_upsample.frag")
@@ -83,21 +93,24 @@ final class BlurRunner {
         defer { chain.forEach(pool.release) }
         var current = source
         for _ in 0..<levels {
-            let next = try pool.acquire(width: (current.width + 1) / 2, height: (current.height + 1) / 2)
+            let next = try pool.acquire(width: (current.width + 1) / 2, height: (current.height + 1) / 2,
+                                        format: pyramidFormat)
             chain.append(next)
             try draw(downsample, from: current, into: next)
             current = next
         }
-        let blurred = try pool.acquire(width: current.width, height: current.height)
+        let blurred = try pool.acquire(width: current.width, height: current.height, format: pyramidFormat)
         chain.append(blurred)
-        try gaussian(current, into: blurred, sigma: reduced)
+        try gaussian(current, into: blurred, sigma: reduced, intermediate: pyramidFormat)
         glUseProgram(upsample.id)
         glUniform1f(upsample.uniform("u_factor"), Float(pow(2.0, Double(levels))))
         try draw(upsample, from: blurred, into: destination)
     }
 
-    /// The exact two-direction blur, intermediate in an RGBA8 target (rounded to 8 bits, as the CPU does).
-    private func gaussian(_ source: RenderTarget, into destination: RenderTarget, sigma: Double) throws {
+    /// The exact two-direction blur; the intermediate is RGBA8 (rounded to 8 bits, as the contract and the
+    /// CPU renderer do) unless the pyramid asks for its float format.
+    private func gaussian(_ source: RenderTarget, into destination: RenderTarget, sigma: Double,
+                          intermediate: Int32 = GL_RGBA8) throws {
         let radius = min(BlurRunner.maxRadius, Int(ceil(3 * sigma)))
         var weights = [Double](repeating: 0, count: 64)
         for i in 0...radius { weights[i] = exp(-Double(i * i) / (2 * sigma * sigma)) }
@@ -106,7 +119,7 @@ final class BlurRunner {
         glUseProgram(separable.id)
         glUniform1i(separable.uniform("u_radius"), GLint(radius))
         glUniform4fv(separable.uniform("u_weights"), 16, packed)
-        let middle = try pool.acquire(width: source.width, height: source.height)
+        let middle = try pool.acquire(width: source.width, height: source.height, format: intermediate)
         defer { pool.release(middle) }
         glUniform2i(separable.uniform("u_direction"), 1, 0)
         try draw(separable, from: source, into: middle)
@@ -120,5 +133,7 @@ final class BlurRunner {
         target.bind()
         glBindTexture(GLenum(GL_TEXTURE_2D), source.texture.id)
         try gl("glDrawArrays(blur)") { glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4) }
+        drawCalls += 1
+        pixels += target.width * target.height
     }
 }

@@ -20,8 +20,9 @@ enum GLCheck {
 
     /// Throws if the GL error flag is set, naming `call`. Drains every pending flag (GLES 3.0 §2.5: there
     /// may be several) so a later check does not blame the wrong call.
-    static func check(_ call: String) throws {
-        guard enabled else { return }
+    /// `force` checks even where checks are off (tests of the checker itself).
+    static func check(_ call: String, force: Bool = false) throws {
+        guard enabled || force else { return }
         var first: GLenum = GLenum(GL_NO_ERROR)
         while true {
             let e = glGetError()

@@ -24,10 +24,12 @@ final class GLTexture {
         try gl("glTexStorage2D(\(width)x\(height), \(levels) levels)") {
             glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(format), GLsizei(width), GLsizei(height))
         }
-        // The level range sampled; filters come from sampler objects, which override the texture's own
-        // (GLES 3.0 §3.8.2), so only MAX_LEVEL is texture state here.
+        // Shaders read texels with texelFetch and filter them themselves (common.glsl), so the texture's
+        // filters only have to make it complete over all its levels (§3.8.13): a mipmapped nearest
+        // minification filter where there are several.
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels - 1))
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER),
+                        levels > 1 ? GL_NEAREST_MIPMAP_NEAREST : GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
     }
 

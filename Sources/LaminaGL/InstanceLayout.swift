@@ -13,6 +13,8 @@ enum InstanceLayout {
     /// The kinds the fragment shader distinguishes (`primitive.frag`).
     enum Kind: Float {
         case fill = 0, border = 1, texture = 2, coverageMask = 3
+        /// The interior of a split fill: coverage exactly 1 (see `OpSplitter`).
+        case solid = 4
     }
 
     /// Flags of the texture draw (`params.z`).

@@ -13,8 +13,11 @@
 ///   and `glReadPixels` then all agree without any flip (GLES 3.0 §3.8.3: the first row of client data is
 ///   t = 0; §4.3.1: ReadPixels returns the row with window y = 0 first).
 /// - The coverage, sampling and blur math is exactly the one `LaminaRaster` implements (see `common.glsl`).
+///   Textures are filtered in the shader from texelFetch (GLES 3.0 §3.8.10-11 written out), not by the
+///   texture unit, whose 8-bit sub-texel weights drifted up to 3/255 from the CPU over chains of passes.
 ///
-/// Rejected: `glGenerateMipmap` (its filter is implementation-defined, so CPU and GPU would sample different
+/// Rejected: hardware filtering with textureLod (see above; kept out rather than behind a switch, since
+/// parity is the point of this renderer); `glGenerateMipmap` (its filter is implementation-defined, so CPU and GPU would sample different
 /// texels); per-op draw calls (batched as instances instead); GL_CLAMP_TO_BORDER (not in GLES 3.0, the blur
 /// tests texel coordinates in the shader instead).
 import LaminaCore

@@ -3,10 +3,12 @@ import CGLES
 /// Draws batches of instances with `quad.vert` + `primitive.frag`; owns the program, the vertex array,
 /// the instance and corner buffers and the clip texture, and frees them in `deinit`.
 final class PrimitiveDrawer {
-    /// All kinds; used by batches with a texture.
-    let program: ShaderProgram
-    /// Fills and borders only (`SHAPES_ONLY`), for batches without a texture.
-    let shapesProgram: ShaderProgram
+    /// Variants of `primitive.frag`, indexed by `variant(textured:clipped:)`: with or without texture
+    /// kinds (`SHAPES_ONLY`) and with or without the clip loop (`CLIPS`), because a software rasterizer
+    /// pays for code it skips at run time.
+    let programs: [ShaderProgram]
+
+    static func variant(textured: Bool, clipped: Bool) -> Int { (textured ? 1 : 0) + (clipped ? 2 : 0) }
     private var vao: GLuint = 0
     private var cornerBuffer: GLuint = 0
     private var instanceBuffer: GLuint = 0
@@ -16,8 +18,9 @@ final class PrimitiveDrawer {
     private(set) var drawCalls = 0
 
     init() throws {
-        program = try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag")
-        shapesProgram = try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag", defines: ["SHAPES_ONLY"])
+        programs = try [["SHAPES_ONLY"], [], ["SHAPES_ONLY", "CLIPS"], ["CLIPS"]].map {
+            try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag", defines: $0)
+        }
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &cornerBuffer)
         glGenBuffers(1, &instanceBuffer)
@@ -42,7 +45,7 @@ final class PrimitiveDrawer {
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTexture)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        for p in [program, shapesProgram] {
+        for p in programs {
             glUseProgram(p.id)
             glUniform1i(p.uniform("u_texture"), 0)
             glUniform1i(p.uniform("u_mask"), 1)
@@ -87,7 +90,7 @@ final class PrimitiveDrawer {
     /// Draws `batches` into the bound target of the given size, premultiplied source-over.
     func draw(_ batches: [Batch], targetWidth: Int, targetHeight: Int) throws {
         guard !batches.isEmpty else { return }
-        for p in [program, shapesProgram] {
+        for p in programs {
             glUseProgram(p.id)
             glUniform2f(p.uniform("u_targetSize"), Float(targetWidth), Float(targetHeight))
         }
@@ -100,14 +103,14 @@ final class PrimitiveDrawer {
         // Premultiplied source-over, dst = src + dst * (1 - src.a) (GLES 3.0 §4.1.7).
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for batch in batches {
-            let p = batch.texture == nil ? shapesProgram.id : program.id
+            let p = programs[PrimitiveDrawer.variant(textured: batch.texture != nil, clipped: batch.clipped)].id
             if p != current { glUseProgram(p); current = p }
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture?.id ?? 0)
-            glBindSampler(0, batch.sampler)
+            glBindSampler(0, 0)
             glActiveTexture(GLenum(GL_TEXTURE1))
             glBindTexture(GLenum(GL_TEXTURE_2D), batch.mask?.id ?? 0)
-            glBindSampler(1, batch.sampler)
+            glBindSampler(1, 0)
             // GLES 3.0 has no base instance, so the attribute pointers move to the batch's first record.
             let base = batch.firstInstance * InstanceLayout.stride
             for i in 0..<InstanceLayout.vec4Count {

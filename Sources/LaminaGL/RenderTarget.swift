@@ -1,14 +1,18 @@
 import CGLES
 
-/// An RGBA8 texture with a framebuffer object drawing into it; both deleted in `deinit`.
+/// A texture (RGBA8, or RGBA16F for blur intermediates) with a framebuffer object drawing into it; both
+/// deleted in `deinit`.
 final class RenderTarget {
     let texture: GLTexture
     let framebuffer: GLuint
     var width: Int { texture.width }
     var height: Int { texture.height }
 
-    init(width: Int, height: Int) throws {
-        texture = try GLTexture(width: width, height: height)
+    let format: Int32
+
+    init(width: Int, height: Int, format: Int32 = GL_RGBA8) throws {
+        self.format = format
+        texture = try GLTexture(width: width, height: height, format: format)
         var f: GLuint = 0
         glGenFramebuffers(1, &f)
         framebuffer = f

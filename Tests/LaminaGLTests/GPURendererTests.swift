@@ -99,4 +99,32 @@ final class GPURendererTests: XCTestCase {
         _ = try r.render(TestGraphs.canvas(ops, width: 64, height: 64))
         XCTAssertEqual(r.counters.drawCalls - before, 1, "100 fills should be one instanced draw")
     }
+
+    func testFrameStats_shadowGraph_countsPassesDrawsAndTimes() throws {
+        let r = try S.renderer()
+        r.collectsGPUTimes = true
+        defer { r.collectsGPUTimes = false }
+        _ = try r.render(TestGraphs.shadow(sigma: 3))
+        guard let stats = r.lastFrameStats else { return XCTFail("no stats") }
+        XCTAssertEqual(stats.passes.map(\.reason), [.shadowShape, .shadowBlur, .canvas])
+        XCTAssertEqual(stats.passes.map(\.drawCalls), [1, 2, 1], "exact blur: two directions")
+        XCTAssertEqual(stats.passes[0].pixels, 40 * 40)
+        XCTAssertEqual(stats.passes[1].pixels, 2 * 40 * 40)
+        let timers = r.info.extensions.contains { $0.name == "GL_EXT_disjoint_timer_query" && $0.present }
+        if timers {
+            XCTAssertTrue(stats.passes.allSatisfy { $0.gpuTime != nil }, "\(stats.passes.map(\.gpuTime))")
+        }
+        _ = try r.render(TestGraphs.shadow(sigma: 20))
+        XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 2 + 2 + 1, "two halvings, blur, upsample")
+    }
+
+    func testRender_passSamplingItself_isRefusedWithReason() throws {
+        let op = DrawOp(kind: .texture(TextureDraw(source: .pass(PassID(0)), destination: CGRect(x: 0, y: 0, width: 8, height: 8))),
+                        transform: .identity, bounds: TestGraphs.full(8, 8))
+        XCTAssertThrowsError(try S.renderer().render(TestGraphs.canvas([op], width: 8, height: 8))) { error in
+            XCTAssertTrue("\(error)".contains("samples itself"), "\(error)")
+        }
+        // The renderer is still usable afterwards.
+        XCTAssertNoThrow(try S.renderer().render(TestGraphs.shapes()))
+    }
 }

@@ -1,0 +1,149 @@
+import CGLES
+import Foundation
+import LaminaCore
+import LaminaImage
+
+/// Executes one frame: the graph's passes in order, each into a pooled target, then the canvas readback.
+///
+/// A pass's target goes back to the pool right after the last pass that reads it (`lastUses`), so a long
+/// chain of shadow passes reuses a few targets instead of holding one per pass.
+final class FrameExecutor {
+    let graph: RenderGraph
+    let resources: GLResources
+    let timed: Bool
+    private(set) var stats: FrameStats?
+    private var targets: [PassID: RenderTarget] = [:]
+    /// The pass being executed: reading it while drawing into it would be a feedback loop (undefined in
+    /// GLES 3.0 §4.4.3), so it is refused.
+    private var current: PassID?
+
+    init(graph: RenderGraph, resources: GLResources, timed: Bool) {
+        self.graph = graph; self.resources = resources; self.timed = timed
+    }
+
+    func run() throws -> Image {
+        let r = resources
+        defer {
+            targets.values.forEach(r.pool.release)
+            targets.removeAll()
+        }
+        guard let canvas = graph.passes.last else { throw GLError.invalidGraph("the graph has no pass") }
+        let lastUse = FrameExecutor.lastUses(graph)
+        let uploadsBefore = r.textures.uploads, createdBefore = r.pool.created
+        var batcher = makeBatcher()
+        var passStats: [(drawCalls: Int, instances: Int, pixels: Int)] = []
+        for (index, pass) in graph.passes.enumerated() {
+            guard pass.width <= r.maxTextureSize, pass.height <= r.maxTextureSize else {
+                throw GLError.invalidGraph("\(pass.id) is \(pass.width)x\(pass.height), over GL_MAX_TEXTURE_SIZE "
+                                           + "\(r.maxTextureSize)")
+            }
+            // An empty pass (the CPU renderer gives a 0-pixel image) gets a 1x1 transparent target, so that
+            // anything sampling it reads transparent, as it would read outside an empty image.
+            let target = try r.pool.acquire(width: max(1, pass.width), height: max(1, pass.height))
+            targets[pass.id] = target
+            current = pass.id
+            if timed { r.timer.begin(pass: index) }
+            switch pass.content {
+            case .draw(let ops):
+                let clear = index == graph.passes.count - 1 ? graph.clearColor : .transparent
+                passStats.append(try draw(ops, into: target, clear: clear, batcher: &batcher))
+            case .blur(let sourceID, let sigma):
+                guard let source = targets[sourceID], sourceID != pass.id else {
+                    throw GLError.invalidGraph("\(pass.id) blurs \(sourceID), which is not drawn before it")
+                }
+                let (calls, pixels) = (r.blur.drawCalls, r.blur.pixels)
+                try r.blur.run(source: source, destination: target, sigma: sigma)
+                passStats.append((r.blur.drawCalls - calls, 0, r.blur.pixels - pixels))
+            }
+            if timed { r.timer.end() }
+            for (id, last) in lastUse where last == index && id != canvas.id {
+                if let t = targets.removeValue(forKey: id) { r.pool.release(t) }
+            }
+        }
+        guard let result = targets[canvas.id] else { throw GLError.invalidGraph("the canvas was not drawn") }
+        let image = canvas.width == 0 || canvas.height == 0
+            ? Image(width: canvas.width, height: canvas.height) : try FrameExecutor.readback(result)
+        let times = timed ? r.timer.collect() : [:]
+        stats = FrameStats(
+            passes: graph.passes.enumerated().map { i, p in
+                FrameStats.PassStats(id: p.id, reason: p.reason, label: p.label, width: p.width, height: p.height,
+                                     drawCalls: passStats[i].drawCalls, instances: passStats[i].instances,
+                                     pixels: passStats[i].pixels, gpuTime: times[i])
+            },
+            textureUploads: r.textures.uploads - uploadsBefore, targetsCreated: r.pool.created - createdBefore)
+        r.textures.sweep()
+        return image
+    }
+
+    /// Batches `ops`, uploads their instances and clips, clears `target` and draws.
+    private func draw(_ ops: [DrawOp], into target: RenderTarget, clear c: PremultipliedColor,
+                      batcher: inout PassBatcher) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
+        batcher.reset()
+        let batches = try batcher.batches(for: ops, passBounds: PixelRect(x0: 0, y0: 0, x1: target.width,
+                                                                          y1: target.height))
+        try resources.drawer.upload(instances: batcher.instances, clips: batcher.clips)
+        target.bind()
+        glClearColor(Float(c.r), Float(c.g), Float(c.b), Float(c.a))
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        try resources.drawer.draw(batches, targetWidth: target.width, targetHeight: target.height)
+        return (batches.count, batches.reduce(0) { $0 + $1.count }, batcher.pixels)
+    }
+
+    /// A batcher resolving texture sources to cached image textures and to this frame's pass targets.
+    private func makeBatcher() -> PassBatcher {
+        let graph = self.graph, textures = resources.textures
+        return PassBatcher(
+            resolve: { [unowned self] source in
+                switch source {
+                case .image(let id):
+                    guard let bitmap = graph.image(id)?.bitmap else { throw GLError.invalidGraph("\(id) has no pixels") }
+                    return try textures.texture(for: bitmap)
+                case .pass(let id):
+                    return try self.passTexture(id)
+                }
+            },
+            resolvePass: { [unowned self] id in try self.passTexture(id) })
+    }
+
+    private func passTexture(_ id: PassID) throws -> GLTexture {
+        guard id != current else { throw GLError.invalidGraph("\(id) samples itself") }
+        guard let t = targets[id] else { throw GLError.invalidGraph("\(id) is read before it is drawn") }
+        return t.texture
+    }
+
+    /// Reads the target back. Rows come out window-y 0 first (GLES 3.0 §4.3.1), which is image row 0 in
+    /// Lamina's y-down targets, so no flip is needed.
+    static func readback(_ target: RenderTarget) throws -> Image {
+        target.bind()
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        var pixels = [UInt8](repeating: 0, count: target.width * target.height * 4)
+        try pixels.withUnsafeMutableBytes { p in
+            try gl("glReadPixels") {
+                glReadPixels(0, 0, GLsizei(target.width), GLsizei(target.height), GLenum(GL_RGBA),
+                             GLenum(GL_UNSIGNED_BYTE), p.baseAddress)
+            }
+        }
+        guard let image = Image(width: target.width, height: target.height, premultipliedRGBA: pixels) else {
+            throw GLError.invalidGraph("readback size mismatch")
+        }
+        return image
+    }
+
+    /// For each pass, the index of the last pass that reads it (its own index when none does).
+    static func lastUses(_ graph: RenderGraph) -> [PassID: Int] {
+        var last: [PassID: Int] = [:]
+        for (i, pass) in graph.passes.enumerated() {
+            last[pass.id] = max(last[pass.id] ?? i, i)
+            switch pass.content {
+            case .blur(let source, _): last[source] = i
+            case .draw(let ops):
+                for op in ops {
+                    guard case .texture(let t) = op.kind else { continue }
+                    if case .pass(let id) = t.source { last[id] = i }
+                    if let m = t.mask { last[m] = i }
+                }
+            }
+        }
+        return last
+    }
+}
