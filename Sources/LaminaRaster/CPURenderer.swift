@@ -23,9 +23,17 @@ public final class CPURenderer: Renderer {
     }
 
     public func render(_ graph: RenderGraph) throws -> Image {
+        try render(graph, observer: nil)
+    }
+
+    /// Renders `graph`, calling `observer` after each pass with its wall time in milliseconds (preparing
+    /// its operations, which builds mip chains on first use, plus executing them): `lamina profile`.
+    public func render(_ graph: RenderGraph, observer: ((PassID, Double) -> Void)?) throws -> Image {
         var results: [PassID: Image] = [:]
         var samplers: [ImageID: TextureSampler] = [:]
         for pass in graph.passes {
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer { observer?(pass.id, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
             let isCanvas = pass.id == graph.passes.last?.id
             switch pass.content {
             case .draw(let ops):

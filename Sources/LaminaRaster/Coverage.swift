@@ -19,12 +19,17 @@ enum Coverage {
     }
 
     /// Coverage of a plain rect.
+    ///
+    /// The hard half-open tests use the local point snapped to a 1/4096 grid, as `common.glsl` does: where
+    /// an edge passes exactly through pixel centres (a 3/5 shear), double and float rounding would break
+    /// the tie differently; snapped, both decide it as exact arithmetic does.
     static func rect(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask) -> Double {
         let minX = Double(r.minX), maxX = Double(r.maxX), minY = Double(r.minY), maxY = Double(r.maxY)
-        let cMinX = edgeAA.contains(.minX) ? clamp01(0.5 - s.pixels(minX - s.qx, nx: -1, ny: 0)) : (s.qx >= minX ? 1 : 0)
-        let cMaxX = edgeAA.contains(.maxX) ? clamp01(0.5 - s.pixels(s.qx - maxX, nx: 1, ny: 0)) : (s.qx < maxX ? 1 : 0)
-        let cMinY = edgeAA.contains(.minY) ? clamp01(0.5 - s.pixels(minY - s.qy, nx: 0, ny: -1)) : (s.qy >= minY ? 1 : 0)
-        let cMaxY = edgeAA.contains(.maxY) ? clamp01(0.5 - s.pixels(s.qy - maxY, nx: 0, ny: 1)) : (s.qy < maxY ? 1 : 0)
+        let hx = (s.qx * 4096 + 0.5).rounded(.down) / 4096, hy = (s.qy * 4096 + 0.5).rounded(.down) / 4096
+        let cMinX = edgeAA.contains(.minX) ? clamp01(0.5 - s.pixels(minX - s.qx, nx: -1, ny: 0)) : (hx >= minX ? 1 : 0)
+        let cMaxX = edgeAA.contains(.maxX) ? clamp01(0.5 - s.pixels(s.qx - maxX, nx: 1, ny: 0)) : (hx < maxX ? 1 : 0)
+        let cMinY = edgeAA.contains(.minY) ? clamp01(0.5 - s.pixels(minY - s.qy, nx: 0, ny: -1)) : (hy >= minY ? 1 : 0)
+        let cMaxY = edgeAA.contains(.maxY) ? clamp01(0.5 - s.pixels(s.qy - maxY, nx: 0, ny: 1)) : (hy < maxY ? 1 : 0)
         return clamp01(cMinX + cMaxX - 1) * clamp01(cMinY + cMaxY - 1)
     }
 
