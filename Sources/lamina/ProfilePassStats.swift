@@ -16,6 +16,7 @@ struct ProfilePassStats {
     /// Blur sigma in pixels, for blur passes.
     var sigma: Double?
     /// CPU wall time of the pass, when measured.
+    /// The pass's time in milliseconds: wall time on the CPU backend, timer-query time on the GPU.
     var cpuMilliseconds: Double?
 
     init(_ pass: Pass) {
@@ -37,7 +38,7 @@ struct ProfilePassStats {
     static func table(_ stats: [ProfilePassStats], canvasArea: Int) -> String {
         let total = max(1, stats.reduce(0) { $0 + $1.pixelsShaded })
         var lines = [pad("pass", 10) + pad("reason", 18) + pad("label", 24) + lpad("size", 11) + lpad("ops", 12)
-                     + lpad("px shaded", 13) + lpad("share", 7) + lpad("cpu ms", 9)]
+                     + lpad("px shaded", 13) + lpad("share", 7) + lpad("pass ms", 9)]
         for s in stats {
             let what = s.sigma.map { "blur s=\(String(format: "%.1f", $0))" } ?? "\(s.ops)"
             let label = s.label.isEmpty ? "-" : (s.label.count > 22 ? String(s.label.prefix(21)) + "~" : s.label)
@@ -63,7 +64,7 @@ struct ProfilePassStats {
             "pixels shaded: \(shaded) (draws \(drawPixels), \(String(format: "%.2f", Double(drawPixels) / Double(max(1, canvasArea))))x the canvas)",
             "offscreen target memory: \(String(format: "%.1f", Double(offscreen.reduce(0) { $0 + $1.targetBytes }) / 1_048_576)) MiB",
         ]
-        if !cpu.isEmpty { lines.append("cpu pass time: \(String(format: "%.3f", cpu.reduce(0, +))) ms") }
+        if !cpu.isEmpty { lines.append("pass time: \(String(format: "%.3f", cpu.reduce(0, +))) ms") }
         return lines.joined(separator: "\n")
     }
 
