@@ -15,14 +15,7 @@ struct PathCoverage {
     /// Coverage in 0...255, row-major over `bounds`, row 0 at `bounds.y0`.
     mutating func rasterize(_ path: PathFill, transform m: Transform3D, bounds: PixelRect) -> [UInt8] {
         guard !bounds.isEmpty else { return [] }
-        // The same projection as LaminaRaster's path draw: a vertex behind the eye (w <= 1e-9) is dropped.
-        let projected = path.polylines.map { line in
-            Polyline(points: line.points.compactMap { p -> CGPoint? in
-                let q = m.apply(x: Double(p.x), y: Double(p.y))
-                guard q.w > 1e-9 else { return nil }
-                return CGPoint(x: q.x / q.w, y: q.y / q.w)
-            }, closed: true)
-        }
+        let projected = path.projected(through: m)
         var out = [UInt8](repeating: 0, count: bounds.area)
         let stride = bounds.width
         rasterizer.rasterize(projected, rule: path.rule, clip: bounds) { y, x0, coverage in

@@ -67,17 +67,7 @@ struct BenchResult {
 }
 
 /// A JSON string literal.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        default: if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-        }
-    }
-    return out + "\""
-}
+func jsonString(_ s: String) -> String { JSONText.quoted(s) }
 
 #if os(Linux)
 private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)

@@ -152,20 +152,7 @@ final class ParityReport {
             + "<td>\(tolerance)</td><td class=\"verdict\">\(verdict)</td><td>\(images)</td></tr>\n"
     }
 
-    private func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    private func escape(_ s: String) -> String { HTML.escape(s) }
 }
 
 extension ParityResult {

@@ -156,20 +156,7 @@ public struct SceneExporter {
             }
         }.joined(separator: " ")
     }
-    func quoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    func quoted(_ s: String) -> String { JSONText.quoted(s) }
 }
 
 /// A JSON object assembled from already-encoded values, keys in insertion order.

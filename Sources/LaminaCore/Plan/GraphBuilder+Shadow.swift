@@ -74,8 +74,7 @@ extension GraphBuilder {
         guard w > 0, h > 0 else { return nil }
         let local = Transform3D.translation(-Double(e.minX), -Double(e.minY), 0).concatenating(.scale(k, k, 1))
         let passRect = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
-        var inner = Context(interest: passRect, flipped: context.flipped, label: context.label)
-        inner.interest = passRect
+        let inner = Context(interest: passRect, flipped: context.flipped, label: context.label)
         let shape: [DrawOp]
         if let path = layer.shadowPath {
             shape = pathOps(path, layerToTarget: local, color: .white, interest: passRect)
