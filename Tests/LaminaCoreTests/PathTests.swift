@@ -221,3 +221,36 @@ final class PathTests: XCTestCase {
         XCTAssertEqual(path.currentPoint, p(1, 1))
     }
 }
+
+/// `Path.roundedRectShape`: rounded rects are recognised exactly, other paths are not.
+final class PathRecognitionTests: XCTestCase {
+    func testRoundedRectsRoundTrip() {
+        let shapes = [
+            RoundedRect(rect: CGRect(x: 3, y: 4, width: 120, height: 80), radius: 12, corners: .all, curve: .circular),
+            RoundedRect(rect: CGRect(x: 0, y: 0, width: 50, height: 30), radius: 40, corners: .all, curve: .circular),
+            RoundedRect(rect: CGRect(x: 0.5, y: 1.25, width: 60, height: 60), radius: 7,
+                        corners: [.minXMinY, .maxXMaxY], curve: .circular),
+            RoundedRect(rect: CGRect(x: 10, y: 10, width: 20, height: 30)),
+        ]
+        for shape in shapes {
+            let found = Path(roundedRect: shape).roundedRectShape
+            XCTAssertEqual(found?.rect, shape.rect)
+            XCTAssertEqual(found?.minXMinY ?? -1, shape.minXMinY, accuracy: 1e-9)
+            XCTAssertEqual(found?.maxXMinY ?? -1, shape.maxXMinY, accuracy: 1e-9)
+            XCTAssertEqual(found?.minXMaxY ?? -1, shape.minXMaxY, accuracy: 1e-9)
+            XCTAssertEqual(found?.maxXMaxY ?? -1, shape.maxXMaxY, accuracy: 1e-9)
+        }
+        XCTAssertEqual(Path(rect: CGRect(x: 1, y: 2, width: 3, height: 4)).roundedRectShape?.isRect, true)
+    }
+
+    func testOtherPathsAreNotRoundedRects() {
+        XCTAssertNil(Path(ellipseIn: CGRect(x: 0, y: 0, width: 40, height: 20)).roundedRectShape)
+        let continuous = RoundedRect(rect: CGRect(x: 0, y: 0, width: 100, height: 80), radius: 10, corners: .all,
+                                     curve: .continuous)
+        XCTAssertNil(Path(roundedRect: continuous).roundedRectShape)
+        var two = Path(roundedRect: RoundedRect(rect: CGRect(x: 0, y: 0, width: 10, height: 10), radius: 2,
+                                                corners: .all, curve: .circular))
+        two.addRect(CGRect(x: 20, y: 0, width: 5, height: 5))
+        XCTAssertNil(two.roundedRectShape)
+    }
+}

@@ -73,7 +73,7 @@ final class PlannerTests: XCTestCase {
     }
 
     func testShadowMakesShapeAndBlurPassesAndDrawsUnderTheLayer() {
-        let g = Planner().plan(scene(scale: 2) { root in
+        let g = Planner(usesShadowAtlas: false).plan(scene(scale: 2) { root in
             let l = box(CGRect(x: 50, y: 50, width: 100, height: 100))
             l.shadowOpacity = 1
             l.shadowRadius = 5

@@ -44,9 +44,11 @@ extension GraphBuilder {
             body = body.map { $0.clipped(by: clip, bounds: bounds) }.filter { !$0.bounds.isEmpty }
         }
         var ops: [DrawOp] = []
-        if let s = shadow, var op = shadowOp(layer, s, body: body, layerToTarget: m, context: context) {
-            if let (clip, bounds) = ownClip { op = op.clipped(by: clip, bounds: bounds) }
-            if !op.bounds.isEmpty { ops.append(op) }
+        if let s = shadow {
+            for var op in shadowOps(layer, s, body: body, layerToTarget: m, context: context) {
+                if let (clip, bounds) = ownClip { op = op.clipped(by: clip, bounds: bounds) }
+                if !op.bounds.isEmpty { ops.append(op) }
+            }
         }
         ops += body.map { var op = $0; op.bounds = op.bounds.intersection(context.interest); return op }
             .filter { !$0.bounds.isEmpty }

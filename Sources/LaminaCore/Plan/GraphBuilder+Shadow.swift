@@ -29,25 +29,35 @@ struct ShadowPlan {
 }
 
 extension GraphBuilder {
-    /// The shadow of `layer` as one composite: its shape (the layer's composited alpha, or shadowPath)
-    /// rendered offscreen, blurred with sigma = shadowRadius x scale, tinted, offset, drawn under the layer.
-    func shadowOp(_ layer: Layer, _ s: ShadowPlan, body: [DrawOp], layerToTarget m: Transform3D,
-                  context: Context) -> DrawOp? {
+    /// The shadow of `layer`: its shape (the layer's composited alpha, or shadowPath) blurred with
+    /// sigma = shadowRadius x scale, tinted, offset, drawn under the layer.
+    ///
+    /// A rounded-rect shape goes to the shadow atlas (nine-patches of a shared blurred proxy); any other is
+    /// rendered offscreen, blurred and composited as one texture draw.
+    func shadowOps(_ layer: Layer, _ s: ShadowPlan, body: [DrawOp], layerToTarget m: Transform3D,
+                   context: Context) -> [DrawOp] {
         guard s.similarity != nil else {
-            return localShadowOp(layer, s, layerToTarget: m, context: context)
+            return localShadowOp(layer, s, layerToTarget: m, context: context).map { [$0] } ?? []
         }
         let pad = Int((3 * s.sigma).rounded(.up)) + 1
         let region = context.interest.expanded(by: s.reach)
         let shape: [DrawOp]
         if let path = layer.shadowPath {
-            shape = pathOps(path, layerToTarget: m, color: .white, interest: region)
+            if let rr = path.roundedRectShape {
+                // Drawn as the fill it is (Skia's isRRect), so it can take the atlas.
+                let b = LayerGeometry.pixelBounds(of: rr.rect, through: m, in: region)
+                shape = b.isEmpty ? [] : [DrawOp(kind: .fill(rr, Color.white.premultiplied), transform: m, bounds: b)]
+            } else {
+                shape = pathOps(path, layerToTarget: m, color: .white, interest: region)
+            }
         } else {
             shape = body
         }
+        if usesShadowAtlas, let ops = atlasShadowOps(shape, s, interest: context.interest) { return ops }
         let rect = unionBounds(shape).expanded(by: pad).intersection(region)
-        guard let shapeID = offscreen(shape, rect: rect, reason: .shadowShape, label: context.label) else { return nil }
+        guard let shapeID = offscreen(shape, rect: rect, reason: .shadowShape, label: context.label) else { return [] }
         let blurred = blur(shapeID, rect: rect, sigma: s.sigma, label: context.label)
-        return composite(blurred, rect: rect, dx: s.dx, dy: s.dy, tint: s.tint, interest: context.interest)
+        return [composite(blurred, rect: rect, dx: s.dx, dy: s.dy, tint: s.tint, interest: context.interest)]
     }
 
     /// A blur pass of `source` (cut out at `rect`); a zero sigma needs none.

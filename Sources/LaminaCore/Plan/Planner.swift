@@ -12,10 +12,15 @@ import Foundation
 /// Order inside a layer (ca-semantics.md §2): shadow, background, contents, sublayers, border. Effects
 /// nest as Core Animation applies them: opacity(rasterize(mask(clip(shadow + body)))).
 public struct Planner {
-    public init() {}
+    /// Whether rounded-rect shadows share blurred nine-patch proxies in an atlas (`ShadowAtlas.swift`).
+    /// Off, every shadow gets its own shape and blur passes; tests compare the two.
+    public var usesShadowAtlas: Bool
+
+    public init(usesShadowAtlas: Bool = true) { self.usesShadowAtlas = usesShadowAtlas }
 
     public func plan(_ scene: Scene) -> RenderGraph {
         let builder = GraphBuilder()
+        builder.usesShadowAtlas = usesShadowAtlas
         let w = max(1, scene.pixelWidth), h = max(1, scene.pixelHeight)
         let canvasID = builder.newPassID()
         let canvas = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
@@ -24,6 +29,7 @@ public struct Planner {
                                         context: .init(interest: canvas, flipped: false, label: ""))
         builder.passes.append(Pass(id: canvasID, reason: .canvas, label: "canvas", width: w, height: h,
                                    content: .draw(ops)))
+        builder.finishShadowAtlases()
         return RenderGraph(width: w, height: h, scale: scene.scale, clearColor: scene.background.premultiplied,
                            passes: builder.passes, images: builder.images)
     }
@@ -33,6 +39,9 @@ public struct Planner {
 final class GraphBuilder {
     var passes: [Pass] = []
     var images: [ImageResource] = []
+    /// Rounded-rect shadow proxies, packed as they are met (`ShadowAtlas.swift`).
+    var shadowAtlas = ShadowAtlas()
+    var usesShadowAtlas = true
     private var imageIDs: [ObjectIdentifier: ImageID] = [:]
     private var passCount = 0
 

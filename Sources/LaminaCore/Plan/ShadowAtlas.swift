@@ -1,0 +1,257 @@
+import Foundation
+
+/// Shadows of rounded rects, the common case, drawn as nine-patches of small blurred proxies that are
+/// shared between layers and packed into one atlas pass (and one blur pass) per sigma.
+///
+/// Why it is exact: the blur of a shape whose columns are all alike over some span gives identical columns
+/// wherever the kernel (radius `ceil(3 sigma)`) stays inside that span. A rounded rect's coverage is alike
+/// along its straight edges, so a proxy with those edges shortened to a few kernel widths blurs to the same
+/// corners and the same edge profile as the whole shape; the one column (row) in the middle of the
+/// shortened edge stands for all the columns that were cut out. Skia's nine-patch rrect blur masks and
+/// WebRender's box-shadow cache rest on the same fact.
+///
+/// Why it is fast: the blur costs the proxy's area, which depends on radius and sigma, not on the layer's
+/// size; layers whose proxies are equal (same radii, border, alpha, sigma and pixel phase) share one; and
+/// every shadow of a pass samples the same texture, so the GPU draws them in one batch.
+///
+/// The shape is drawn at its offset position (shadowOffset in pixels, fractions included) and the composite
+/// copies texels one for one (nearest filtering at texel centres), so nothing is resampled.
+struct ShadowAtlas {
+    /// A page's largest side in pixels; a proxy that does not fit takes the per-shadow passes.
+    static let maxSide = 2048
+    /// The largest proxy side worth packing.
+    static let maxCell = 1024
+
+    struct Cell { let x: Int, y: Int, width: Int, height: Int }
+
+    /// Everything that decides a proxy's pixels.
+    struct Key: Hashable {
+        let sigma: Double
+        let values: [Double]
+    }
+
+    final class Page {
+        let shapeID: PassID, blurID: PassID
+        let sigma: Double
+        var cells: [Key: Cell] = [:]
+        var ops: [DrawOp] = []
+        var shadows = 0
+        private var shelfX = 0, shelfY = 0, shelfHeight = 0
+        private(set) var width = 0, height = 0
+
+        init(shapeID: PassID, blurID: PassID, sigma: Double) {
+            self.shapeID = shapeID; self.blurID = blurID; self.sigma = sigma
+        }
+
+        /// Shelf packing, left to right, top to bottom; nil when the page is full.
+        func place(width w: Int, height h: Int) -> Cell? {
+            if shelfX + w > ShadowAtlas.maxSide {
+                shelfY += shelfHeight; shelfX = 0; shelfHeight = 0
+            }
+            guard shelfY + h <= ShadowAtlas.maxSide else { return nil }
+            let cell = Cell(x: shelfX, y: shelfY, width: w, height: h)
+            shelfX += w; shelfHeight = max(shelfHeight, h)
+            width = max(width, shelfX); height = max(height, shelfY + shelfHeight)
+            return cell
+        }
+    }
+
+    var pages: [Page] = []
+}
+
+/// One axis of a stretchable shadow: where the full shadow lies in target pixels, and how the proxy's lines
+/// map onto it.
+struct StretchAxis {
+    /// The first target pixel of the full shadow (shape plus blur reach).
+    let start: Int
+    let fullLength: Int
+    /// Lines cut out of the straight part; the proxy is this much shorter than the full shadow.
+    let removed: Int
+    /// The proxy line drawn `removed + 1` times (only meaningful when `removed > 0`).
+    let source: Int
+    var proxyLength: Int { fullLength - removed }
+
+    /// - Parameters:
+    ///   - lo, hi: the shape's extent in target pixels;
+    ///   - margin: how far from each end the coverage stops depending on this coordinate;
+    ///   - pad: transparent pixels kept around the shape (the blur's reach, and then one);
+    ///   - reach: how far one blurred pixel reads.
+    init(lo: Double, hi: Double, margin: Double, pad: Int, reach: Int) {
+        start = Int(lo.rounded(.down)) - pad
+        fullLength = Int(hi.rounded(.up)) + pad - start
+        // Pixels whose centres are at least `margin` inside both ends are alike.
+        let first = Int((lo + margin - 0.5).rounded(.up)), last = Int((hi - margin - 0.5).rounded(.down))
+        let alike = last - first + 1
+        removed = max(0, alike - (2 * reach + 3))
+        source = first - start + reach + 1
+    }
+
+    /// (target start, target end, proxy start, proxy end) of each slice, half-open.
+    var slices: [(Int, Int, Int, Int)] {
+        guard removed > 0 else { return [(start, start + fullLength, 0, proxyLength)] }
+        let s = start + source
+        return [(start, s, 0, source), (s, s + removed + 1, source, source + 1),
+                (s + removed + 1, start + fullLength, source + 1, proxyLength)]
+    }
+}
+
+extension GraphBuilder {
+    /// The shadow of `shape` (target-pixel ops) as atlas nine-patches, or nil when the shape is not one
+    /// rounded rect of fills and borders through an axis-aligned scale (the caller then uses its own passes).
+    func atlasShadowOps(_ shape: [DrawOp], _ s: ShadowPlan, interest: PixelRect) -> [DrawOp]? {
+        guard s.sigma > 0, let t = shape.first?.transform,
+              t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 > 0, t.m22 > 0 else { return nil }
+        var rect: CGRect?
+        var radius = 0.0, border = 0.0
+        func accept(_ r: RoundedRect, _ m: Transform3D) -> Bool {
+            guard m == t, r.curve == .circular || r.isRect else { return false }
+            if let known = rect, known != r.rect { return false }
+            rect = r.rect
+            radius = max(radius, r.minXMinY, r.maxXMinY, r.minXMaxY, r.maxXMaxY)
+            return true
+        }
+        for op in shape {
+            guard op.modulate == nil else { return nil }
+            switch op.kind {
+            case .fill(let r, _): guard accept(r, op.transform) else { return nil }
+            case .border(let r, let w, _): guard accept(r, op.transform) else { return nil }; border = max(border, w)
+            case .texture, .path: return nil
+            }
+            for c in op.clips { guard accept(c.shape, c.transform) else { return nil } }
+        }
+        guard let local = rect, local == local.standardized, local.width > 0, local.height > 0 else { return nil }
+
+        let sx = t.m11, sy = t.m22
+        let x0 = Double(local.minX) * sx + t.m41 + s.dx, x1 = Double(local.maxX) * sx + t.m41 + s.dx
+        let y0 = Double(local.minY) * sy + t.m42 + s.dy, y1 = Double(local.maxY) * sy + t.m42 + s.dy
+        guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return nil }
+        // The GPU blurs sigma > 8 through a downsampled pyramid, whose filters reach a little further.
+        let reach = Int((3 * s.sigma).rounded(.up)) + (s.sigma > 8 ? Int((s.sigma / 2).rounded(.up)) + 2 : 0)
+        let xs = StretchAxis(lo: x0, hi: x1, margin: max(radius, border) * sx + 1, pad: reach + 1, reach: reach)
+        let ys = StretchAxis(lo: y0, hi: y1, margin: max(radius, border) * sy + 1, pad: reach + 1, reach: reach)
+        guard xs.proxyLength <= ShadowAtlas.maxCell, ys.proxyLength <= ShadowAtlas.maxCell else { return nil }
+        let full = PixelRect(x0: xs.start, y0: ys.start, x1: xs.start + xs.fullLength, y1: ys.start + ys.fullLength)
+        guard !full.intersection(interest).isEmpty else { return [] }
+
+        // The proxy: the same ops on a rect shortened by the removed lines, in white of their alpha (only
+        // alpha makes a shadow), placed at the shadow offset relative to the full shadow's corner.
+        let proxyRect = CGRect(x: Double(local.minX), y: Double(local.minY),
+                               width: Double(local.width) - Double(xs.removed) / sx,
+                               height: Double(local.height) - Double(ys.removed) / sy)
+        let toCell = t.concatenating(.translation(s.dx - Double(xs.start), s.dy - Double(ys.start), 0))
+        var values = [sx, sy, toCell.m41, toCell.m42, Double(proxyRect.minX), Double(proxyRect.minY),
+                      Double(proxyRect.width), Double(proxyRect.height), Double(xs.proxyLength), Double(ys.proxyLength)]
+        func shrunk(_ r: RoundedRect) -> RoundedRect {
+            values += [r.minXMinY, r.maxXMinY, r.minXMaxY, r.maxXMaxY]
+            var p = r; p.rect = proxyRect; return p
+        }
+        var proxy: [DrawOp] = []
+        for op in shape {
+            var p = op
+            p.transform = toCell
+            switch op.kind {
+            case .fill(let r, let c):
+                p.kind = .fill(shrunk(r), .init(r: c.a, g: c.a, b: c.a, a: c.a)); values += [0, c.a]
+            case .border(let r, let w, let c):
+                p.kind = .border(shrunk(r), width: w, .init(r: c.a, g: c.a, b: c.a, a: c.a)); values += [1, c.a, w]
+            case .texture, .path: return nil
+            }
+            values += [Double(op.edgeAA.rawValue), Double(op.clips.count)]
+            p.clips = op.clips.map { c in
+                values.append(Double(c.edgeAA.rawValue))
+                return Clip(shape: shrunk(c.shape), transform: toCell, edgeAA: c.edgeAA)
+            }
+            proxy.append(p)
+        }
+        guard let (page, cell) = atlasCell(ShadowAtlas.Key(sigma: s.sigma, values: values), proxy: proxy,
+                                           width: xs.proxyLength, height: ys.proxyLength) else { return nil }
+        page.shadows += 1
+
+        var ops: [DrawOp] = []
+        for (ty0, ty1, cy0, cy1) in ys.slices {
+            for (tx0, tx1, cx0, cx1) in xs.slices {
+                let bounds = PixelRect(x0: tx0, y0: ty0, x1: tx1, y1: ty1).intersection(interest)
+                guard !bounds.isEmpty else { continue }
+                // In texels for now; `finishShadowAtlases` divides by the page's size once it is known.
+                let source = CGRect(x: cell.x + cx0, y: cell.y + cy0, width: cx1 - cx0, height: cy1 - cy0)
+                let draw = TextureDraw(source: .pass(page.blurID),
+                                       destination: CGRect(x: tx0, y: ty0, width: tx1 - tx0, height: ty1 - ty0),
+                                       sourceRect: source, minFilter: .nearest, magFilter: .nearest, tint: s.tint)
+                ops.append(DrawOp(kind: .texture(draw), transform: .identity, bounds: bounds, edgeAA: []))
+            }
+        }
+        return ops
+    }
+
+    /// The cell holding the proxy with `key`, adding it (ops moved into the cell) when it is new.
+    private func atlasCell(_ key: ShadowAtlas.Key, proxy: [DrawOp], width: Int,
+                           height: Int) -> (ShadowAtlas.Page, ShadowAtlas.Cell)? {
+        for page in shadowAtlas.pages where page.sigma == key.sigma {
+            if let cell = page.cells[key] { return (page, cell) }
+        }
+        var target = shadowAtlas.pages.last { $0.sigma == key.sigma }
+        var cell = target?.place(width: width, height: height)
+        if cell == nil {
+            let page = ShadowAtlas.Page(shapeID: newPassID(), blurID: newPassID(), sigma: key.sigma)
+            shadowAtlas.pages.append(page)
+            target = page
+            cell = page.place(width: width, height: height)
+        }
+        guard let page = target, let cell else { return nil }
+        let shift = Transform3D.translation(Double(cell.x), Double(cell.y), 0)
+        let cellRect = PixelRect(x0: cell.x, y0: cell.y, x1: cell.x + width, y1: cell.y + height)
+        page.ops += proxy.map { op in
+            var p = op
+            p.transform = op.transform.concatenating(shift)
+            p.clips = op.clips.map { var c = $0; c.transform = c.transform.concatenating(shift); return c }
+            p.bounds = LayerGeometry.pixelBounds(of: op.kind.shapeRect, through: p.transform, in: cellRect)
+            return p
+        }
+        page.cells[key] = cell
+        return (page, cell)
+    }
+
+    /// The atlas passes (shapes, then their blur), to run before every other pass, and the texture draws
+    /// that read them given unit source rects now that each page's size is known.
+    func finishShadowAtlases() {
+        let pages = shadowAtlas.pages.filter { $0.width > 0 && $0.height > 0 }
+        guard !pages.isEmpty else { return }
+        var atlasPasses: [Pass] = []
+        var sizes: [PassID: (Double, Double)] = [:]
+        for page in pages {
+            let label = "shadow atlas: \(page.cells.count) shapes for \(page.shadows) shadows"
+            atlasPasses.append(Pass(id: page.shapeID, reason: .shadowShape, label: label, width: page.width,
+                                    height: page.height, content: .draw(page.ops)))
+            atlasPasses.append(Pass(id: page.blurID, reason: .shadowBlur, label: label, width: page.width,
+                                    height: page.height, content: .blur(source: page.shapeID, sigma: page.sigma)))
+            sizes[page.blurID] = (Double(page.width), Double(page.height))
+        }
+        for i in passes.indices {
+            guard case .draw(var ops) = passes[i].content else { continue }
+            var changed = false
+            for j in ops.indices {
+                guard case .texture(var t) = ops[j].kind, case .pass(let id) = t.source, let (w, h) = sizes[id] else {
+                    continue
+                }
+                let r = t.sourceRect
+                t.sourceRect = CGRect(x: Double(r.minX) / w, y: Double(r.minY) / h,
+                                      width: Double(r.width) / w, height: Double(r.height) / h)
+                ops[j].kind = .texture(t)
+                changed = true
+            }
+            if changed { passes[i].content = .draw(ops) }
+        }
+        passes = atlasPasses + passes
+    }
+}
+
+private extension DrawKind {
+    /// The local rect a fill or border covers (the atlas only holds those).
+    var shapeRect: CGRect {
+        switch self {
+        case .fill(let r, _), .border(let r, _, _): return r.rect
+        case .texture(let t): return t.destination
+        case .path: return .null
+        }
+    }
+}
