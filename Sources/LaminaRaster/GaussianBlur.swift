@@ -21,6 +21,7 @@ enum GaussianBlur {
     static func apply(to src: Image, sigma: Double, bands: Int) -> Image {
         let k = kernel(sigma: sigma)
         guard k.count > 1 else { return src }
+        if let gray = GrayBlur(src) { return gray.blurred(kernel: k, bands: bands) }
         let h = pass(src, kernel: k, horizontal: true, bands: bands)
         return pass(h, kernel: k, horizontal: false, bands: bands)
     }
@@ -32,7 +33,7 @@ enum GaussianBlur {
     /// C is the kernel's cumulative sum. This is the same sum as the direct convolution, reordered, so the
     /// result is the exact Gaussian; but a shape's alpha is mostly flat, so the cost is proportional to its
     /// edges times the kernel's width instead of its area times the kernel's width.
-    private static func pass(_ src: Image, kernel k: [Float], horizontal: Bool, bands: Int) -> Image {
+    static func pass(_ src: Image, kernel k: [Float], horizontal: Bool, bands: Int) -> Image {
         let w = src.width, h = src.height, r = k.count / 2
         var cumulative = [Float](repeating: 0, count: k.count)
         var running: Float = 0
