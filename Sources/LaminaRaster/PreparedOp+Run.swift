@@ -1,0 +1,166 @@
+import Foundation
+import LaminaCore
+
+extension PreparedOp {
+    /// Applies the operation to the rows `rows` of `target`.
+    ///
+    /// The kind is switched on once per call, not per pixel, so the inner loops see plain values.
+    func run(rows: Range<Int>, target: BlendTarget) {
+        let y0 = max(rows.lowerBound, bounds.y0), y1 = min(rows.upperBound, bounds.y1)
+        guard y0 < y1, bounds.x0 < bounds.x1 else { return }
+        let ys = y0..<y1
+        let tint = modulate ?? SIMD4(1, 1, 1, 1)
+        switch kind {
+        case .fill(let shape, let c):
+            let color = c * tint
+            let edgeAA = self.edgeAA
+            scan(ys, target, solid: color, coverage: { s, _, _ in Coverage.of(shape, at: s, edgeAA: edgeAA) },
+                 color: { _ in color })
+        case .border(let shape, let inner, let c):
+            let color = c * tint
+            scan(ys, target, solid: color, coverage: { s, x, row in
+                // Where one of the two shapes' coverage is known exactly, only the other is evaluated:
+                // clamp01(cOuter - 0) is cOuter, and clamp01(1 - cInner) is what the ring gives at cOuter 1.
+                if !row.innerLive.contains(x) { return Coverage.of(shape, at: s, edgeAA: .all) }
+                if row.outerOne.contains(x), let inner { return Coverage.clamp01(1 - Coverage.of(inner, at: s, edgeAA: .all)) }
+                return Coverage.border(shape, inner: inner, at: s)
+            }, color: { _ in color })
+        case .texture(let t):
+            if let offset = alignedOffset {
+                runAligned(t, offset: offset, ys, target, tint: tint)
+                return
+            }
+            let rect = t.draw.destination
+            let edgeAA = self.edgeAA
+            scan(ys, target, solid: nil, coverage: { s, _, _ in Coverage.rect(rect, at: s, edgeAA: edgeAA) },
+                 color: { t.shade($0) * tint })
+        case .path(let coverage, let c):
+            let color = c * tint
+            for y in ys {
+                let row = (y - bounds.y0) * bounds.width - bounds.x0
+                for x in bounds.x0..<bounds.x1 {
+                    var cov = Double(coverage[row + x])
+                    guard cov > 0 else { continue }
+                    if !clips.isEmpty { cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
+                    if cov > 0 { target.blend(color * cov, x: x, y: y) }
+                }
+            }
+        }
+    }
+
+    /// A pass drawn back pixel for pixel (an integer translation of its whole extent): every pixel centre
+    /// lands on a texel centre, where nearest and bilinear sampling both return the texel, so texels are
+    /// read directly.
+    private func runAligned(_ t: PreparedTexture, offset: (Int, Int), _ ys: Range<Int>, _ target: BlendTarget,
+                            tint: SIMD4<Double>) {
+        let level = t.sampler.levels[0]
+        let maskLevel = t.mask?.levels[0]
+        let tintColor = t.draw.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
+        let opacity = t.draw.opacity
+        let unit = target.unit
+        for y in ys {
+            let ty = y - offset.1
+            guard ty >= 0, ty < level.height else { continue }
+            for x in bounds.x0..<bounds.x1 {
+                let tx = x - offset.0
+                guard tx >= 0, tx < level.width else { continue }
+                let o = (ty * level.width + tx) * 4
+                let a = level.pixels[o + 3]
+                guard a > 0 else { continue }
+                var c: SIMD4<Double>
+                if let tc = tintColor {
+                    c = tc * unit[Int(a)]
+                } else {
+                    c = SIMD4(unit[Int(level.pixels[o])], unit[Int(level.pixels[o + 1])],
+                              unit[Int(level.pixels[o + 2])], unit[Int(a)])
+                }
+                c *= opacity
+                if let m = maskLevel { c *= unit[Int(m.pixels[o + 3])] }
+                c *= tint
+                if !clips.isEmpty { c *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
+                if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
+            }
+        }
+    }
+
+    /// The row loop shared by fills, borders and textures: hole spans are skipped, solid spans take the
+    /// colour without evaluating coverage, every other pixel takes coverage x clips.
+    ///
+    /// With spans (axis-aligned operations), a row is only walked over its live columns, outside which
+    /// coverage is exactly 0, and clips are only evaluated outside the columns where all of them cover
+    /// exactly 1; `coverage` gets the column and the row's spans to skip what they make known the same way.
+    /// A pixel whose coverage is exactly 1 under an opaque colour is the solid pattern, stored directly.
+    @inline(__always)
+    private func scan(_ ys: Range<Int>, _ target: BlendTarget, solid: SIMD4<Double>?,
+                      coverage: (Projection.Sample, Int, RowSpans) -> Double,
+                      color: (Projection.Sample) -> SIMD4<Double>) {
+        guard let sampler else { return }
+        // The pattern fillConstant stored for an opaque solid colour (alpha >= 1); a general pixel of
+        // coverage 1 blends to the same bytes only when alpha is exactly 1 (1 - alpha is then 0).
+        let solidPattern = solid.flatMap { $0.w >= 1 ? Blend.opaquePattern($0) : nil }
+        let coverOnePattern = solid.flatMap { $0.w == 1 ? solidPattern : nil }
+        let general = RowSpans.general(bounds)
+        // The exact-one columns of the clips speak for their formula, which needs each clip's projection.
+        let clipsExact = clips.allSatisfy { $0.sampler != nil }
+        for y in ys {
+            let py = Double(y) + 0.5
+            let row = spans?.row(y, bounds: bounds) ?? general
+            var x = row.live.lowerBound
+            let end = row.live.upperBound
+            while x < end {
+                if row.hole.contains(x) {
+                    x = row.hole.upperBound
+                    continue
+                }
+                let inSolid = row.solid.contains(x) ? row.solid : row.solid2.contains(x) ? row.solid2 : nil
+                if let s = inSolid {
+                    let stop = min(s.upperBound, end)
+                    if let pattern = solidPattern {
+                        target.store(pattern, xs: x..<stop, y: y)
+                    } else if let c = solid {
+                        target.blend(c, xs: x..<stop, y: y)
+                    } else {
+                        for sx in x..<stop {
+                            if let sample = sampler.local(px: Double(sx) + 0.5, py: py) {
+                                target.blend(color(sample), x: sx, y: y)
+                            }
+                        }
+                    }
+                    x = stop
+                    continue
+                }
+                let px = Double(x) + 0.5
+                if let sample = sampler.local(px: px, py: py) {
+                    var cov = coverage(sample, x, row)
+                    if cov > 0, !clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= clipCoverage(px: px, py: py) }
+                    if cov == 1, let pattern = coverOnePattern {
+                        target.store(pattern, xs: x..<x + 1, y: y)
+                    } else if cov > 0 {
+                        target.blend(color(sample) * cov, x: x, y: y)
+                    }
+                }
+                x += 1
+            }
+        }
+    }
+
+    /// The product of the clips' coverages at a pixel centre.
+    @inline(__always)
+    private func clipCoverage(px: Double, py: Double) -> Double {
+        var cov = 1.0
+        for clip in clips {
+            guard let p = clip.sampler, let s = p.local(px: px, py: py) else { return 0 }
+            cov *= Coverage.of(clip.shape, at: s, edgeAA: clip.edgeAA)
+            if cov <= 0 { return 0 }
+        }
+        return cov
+    }
+}
+
+extension RowSpans {
+    /// The row of an operation without spans: every column of its bounds takes the general path.
+    static func general(_ bounds: PixelRect) -> RowSpans {
+        RowSpans(solid: 0..<0, solid2: 0..<0, hole: 0..<0, live: bounds.x0..<bounds.x1,
+                 outerOne: 0..<0, innerLive: Int.min..<Int.max, clipsOne: 0..<0)
+    }
+}
