@@ -62,6 +62,7 @@ public final class CPURenderer: Renderer {
         let bands = max(1, min(bandCount, height))
         let rowsPerBand = max(1, (height + bands - 1) / bands)
         var binned = [[Int]](repeating: [], count: bands)
+        let widest = ops.reduce(0) { max($0, $1.bounds.width) }
         for (i, op) in ops.enumerated() {
             let y0 = max(0, op.bounds.y0), y1 = min(height, op.bounds.y1)
             guard y0 < y1, op.bounds.x0 < op.bounds.x1 else { continue }
@@ -71,12 +72,15 @@ public final class CPURenderer: Renderer {
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             if let base = buffer.baseAddress, count > 0 {
                 let target = BlendTarget(base: base, width: width)
+                let scratchSize = CoverageMemo.scratchSize(width: widest)
                 ops.withUnsafeBufferPointer { ops in
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
                         let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
                         guard y0 < y1 else { return }
+                        let scratch = UnsafeMutablePointer<Double>.allocate(capacity: scratchSize)
+                        defer { scratch.deallocate() }
                         target.fill(clear, rows: y0..<y1)
-                        for i in perBand[band] { ops[i].run(rows: y0..<y1, target: target) }
+                        for i in perBand[band] { ops[i].run(rows: y0..<y1, target: target, scratch: scratch) }
                     }
                 }
             }

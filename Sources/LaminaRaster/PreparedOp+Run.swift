@@ -2,10 +2,11 @@ import Foundation
 import LaminaCore
 
 extension PreparedOp {
-    /// Applies the operation to the rows `rows` of `target`.
+    /// Applies the operation to the rows `rows` of `target`; `scratch` holds
+    /// `CoverageMemo.scratchSize(width: bounds.width)` doubles the call may overwrite.
     ///
     /// The kind is switched on once per call, not per pixel, so the inner loops see plain values.
-    func run(rows: Range<Int>, target: BlendTarget) {
+    func run(rows: Range<Int>, target: BlendTarget, scratch: UnsafeMutablePointer<Double>) {
         let y0 = max(rows.lowerBound, bounds.y0), y1 = min(rows.upperBound, bounds.y1)
         guard y0 < y1, bounds.x0 < bounds.x1 else { return }
         let ys = y0..<y1
@@ -14,17 +15,31 @@ extension PreparedOp {
         case .fill(let shape, let c):
             let color = c * tint
             let edgeAA = self.edgeAA
-            scan(ys, target, solid: color, coverage: { s, _, _ in Coverage.of(shape, at: s, edgeAA: edgeAA) },
-                 color: { _ in color })
+            if let memo = memo(scratch) {
+                let g = CoverageMemo.Geometry(shape)
+                scan(ys, target, solid: color, coverage: { s, x, _ in memo.coverage(g, shape: 0, at: s, x: x, edgeAA: edgeAA) },
+                     color: { _ in color })
+            } else {
+                scan(ys, target, solid: color, coverage: { s, _, _ in Coverage.of(shape, at: s, edgeAA: edgeAA) },
+                     color: { _ in color })
+            }
         case .border(let shape, let inner, let c):
             let color = c * tint
-            scan(ys, target, solid: color, coverage: { s, x, row in
-                // Where one of the two shapes' coverage is known exactly, only the other is evaluated:
-                // clamp01(cOuter - 0) is cOuter, and clamp01(1 - cInner) is what the ring gives at cOuter 1.
-                if !row.innerLive.contains(x) { return Coverage.of(shape, at: s, edgeAA: .all) }
-                if row.outerOne.contains(x), let inner { return Coverage.clamp01(1 - Coverage.of(inner, at: s, edgeAA: .all)) }
-                return Coverage.border(shape, inner: inner, at: s)
-            }, color: { _ in color })
+            if let memo = memo(scratch) {
+                let outer = CoverageMemo.Geometry(shape), hole = inner.map(CoverageMemo.Geometry.init)
+                scan(ys, target, solid: color, coverage: { s, x, row in
+                    // Coverage.border, with only one shape evaluated where the other's coverage is known
+                    // exactly: clamp01(cOuter - 0) is cOuter, and at cOuter 1 the ring is clamp01(1 - cInner).
+                    if !row.innerLive.contains(x) { return memo.coverage(outer, shape: 0, at: s, x: x, edgeAA: .all) }
+                    guard let hole else { return memo.coverage(outer, shape: 0, at: s, x: x, edgeAA: .all) }
+                    let cInner = memo.coverage(hole, shape: 1, at: s, x: x, edgeAA: .all)
+                    if row.outerOne.contains(x) { return Coverage.clamp01(1 - cInner) }
+                    return Coverage.clamp01(memo.coverage(outer, shape: 0, at: s, x: x, edgeAA: .all) - cInner)
+                }, color: { _ in color })
+            } else {
+                scan(ys, target, solid: color, coverage: { s, _, _ in Coverage.border(shape, inner: inner, at: s) },
+                     color: { _ in color })
+            }
         case .texture(let t):
             if let offset = alignedOffset {
                 runAligned(t, offset: offset, ys, target, tint: tint)
@@ -46,6 +61,12 @@ extension PreparedOp {
                 }
             }
         }
+    }
+
+    /// The coverage memo for this operation's columns, when its spans apply and its Jacobian is constant.
+    private func memo(_ scratch: UnsafeMutablePointer<Double>) -> CoverageMemo? {
+        guard spans != nil, sampler?.unitW == true else { return nil }
+        return CoverageMemo(scratch: scratch, columns: bounds.x0..<bounds.x1)
     }
 
     /// A pass drawn back pixel for pixel (an integer translation of its whole extent): every pixel centre
@@ -102,9 +123,23 @@ extension PreparedOp {
         let general = RowSpans.general(bounds)
         // The exact-one columns of the clips speak for their formula, which needs each clip's projection.
         let clipsExact = clips.allSatisfy { $0.sampler != nil }
+        let plan = spans
+        // Rows clear of every corner and edge band have the same spans (`SpanPlan.isPlain`): computed once.
+        var plainRow: RowSpans?
         for y in ys {
             let py = Double(y) + 0.5
-            let row = spans?.row(y, bounds: bounds) ?? general
+            let row: RowSpans
+            if let plan {
+                if plan.isPlain(row: y) {
+                    let r = plainRow ?? plan.row(y, bounds: bounds)
+                    plainRow = r
+                    row = r
+                } else {
+                    row = plan.row(y, bounds: bounds)
+                }
+            } else {
+                row = general
+            }
             var x = row.live.lowerBound
             let end = row.live.upperBound
             while x < end {

@@ -172,6 +172,29 @@ struct SpanPlan {
         return row
     }
 
+    /// Whether row `y` lies off every corner band and at least `exactMargin` inside the top and bottom
+    /// edges of the shape and of a border's inner edge, with no clips: then every function behind `row(_:)`
+    /// takes the branches that do not read the row (`inner`'s and `extent`'s corner reaches are nil, their
+    /// vertical guards pass), and all such rows of the operation have the same spans.
+    func isPlain(row y: Int) -> Bool {
+        guard clips.isEmpty, SpanPlan.isPlain(shape, axis, row: y) else { return false }
+        guard let inner = innerShape else { return true }
+        return SpanPlan.isPlain(inner, axis, row: y)
+    }
+
+    /// `isPlain` for one shape, on the same values `inner` and `extent` compute.
+    @inline(__always)
+    private static func isPlain(_ s: RoundedRect, _ a: Axis, row y: Int) -> Bool {
+        let r = s.rect
+        let qy = a.localY(y)
+        let minY = Double(r.minY), maxY = Double(r.maxY)
+        guard min(qy - minY, maxY - qy) * a.sy >= exactMargin else { return false }
+        let top = qy < Double(r.midY)
+        let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
+        let dyl = top ? (minY + rl) - qy : qy - (maxY - rl), dyr = top ? (minY + rr) - qy : qy - (maxY - rr)
+        return !(rl > 0 && dyl > 0) && !(rr > 0 && dyr > 0)
+    }
+
     /// The depth, in pixels, of the exact spans of `row(_:)`: half a pixel (where coverage reaches 0 or 1)
     /// plus 1/1024. The per-pixel distance's rounding error is some 1e-12 pixels for any coordinates a
     /// canvas holds, far inside the extra 1/1024, and the extra costs at most a pixel per edge.
