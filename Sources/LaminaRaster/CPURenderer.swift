@@ -72,12 +72,11 @@ public final class CPURenderer: Renderer {
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             if let base = buffer.baseAddress, count > 0 {
                 let target = BlendTarget(base: base, width: width)
-                let scratchSize = CoverageMemo.scratchSize(width: widest)
                 ops.withUnsafeBufferPointer { ops in
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
                         let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
                         guard y0 < y1 else { return }
-                        let scratch = UnsafeMutablePointer<Double>.allocate(capacity: scratchSize)
+                        let scratch = BandScratch(width: widest)
                         defer { scratch.deallocate() }
                         target.fill(clear, rows: y0..<y1)
                         for i in perBand[band] { ops[i].run(rows: y0..<y1, target: target, scratch: scratch) }

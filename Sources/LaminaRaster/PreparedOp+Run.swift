@@ -2,11 +2,11 @@ import Foundation
 import LaminaCore
 
 extension PreparedOp {
-    /// Applies the operation to the rows `rows` of `target`; `scratch` holds
-    /// `CoverageMemo.scratchSize(width: bounds.width)` doubles the call may overwrite.
+    /// Applies the operation to the rows `rows` of `target`, with the band's `scratch` (sized for at least
+    /// this operation's width).
     ///
     /// The kind is switched on once per call, not per pixel, so the inner loops see plain values.
-    func run(rows: Range<Int>, target: BlendTarget, scratch: UnsafeMutablePointer<Double>) {
+    func run(rows: Range<Int>, target: BlendTarget, scratch: BandScratch) {
         let y0 = max(rows.lowerBound, bounds.y0), y1 = min(rows.upperBound, bounds.y1)
         guard y0 < y1, bounds.x0 < bounds.x1 else { return }
         let ys = y0..<y1
@@ -64,9 +64,10 @@ extension PreparedOp {
     }
 
     /// The coverage memo for this operation's columns, when its spans apply and its Jacobian is constant.
-    private func memo(_ scratch: UnsafeMutablePointer<Double>) -> CoverageMemo? {
-        guard spans != nil, sampler?.unitW == true else { return nil }
-        return CoverageMemo(scratch: scratch, columns: bounds.x0..<bounds.x1)
+    private func memo(_ scratch: BandScratch) -> CoverageMemo? {
+        guard spans != nil, let p = sampler, p.unitW else { return nil }
+        let j = p.projection
+        return CoverageMemo(scratch: scratch, columns: bounds.x0..<bounds.x1, jacobian: SIMD4(j.g00, j.g10, j.g01, j.g11))
     }
 
     /// A pass drawn back pixel for pixel (an integer translation of its whole extent): every pixel centre
