@@ -14,41 +14,27 @@ extension PreparedOp {
         switch kind {
         case .fill(let shape, let c):
             let color = c * tint
-            let edgeAA = self.edgeAA
             if let memo = memo(scratch) {
-                let g = CoverageMemo.Geometry(shape)
-                scan(ys, target, solid: color, coverage: { s, x, _ in memo.coverage(g, shape: 0, at: s, x: x, edgeAA: edgeAA) },
-                     color: { _ in color })
+                scan(ys, target, solid: color, shader: MemoFillShader(memo: memo, shape: CoverageMemo.Geometry(shape),
+                                                                      edgeAA: edgeAA, paint: color))
             } else {
-                scan(ys, target, solid: color, coverage: { s, _, _ in Coverage.of(shape, at: s, edgeAA: edgeAA) },
-                     color: { _ in color })
+                scan(ys, target, solid: color, shader: FillShader(shape: shape, edgeAA: edgeAA, paint: color))
             }
         case .border(let shape, let inner, let c):
             let color = c * tint
             if let memo = memo(scratch) {
-                let outer = CoverageMemo.Geometry(shape), hole = inner.map(CoverageMemo.Geometry.init)
-                scan(ys, target, solid: color, coverage: { s, x, row in
-                    // Coverage.border, with only one shape evaluated where the other's coverage is known
-                    // exactly: clamp01(cOuter - 0) is cOuter, and at cOuter 1 the ring is clamp01(1 - cInner).
-                    if !row.innerLive.contains(x) { return memo.coverage(outer, shape: 0, at: s, x: x, edgeAA: .all) }
-                    guard let hole else { return memo.coverage(outer, shape: 0, at: s, x: x, edgeAA: .all) }
-                    let cInner = memo.coverage(hole, shape: 1, at: s, x: x, edgeAA: .all)
-                    if row.outerOne.contains(x) { return Coverage.clamp01(1 - cInner) }
-                    return Coverage.clamp01(memo.coverage(outer, shape: 0, at: s, x: x, edgeAA: .all) - cInner)
-                }, color: { _ in color })
+                scan(ys, target, solid: color, shader: MemoBorderShader(
+                    memo: memo, outer: CoverageMemo.Geometry(shape), inner: inner.map(CoverageMemo.Geometry.init),
+                    paint: color, all: .all))
             } else {
-                scan(ys, target, solid: color, coverage: { s, _, _ in Coverage.border(shape, inner: inner, at: s) },
-                     color: { _ in color })
+                scan(ys, target, solid: color, shader: BorderShader(shape: shape, inner: inner, paint: color))
             }
         case .texture(let t):
             if let offset = alignedOffset {
                 runAligned(t, offset: offset, ys, target, tint: tint)
                 return
             }
-            let rect = t.draw.destination
-            let edgeAA = self.edgeAA
-            scan(ys, target, solid: nil, coverage: { s, _, _ in Coverage.rect(rect, at: s, edgeAA: edgeAA) },
-                 color: { t.shade($0) * tint })
+            scan(ys, target, solid: nil, shader: TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, tint: tint))
         case .path(let coverage, let c):
             let color = c * tint
             for y in ys {
@@ -112,10 +98,8 @@ extension PreparedOp {
     /// coverage is exactly 0, and clips are only evaluated outside the columns where all of them cover
     /// exactly 1; `coverage` gets the column and the row's spans to skip what they make known the same way.
     /// A pixel whose coverage is exactly 1 under an opaque colour is the solid pattern, stored directly.
-    @inline(__always)
-    private func scan(_ ys: Range<Int>, _ target: BlendTarget, solid: SIMD4<Double>?,
-                      coverage: (Projection.Sample, Int, RowSpans) -> Double,
-                      color: (Projection.Sample) -> SIMD4<Double>) {
+    private func scan<Shader: PixelShader>(_ ys: Range<Int>, _ target: BlendTarget, solid: SIMD4<Double>?,
+                                           shader: Shader) {
         guard let sampler else { return }
         // The pattern fillConstant stored for an opaque solid colour (alpha >= 1); a general pixel of
         // coverage 1 blends to the same bytes only when alpha is exactly 1 (1 - alpha is then 0).
@@ -158,7 +142,7 @@ extension PreparedOp {
                     } else {
                         for sx in x..<stop {
                             if let sample = sampler.local(px: Double(sx) + 0.5, py: py) {
-                                target.blend(color(sample), x: sx, y: y)
+                                target.blend(shader.color(sample), x: sx, y: y)
                             }
                         }
                     }
@@ -167,12 +151,12 @@ extension PreparedOp {
                 }
                 let px = Double(x) + 0.5
                 if let sample = sampler.local(px: px, py: py) {
-                    var cov = coverage(sample, x, row)
+                    var cov = shader.coverage(sample, x: x, row: row)
                     if cov > 0, !clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= clipCoverage(px: px, py: py) }
                     if cov == 1, let pattern = coverOnePattern {
                         target.store(pattern, xs: x..<x + 1, y: y)
                     } else if cov > 0 {
-                        target.blend(color(sample) * cov, x: x, y: y)
+                        target.blend(shader.color(sample) * cov, x: x, y: y)
                     }
                 }
                 x += 1

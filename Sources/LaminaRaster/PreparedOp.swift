@@ -2,7 +2,7 @@ import Foundation
 import LaminaCore
 
 /// A draw operation with everything per-op computed once: inverse projections, samplers, path coverage.
-struct PreparedOp: @unchecked Sendable {
+final class PreparedOp: @unchecked Sendable {
     enum Kind {
         case fill(RoundedRect, SIMD4<Double>)
         /// The outer shape and its inner edge (nil when the ring has no hole), inset once per operation.

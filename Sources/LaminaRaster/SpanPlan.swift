@@ -5,7 +5,9 @@ import LaminaCore
 /// `solid` (coverage exactly 1 for the operation and every clip) and `hole` (coverage exactly 0, the inside
 /// of a border). Pixels outside both spans take the general per-pixel path, so the spans are only a fast
 /// path, pixman-style: conservative by half a pixel, never changing a result.
-struct SpanPlan {
+///
+/// A class: the row loops of every band share one plan per operation instead of copying it.
+final class SpanPlan {
     /// pixel = local * scale + offset, per axis (both scales positive).
     struct Axis {
         let sx: Double, sy: Double, tx: Double, ty: Double
@@ -29,32 +31,47 @@ struct SpanPlan {
         func localY(_ y: Int) -> Double { (Double(y) + 0.5 - ty) / sy }
     }
 
+    /// A rounded rect's edges, centre line and radii as doubles: read once per operation from the
+    /// `CGRect` (whose getters are calls into Foundation), then by every row.
+    struct Box {
+        let minX: Double, maxX: Double, minY: Double, maxY: Double, midY: Double
+        let minXMinY: Double, maxXMinY: Double, minXMaxY: Double, maxXMaxY: Double
+
+        init(_ s: RoundedRect) {
+            let r = s.rect
+            minX = Double(r.minX); maxX = Double(r.maxX); minY = Double(r.minY); maxY = Double(r.maxY)
+            midY = Double(r.midY)
+            minXMinY = s.minXMinY; maxXMinY = s.maxXMinY; minXMaxY = s.minXMaxY; maxXMaxY = s.maxXMaxY
+        }
+    }
+
     let axis: Axis
-    let shape: RoundedRect
-    let border: Double?
+    let shape: Box
     /// A border's inner edge when it encloses any area (nil for fills, textures and borders without a
     /// hole): inset once here rather than on every row.
-    let innerShape: RoundedRect?
-    let clips: [(Axis, RoundedRect)]
+    let innerShape: Box?
+    let clips: [(Axis, Box)]
 
     init?(op: DrawOp) {
         guard let a = Axis(op.transform) else { return nil }
+        let outer: RoundedRect, border: Double?
         switch op.kind {
-        case .fill(let s, _): shape = s; border = nil
-        case .border(let s, let w, _): shape = s; border = w
-        case .texture(let t): shape = RoundedRect(rect: t.destination); border = nil
+        case .fill(let s, _): outer = s; border = nil
+        case .border(let s, let w, _): outer = s; border = w
+        case .texture(let t): outer = RoundedRect(rect: t.destination); border = nil
         case .path: return nil
         }
-        var clips: [(Axis, RoundedRect)] = []
+        var clips: [(Axis, Box)] = []
         for c in op.clips {
             guard let ca = Axis(c.transform) else { return nil }
-            clips.append((ca, c.shape))
+            clips.append((ca, Box(c.shape)))
         }
         axis = a
+        shape = Box(outer)
         self.clips = clips
         if let w = border {
-            let inner = shape.inset(by: w)
-            innerShape = inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil
+            let inner = outer.inset(by: w)
+            innerShape = inner.rect.width > 0 && inner.rect.height > 0 ? Box(inner) : nil
         } else {
             innerShape = nil
         }
@@ -68,14 +85,13 @@ struct SpanPlan {
     /// `m` replaces the half pixel by a larger depth (`exactMargin`) for spans that must hold whatever the
     /// rounding of the per-pixel distance; at 0.5 every expression is the one the solid spans always used.
     @inline(__always)
-    static func inner(_ s: RoundedRect, _ a: Axis, row y: Int, margin m: Double = 0.5) -> Range<Int>? {
-        let r = s.rect
+    static func inner(_ s: Box, _ a: Axis, row y: Int, margin m: Double = 0.5) -> Range<Int>? {
         let qy = a.localY(y)
-        let minY = Double(r.minY), maxY = Double(r.maxY)
+        let minY = s.minY, maxY = s.maxY
         let inside = min(qy - minY, maxY - qy) * a.sy
         guard inside >= m else { return nil }
         let margin = m / min(a.sx, a.sy)
-        let top = qy < Double(r.midY)
+        let top = qy < s.midY
         let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
         let dyCorner = { (radius: Double) -> Double in top ? (minY + radius) - qy : qy - (maxY - radius) }
         func reach(_ radius: Double) -> Double? {
@@ -87,9 +103,9 @@ struct SpanPlan {
             guard shrunk > dy else { return -1 }
             return (shrunk * shrunk - dy * dy).squareRoot()
         }
-        var lo = Double(r.minX) + m / a.sx, hi = Double(r.maxX) - m / a.sx
-        if let d = reach(rl) { lo = d < 0 ? Double(r.minX) + rl : Double(r.minX) + rl - d }
-        if let d = reach(rr) { hi = d < 0 ? Double(r.maxX) - rr : Double(r.maxX) - rr + d }
+        var lo = s.minX + m / a.sx, hi = s.maxX - m / a.sx
+        if let d = reach(rl) { lo = d < 0 ? s.minX + rl : s.minX + rl - d }
+        if let d = reach(rr) { hi = d < 0 ? s.maxX - rr : s.maxX - rr + d }
         return a.columns(lo, hi, margin: 0)
     }
 
@@ -97,13 +113,12 @@ struct SpanPlan {
     /// outside it); nil when the whole row is at least half a pixel outside. `m` widens the half pixel as
     /// in `inner`.
     @inline(__always)
-    static func extent(_ s: RoundedRect, _ a: Axis, row y: Int, margin m: Double = 0.5) -> (Double, Double)? {
-        let r = s.rect
+    static func extent(_ s: Box, _ a: Axis, row y: Int, margin m: Double = 0.5) -> (Double, Double)? {
         let qy = a.localY(y)
-        let minY = Double(r.minY), maxY = Double(r.maxY)
+        let minY = s.minY, maxY = s.maxY
         let margin = m / min(a.sx, a.sy)
         guard qy > minY - margin, qy < maxY + margin else { return nil }
-        let top = qy < Double(r.midY)
+        let top = qy < s.midY
         let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
         func reach(_ radius: Double) -> Double? {
             let dy = top ? (minY + radius) - qy : qy - (maxY - radius)
@@ -111,9 +126,9 @@ struct SpanPlan {
             let grown = radius + margin
             return dy >= grown ? 0 : (grown * grown - dy * dy).squareRoot()
         }
-        var lo = Double(r.minX) - margin, hi = Double(r.maxX) + margin
-        if let d = reach(rl) { lo = Double(r.minX) + rl - d }
-        if let d = reach(rr) { hi = Double(r.maxX) - rr + d }
+        var lo = s.minX - margin, hi = s.maxX + margin
+        if let d = reach(rl) { lo = s.minX + rl - d }
+        if let d = reach(rr) { hi = s.maxX - rr + d }
         return (lo, hi)
     }
 
@@ -184,12 +199,11 @@ struct SpanPlan {
 
     /// `isPlain` for one shape, on the same values `inner` and `extent` compute.
     @inline(__always)
-    private static func isPlain(_ s: RoundedRect, _ a: Axis, row y: Int) -> Bool {
-        let r = s.rect
+    private static func isPlain(_ s: Box, _ a: Axis, row y: Int) -> Bool {
         let qy = a.localY(y)
-        let minY = Double(r.minY), maxY = Double(r.maxY)
+        let minY = s.minY, maxY = s.maxY
         guard min(qy - minY, maxY - qy) * a.sy >= exactMargin else { return false }
-        let top = qy < Double(r.midY)
+        let top = qy < s.midY
         let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
         let dyl = top ? (minY + rl) - qy : qy - (maxY - rl), dyr = top ? (minY + rr) - qy : qy - (maxY - rr)
         return !(rl > 0 && dyl > 0) && !(rr > 0 && dyr > 0)
