@@ -37,13 +37,11 @@ public final class CPURenderer: Renderer {
             let isCanvas = pass.id == graph.passes.last?.id
             switch pass.content {
             case .draw(let ops):
-                var target = Image(width: pass.width, height: pass.height)
-                if isCanvas { target.fill(graph.clearColor) }
                 let prepared = try ops.map { op in
                     try PreparedOp(op, graph: graph, passes: results, samplers: &samplers, fastPaths: fastPaths)
                 }
-                draw(prepared, into: &target)
-                results[pass.id] = target
+                let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
+                results[pass.id] = draw(prepared, width: pass.width, height: pass.height, clear: clear)
             case .blur(let source, let sigma):
                 guard let src = results[source] else { throw RasterError.missingPass(source) }
                 results[pass.id] = GaussianBlur.apply(to: src, sigma: sigma, bands: bandCount)
@@ -53,21 +51,46 @@ public final class CPURenderer: Renderer {
         return out
     }
 
-    private func draw(_ ops: [PreparedOp], into target: inout Image) {
-        let width = target.width, height = target.height
-        guard width > 0, height > 0, !ops.isEmpty else { return }
-        let bands = min(bandCount, height)
-        let rowsPerBand = (height + bands - 1) / bands
-        target.pixels.withUnsafeMutableBufferPointer { buf in
-            let base = buf
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-                let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
-                guard y0 < y1 else { return }
-                for op in ops {
-                    op.run(rows: y0..<y1, width: width, pixels: base)
+    /// Draws `ops` over a `width` x `height` target cleared to `clear` (a pixel's 4 bytes as `Blend.pattern`).
+    ///
+    /// The pixels are allocated uninitialized and each band clears its own rows just before drawing them,
+    /// so the target is written once instead of zeroed, filled, then drawn, and the clear runs on every core
+    /// while the band is in cache. Each band only visits the operations whose rows reach it (in their order),
+    /// so thousands of small operations cost each band only its own.
+    private func draw(_ ops: [PreparedOp], width: Int, height: Int, clear: UInt32) -> Image {
+        let count = width * height * 4
+        let bands = max(1, min(bandCount, height))
+        let rowsPerBand = max(1, (height + bands - 1) / bands)
+        var binned = [[Int]](repeating: [], count: bands)
+        let widest = ops.reduce(0) { max($0, $1.bounds.width) }
+        for (i, op) in ops.enumerated() {
+            let y0 = max(0, op.bounds.y0), y1 = min(height, op.bounds.y1)
+            guard y0 < y1, op.bounds.x0 < op.bounds.x1 else { continue }
+            for band in (y0 / rowsPerBand)...((y1 - 1) / rowsPerBand) { binned[band].append(i) }
+        }
+        let perBand = binned
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress, count > 0 {
+                let target = BlendTarget(base: base, width: width)
+                ops.withUnsafeBufferPointer { ops in
+                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                        let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
+                        guard y0 < y1 else { return }
+                        let scratch = BandScratch(width: widest)
+                        defer { scratch.deallocate() }
+                        target.fill(clear, rows: y0..<y1)
+                        for i in perBand[band] { ops[i].run(rows: y0..<y1, target: target, scratch: scratch) }
+                    }
                 }
             }
+            initialized = count
         }
+        // The byte count is the size's by construction; only a negative size fails, as `Image(width:height:)`
+        // traps on one.
+        guard let image = Image(width: width, height: height, premultipliedRGBA: pixels) else {
+            preconditionFailure("negative pass size \(width)x\(height)")
+        }
+        return image
     }
 }
 
@@ -87,12 +110,9 @@ public enum RasterError: Error, CustomStringConvertible {
 }
 
 extension Image {
-    /// Fills every pixel with a premultiplied colour, rounded to 8 bits.
-    mutating func fill(_ c: PremultipliedColor) {
-        let px: [UInt8] = [c.r, c.g, c.b, c.a].map { UInt8(max(0, min(255, ($0 * 255).rounded()))) }
-        pixels.withUnsafeMutableBufferPointer { b in
-            var i = 0
-            while i < b.count { b[i] = px[0]; b[i + 1] = px[1]; b[i + 2] = px[2]; b[i + 3] = px[3]; i += 4 }
-        }
+    /// A premultiplied clear colour as the 4 bytes of one pixel (rounded to 8 bits) for `BlendTarget.fill`.
+    static func clearPattern(_ c: PremultipliedColor) -> UInt32 {
+        let px = [c.r, c.g, c.b, c.a].map { UInt8(max(0, min(255, ($0 * 255).rounded()))) }
+        return Blend.pattern(r: px[0], g: px[1], b: px[2], a: px[3])
     }
 }

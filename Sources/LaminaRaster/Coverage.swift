@@ -55,11 +55,11 @@ enum Coverage {
         return clamp01(0.5 - s.pixels(d, nx: nx, ny: ny))
     }
 
-    /// Coverage of a border ring: the outer shape minus its inset by `width`.
-    static func border(_ outer: RoundedRect, width: Double, at s: Projection.Sample) -> Double {
-        let inner = outer.inset(by: width)
+    /// Coverage of a border ring: the outer shape minus its inner edge, `outer.inset(by: width)`, which
+    /// the caller insets once per operation (nil when it encloses no area: the ring is the whole shape).
+    static func border(_ outer: RoundedRect, inner: RoundedRect?, at s: Projection.Sample) -> Double {
         let cOuter = of(outer, at: s, edgeAA: .all)
-        guard inner.rect.width > 0, inner.rect.height > 0 else { return cOuter }
+        guard let inner else { return cOuter }
         return clamp01(cOuter - of(inner, at: s, edgeAA: .all))
     }
 }

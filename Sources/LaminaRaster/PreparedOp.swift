@@ -2,10 +2,11 @@ import Foundation
 import LaminaCore
 
 /// A draw operation with everything per-op computed once: inverse projections, samplers, path coverage.
-struct PreparedOp: @unchecked Sendable {
+final class PreparedOp: @unchecked Sendable {
     enum Kind {
         case fill(RoundedRect, SIMD4<Double>)
-        case border(RoundedRect, Double, SIMD4<Double>)
+        /// The outer shape and its inner edge (nil when the ring has no hole), inset once per operation.
+        case border(RoundedRect, inner: RoundedRect?, SIMD4<Double>)
         case texture(PreparedTexture)
         /// Coverage per pixel of `bounds`, row-major, already rasterized analytically.
         case path(coverage: [Float], SIMD4<Double>)
@@ -20,13 +21,13 @@ struct PreparedOp: @unchecked Sendable {
     }
 
     struct PreparedClip {
-        let projection: Projection?
+        let sampler: PixelSampler?
         let shape: RoundedRect
         let edgeAA: EdgeMask
     }
 
     let kind: Kind
-    let projection: Projection?
+    let sampler: PixelSampler?
     let clips: [PreparedClip]
     let bounds: PixelRect
     let edgeAA: EdgeMask
@@ -38,8 +39,11 @@ struct PreparedOp: @unchecked Sendable {
 
     init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
          samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true) throws {
-        projection = Projection(op.transform)
-        clips = op.clips.map { PreparedClip(projection: Projection($0.transform), shape: $0.shape, edgeAA: $0.edgeAA) }
+        sampler = Projection(op.transform).map { PixelSampler($0, shortcut: fastPaths) }
+        clips = op.clips.map { c in
+            PreparedClip(sampler: Projection(c.transform).map { PixelSampler($0, shortcut: fastPaths) },
+                         shape: c.shape, edgeAA: c.edgeAA)
+        }
         bounds = op.bounds
         edgeAA = op.edgeAA
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
@@ -49,7 +53,9 @@ struct PreparedOp: @unchecked Sendable {
         case .fill(let shape, let c):
             kind = .fill(shape, SIMD4(c.r, c.g, c.b, c.a))
         case .border(let shape, let width, let c):
-            kind = .border(shape, width, SIMD4(c.r, c.g, c.b, c.a))
+            let inner = shape.inset(by: width)
+            kind = .border(shape, inner: inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil,
+                           SIMD4(c.r, c.g, c.b, c.a))
         case .texture(let t):
             let sampler: TextureSampler
             switch t.source {
@@ -78,163 +84,6 @@ struct PreparedOp: @unchecked Sendable {
             let coverage = PathCoverage.rasterize(fill, transform: op.transform, bounds: op.bounds)
             kind = .path(coverage: coverage, SIMD4(c.r, c.g, c.b, c.a))
         }
-    }
-
-    /// Applies the operation to the rows `rows` of a target `width` pixels wide.
-    ///
-    /// The kind is switched on once per call, not per pixel, so the inner loops see plain values.
-    func run(rows: Range<Int>, width: Int, pixels: UnsafeMutableBufferPointer<UInt8>) {
-        let y0 = max(rows.lowerBound, bounds.y0), y1 = min(rows.upperBound, bounds.y1)
-        guard y0 < y1, bounds.x0 < bounds.x1 else { return }
-        let ys = y0..<y1
-        let tint = modulate ?? SIMD4(1, 1, 1, 1)
-        switch kind {
-        case .fill(let shape, let c):
-            let color = c * tint
-            scan(ys, width, pixels, solid: color, coverage: { Coverage.of(shape, at: $0, edgeAA: self.edgeAA) },
-                 color: { _ in color })
-        case .border(let shape, let w, let c):
-            let color = c * tint
-            scan(ys, width, pixels, solid: color, coverage: { Coverage.border(shape, width: w, at: $0) },
-                 color: { _ in color })
-        case .texture(let t):
-            if let offset = alignedOffset {
-                runAligned(t, offset: offset, ys, width, pixels, tint: tint)
-                return
-            }
-            let rect = t.draw.destination
-            scan(ys, width, pixels, solid: nil, coverage: { Coverage.rect(rect, at: $0, edgeAA: self.edgeAA) },
-                 color: { t.shade($0) * tint })
-        case .path(let coverage, let c):
-            let color = c * tint
-            for y in ys {
-                let row = (y - bounds.y0) * bounds.width - bounds.x0
-                for x in bounds.x0..<bounds.x1 {
-                    var cov = Double(coverage[row + x])
-                    guard cov > 0 else { continue }
-                    if !clips.isEmpty { cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
-                    if cov > 0 { blend(color * cov, into: pixels, at: (y * width + x) * 4) }
-                }
-            }
-        }
-    }
-
-    /// A pass drawn back pixel for pixel (an integer translation of its whole extent): every pixel centre
-    /// lands on a texel centre, where nearest and bilinear sampling both return the texel, so texels are
-    /// read directly.
-    private func runAligned(_ t: PreparedTexture, offset: (Int, Int), _ ys: Range<Int>, _ width: Int,
-                            _ pixels: UnsafeMutableBufferPointer<UInt8>, tint: SIMD4<Double>) {
-        let level = t.sampler.levels[0]
-        let maskLevel = t.mask?.levels[0]
-        let tintColor = t.draw.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
-        let opacity = t.draw.opacity
-        for y in ys {
-            let ty = y - offset.1
-            guard ty >= 0, ty < level.height else { continue }
-            for x in bounds.x0..<bounds.x1 {
-                let tx = x - offset.0
-                guard tx >= 0, tx < level.width else { continue }
-                let o = (ty * level.width + tx) * 4
-                let a = level.pixels[o + 3]
-                guard a > 0 else { continue }
-                var c: SIMD4<Double>
-                if let tc = tintColor {
-                    c = tc * (Double(a) / 255)
-                } else {
-                    c = SIMD4(Double(level.pixels[o]), Double(level.pixels[o + 1]), Double(level.pixels[o + 2]), Double(a)) / 255
-                }
-                c *= opacity
-                if let m = maskLevel { c *= Double(m.pixels[o + 3]) / 255 }
-                c *= tint
-                if !clips.isEmpty { c *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
-                if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { blend(c, into: pixels, at: (y * width + x) * 4) }
-            }
-        }
-    }
-
-    /// The row loop shared by fills, borders and textures: hole spans are skipped, solid spans take the
-    /// colour without evaluating coverage, every other pixel takes coverage x clips.
-    @inline(__always)
-    private func scan(_ ys: Range<Int>, _ width: Int, _ pixels: UnsafeMutableBufferPointer<UInt8>,
-                      solid: SIMD4<Double>?, coverage: (Projection.Sample) -> Double,
-                      color: (Projection.Sample) -> SIMD4<Double>) {
-        guard let proj = projection else { return }
-        for y in ys {
-            let py = Double(y) + 0.5
-            let (solidSpan, solidSpan2, hole) = spans?.spans(row: y) ?? (nil, nil, nil)
-            var x = bounds.x0
-            while x < bounds.x1 {
-                if let h = hole, x >= h.lowerBound, x < h.upperBound {
-                    x = h.upperBound
-                    continue
-                }
-                let inSolid = solidSpan.flatMap { x >= $0.lowerBound && x < $0.upperBound ? $0 : nil }
-                    ?? solidSpan2.flatMap { x >= $0.lowerBound && x < $0.upperBound ? $0 : nil }
-                if let s = inSolid {
-                    let end = min(s.upperBound, bounds.x1)
-                    if let c = solid {
-                        fillConstant(c, x..<end, y: y, width: width, pixels: pixels)
-                    } else {
-                        for sx in x..<end {
-                            if let sample = proj.local(px: Double(sx) + 0.5, py: py) {
-                                blend(color(sample), into: pixels, at: (y * width + sx) * 4)
-                            }
-                        }
-                    }
-                    x = end
-                    continue
-                }
-                let px = Double(x) + 0.5
-                if let sample = proj.local(px: px, py: py) {
-                    var cov = coverage(sample)
-                    if cov > 0, !clips.isEmpty { cov *= clipCoverage(px: px, py: py) }
-                    if cov > 0 { blend(color(sample) * cov, into: pixels, at: (y * width + x) * 4) }
-                }
-                x += 1
-            }
-        }
-    }
-
-    /// Stores an opaque colour, or blends a translucent one, over a span.
-    @inline(__always)
-    private func fillConstant(_ c: SIMD4<Double>, _ xs: Range<Int>, y: Int, width: Int,
-                              pixels: UnsafeMutableBufferPointer<UInt8>) {
-        if c.w >= 1 {
-            let r = Self.quantize(c.x), g = Self.quantize(c.y), b = Self.quantize(c.z)
-            for x in xs {
-                let i = (y * width + x) * 4
-                pixels[i] = r; pixels[i + 1] = g; pixels[i + 2] = b; pixels[i + 3] = 255
-            }
-        } else {
-            for x in xs { blend(c, into: pixels, at: (y * width + x) * 4) }
-        }
-    }
-
-    /// The product of the clips' coverages at a pixel centre.
-    @inline(__always)
-    private func clipCoverage(px: Double, py: Double) -> Double {
-        var cov = 1.0
-        for clip in clips {
-            guard let p = clip.projection, let s = p.local(px: px, py: py) else { return 0 }
-            cov *= Coverage.of(clip.shape, at: s, edgeAA: clip.edgeAA)
-            if cov <= 0 { return 0 }
-        }
-        return cov
-    }
-
-    @inline(__always)
-    private func blend(_ src: SIMD4<Double>, into p: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
-        let inv = 1 - src.w
-        p[i] = Self.quantize(src.x + Double(p[i]) / 255 * inv)
-        p[i + 1] = Self.quantize(src.y + Double(p[i + 1]) / 255 * inv)
-        p[i + 2] = Self.quantize(src.z + Double(p[i + 2]) / 255 * inv)
-        p[i + 3] = Self.quantize(src.w + Double(p[i + 3]) / 255 * inv)
-    }
-
-    @inline(__always)
-    static func quantize(_ v: Double) -> UInt8 {
-        let s = (v * 255).rounded()
-        return s <= 0 ? 0 : (s >= 255 ? 255 : UInt8(s))
     }
 }
 

@@ -62,3 +62,30 @@ struct Projection {
         }
     }
 }
+
+/// `Projection.local` for the draw loops, with the common case computed without its divisions.
+///
+/// When the map is affine with `w` exactly 1 (`g02`, `g12` zero, `g22` one: every 2D transform whose
+/// determinant's reciprocal is exact, such as scales by powers of two and all translations), `local`
+/// divides by 1 and subtracts zero products, so its point is `(u, v)` and its Jacobian is `g00 ... g11`,
+/// the same doubles (a zero entry may differ in sign, which nothing reads: the Jacobian only enters squared
+/// lengths). The behind-the-eye test then fails exactly when u or v is not finite.
+struct PixelSampler {
+    let projection: Projection
+    let unitW: Bool
+
+    init(_ p: Projection, shortcut: Bool) {
+        projection = p
+        unitW = shortcut && p.g02 == 0 && p.g12 == 0 && p.g22 == 1 && p.h02 == 0 && p.h12 == 0 && p.h22 > 0
+    }
+
+    @inline(__always)
+    func local(px: Double, py: Double) -> Projection.Sample? {
+        guard unitW else { return projection.local(px: px, py: py) }
+        let p = projection
+        let u = px * p.g00 + py * p.g10 + p.g20
+        let v = px * p.g01 + py * p.g11 + p.g21
+        guard u.isFinite, v.isFinite else { return nil }
+        return Projection.Sample(qx: u, qy: v, dxdpx: p.g00, dxdpy: p.g10, dydpx: p.g01, dydpy: p.g11)
+    }
+}

@@ -5,7 +5,9 @@ import LaminaCore
 /// `solid` (coverage exactly 1 for the operation and every clip) and `hole` (coverage exactly 0, the inside
 /// of a border). Pixels outside both spans take the general per-pixel path, so the spans are only a fast
 /// path, pixman-style: conservative by half a pixel, never changing a result.
-struct SpanPlan {
+///
+/// A class: the row loops of every band share one plan per operation instead of copying it.
+final class SpanPlan {
     /// pixel = local * scale + offset, per axis (both scales positive).
     struct Axis {
         let sx: Double, sy: Double, tx: Double, ty: Double
@@ -29,26 +31,50 @@ struct SpanPlan {
         func localY(_ y: Int) -> Double { (Double(y) + 0.5 - ty) / sy }
     }
 
+    /// A rounded rect's edges, centre line and radii as doubles: read once per operation from the
+    /// `CGRect` (whose getters are calls into Foundation), then by every row.
+    struct Box {
+        let minX: Double, maxX: Double, minY: Double, maxY: Double, midY: Double
+        let minXMinY: Double, maxXMinY: Double, minXMaxY: Double, maxXMaxY: Double
+
+        init(_ s: RoundedRect) {
+            let r = s.rect
+            minX = Double(r.minX); maxX = Double(r.maxX); minY = Double(r.minY); maxY = Double(r.maxY)
+            midY = Double(r.midY)
+            minXMinY = s.minXMinY; maxXMinY = s.maxXMinY; minXMaxY = s.minXMaxY; maxXMaxY = s.maxXMaxY
+        }
+    }
+
     let axis: Axis
-    let shape: RoundedRect
-    let border: Double?
-    let clips: [(Axis, RoundedRect)]
+    let shape: Box
+    /// A border's inner edge when it encloses any area (nil for fills, textures and borders without a
+    /// hole): inset once here rather than on every row.
+    let innerShape: Box?
+    let clips: [(Axis, Box)]
 
     init?(op: DrawOp) {
         guard let a = Axis(op.transform) else { return nil }
+        let outer: RoundedRect, border: Double?
         switch op.kind {
-        case .fill(let s, _): shape = s; border = nil
-        case .border(let s, let w, _): shape = s; border = w
-        case .texture(let t): shape = RoundedRect(rect: t.destination); border = nil
+        case .fill(let s, _): outer = s; border = nil
+        case .border(let s, let w, _): outer = s; border = w
+        case .texture(let t): outer = RoundedRect(rect: t.destination); border = nil
         case .path: return nil
         }
-        var clips: [(Axis, RoundedRect)] = []
+        var clips: [(Axis, Box)] = []
         for c in op.clips {
             guard let ca = Axis(c.transform) else { return nil }
-            clips.append((ca, c.shape))
+            clips.append((ca, Box(c.shape)))
         }
         axis = a
+        shape = Box(outer)
         self.clips = clips
+        if let w = border {
+            let inner = outer.inset(by: w)
+            innerShape = inner.rect.width > 0 && inner.rect.height > 0 ? Box(inner) : nil
+        } else {
+            innerShape = nil
+        }
     }
 
     /// The columns of row `y` where the shape's coverage is 1: half a pixel inside every straight edge,
@@ -56,15 +82,16 @@ struct SpanPlan {
     ///
     /// A pixel whose centre lies at distance <= r - 0.5 / min(sx, sy) from a corner's centre has a signed
     /// distance of at most -0.5 pixels (the Jacobian is diag(1/sx, 1/sy)), so its coverage is exactly 1.
+    /// `m` replaces the half pixel by a larger depth (`exactMargin`) for spans that must hold whatever the
+    /// rounding of the per-pixel distance; at 0.5 every expression is the one the solid spans always used.
     @inline(__always)
-    static func inner(_ s: RoundedRect, _ a: Axis, row y: Int) -> Range<Int>? {
-        let r = s.rect
+    static func inner(_ s: Box, _ a: Axis, row y: Int, margin m: Double = 0.5) -> Range<Int>? {
         let qy = a.localY(y)
-        let minY = Double(r.minY), maxY = Double(r.maxY)
+        let minY = s.minY, maxY = s.maxY
         let inside = min(qy - minY, maxY - qy) * a.sy
-        guard inside >= 0.5 else { return nil }
-        let margin = 0.5 / min(a.sx, a.sy)
-        let top = qy < Double(r.midY)
+        guard inside >= m else { return nil }
+        let margin = m / min(a.sx, a.sy)
+        let top = qy < s.midY
         let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
         let dyCorner = { (radius: Double) -> Double in top ? (minY + radius) - qy : qy - (maxY - radius) }
         func reach(_ radius: Double) -> Double? {
@@ -76,22 +103,22 @@ struct SpanPlan {
             guard shrunk > dy else { return -1 }
             return (shrunk * shrunk - dy * dy).squareRoot()
         }
-        var lo = Double(r.minX) + 0.5 / a.sx, hi = Double(r.maxX) - 0.5 / a.sx
-        if let d = reach(rl) { lo = d < 0 ? Double(r.minX) + rl : Double(r.minX) + rl - d }
-        if let d = reach(rr) { hi = d < 0 ? Double(r.maxX) - rr : Double(r.maxX) - rr + d }
+        var lo = s.minX + m / a.sx, hi = s.maxX - m / a.sx
+        if let d = reach(rl) { lo = d < 0 ? s.minX + rl : s.minX + rl - d }
+        if let d = reach(rr) { hi = d < 0 ? s.maxX - rr : s.maxX - rr + d }
         return a.columns(lo, hi, margin: 0)
     }
 
     /// The local x-interval of row `y` where the shape's coverage can be above 0 (within half a pixel
-    /// outside it); nil when the whole row is at least half a pixel outside.
+    /// outside it); nil when the whole row is at least half a pixel outside. `m` widens the half pixel as
+    /// in `inner`.
     @inline(__always)
-    static func extent(_ s: RoundedRect, _ a: Axis, row y: Int) -> (Double, Double)? {
-        let r = s.rect
+    static func extent(_ s: Box, _ a: Axis, row y: Int, margin m: Double = 0.5) -> (Double, Double)? {
         let qy = a.localY(y)
-        let minY = Double(r.minY), maxY = Double(r.maxY)
-        let margin = 0.5 / min(a.sx, a.sy)
+        let minY = s.minY, maxY = s.maxY
+        let margin = m / min(a.sx, a.sy)
         guard qy > minY - margin, qy < maxY + margin else { return nil }
-        let top = qy < Double(r.midY)
+        let top = qy < s.midY
         let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
         func reach(_ radius: Double) -> Double? {
             let dy = top ? (minY + radius) - qy : qy - (maxY - radius)
@@ -99,18 +126,16 @@ struct SpanPlan {
             let grown = radius + margin
             return dy >= grown ? 0 : (grown * grown - dy * dy).squareRoot()
         }
-        var lo = Double(r.minX) - margin, hi = Double(r.maxX) + margin
-        if let d = reach(rl) { lo = Double(r.minX) + rl - d }
-        if let d = reach(rr) { hi = Double(r.maxX) - rr + d }
+        var lo = s.minX - margin, hi = s.maxX + margin
+        if let d = reach(rl) { lo = s.minX + rl - d }
+        if let d = reach(rr) { hi = s.maxX - rr + d }
         return (lo, hi)
     }
 
     /// Solid spans (up to two: a border's left and right parts) and the hole of row `y`.
     func spans(row y: Int) -> (solid: Range<Int>?, solid2: Range<Int>?, hole: Range<Int>?) {
         let outerSolid = clipped(SpanPlan.inner(shape, axis, row: y), row: y)
-        guard let w = border else { return (outerSolid, nil, nil) }
-        let inner = shape.inset(by: w)
-        guard inner.rect.width > 0, inner.rect.height > 0 else { return (outerSolid, nil, nil) }
+        guard let inner = innerShape else { return (outerSolid, nil, nil) }
         // Coverage is 0 where the inner shape's coverage is 1, and equals the outer shape's wherever the
         // inner shape's coverage is 0: left and right of its extent on this row.
         let hole = SpanPlan.inner(inner, axis, row: y)
@@ -123,6 +148,72 @@ struct SpanPlan {
         return (left, right, hole)
     }
 
+    /// Everything the row loop needs to know about row `y`, empty ranges where a span does not exist.
+    ///
+    /// The solid spans and the hole are the ones `spans(row:)` always gave. The other ranges only let the
+    /// loop skip work whose result is known: they are computed `exactMargin` deeper than the half pixel,
+    /// where the per-pixel coverage is not merely 0 or 1 in exact arithmetic but also as computed.
+    func row(_ y: Int, bounds: PixelRect) -> RowSpans {
+        let (solid, solid2, hole) = spans(row: y)
+        var row = RowSpans(solid: solid ?? 0..<0, solid2: solid2 ?? 0..<0, hole: hole ?? 0..<0)
+        let m = SpanPlan.exactMargin
+        // Live: inside the shape's extent and every clip's, with the solid spans (which lie inside them in
+        // exact arithmetic) added back so that a rounding difference can never drop a solid pixel.
+        var live = SpanPlan.extent(shape, axis, row: y, margin: m).flatMap { axis.columns($0.0, $0.1, margin: 0) }
+        for (ca, cs) in clips {
+            guard let l = live else { break }
+            live = SpanPlan.extent(cs, ca, row: y, margin: m).flatMap { ca.columns($0.0, $0.1, margin: 0) }
+                .flatMap { c in max(l.lowerBound, c.lowerBound) < min(l.upperBound, c.upperBound)
+                    ? max(l.lowerBound, c.lowerBound)..<min(l.upperBound, c.upperBound) : nil }
+        }
+        var lo = max(bounds.x0, live?.lowerBound ?? bounds.x1), hi = min(bounds.x1, live?.upperBound ?? bounds.x0)
+        if !row.solid.isEmpty { lo = min(lo, max(bounds.x0, row.solid.lowerBound)); hi = max(hi, min(bounds.x1, row.solid.upperBound)) }
+        if !row.solid2.isEmpty { lo = min(lo, max(bounds.x0, row.solid2.lowerBound)); hi = max(hi, min(bounds.x1, row.solid2.upperBound)) }
+        row.live = lo < hi ? lo..<hi : 0..<0
+        if let inner = innerShape {
+            row.outerOne = SpanPlan.inner(shape, axis, row: y, margin: m) ?? 0..<0
+            row.innerLive = SpanPlan.extent(inner, axis, row: y, margin: m)
+                .flatMap { axis.columns($0.0, $0.1, margin: 0) } ?? 0..<0
+        }
+        if !clips.isEmpty {
+            var one: Range<Int>? = Int.min..<Int.max
+            for (ca, cs) in clips {
+                guard let o = one, let c = SpanPlan.inner(cs, ca, row: y, margin: m) else { one = nil; break }
+                let l = max(o.lowerBound, c.lowerBound), h = min(o.upperBound, c.upperBound)
+                one = l < h ? l..<h : nil
+            }
+            row.clipsOne = one ?? 0..<0
+        }
+        return row
+    }
+
+    /// Whether row `y` lies off every corner band and at least `exactMargin` inside the top and bottom
+    /// edges of the shape and of a border's inner edge, with no clips: then every function behind `row(_:)`
+    /// takes the branches that do not read the row (`inner`'s and `extent`'s corner reaches are nil, their
+    /// vertical guards pass), and all such rows of the operation have the same spans.
+    func isPlain(row y: Int) -> Bool {
+        guard clips.isEmpty, SpanPlan.isPlain(shape, axis, row: y) else { return false }
+        guard let inner = innerShape else { return true }
+        return SpanPlan.isPlain(inner, axis, row: y)
+    }
+
+    /// `isPlain` for one shape, on the same values `inner` and `extent` compute.
+    @inline(__always)
+    private static func isPlain(_ s: Box, _ a: Axis, row y: Int) -> Bool {
+        let qy = a.localY(y)
+        let minY = s.minY, maxY = s.maxY
+        guard min(qy - minY, maxY - qy) * a.sy >= exactMargin else { return false }
+        let top = qy < s.midY
+        let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
+        let dyl = top ? (minY + rl) - qy : qy - (maxY - rl), dyr = top ? (minY + rr) - qy : qy - (maxY - rr)
+        return !(rl > 0 && dyl > 0) && !(rr > 0 && dyr > 0)
+    }
+
+    /// The depth, in pixels, of the exact spans of `row(_:)`: half a pixel (where coverage reaches 0 or 1)
+    /// plus 1/1024. The per-pixel distance's rounding error is some 1e-12 pixels for any coordinates a
+    /// canvas holds, far inside the extra 1/1024, and the extra costs at most a pixel per edge.
+    static let exactMargin = 0.5 + 1.0 / 1024
+
     /// `span` narrowed to where every clip's coverage is 1.
     private func clipped(_ span: Range<Int>?, row y: Int) -> Range<Int>? {
         var solid = span
@@ -134,4 +225,22 @@ struct SpanPlan {
         }
         return solid
     }
+}
+
+/// The spans of one row of an axis-aligned operation (see `SpanPlan.row`); an empty range means none.
+struct RowSpans {
+    /// Coverage 1 for the operation and every clip (a border's left and right parts).
+    var solid: Range<Int>
+    var solid2: Range<Int>
+    /// A border's hole: coverage 0.
+    var hole: Range<Int>
+    /// The columns inside the operation's bounds outside which coverage is exactly 0; holds the solid spans.
+    var live: Range<Int> = 0..<0
+    /// Borders: the columns where the outer shape's coverage is exactly 1 (the ring's coverage is then
+    /// `clamp01(1 - inner)`), and those outside which the inner shape's coverage is exactly 0 (it is then
+    /// the outer shape's coverage).
+    var outerOne: Range<Int> = 0..<0
+    var innerLive: Range<Int> = 0..<0
+    /// The columns where every clip's coverage is exactly 1, so the clips need no evaluation.
+    var clipsOne: Range<Int> = 0..<0
 }

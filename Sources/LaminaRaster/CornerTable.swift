@@ -1,0 +1,81 @@
+import Foundation
+
+/// Corner coverages of rounded rects, stored under their exact inputs and shared by every operation a
+/// band draws with the same Jacobian.
+///
+/// In a corner quadrant (`dqx > 0`, `dqy > 0`), `Coverage.rounded` is a function of `dqx`, `dqy`, the
+/// radius r, the normal's signs (sx, sy) and the Jacobian, nothing else. With a diagonal Jacobian (an
+/// axis-aligned map) the signs drop out too: the normal enters `Sample.pixels` only as `nx * dxdpx` plus a
+/// zero (`ny * dydpx`), squared, and IEEE products and squares do not depend on the factors' signs. UI
+/// cards repeat a handful of radii at whole-pixel positions, so their corners present the same few
+/// thousand input triples again and again (the four corners of a card, its fill and its border, every card
+/// with that radius): each triple is evaluated once per band and looked up after that. Values are stored
+/// under the inputs' exact bits, so a lookup returns the double the evaluation would.
+struct CornerTable {
+    /// Slots: 2^12, a few more distinct triples than a band of cards presents; at half full it is cleared.
+    static let capacityLog2 = 12
+    static let capacity = 1 << capacityLog2
+
+    /// Per slot (dqx bits, dqy bits, r bits, tag); tag 0 marks an empty slot, else 1 | signs << 1.
+    private let keys: UnsafeMutablePointer<SIMD4<UInt64>>
+    private let values: UnsafeMutablePointer<Double>
+    /// [count, Jacobian bits x 4]: the table's fill and the Jacobian its values belong to.
+    private let state: UnsafeMutablePointer<UInt64>
+
+    /// Allocates an empty table; `deallocate` frees it.
+    init() {
+        keys = .allocate(capacity: CornerTable.capacity)
+        values = .allocate(capacity: CornerTable.capacity)
+        state = .allocate(capacity: 5)
+        values.initialize(repeating: 0, count: CornerTable.capacity)
+        state.initialize(repeating: 0, count: 5)
+        clear()
+        // No Jacobian has the all-ones NaN pattern, so the first operation always claims the table.
+        for i in 1..<5 { state[i] = UInt64.max }
+    }
+
+    func deallocate() {
+        keys.deallocate(); values.deallocate(); state.deallocate()
+    }
+
+    private func clear() {
+        keys.initialize(repeating: SIMD4(0, 0, 0, 0), count: CornerTable.capacity)
+        state[0] = 0
+    }
+
+    /// Makes the table hold values for the Jacobian `j` (dxdpx, dxdpy, dydpx, dydpy), emptying it if it
+    /// held another's.
+    func use(jacobian j: SIMD4<Double>) {
+        let bits = SIMD4(j.x.bitPattern, j.y.bitPattern, j.z.bitPattern, j.w.bitPattern)
+        guard SIMD4(state[1], state[2], state[3], state[4]) != bits else { return }
+        clear()
+        state[1] = bits.x; state[2] = bits.y; state[3] = bits.z; state[4] = bits.w
+    }
+
+    /// The value stored for (dqx, dqy, r, signs), or `evaluate()`'s, stored.
+    @inline(__always)
+    func value(dqx: Double, dqy: Double, r: Double, signs: UInt64, evaluate: () -> Double) -> Double {
+        let key = SIMD4(dqx.bitPattern, dqy.bitPattern, r.bitPattern, 1 | signs << 1)
+        var mix = key.x &* 0x9E37_79B9_7F4A_7C15
+        mix = (mix ^ (mix >> 29) ^ key.y) &* 0xC2B2_AE3D_27D4_EB4F
+        mix = (mix ^ (mix >> 32) ^ key.z ^ key.w << 61) &* 0x1656_67B1_9E37_79F9
+        let mask = CornerTable.capacity - 1
+        var i = Int(truncatingIfNeeded: mix >> UInt64(64 - CornerTable.capacityLog2)) & mask
+        while true {
+            let k = keys[i]
+            if k == key { return values[i] }
+            if k.w == 0 { break }
+            i = (i + 1) & mask
+        }
+        let v = evaluate()
+        if Int(state[0]) >= CornerTable.capacity / 2 {
+            // Full enough that probes grow long: start over (the value is still returned).
+            clear()
+            return v
+        }
+        keys[i] = key
+        values[i] = v
+        state[0] += 1
+        return v
+    }
+}

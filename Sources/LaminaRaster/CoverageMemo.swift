@@ -1,0 +1,103 @@
+import Foundation
+import LaminaCore
+
+/// Rounded-rect coverage that is computed once per column or once per row where it depends on only one
+/// of them: along a straight edge.
+///
+/// `Coverage.rounded` picks the corner radius r from the quadrant, then works on `dqx`, `dqy` (the
+/// distances past the corner circle's centre). Off the corner quadrant its value depends on one of them:
+/// - where `dqy <= 0` and `dqx > dqy` (beside a vertical edge), `oy` is +0, so the outside distance, `d`
+///   and the normal `(sx, 0)` are functions of `qx` and r alone;
+/// - where `dqx <= 0` and not `dqx > dqy` (beside a horizontal edge), symmetrically of `qy` and r alone.
+/// With a constant Jacobian (an affine map with w = 1, `PixelSampler.unitW`), the coverage is then the same
+/// double at every pixel with that `qx` (or `qy`) and r, so a value is stored under its exact `qx` (`qy`)
+/// bits and reused for it: the vertical strips of a border's inner edge cost one evaluation per column and
+/// half, the horizontal ones one per row and half. Only the corner quadrants are evaluated per pixel.
+/// The radius follows from (left, up), which the slot (column and half, or row side) fixes. In the corner
+/// quadrants the band's `CornerTable` supplies values evaluated once for the same inputs.
+struct CoverageMemo {
+    /// Per column of the operation: [shape 0 top, shape 0 bottom, shape 1 top, shape 1 bottom] x (key,
+    /// value); then the row slots [shape 0 left, shape 0 right, shape 1 left, shape 1 right] x (key, value).
+    private let slots: UnsafeMutablePointer<Double>
+    private let rowSlots: UnsafeMutablePointer<Double>
+    private let x0: Int
+    private let corners: CornerTable
+    /// Whether the Jacobian is diagonal, so corner values do not depend on the quadrant's signs.
+    private let diagonal: Bool
+
+    /// Doubles of scratch a band needs for operations up to `width` columns wide.
+    static func scratchSize(width: Int) -> Int { max(0, width) * 8 + 8 }
+
+    /// Clears the memo for an operation over the columns `columns` (at most the width the scratch was
+    /// sized for): every key becomes NaN, which no finite coordinate matches. `jacobian` is the
+    /// operation's constant Jacobian (dxdpx, dxdpy, dydpx, dydpy).
+    init(scratch: BandScratch, columns: Range<Int>, jacobian: SIMD4<Double>) {
+        slots = scratch.memo
+        rowSlots = scratch.memo + columns.count * 8
+        x0 = columns.lowerBound
+        scratch.memo.initialize(repeating: .nan, count: columns.count * 8 + 8)
+        corners = scratch.corners
+        corners.use(jacobian: jacobian)
+        diagonal = jacobian.y == 0 && jacobian.z == 0
+    }
+
+    /// A shape's centre and half extents, as `Coverage.rounded` computes them.
+    struct Geometry {
+        let shape: RoundedRect
+        let cx: Double, cy: Double, hx: Double, hy: Double
+
+        init(_ rr: RoundedRect) {
+            shape = rr
+            cx = Double(rr.rect.midX); cy = Double(rr.rect.midY)
+            hx = Double(rr.rect.width) / 2; hy = Double(rr.rect.height) / 2
+        }
+    }
+
+    /// `Coverage.of(g.shape, at: s, edgeAA: .all)` for shape `k` (0 or 1) at column `x` of a row.
+    @inline(__always)
+    func coverage(_ g: Geometry, shape k: Int, at s: Projection.Sample, x: Int, edgeAA: EdgeMask) -> Double {
+        if g.shape.isRect { return Coverage.rect(g.shape.rect, at: s, edgeAA: edgeAA) }
+        // The first lines of Coverage.rounded, on the same values.
+        let left = s.qx < g.cx, up = s.qy < g.cy
+        let rr = g.shape
+        let r = left ? (up ? rr.minXMinY : rr.minXMaxY) : (up ? rr.maxXMinY : rr.maxXMaxY)
+        let dqx = abs(s.qx - g.cx) - g.hx + r, dqy = abs(s.qy - g.cy) - g.hy + r
+        let slot: UnsafeMutablePointer<Double>
+        let key: Double
+        if dqy <= 0 && dqx > dqy {
+            slot = slots + ((x - x0) * 4 + k * 2 + (up ? 0 : 1)) * 2
+            key = s.qx
+        } else if dqx <= 0 && !(dqx > dqy) {
+            slot = rowSlots + (k * 2 + (left ? 0 : 1)) * 2
+            key = s.qy
+        } else if dqx > 0 && dqy > 0 {
+            let signs: UInt64 = diagonal ? 0 : (s.qx - g.cx < 0 ? 1 : 0) | (s.qy - g.cy < 0 ? 2 : 0)
+            return corners.value(dqx: dqx, dqy: dqy, r: r, signs: signs) { Coverage.rounded(rr, at: s) }
+        } else {
+            return Coverage.rounded(rr, at: s)
+        }
+        if slot[0].bitPattern == key.bitPattern { return slot[1] }
+        let value = Coverage.rounded(rr, at: s)
+        slot[0] = key
+        slot[1] = value
+        return value
+    }
+}
+
+/// What one band's worker keeps for the operations it draws: the column and row slots of `CoverageMemo`
+/// and the band's `CornerTable`.
+struct BandScratch {
+    let memo: UnsafeMutablePointer<Double>
+    let corners: CornerTable
+
+    /// Scratch for operations up to `width` columns wide; `deallocate` frees it.
+    init(width: Int) {
+        memo = .allocate(capacity: CoverageMemo.scratchSize(width: width))
+        corners = CornerTable()
+    }
+
+    func deallocate() {
+        memo.deallocate()
+        corners.deallocate()
+    }
+}

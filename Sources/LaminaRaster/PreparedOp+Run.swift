@@ -1,0 +1,186 @@
+import Foundation
+import LaminaCore
+
+extension PreparedOp {
+    /// Applies the operation to the rows `rows` of `target`, with the band's `scratch` (sized for at least
+    /// this operation's width).
+    ///
+    /// The kind is switched on once per call, not per pixel, so the inner loops see plain values.
+    func run(rows: Range<Int>, target: BlendTarget, scratch: BandScratch) {
+        let y0 = max(rows.lowerBound, bounds.y0), y1 = min(rows.upperBound, bounds.y1)
+        guard y0 < y1, bounds.x0 < bounds.x1 else { return }
+        let ys = y0..<y1
+        let tint = modulate ?? SIMD4(1, 1, 1, 1)
+        switch kind {
+        case .fill(let shape, let c):
+            let color = c * tint
+            if let memo = memo(scratch) {
+                scan(ys, target, solid: color, shader: MemoFillShader(memo: memo, shape: CoverageMemo.Geometry(shape),
+                                                                      edgeAA: edgeAA, paint: color))
+            } else {
+                scan(ys, target, solid: color, shader: FillShader(shape: shape, edgeAA: edgeAA, paint: color))
+            }
+        case .border(let shape, let inner, let c):
+            let color = c * tint
+            if let memo = memo(scratch) {
+                scan(ys, target, solid: color, shader: MemoBorderShader(
+                    memo: memo, outer: CoverageMemo.Geometry(shape), inner: inner.map(CoverageMemo.Geometry.init),
+                    paint: color, all: .all))
+            } else {
+                scan(ys, target, solid: color, shader: BorderShader(shape: shape, inner: inner, paint: color))
+            }
+        case .texture(let t):
+            if let offset = alignedOffset {
+                runAligned(t, offset: offset, ys, target, tint: tint)
+                return
+            }
+            scan(ys, target, solid: nil, shader: TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, tint: tint))
+        case .path(let coverage, let c):
+            let color = c * tint
+            for y in ys {
+                let row = (y - bounds.y0) * bounds.width - bounds.x0
+                for x in bounds.x0..<bounds.x1 {
+                    var cov = Double(coverage[row + x])
+                    guard cov > 0 else { continue }
+                    if !clips.isEmpty { cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
+                    if cov > 0 { target.blend(color * cov, x: x, y: y) }
+                }
+            }
+        }
+    }
+
+    /// The coverage memo for this operation's columns, when its spans apply and its Jacobian is constant.
+    private func memo(_ scratch: BandScratch) -> CoverageMemo? {
+        guard spans != nil, let p = sampler, p.unitW else { return nil }
+        let j = p.projection
+        return CoverageMemo(scratch: scratch, columns: bounds.x0..<bounds.x1, jacobian: SIMD4(j.g00, j.g10, j.g01, j.g11))
+    }
+
+    /// A pass drawn back pixel for pixel (an integer translation of its whole extent): every pixel centre
+    /// lands on a texel centre, where nearest and bilinear sampling both return the texel, so texels are
+    /// read directly.
+    private func runAligned(_ t: PreparedTexture, offset: (Int, Int), _ ys: Range<Int>, _ target: BlendTarget,
+                            tint: SIMD4<Double>) {
+        let level = t.sampler.levels[0]
+        let maskLevel = t.mask?.levels[0]
+        let tintColor = t.draw.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
+        let opacity = t.draw.opacity
+        let unit = target.unit
+        for y in ys {
+            let ty = y - offset.1
+            guard ty >= 0, ty < level.height else { continue }
+            for x in bounds.x0..<bounds.x1 {
+                let tx = x - offset.0
+                guard tx >= 0, tx < level.width else { continue }
+                let o = (ty * level.width + tx) * 4
+                let a = level.pixels[o + 3]
+                guard a > 0 else { continue }
+                var c: SIMD4<Double>
+                if let tc = tintColor {
+                    c = tc * unit[Int(a)]
+                } else {
+                    c = SIMD4(unit[Int(level.pixels[o])], unit[Int(level.pixels[o + 1])],
+                              unit[Int(level.pixels[o + 2])], unit[Int(a)])
+                }
+                c *= opacity
+                if let m = maskLevel { c *= unit[Int(m.pixels[o + 3])] }
+                c *= tint
+                if !clips.isEmpty { c *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
+                if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
+            }
+        }
+    }
+
+    /// The row loop shared by fills, borders and textures: hole spans are skipped, solid spans take the
+    /// colour without evaluating coverage, every other pixel takes coverage x clips.
+    ///
+    /// With spans (axis-aligned operations), a row is only walked over its live columns, outside which
+    /// coverage is exactly 0, and clips are only evaluated outside the columns where all of them cover
+    /// exactly 1; `coverage` gets the column and the row's spans to skip what they make known the same way.
+    /// A pixel whose coverage is exactly 1 under an opaque colour is the solid pattern, stored directly.
+    private func scan<Shader: PixelShader>(_ ys: Range<Int>, _ target: BlendTarget, solid: SIMD4<Double>?,
+                                           shader: Shader) {
+        guard let sampler else { return }
+        // The pattern fillConstant stored for an opaque solid colour (alpha >= 1); a general pixel of
+        // coverage 1 blends to the same bytes only when alpha is exactly 1 (1 - alpha is then 0).
+        let solidPattern = solid.flatMap { $0.w >= 1 ? Blend.opaquePattern($0) : nil }
+        let coverOnePattern = solid.flatMap { $0.w == 1 ? solidPattern : nil }
+        let general = RowSpans.general(bounds)
+        // The exact-one columns of the clips speak for their formula, which needs each clip's projection.
+        let clipsExact = clips.allSatisfy { $0.sampler != nil }
+        let plan = spans
+        // Rows clear of every corner and edge band have the same spans (`SpanPlan.isPlain`): computed once.
+        var plainRow: RowSpans?
+        for y in ys {
+            let py = Double(y) + 0.5
+            let row: RowSpans
+            if let plan {
+                if plan.isPlain(row: y) {
+                    let r = plainRow ?? plan.row(y, bounds: bounds)
+                    plainRow = r
+                    row = r
+                } else {
+                    row = plan.row(y, bounds: bounds)
+                }
+            } else {
+                row = general
+            }
+            var x = row.live.lowerBound
+            let end = row.live.upperBound
+            while x < end {
+                if row.hole.contains(x) {
+                    x = row.hole.upperBound
+                    continue
+                }
+                let inSolid = row.solid.contains(x) ? row.solid : row.solid2.contains(x) ? row.solid2 : nil
+                if let s = inSolid {
+                    let stop = min(s.upperBound, end)
+                    if let pattern = solidPattern {
+                        target.store(pattern, xs: x..<stop, y: y)
+                    } else if let c = solid {
+                        target.blend(c, xs: x..<stop, y: y)
+                    } else {
+                        for sx in x..<stop {
+                            if let sample = sampler.local(px: Double(sx) + 0.5, py: py) {
+                                target.blend(shader.color(sample), x: sx, y: y)
+                            }
+                        }
+                    }
+                    x = stop
+                    continue
+                }
+                let px = Double(x) + 0.5
+                if let sample = sampler.local(px: px, py: py) {
+                    var cov = shader.coverage(sample, x: x, row: row)
+                    if cov > 0, !clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= clipCoverage(px: px, py: py) }
+                    if cov == 1, let pattern = coverOnePattern {
+                        target.store(pattern, xs: x..<x + 1, y: y)
+                    } else if cov > 0 {
+                        target.blend(shader.color(sample) * cov, x: x, y: y)
+                    }
+                }
+                x += 1
+            }
+        }
+    }
+
+    /// The product of the clips' coverages at a pixel centre.
+    @inline(__always)
+    private func clipCoverage(px: Double, py: Double) -> Double {
+        var cov = 1.0
+        for clip in clips {
+            guard let p = clip.sampler, let s = p.local(px: px, py: py) else { return 0 }
+            cov *= Coverage.of(clip.shape, at: s, edgeAA: clip.edgeAA)
+            if cov <= 0 { return 0 }
+        }
+        return cov
+    }
+}
+
+extension RowSpans {
+    /// The row of an operation without spans: every column of its bounds takes the general path.
+    static func general(_ bounds: PixelRect) -> RowSpans {
+        RowSpans(solid: 0..<0, solid2: 0..<0, hole: 0..<0, live: bounds.x0..<bounds.x1,
+                 outerOne: 0..<0, innerLive: Int.min..<Int.max, clipsOne: 0..<0)
+    }
+}
