@@ -24,13 +24,27 @@ enum Coverage {
     /// an edge passes exactly through pixel centres (a 3/5 shear), double and float rounding would break
     /// the tie differently; snapped, both decide it as exact arithmetic does.
     static func rect(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask) -> Double {
-        let minX = Double(r.minX), maxX = Double(r.maxX), minY = Double(r.minY), maxY = Double(r.maxY)
-        let hx = (s.qx * 4096 + 0.5).rounded(.down) / 4096, hy = (s.qy * 4096 + 0.5).rounded(.down) / 4096
+        rectX(r, at: s, edgeAA: edgeAA) * rectY(r, at: s, edgeAA: edgeAA)
+    }
+
+    /// The factor of `rect`'s coverage from its x edges (a function of the local x alone).
+    @inline(__always)
+    static func rectX(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask) -> Double {
+        let minX = Double(r.minX), maxX = Double(r.maxX)
+        let hx = (s.qx * 4096 + 0.5).rounded(.down) / 4096
         let cMinX = edgeAA.contains(.minX) ? clamp01(0.5 - s.pixels(minX - s.qx, nx: -1, ny: 0)) : (hx >= minX ? 1 : 0)
         let cMaxX = edgeAA.contains(.maxX) ? clamp01(0.5 - s.pixels(s.qx - maxX, nx: 1, ny: 0)) : (hx < maxX ? 1 : 0)
+        return clamp01(cMinX + cMaxX - 1)
+    }
+
+    /// The factor of `rect`'s coverage from its y edges (a function of the local y alone).
+    @inline(__always)
+    static func rectY(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask) -> Double {
+        let minY = Double(r.minY), maxY = Double(r.maxY)
+        let hy = (s.qy * 4096 + 0.5).rounded(.down) / 4096
         let cMinY = edgeAA.contains(.minY) ? clamp01(0.5 - s.pixels(minY - s.qy, nx: 0, ny: -1)) : (hy >= minY ? 1 : 0)
         let cMaxY = edgeAA.contains(.maxY) ? clamp01(0.5 - s.pixels(s.qy - maxY, nx: 0, ny: 1)) : (hy < maxY ? 1 : 0)
-        return clamp01(cMinX + cMaxX - 1) * clamp01(cMinY + cMaxY - 1)
+        return clamp01(cMinY + cMaxY - 1)
     }
 
     /// Coverage of a rounded rect from the exact rounded-box signed distance.

@@ -34,6 +34,10 @@ extension PreparedOp {
                 runAligned(t, offset: offset, ys, target, tint: tint)
                 return
             }
+            if let grid = texelGrid {
+                runGrid(grid, t, ys, target, tint: tint)
+                return
+            }
             scan(ys, target, solid: nil, shader: TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, tint: tint))
         case .path(let coverage, let c):
             let color = c * tint
@@ -65,7 +69,6 @@ extension PreparedOp {
         let maskLevel = t.mask?.levels[0]
         let tintColor = t.draw.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         let opacity = t.draw.opacity
-        let unit = target.unit
         for y in ys {
             let ty = y - offset.1
             guard ty >= 0, ty < level.height else { continue }
@@ -77,13 +80,13 @@ extension PreparedOp {
                 guard a > 0 else { continue }
                 var c: SIMD4<Double>
                 if let tc = tintColor {
-                    c = tc * unit[Int(a)]
+                    c = tc * (Double(a) * (1.0 / 255.0))
                 } else {
-                    c = SIMD4(unit[Int(level.pixels[o])], unit[Int(level.pixels[o + 1])],
-                              unit[Int(level.pixels[o + 2])], unit[Int(a)])
+                    c = SIMD4(Double(level.pixels[o]), Double(level.pixels[o + 1]), Double(level.pixels[o + 2]),
+                              Double(a)) * (1.0 / 255.0)
                 }
                 c *= opacity
-                if let m = maskLevel { c *= unit[Int(m.pixels[o + 3])] }
+                if let m = maskLevel { c *= Double(m.pixels[o + 3]) * (1.0 / 255.0) }
                 c *= tint
                 if !clips.isEmpty { c *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
                 if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
@@ -166,7 +169,7 @@ extension PreparedOp {
 
     /// The product of the clips' coverages at a pixel centre.
     @inline(__always)
-    private func clipCoverage(px: Double, py: Double) -> Double {
+    func clipCoverage(px: Double, py: Double) -> Double {
         var cov = 1.0
         for clip in clips {
             guard let p = clip.sampler, let s = p.local(px: px, py: py) else { return 0 }

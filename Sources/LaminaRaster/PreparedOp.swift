@@ -36,10 +36,14 @@ final class PreparedOp: @unchecked Sendable {
     let spans: SpanPlan?
     /// For a pass drawn back pixel for pixel, its offset in the target.
     let alignedOffset: (Int, Int)?
+    /// For a nearest-filtered texture on an axis-aligned grid, its per-column and per-row texels.
+    let texelGrid: TexelGrid?
 
     init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
          samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true) throws {
-        sampler = Projection(op.transform).map { PixelSampler($0, shortcut: fastPaths) }
+        let pixelSampler = Projection(op.transform).map { PixelSampler($0, shortcut: fastPaths) }
+        sampler = pixelSampler
+        var grid: TexelGrid?
         clips = op.clips.map { c in
             PreparedClip(sampler: Projection(c.transform).map { PixelSampler($0, shortcut: fastPaths) },
                          shape: c.shape, edgeAA: c.edgeAA)
@@ -77,13 +81,18 @@ final class PreparedOp: @unchecked Sendable {
                 mask = TextureSampler(levels: [img])
             }
             let base = sampler.levels[0]
-            kind = .texture(PreparedTexture(draw: t, sampler: sampler, mask: mask,
-                                            texWidth: Double(base.width), texHeight: Double(base.height)))
+            let prepared = PreparedTexture(draw: t, sampler: sampler, mask: mask,
+                                           texWidth: Double(base.width), texHeight: Double(base.height))
+            kind = .texture(prepared)
+            if fastPaths, alignedOffset == nil {
+                grid = TexelGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA)
+            }
         case .path(let fill):
             let c = fill.color
             let coverage = PathCoverage.rasterize(fill, transform: op.transform, bounds: op.bounds)
             kind = .path(coverage: coverage, SIMD4(c.r, c.g, c.b, c.a))
         }
+        texelGrid = grid
     }
 }
 
@@ -93,8 +102,7 @@ extension PreparedOp.PreparedTexture {
     func shade(_ s: Projection.Sample) -> SIMD4<Double> {
         let d = draw.destination, r = draw.sourceRect
         let sx = Double(r.width) / Double(d.width), sy = Double(r.height) / Double(d.height)
-        let u = Double(r.minX) + (s.qx - Double(d.minX)) * sx
-        let v = Double(r.minY) + (s.qy - Double(d.minY)) * sy
+        let u = self.u(s), v = self.v(s)
         let lambda = TextureSampler.lambda(
             dudx: sx * texWidth * s.dxdpx, dvdx: sy * texHeight * s.dydpx,
             dudy: sx * texWidth * s.dxdpy, dvdy: sy * texHeight * s.dydpy, bias: draw.lodBias)
@@ -110,6 +118,22 @@ extension PreparedOp.PreparedTexture {
             c *= m.sample(u: u, v: v, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter).w
         }
         return c
+    }
+}
+
+extension PreparedOp.PreparedTexture {
+    /// The unit texture coordinate u at a local sample (a function of its x alone).
+    @inline(__always)
+    func u(_ s: Projection.Sample) -> Double {
+        let d = draw.destination, r = draw.sourceRect
+        return Double(r.minX) + (s.qx - Double(d.minX)) * (Double(r.width) / Double(d.width))
+    }
+
+    /// The unit texture coordinate v at a local sample (a function of its y alone).
+    @inline(__always)
+    func v(_ s: Projection.Sample) -> Double {
+        let d = draw.destination, r = draw.sourceRect
+        return Double(r.minY) + (s.qy - Double(d.minY)) * (Double(r.height) / Double(d.height))
     }
 }
 

@@ -55,9 +55,14 @@ struct TextureSampler {
     @inline(__always)
     func nearest(_ level: Int, _ u: Double, _ v: Double) -> SIMD4<Double> {
         let l = levels[level]
-        let i = Int((u * Double(l.width)).rounded(.down).clamped(-1, Double(l.width)))
-        let j = Int((v * Double(l.height)).rounded(.down).clamped(-1, Double(l.height)))
-        return texel(l, i, j)
+        return texel(l, nearestIndex(u, size: l.width), nearestIndex(v, size: l.height))
+    }
+
+    /// GL_NEAREST's texel index along an axis of `size` texels for the unit coordinate `t` (before the
+    /// clamp to the edge, which `texel` applies).
+    @inline(__always)
+    func nearestIndex(_ t: Double, size: Int) -> Int {
+        Int((t * Double(size)).rounded(.down).clamped(-1, Double(size)))
     }
 
     @inline(__always)

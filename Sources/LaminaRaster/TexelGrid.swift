@@ -1,0 +1,93 @@
+import Foundation
+import LaminaCore
+
+/// A texture draw whose texel depends on the pixel's column alone and row alone: an affine map without
+/// rotation or skew, and nearest filtering both ways (the shadow atlas's nine-patch slices, nearest-filtered
+/// contents). Texel indices and edge coverage are computed once per column and once per row, with the same
+/// functions the general path calls per pixel, so every byte is the general path's.
+///
+/// Why the factors are exact per column: with `g10`, `g01`, `g02` and `g12` zero, the local x of a pixel
+/// centre is `(px * g00 + py * 0 + g20) / g22`, the same double for every row, and the Jacobian entries the
+/// x edges read are the same too; likewise for y. The rect's coverage is the product of its x factor and
+/// its y factor (`Coverage.rect`).
+struct TexelGrid {
+    /// Per column of the bounds: the texel column (clamped to the edge) and the x edges' coverage.
+    let columns: [Int]
+    let columnCoverage: [Double]
+    /// Per row of the bounds: the texel row and the y edges' coverage.
+    let rows: [Int]
+    let rowCoverage: [Double]
+
+    init?(_ t: PreparedOp.PreparedTexture, sampler: PixelSampler?, bounds: PixelRect, edgeAA: EdgeMask) {
+        guard t.draw.minFilter == .nearest, t.draw.magFilter == .nearest, t.mask == nil,
+              let sampler, !bounds.isEmpty, let level = t.sampler.levels.first else { return nil }
+        let p = sampler.projection
+        guard p.g10 == 0, p.g01 == 0, p.g02 == 0, p.g12 == 0, p.h02 == 0, p.h12 == 0, p.h22 > 0 else { return nil }
+        let rect = t.draw.destination
+        let px0 = Double(bounds.x0) + 0.5, py0 = Double(bounds.y0) + 0.5
+        var columns: [Int] = [], columnCoverage: [Double] = []
+        columns.reserveCapacity(bounds.width); columnCoverage.reserveCapacity(bounds.width)
+        for x in bounds.x0..<bounds.x1 {
+            guard let s = sampler.local(px: Double(x) + 0.5, py: py0), s.qx.isFinite, s.qy.isFinite else { return nil }
+            columns.append(min(max(t.sampler.nearestIndex(t.u(s), size: level.width), 0), level.width - 1))
+            columnCoverage.append(Coverage.rectX(rect, at: s, edgeAA: edgeAA))
+        }
+        var rows: [Int] = [], rowCoverage: [Double] = []
+        rows.reserveCapacity(bounds.height); rowCoverage.reserveCapacity(bounds.height)
+        for y in bounds.y0..<bounds.y1 {
+            guard let s = sampler.local(px: px0, py: Double(y) + 0.5), s.qx.isFinite, s.qy.isFinite else { return nil }
+            rows.append(min(max(t.sampler.nearestIndex(t.v(s), size: level.height), 0), level.height - 1))
+            rowCoverage.append(Coverage.rectY(rect, at: s, edgeAA: edgeAA))
+        }
+        self.columns = columns; self.columnCoverage = columnCoverage
+        self.rows = rows; self.rowCoverage = rowCoverage
+    }
+}
+
+extension PreparedOp {
+    /// Draws a `TexelGrid` texture: per pixel one texel read, the colour as `shade` computes it (from a
+    /// table by alpha when tinted), coverage as the product of the column's and the row's factors.
+    func runGrid(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
+                 tint: SIMD4<Double>) {
+        let level = t.sampler.levels[0]
+        let opacity = t.draw.opacity
+        // shade(): sample = texel * (1 / 255); tinted: tint * sample.w; then * opacity; run(): * modulate.
+        var tinted: [SIMD4<Double>] = []
+        if let tc = t.draw.tint {
+            let tintColor = SIMD4(tc.r, tc.g, tc.b, tc.a)
+            tinted = (0..<256).map { a in
+                var c = tintColor * (SIMD4<Double>(repeating: Double(a)) * (1.0 / 255.0)).w
+                c *= opacity
+                return c * tint
+            }
+        }
+        level.pixels.withUnsafeBufferPointer { texels in
+            for y in ys {
+                let r = y - bounds.y0
+                let rowCov = grid.rowCoverage[r]
+                guard rowCov > 0 else { continue }
+                let rowBase = grid.rows[r] * level.width
+                for x in bounds.x0..<bounds.x1 {
+                    let c0 = x - bounds.x0
+                    var cov = grid.columnCoverage[c0] * rowCov
+                    guard cov > 0 else { continue }
+                    if !clips.isEmpty {
+                        cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5)
+                        guard cov > 0 else { continue }
+                    }
+                    let o = (rowBase + grid.columns[c0]) * 4
+                    var c: SIMD4<Double>
+                    if !tinted.isEmpty {
+                        c = tinted[Int(texels[o + 3])]
+                    } else {
+                        c = SIMD4(Double(texels[o]), Double(texels[o + 1]), Double(texels[o + 2]), Double(texels[o + 3]))
+                            * (1.0 / 255.0)
+                        c *= opacity
+                        c = c * tint
+                    }
+                    if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c * cov, x: x, y: y) }
+                }
+            }
+        }
+    }
+}
