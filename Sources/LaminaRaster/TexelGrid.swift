@@ -61,33 +61,45 @@ extension PreparedOp {
                 return c * tint
             }
         }
+        let hasClips = !clips.isEmpty
+        let x0 = bounds.x0, x1 = bounds.x1
         level.pixels.withUnsafeBufferPointer { texels in
+        guard let texelBase = texels.baseAddress else { return }
+        grid.columns.withUnsafeBufferPointer { columns in
+        grid.columnCoverage.withUnsafeBufferPointer { columnCoverage in
+        tinted.withUnsafeBufferPointer { table in
             for y in ys {
                 let r = y - bounds.y0
                 let rowCov = grid.rowCoverage[r]
                 guard rowCov > 0 else { continue }
-                let rowBase = grid.rows[r] * level.width
-                for x in bounds.x0..<bounds.x1 {
-                    let c0 = x - bounds.x0
-                    var cov = grid.columnCoverage[c0] * rowCov
+                let row = texelBase + grid.rows[r] * level.width * 4
+                for x in x0..<x1 {
+                    let c0 = x - x0
+                    var cov = columnCoverage[c0] * rowCov
                     guard cov > 0 else { continue }
-                    if !clips.isEmpty {
+                    let o = columns[c0] * 4
+                    let a = row[o + 3]
+                    // A texel of zeros adds nothing (tinted, only its alpha counts).
+                    guard a > 0 || (table.count == 0 && (row[o] | row[o + 1] | row[o + 2]) != 0) else { continue }
+                    if hasClips {
                         cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5)
                         guard cov > 0 else { continue }
                     }
-                    let o = (rowBase + grid.columns[c0]) * 4
                     var c: SIMD4<Double>
-                    if !tinted.isEmpty {
-                        c = tinted[Int(texels[o + 3])]
+                    if table.count > 0 {
+                        c = table[Int(a)]
                     } else {
-                        c = SIMD4(Double(texels[o]), Double(texels[o + 1]), Double(texels[o + 2]), Double(texels[o + 3]))
-                            * (1.0 / 255.0)
+                        c = SIMD4(Double(row[o]), Double(row[o + 1]), Double(row[o + 2]), Double(a)) * (1.0 / 255.0)
                         c *= opacity
                         c = c * tint
                     }
-                    if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c * cov, x: x, y: y) }
+                    // Multiplying by a coverage of exactly 1 changes nothing.
+                    target.blend(cov == 1 ? c : c * cov, x: x, y: y)
                 }
             }
+        }
+        }
+        }
         }
     }
 }
