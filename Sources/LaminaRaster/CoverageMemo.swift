@@ -45,9 +45,11 @@ struct CoverageMemo {
     struct Geometry {
         let shape: RoundedRect
         let cx: Double, cy: Double, hx: Double, hy: Double
+        let isRect: Bool
 
         init(_ rr: RoundedRect) {
             shape = rr
+            isRect = rr.isRect
             cx = Double(rr.rect.midX); cy = Double(rr.rect.midY)
             hx = Double(rr.rect.width) / 2; hy = Double(rr.rect.height) / 2
         }
@@ -56,7 +58,7 @@ struct CoverageMemo {
     /// `Coverage.of(g.shape, at: s, edgeAA: .all)` for shape `k` (0 or 1) at column `x` of a row.
     @inline(__always)
     func coverage(_ g: Geometry, shape k: Int, at s: Projection.Sample, x: Int, edgeAA: EdgeMask) -> Double {
-        if g.shape.isRect { return Coverage.rect(g.shape.rect, at: s, edgeAA: edgeAA) }
+        if g.isRect { return Coverage.rect(g.shape.rect, at: s, edgeAA: edgeAA) }
         // The first lines of Coverage.rounded, on the same values.
         let left = s.qx < g.cx, up = s.qy < g.cy
         let rr = g.shape

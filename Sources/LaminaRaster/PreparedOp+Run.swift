@@ -112,16 +112,28 @@ extension PreparedOp {
         // The exact-one columns of the clips speak for their formula, which needs each clip's projection.
         let clipsExact = clips.allSatisfy { $0.sampler != nil }
         let plan = spans
-        // Rows clear of every corner and edge band have the same spans (`SpanPlan.isPlain`): computed once.
-        var plainRow: RowSpans?
+        // Rows clear of every corner and edge band (`SpanPlan.isPlain`) have the same spans, computed once.
+        // They form one interval of rows, so once its first row is met, its end is found by bisection and
+        // no other row is tested.
+        var plainRow = general
+        var plainRows = 0..<0
+        var pastPlain = false
         for y in ys {
             let py = Double(y) + 0.5
             let row: RowSpans
             if let plan {
-                if plan.isPlain(row: y) {
-                    let r = plainRow ?? plan.row(y, bounds: bounds)
-                    plainRow = r
-                    row = r
+                if plainRows.contains(y) {
+                    row = plainRow
+                } else if !pastPlain, plan.isPlain(row: y) {
+                    var lo = y, hi = ys.upperBound
+                    while hi - lo > 1 {
+                        let mid = lo + (hi - lo) / 2
+                        if plan.isPlain(row: mid) { lo = mid } else { hi = mid }
+                    }
+                    plainRows = y..<hi
+                    pastPlain = true
+                    plainRow = plan.row(y, bounds: bounds)
+                    row = plainRow
                 } else {
                     row = plan.row(y, bounds: bounds)
                 }
@@ -152,17 +164,23 @@ extension PreparedOp {
                     x = stop
                     continue
                 }
-                let px = Double(x) + 0.5
-                if let sample = sampler.local(px: px, py: py) {
-                    var cov = shader.coverage(sample, x: x, row: row)
-                    if cov > 0, !clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= clipCoverage(px: px, py: py) }
+                // A run of general pixels, up to the next span (none of which holds x, so none starts before it).
+                var stop = end
+                if !row.hole.isEmpty, row.hole.lowerBound > x { stop = min(stop, row.hole.lowerBound) }
+                if !row.solid.isEmpty, row.solid.lowerBound > x { stop = min(stop, row.solid.lowerBound) }
+                if !row.solid2.isEmpty, row.solid2.lowerBound > x { stop = min(stop, row.solid2.lowerBound) }
+                for gx in x..<stop {
+                    let px = Double(gx) + 0.5
+                    guard let sample = sampler.local(px: px, py: py) else { continue }
+                    var cov = shader.coverage(sample, x: gx, row: row)
+                    if cov > 0, !clips.isEmpty, !(clipsExact && row.clipsOne.contains(gx)) { cov *= clipCoverage(px: px, py: py) }
                     if cov == 1, let pattern = coverOnePattern {
-                        target.store(pattern, xs: x..<x + 1, y: y)
+                        target.store(pattern, xs: gx..<gx + 1, y: y)
                     } else if cov > 0 {
-                        target.blend(shader.color(sample) * cov, x: x, y: y)
+                        target.blend(shader.color(sample) * cov, x: gx, y: y)
                     }
                 }
-                x += 1
+                x = stop
             }
         }
     }

@@ -191,6 +191,11 @@ final class SpanPlan {
     /// edges of the shape and of a border's inner edge, with no clips: then every function behind `row(_:)`
     /// takes the branches that do not read the row (`inner`'s and `extent`'s corner reaches are nil, their
     /// vertical guards pass), and all such rows of the operation have the same spans.
+    ///
+    /// The plain rows form one interval: every test is monotonic in the row's local y (itself monotonic in
+    /// y, as each rounded operation computing it is), so each shape's plain rows are a suffix of its top half
+    /// joined to a prefix of its bottom half, cut by the interval where it is deep enough inside, and the
+    /// intersection of the two shapes' intervals is one. The row loop bisects for its end on that ground.
     func isPlain(row y: Int) -> Bool {
         guard clips.isEmpty, SpanPlan.isPlain(shape, axis, row: y) else { return false }
         guard let inner = innerShape else { return true }
