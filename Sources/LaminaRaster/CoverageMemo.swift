@@ -22,6 +22,8 @@ struct CoverageMemo {
     private let rowSlots: UnsafeMutablePointer<Double>
     private let x0: Int
     private let corners: CornerTable
+    /// The operation's constant Jacobian (dxdpx, dxdpy, dydpx, dydpy), for the samples of evaluations.
+    private let jacobian: SIMD4<Double>
     /// Whether the Jacobian is diagonal, so corner values do not depend on the quadrant's signs.
     private let diagonal: Bool
 
@@ -38,48 +40,60 @@ struct CoverageMemo {
         scratch.memo.initialize(repeating: .nan, count: columns.count * 8 + 8)
         corners = scratch.corners
         corners.use(jacobian: jacobian)
+        self.jacobian = jacobian
         diagonal = jacobian.y == 0 && jacobian.z == 0
     }
 
-    /// A shape's centre and half extents, as `Coverage.rounded` computes them.
+    /// A shape's centre and half extents, as `Coverage.rounded` computes them: plain doubles, so the
+    /// per-pixel code copies nothing (the shape itself is passed by the caller for evaluations).
     struct Geometry {
-        let shape: RoundedRect
         let cx: Double, cy: Double, hx: Double, hy: Double
+        /// The radii by quadrant (so a pixel reads one double instead of copying the shape).
+        let minXMinY: Double, minXMaxY: Double, maxXMinY: Double, maxXMaxY: Double
         let isRect: Bool
 
         init(_ rr: RoundedRect) {
-            shape = rr
             isRect = rr.isRect
+            minXMinY = rr.minXMinY; minXMaxY = rr.minXMaxY; maxXMinY = rr.maxXMinY; maxXMaxY = rr.maxXMaxY
             cx = Double(rr.rect.midX); cy = Double(rr.rect.midY)
             hx = Double(rr.rect.width) / 2; hy = Double(rr.rect.height) / 2
         }
     }
 
-    /// `Coverage.of(g.shape, at: s, edgeAA: .all)` for shape `k` (0 or 1) at column `x` of a row.
+    /// The sample `PixelSampler.local` gives at a pixel centre whose local point is (qx, qy).
     @inline(__always)
-    func coverage(_ g: Geometry, shape k: Int, at s: Projection.Sample, x: Int, edgeAA: EdgeMask) -> Double {
-        if g.isRect { return Coverage.rect(g.shape.rect, at: s, edgeAA: edgeAA) }
+    func sample(qx: Double, qy: Double) -> Projection.Sample {
+        Projection.Sample(qx: qx, qy: qy, dxdpx: jacobian.x, dxdpy: jacobian.y, dydpx: jacobian.z, dydpy: jacobian.w)
+    }
+
+    /// `Coverage.of(shape, at: sample(qx: qx, qy: qy), edgeAA: edgeAA)`, `g` being the shape's geometry
+    /// and `k` its index (0 or 1) among the operation's shapes, at column `x` of a row.
+    @inline(__always)
+    func coverage(_ shape: RoundedRect, _ g: Geometry, index k: Int, qx: Double, qy: Double, x: Int,
+                  edgeAA: EdgeMask) -> Double {
+        if g.isRect { return Coverage.rect(shape.rect, at: sample(qx: qx, qy: qy), edgeAA: edgeAA) }
         // The first lines of Coverage.rounded, on the same values.
-        let left = s.qx < g.cx, up = s.qy < g.cy
-        let rr = g.shape
-        let r = left ? (up ? rr.minXMinY : rr.minXMaxY) : (up ? rr.maxXMinY : rr.maxXMaxY)
-        let dqx = abs(s.qx - g.cx) - g.hx + r, dqy = abs(s.qy - g.cy) - g.hy + r
+        let left = qx < g.cx, up = qy < g.cy
+        let r = left ? (up ? g.minXMinY : g.minXMaxY) : (up ? g.maxXMinY : g.maxXMaxY)
+        let dqx = abs(qx - g.cx) - g.hx + r, dqy = abs(qy - g.cy) - g.hy + r
         let slot: UnsafeMutablePointer<Double>
         let key: Double
         if dqy <= 0 && dqx > dqy {
-            slot = slots + ((x - x0) * 4 + k * 2 + (up ? 0 : 1)) * 2
-            key = s.qx
+            slot = slots + ((x &- x0) &* 4 &+ k &* 2 &+ (up ? 0 : 1)) &* 2
+            key = qx
         } else if dqx <= 0 && !(dqx > dqy) {
-            slot = rowSlots + (k * 2 + (left ? 0 : 1)) * 2
-            key = s.qy
+            slot = rowSlots + (k &* 2 &+ (left ? 0 : 1)) &* 2
+            key = qy
         } else if dqx > 0 && dqy > 0 {
-            let signs: UInt64 = diagonal ? 0 : (s.qx - g.cx < 0 ? 1 : 0) | (s.qy - g.cy < 0 ? 2 : 0)
-            return corners.value(dqx: dqx, dqy: dqy, r: r, signs: signs) { Coverage.rounded(rr, at: s) }
+            let signs: UInt64 = diagonal ? 0 : (qx - g.cx < 0 ? 1 : 0) | (qy - g.cy < 0 ? 2 : 0)
+            return corners.value(dqx: dqx, dqy: dqy, r: r, signs: signs) {
+                Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
+            }
         } else {
-            return Coverage.rounded(rr, at: s)
+            return Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
         }
         if slot[0].bitPattern == key.bitPattern { return slot[1] }
-        let value = Coverage.rounded(rr, at: s)
+        let value = Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
         slot[0] = key
         slot[1] = value
         return value

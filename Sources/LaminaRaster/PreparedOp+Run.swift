@@ -13,28 +13,36 @@ extension PreparedOp {
         let tint = modulate ?? SIMD4(1, 1, 1, 1)
         switch kind {
         case .fill(let shape, let c):
-            let color = c * tint
-            if let memo = memo(scratch) {
-                scan(ys, target, solid: color, shader: MemoFillShader(memo: memo, shape: CoverageMemo.Geometry(shape),
-                                                                      edgeAA: edgeAA, paint: color))
-            } else {
-                scan(ys, target, solid: color, shader: FillShader(shape: shape, edgeAA: edgeAA, paint: color))
+            let paint = Paint(c * tint)
+            if let memo = memo(scratch), let p = sampler?.projection {
+                let cover = MemoFill(memo: memo, shape: shape, geometry: CoverageMemo.Geometry(shape), edgeAA: edgeAA)
+                scan(ys, AffineRows(op: self, projection: p, coverage: cover, paint: paint, target: target,
+                                    clipsExact: clipsExact))
+            } else if let sampler {
+                let shader = FillShader(shape: shape, edgeAA: edgeAA, paint: paint.color)
+                scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: paint, target: target,
+                                     clipsExact: clipsExact))
             }
         case .border(let shape, let inner, let c):
-            let color = c * tint
-            if let memo = memo(scratch) {
-                scan(ys, target, solid: color, shader: MemoBorderShader(
-                    memo: memo, outer: CoverageMemo.Geometry(shape), inner: inner.map(CoverageMemo.Geometry.init),
-                    paint: color, all: .all))
-            } else {
-                scan(ys, target, solid: color, shader: BorderShader(shape: shape, inner: inner, paint: color))
+            let paint = Paint(c * tint)
+            if let memo = memo(scratch), let p = sampler?.projection {
+                let cover = MemoBorder(memo: memo, outer: shape, inner: inner)
+                scan(ys, AffineRows(op: self, projection: p, coverage: cover, paint: paint, target: target,
+                                    clipsExact: clipsExact))
+            } else if let sampler {
+                let shader = BorderShader(shape: shape, inner: inner, paint: paint.color)
+                scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: paint, target: target,
+                                     clipsExact: clipsExact))
             }
         case .texture(let t):
             if let offset = alignedOffset {
                 runAligned(t, offset: offset, ys, target, tint: tint)
                 return
             }
-            scan(ys, target, solid: nil, shader: TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, tint: tint))
+            guard let sampler else { return }
+            let shader = TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, tint: tint)
+            scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: nil, target: target,
+                                 clipsExact: clipsExact))
         case .path(let coverage, let c):
             let color = c * tint
             for y in ys {
@@ -48,6 +56,10 @@ extension PreparedOp {
             }
         }
     }
+
+    /// Whether the clips' exact-one columns may stand for their evaluation: their formula needs each
+    /// clip's projection.
+    private var clipsExact: Bool { clips.allSatisfy { $0.sampler != nil } }
 
     /// The coverage memo for this operation's columns, when its spans apply and its Jacobian is constant.
     private func memo(_ scratch: BandScratch) -> CoverageMemo? {
@@ -96,18 +108,10 @@ extension PreparedOp {
     ///
     /// With spans (axis-aligned operations), a row is only walked over its live columns, outside which
     /// coverage is exactly 0, and clips are only evaluated outside the columns where all of them cover
-    /// exactly 1; `coverage` gets the column and the row's spans to skip what they make known the same way.
-    /// A pixel whose coverage is exactly 1 under an opaque colour is the solid pattern, stored directly.
-    private func scan<Shader: PixelShader>(_ ys: Range<Int>, _ target: BlendTarget, solid: SIMD4<Double>?,
-                                           shader: Shader) {
-        guard let sampler else { return }
-        // The pattern fillConstant stored for an opaque solid colour (alpha >= 1); a general pixel of
-        // coverage 1 blends to the same bytes only when alpha is exactly 1 (1 - alpha is then 0).
-        let solidPattern = solid.flatMap { $0.w >= 1 ? Blend.opaquePattern($0) : nil }
-        let coverOnePattern = solid.flatMap { $0.w == 1 ? solidPattern : nil }
+    /// exactly 1; the shader gets the row's spans to skip what they make known the same way. `rows` shades
+    /// the runs: solid ones, and runs of general pixels between the spans.
+    private func scan<Rows: RowShader>(_ ys: Range<Int>, _ rows: Rows) {
         let general = RowSpans.general(bounds)
-        // The exact-one columns of the clips speak for their formula, which needs each clip's projection.
-        let clipsExact = clips.allSatisfy { $0.sampler != nil }
         let plan = spans
         // Rows clear of every corner and edge band (`SpanPlan.isPlain`) have the same spans, computed once.
         // They form one interval of rows, so once its first row is met, its end is found by bisection and
@@ -147,17 +151,7 @@ extension PreparedOp {
                 let inSolid = row.solid.contains(x) ? row.solid : row.solid2.contains(x) ? row.solid2 : nil
                 if let s = inSolid {
                     let stop = min(s.upperBound, end)
-                    if let pattern = solidPattern {
-                        target.store(pattern, xs: x..<stop, y: y)
-                    } else if let c = solid {
-                        target.blend(c, xs: x..<stop, y: y)
-                    } else {
-                        for sx in x..<stop {
-                            if let sample = sampler.local(px: Double(sx) + 0.5, py: py) {
-                                target.blend(shader.color(sample), x: sx, y: y)
-                            }
-                        }
-                    }
+                    rows.solid(x..<stop, y: y, py: py)
                     x = stop
                     continue
                 }
@@ -166,17 +160,7 @@ extension PreparedOp {
                 if !row.hole.isEmpty, row.hole.lowerBound > x { stop = min(stop, row.hole.lowerBound) }
                 if !row.solid.isEmpty, row.solid.lowerBound > x { stop = min(stop, row.solid.lowerBound) }
                 if !row.solid2.isEmpty, row.solid2.lowerBound > x { stop = min(stop, row.solid2.lowerBound) }
-                for gx in x..<stop {
-                    let px = Double(gx) + 0.5
-                    guard let sample = sampler.local(px: px, py: py) else { continue }
-                    var cov = shader.coverage(sample, x: gx, row: row)
-                    if cov > 0, !clips.isEmpty, !(clipsExact && row.clipsOne.contains(gx)) { cov *= clipCoverage(px: px, py: py) }
-                    if cov == 1, let pattern = coverOnePattern {
-                        target.store(pattern, xs: gx..<gx + 1, y: y)
-                    } else if cov > 0 {
-                        target.blend(shader.color(sample) * cov, x: gx, y: y)
-                    }
-                }
+                rows.general(x..<stop, y: y, py: py, row: row)
                 x = stop
             }
         }
@@ -184,7 +168,7 @@ extension PreparedOp {
 
     /// The product of the clips' coverages at a pixel centre.
     @inline(__always)
-    private func clipCoverage(px: Double, py: Double) -> Double {
+    func clipCoverage(px: Double, py: Double) -> Double {
         var cov = 1.0
         for clip in clips {
             guard let p = clip.sampler, let s = p.local(px: px, py: py) else { return 0 }
