@@ -3,7 +3,10 @@ import LaminaCore
 
 /// Coverage at a local point under a constant Jacobian (`CoverageMemo` supplies the sample when needed).
 protocol AffineCoverage {
+    var memo: CoverageMemo { get }
     func coverage(qx: Double, qy: Double, x: Int, row: RowSpans) -> Double
+    /// The halves and `dqy`s of the shapes at local y `qy`, for `PlainTemplate`.
+    func templateRow(qy: Double) -> PlainTemplate.Row
 }
 
 /// Rows of a fill or border whose map is affine with w = 1 (`PixelSampler.unitW`).
@@ -11,7 +14,8 @@ protocol AffineCoverage {
 /// `PixelSampler.local` is then `u = px * g00 + py * g10 + g20`, `v = px * g01 + py * g11 + g21`, nil when
 /// either is not finite, with a constant Jacobian; the loop computes exactly those doubles (the `py`
 /// products once per row) and hands the point to the coverage, so a pixel whose value the memo or the
-/// corner table holds costs neither a sample nor an evaluation.
+/// corner table holds costs neither a sample nor an evaluation. Under a diagonal Jacobian, plain rows go
+/// through the band's `PlainTemplate`.
 struct AffineRows<Cover: AffineCoverage>: RowShader {
     let op: PreparedOp
     let coverage: Cover
@@ -19,27 +23,63 @@ struct AffineRows<Cover: AffineCoverage>: RowShader {
     let target: BlendTarget
     let clipsExact: Bool
     let g00: Double, g10: Double, g20: Double, g01: Double, g11: Double, g21: Double
+    /// The template's recorded coverages (two halves of the operation's width), when plain rows use it.
+    let templateValues: UnsafeMutablePointer<Double>?
+    let x0: Int, width: Int
 
-    init(op: PreparedOp, projection p: Projection, coverage: Cover, paint: Paint, target: BlendTarget, clipsExact: Bool) {
+    init(op: PreparedOp, projection p: Projection, coverage: Cover, paint: Paint, target: BlendTarget,
+         clipsExact: Bool, scratch: BandScratch) {
         self.op = op
         self.coverage = coverage
         self.paint = paint
         self.target = target
         self.clipsExact = clipsExact
         g00 = p.g00; g10 = p.g10; g20 = p.g20; g01 = p.g01; g11 = p.g11; g21 = p.g21
+        x0 = op.bounds.x0
+        width = op.bounds.width
+        templateValues = coverage.memo.diagonal ? scratch.templateValues : nil
     }
 
     @inline(__always)
-    func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans) {
+    func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool) {
         let pyg10 = py * g10, pyg11 = py * g11
-        for x in xs {
-            let px = Double(x) + 0.5
-            let u = px * g00 + pyg10 + g20, v = px * g01 + pyg11 + g21
-            guard u.isFinite, v.isFinite else { continue }
-            var cov = coverage.coverage(qx: u, qy: v, x: x, row: row)
-            if cov > 0, !op.clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= op.clipCoverage(px: px, py: py) }
-            paint.cover(cov, x: x, y: y, target)
+        if plain, let values = templateValues, !xs.isEmpty {
+            let template = coverage.memo.template
+            if template.pointee.y != y {
+                // The row's local y: under a diagonal Jacobian px * g01 is a zero, the same at every column.
+                let qy = (Double(xs.lowerBound) + 0.5) * g01 + pyg11 + g21
+                if template.pointee.begin(row: y, coverage.templateRow(qy: qy)) {
+                    (values + template.pointee.half * width).initialize(repeating: .nan, count: width)
+                }
+            }
+            let recorded = values + template.pointee.half * width - x0
+            if template.pointee.replay {
+                for x in xs {
+                    let c = recorded[x]
+                    if c.isNaN { _ = shade(x, y: y, py: py, pyg10: pyg10, pyg11: pyg11, row: row) } else { paint.cover(c, x: x, y: y, target) }
+                }
+                return
+            }
+            if template.pointee.recording {
+                for x in xs { recorded[x] = shade(x, y: y, py: py, pyg10: pyg10, pyg11: pyg11, row: row) }
+                return
+            }
         }
+        // Past its recording row, the template hears no more evaluations.
+        if templateValues != nil { coverage.memo.template.pointee.recording = false }
+        for x in xs { _ = shade(x, y: y, py: py, pyg10: pyg10, pyg11: pyg11, row: row) }
+    }
+
+    /// Shades pixel (x, y), returning its coverage (NaN where the map has no finite point).
+    @inline(__always)
+    private func shade(_ x: Int, y: Int, py: Double, pyg10: Double, pyg11: Double, row: RowSpans) -> Double {
+        let px = Double(x) + 0.5
+        let u = px * g00 + pyg10 + g20, v = px * g01 + pyg11 + g21
+        guard u.isFinite, v.isFinite else { return .nan }
+        var cov = coverage.coverage(qx: u, qy: v, x: x, row: row)
+        if cov > 0, !op.clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= op.clipCoverage(px: px, py: py) }
+        paint.cover(cov, x: x, y: y, target)
+        return cov
     }
 
     @inline(__always)
@@ -56,6 +96,11 @@ struct MemoFill: AffineCoverage {
     @inline(__always)
     func coverage(qx: Double, qy: Double, x: Int, row: RowSpans) -> Double {
         memo.coverage(shape, geometry, index: 0, qx: qx, qy: qy, x: x, edgeAA: edgeAA)
+    }
+
+    func templateRow(qy: Double) -> PlainTemplate.Row {
+        let o = geometry.row(qy: qy)
+        return PlainTemplate.Row(up: SIMD2(o.up, 0), dqy: SIMD4(o.left, o.right, .nan, .nan))
     }
 }
 
@@ -93,5 +138,10 @@ struct MemoBorder: AffineCoverage {
         let cInner = memo.coverage(inner, innerGeometry, index: 1, qx: qx, qy: qy, x: x, edgeAA: all)
         if row.outerOne.contains(x) { return Coverage.clamp01(1 - cInner) }
         return Coverage.clamp01(memo.coverage(outer, outerGeometry, index: 0, qx: qx, qy: qy, x: x, edgeAA: all) - cInner)
+    }
+
+    func templateRow(qy: Double) -> PlainTemplate.Row {
+        let o = outerGeometry.row(qy: qy), i = innerGeometry.row(qy: qy)
+        return PlainTemplate.Row(up: SIMD2(o.up, i.up), dqy: SIMD4(o.left, o.right, i.left, i.right))
     }
 }

@@ -25,7 +25,9 @@ struct CoverageMemo {
     /// The operation's constant Jacobian (dxdpx, dxdpy, dydpx, dydpy), for the samples of evaluations.
     private let jacobian: SIMD4<Double>
     /// Whether the Jacobian is diagonal, so corner values do not depend on the quadrant's signs.
-    private let diagonal: Bool
+    let diagonal: Bool
+    /// The band's plain-row template, told the case of every evaluation while it records.
+    let template: UnsafeMutablePointer<PlainTemplate>
 
     /// Doubles of scratch a band needs for operations up to `width` columns wide.
     static func scratchSize(width: Int) -> Int { max(0, width) * 8 + 8 }
@@ -42,6 +44,8 @@ struct CoverageMemo {
         corners.use(jacobian: jacobian)
         self.jacobian = jacobian
         diagonal = jacobian.y == 0 && jacobian.z == 0
+        template = scratch.template
+        template.pointee = PlainTemplate()
     }
 
     /// A shape's centre and half extents, as `Coverage.rounded` computes them: plain doubles, so the
@@ -71,7 +75,10 @@ struct CoverageMemo {
     @inline(__always)
     func coverage(_ shape: RoundedRect, _ g: Geometry, index k: Int, qx: Double, qy: Double, x: Int,
                   edgeAA: EdgeMask) -> Double {
-        if g.isRect { return Coverage.rect(shape.rect, at: sample(qx: qx, qy: qy), edgeAA: edgeAA) }
+        if g.isRect {
+            if template.pointee.recording { template.pointee.spoil() }
+            return Coverage.rect(shape.rect, at: sample(qx: qx, qy: qy), edgeAA: edgeAA)
+        }
         // The first lines of Coverage.rounded, on the same values.
         let left = qx < g.cx, up = qy < g.cy
         let r = left ? (up ? g.minXMinY : g.minXMaxY) : (up ? g.maxXMinY : g.maxXMaxY)
@@ -79,18 +86,22 @@ struct CoverageMemo {
         let slot: UnsafeMutablePointer<Double>
         let key: Double
         if dqy <= 0 && dqx > dqy {
+            if template.pointee.recording { template.pointee.note(shape: k, left: left, dqx: dqx) }
             slot = slots + ((x &- x0) &* 4 &+ k &* 2 &+ (up ? 0 : 1)) &* 2
             key = qx
-        } else if dqx <= 0 && !(dqx > dqy) {
-            slot = rowSlots + (k &* 2 &+ (left ? 0 : 1)) &* 2
-            key = qy
-        } else if dqx > 0 && dqy > 0 {
-            let signs: UInt64 = diagonal ? 0 : (qx - g.cx < 0 ? 1 : 0) | (qy - g.cy < 0 ? 2 : 0)
-            return corners.value(dqx: dqx, dqy: dqy, r: r, signs: signs) {
-                Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
-            }
         } else {
-            return Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
+            if template.pointee.recording { template.pointee.spoil() }
+            if dqx <= 0 && !(dqx > dqy) {
+                slot = rowSlots + (k &* 2 &+ (left ? 0 : 1)) &* 2
+                key = qy
+            } else if dqx > 0 && dqy > 0 {
+                let signs: UInt64 = diagonal ? 0 : (qx - g.cx < 0 ? 1 : 0) | (qy - g.cy < 0 ? 2 : 0)
+                return corners.value(dqx: dqx, dqy: dqy, r: r, signs: signs) {
+                    Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
+                }
+            } else {
+                return Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
+            }
         }
         if slot[0].bitPattern == key.bitPattern { return slot[1] }
         let value = Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
@@ -100,20 +111,28 @@ struct CoverageMemo {
     }
 }
 
-/// What one band's worker keeps for the operations it draws: the column and row slots of `CoverageMemo`
-/// and the band's `CornerTable`.
+/// What one band's worker keeps for the operations it draws: the column and row slots of `CoverageMemo`,
+/// the band's `CornerTable` and its `PlainTemplate`.
 struct BandScratch {
     let memo: UnsafeMutablePointer<Double>
     let corners: CornerTable
+    /// The plain-row template's state, and its recorded coverages: two halves of `width` doubles.
+    let template: UnsafeMutablePointer<PlainTemplate>
+    let templateValues: UnsafeMutablePointer<Double>
 
     /// Scratch for operations up to `width` columns wide; `deallocate` frees it.
     init(width: Int) {
         memo = .allocate(capacity: CoverageMemo.scratchSize(width: width))
         corners = CornerTable()
+        template = .allocate(capacity: 1)
+        template.initialize(to: PlainTemplate())
+        templateValues = .allocate(capacity: 2 * max(1, width))
     }
 
     func deallocate() {
         memo.deallocate()
         corners.deallocate()
+        template.deallocate()
+        templateValues.deallocate()
     }
 }

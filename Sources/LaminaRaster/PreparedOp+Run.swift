@@ -17,7 +17,7 @@ extension PreparedOp {
             if let memo = memo(scratch), let p = sampler?.projection {
                 let cover = MemoFill(memo: memo, shape: shape, geometry: CoverageMemo.Geometry(shape), edgeAA: edgeAA)
                 scan(ys, AffineRows(op: self, projection: p, coverage: cover, paint: paint, target: target,
-                                    clipsExact: clipsExact))
+                                    clipsExact: clipsExact, scratch: scratch))
             } else if let sampler {
                 let shader = FillShader(shape: shape, edgeAA: edgeAA, paint: paint.color)
                 scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: paint, target: target,
@@ -28,7 +28,7 @@ extension PreparedOp {
             if let memo = memo(scratch), let p = sampler?.projection {
                 let cover = MemoBorder(memo: memo, outer: shape, inner: inner)
                 scan(ys, AffineRows(op: self, projection: p, coverage: cover, paint: paint, target: target,
-                                    clipsExact: clipsExact))
+                                    clipsExact: clipsExact, scratch: scratch))
             } else if let sampler {
                 let shader = BorderShader(shape: shape, inner: inner, paint: paint.color)
                 scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: paint, target: target,
@@ -160,7 +160,7 @@ extension PreparedOp {
                 if !row.hole.isEmpty, row.hole.lowerBound > x { stop = min(stop, row.hole.lowerBound) }
                 if !row.solid.isEmpty, row.solid.lowerBound > x { stop = min(stop, row.solid.lowerBound) }
                 if !row.solid2.isEmpty, row.solid2.lowerBound > x { stop = min(stop, row.solid2.lowerBound) }
-                rows.general(x..<stop, y: y, py: py, row: row)
+                rows.general(x..<stop, y: y, py: py, row: row, plain: plainRows.contains(y))
                 x = stop
             }
         }

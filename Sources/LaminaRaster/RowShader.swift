@@ -9,7 +9,8 @@ import LaminaCore
 /// `AffineRows` serves fills and borders under a map with a constant Jacobian, computing each pixel's
 /// local point inline and building a full sample only when a coverage must really be evaluated.
 protocol RowShader {
-    func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans)
+    /// `plain`: the row is one of the operation's plain rows (`SpanPlan.isPlain`), whose spans it shares.
+    func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool)
     func solid(_ xs: Range<Int>, y: Int, py: Double)
 }
 
@@ -62,7 +63,7 @@ struct SampledRows<Shader: PixelShader>: RowShader {
     let clipsExact: Bool
 
     @inline(__always)
-    func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans) {
+    func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool) {
         for x in xs {
             let px = Double(x) + 0.5
             guard let sample = sampler.local(px: px, py: py) else { continue }
