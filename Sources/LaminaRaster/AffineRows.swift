@@ -25,6 +25,8 @@ struct AffineRows<Cover: AffineCoverage>: RowShader {
     let g00: Double, g10: Double, g20: Double, g01: Double, g11: Double, g21: Double
     /// The template's recorded coverages (two halves of the operation's width), when plain rows use it.
     let templateValues: UnsafeMutablePointer<Double>?
+    let programs: UnsafeMutablePointer<PlainTemplate.Step>
+    let programCapacity: Int
     let x0: Int, width: Int
 
     init(op: PreparedOp, projection p: Projection, coverage: Cover, paint: Paint, target: BlendTarget,
@@ -38,6 +40,70 @@ struct AffineRows<Cover: AffineCoverage>: RowShader {
         x0 = op.bounds.x0
         width = op.bounds.width
         templateValues = coverage.memo.diagonal ? scratch.templateValues : nil
+        programs = scratch.programs
+        programCapacity = scratch.programCapacity
+    }
+
+    /// A plain row: settles what the template does with it, and when it replays, runs the half's program
+    /// (built on its first replay from the row's runs and the recorded coverages: solid runs and pixels of
+    /// coverage 1 merge into single fills, pixels of coverage 0 drop out).
+    func replay(y: Int, py: Double, row: RowSpans) -> Bool {
+        guard let values = templateValues else { return false }
+        let template = coverage.memo.template
+        if template.pointee.y != y {
+            // The row's local y: under a diagonal Jacobian px * g01 is a zero, the same at every column.
+            let qy = (Double(x0) + 0.5) * g01 + py * g11 + g21
+            if template.pointee.begin(row: y, coverage.templateRow(qy: qy)) {
+                (values + template.pointee.half * width).initialize(repeating: .nan, count: width)
+            }
+        }
+        guard template.pointee.replay else { return false }
+        let half = template.pointee.half
+        let steps = programs + half * programCapacity
+        if template.pointee.programState[half] == 0 {
+            let built = buildProgram(steps, row: row, recorded: values + half * width - x0)
+            template.pointee.programState[half] = built.map { _ in 1 } ?? 2
+            template.pointee.programCount[half] = built ?? 0
+        }
+        guard template.pointee.programState[half] == 1 else { return false }
+        for i in 0..<template.pointee.programCount[half] {
+            let step = steps[i]
+            if step.fill { paint.fill(step.xs, y: y, target) } else { paint.cover(step.cov, x: step.xs.lowerBound, y: y, target) }
+        }
+        return true
+    }
+
+    /// The steps of a replayed row, or nil when a recorded coverage is missing (a pixel without a finite
+    /// point, which is evaluated instead).
+    private func buildProgram(_ steps: UnsafeMutablePointer<PlainTemplate.Step>, row: RowSpans,
+                              recorded: UnsafeMutablePointer<Double>) -> Int? {
+        var n = 0
+        var complete = true
+        let mergeOnes = paint.coverOneIsFill
+        func fill(_ xs: Range<Int>) {
+            if n > 0, steps[n - 1].fill, steps[n - 1].xs.upperBound == xs.lowerBound {
+                steps[n - 1].xs = steps[n - 1].xs.lowerBound..<xs.upperBound
+            } else if n < programCapacity {
+                steps[n] = PlainTemplate.Step(xs: xs, cov: 1, fill: true)
+                n += 1
+            } else {
+                complete = false
+            }
+        }
+        row.forEachRun { xs, solid in
+            if solid { fill(xs); return }
+            for x in xs {
+                let c = recorded[x]
+                if c.isNaN {
+                    complete = false
+                } else if c == 1 && mergeOnes {
+                    fill(x..<x + 1)
+                } else if c > 0 {
+                    if n < programCapacity { steps[n] = PlainTemplate.Step(xs: x..<x + 1, cov: c, fill: false); n += 1 } else { complete = false }
+                }
+            }
+        }
+        return complete ? n : nil
     }
 
     @inline(__always)

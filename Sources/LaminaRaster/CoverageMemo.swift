@@ -119,6 +119,9 @@ struct BandScratch {
     /// The plain-row template's state, and its recorded coverages: two halves of `width` doubles.
     let template: UnsafeMutablePointer<PlainTemplate>
     let templateValues: UnsafeMutablePointer<Double>
+    /// The template's replay programs: two halves of `width + 2` steps.
+    let programs: UnsafeMutablePointer<PlainTemplate.Step>
+    let programCapacity: Int
 
     /// Scratch for operations up to `width` columns wide; `deallocate` frees it.
     init(width: Int) {
@@ -127,6 +130,8 @@ struct BandScratch {
         template = .allocate(capacity: 1)
         template.initialize(to: PlainTemplate())
         templateValues = .allocate(capacity: 2 * max(1, width))
+        programCapacity = max(1, width) + 2
+        programs = .allocate(capacity: 2 * programCapacity)
     }
 
     func deallocate() {
@@ -134,5 +139,6 @@ struct BandScratch {
         corners.deallocate()
         template.deallocate()
         templateValues.deallocate()
+        programs.deallocate()
     }
 }

@@ -23,11 +23,22 @@ struct PlainTemplate {
     var innerUp = SIMD2<Int>(0, 0)
     /// [half * 4 + shape * 2 + side (0 left)]: the smallest `dqx` the recorded row evaluated (+inf: none).
     var minDqx = SIMD8<Double>(repeating: .infinity)
+    /// Per half: the replay program's state (0 not built, 1 built, 2 not buildable) and its step count.
+    var programState = SIMD2<Int>(0, 0)
+    var programCount = SIMD2<Int>(0, 0)
     /// The row being drawn, its half, and whether it replays or records.
     var y = Int.min
     var half = 0
     var replay = false
     var recording = false
+
+    /// One step of a half's replay program: a run drawn as a solid span (`fill`), or one pixel covered by
+    /// `cov`.
+    struct Step {
+        var xs: Range<Int>
+        var cov: Double
+        var fill: Bool
+    }
 
     /// What a row's local y tells about each shape: its half (1 above the centre line) and its `dqy` for the
     /// left and right radius ([shape * 2 + side]).

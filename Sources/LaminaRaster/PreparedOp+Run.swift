@@ -141,27 +141,14 @@ extension PreparedOp {
             } else {
                 row = general
             }
-            var x = row.live.lowerBound
-            let end = row.live.upperBound
-            while x < end {
-                if row.hole.contains(x) {
-                    x = row.hole.upperBound
-                    continue
+            let plain = plainRows.contains(y)
+            if plain, rows.replay(y: y, py: py, row: row) { continue }
+            row.forEachRun { xs, solid in
+                if solid {
+                    rows.solid(xs, y: y, py: py)
+                } else {
+                    rows.general(xs, y: y, py: py, row: row, plain: plain)
                 }
-                let inSolid = row.solid.contains(x) ? row.solid : row.solid2.contains(x) ? row.solid2 : nil
-                if let s = inSolid {
-                    let stop = min(s.upperBound, end)
-                    rows.solid(x..<stop, y: y, py: py)
-                    x = stop
-                    continue
-                }
-                // A run of general pixels, up to the next span (none of which holds x, so none starts before it).
-                var stop = end
-                if !row.hole.isEmpty, row.hole.lowerBound > x { stop = min(stop, row.hole.lowerBound) }
-                if !row.solid.isEmpty, row.solid.lowerBound > x { stop = min(stop, row.solid.lowerBound) }
-                if !row.solid2.isEmpty, row.solid2.lowerBound > x { stop = min(stop, row.solid2.lowerBound) }
-                rows.general(x..<stop, y: y, py: py, row: row, plain: plainRows.contains(y))
-                x = stop
             }
         }
     }
@@ -180,6 +167,34 @@ extension PreparedOp {
 }
 
 extension RowSpans {
+    /// Calls `body` on the row's runs in order: solid ones (`true`) and runs of general pixels between the
+    /// spans (`false`); holes and the columns outside `live` are left out.
+    @inline(__always)
+    func forEachRun(_ body: (Range<Int>, Bool) -> Void) {
+        var x = live.lowerBound
+        let end = live.upperBound
+        while x < end {
+            if hole.contains(x) {
+                x = hole.upperBound
+                continue
+            }
+            let inSolid = solid.contains(x) ? solid : solid2.contains(x) ? solid2 : nil
+            if let s = inSolid {
+                let stop = min(s.upperBound, end)
+                body(x..<stop, true)
+                x = stop
+                continue
+            }
+            // General pixels up to the next span (none of which holds x, so none starts before it).
+            var stop = end
+            if !hole.isEmpty, hole.lowerBound > x { stop = min(stop, hole.lowerBound) }
+            if !solid.isEmpty, solid.lowerBound > x { stop = min(stop, solid.lowerBound) }
+            if !solid2.isEmpty, solid2.lowerBound > x { stop = min(stop, solid2.lowerBound) }
+            body(x..<stop, false)
+            x = stop
+        }
+    }
+
     /// The row of an operation without spans: every column of its bounds takes the general path.
     static func general(_ bounds: PixelRect) -> RowSpans {
         RowSpans(solid: 0..<0, solid2: 0..<0, hole: 0..<0, live: bounds.x0..<bounds.x1,

@@ -12,6 +12,8 @@ protocol RowShader {
     /// `plain`: the row is one of the operation's plain rows (`SpanPlan.isPlain`), whose spans it shares.
     func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool)
     func solid(_ xs: Range<Int>, y: Int, py: Double)
+    /// Draws a whole plain row at once if the shader knows it (`PlainTemplate`); false: walk it.
+    func replay(y: Int, py: Double, row: RowSpans) -> Bool
 }
 
 /// A constant colour and the patterns it stores without blending.
@@ -28,6 +30,10 @@ struct Paint {
         solidPattern = c.w >= 1 ? Blend.opaquePattern(c) : nil
         coverOnePattern = c.w == 1 ? solidPattern : nil
     }
+
+    /// Whether a general pixel of coverage 1 gives the bytes of a solid run: always, but for an alpha
+    /// above 1, which a solid run stores as opaque while a blend would subtract.
+    var coverOneIsFill: Bool { !(color.w > 1) }
 
     @inline(__always)
     func fill(_ xs: Range<Int>, y: Int, _ target: BlendTarget) {
@@ -76,6 +82,9 @@ struct SampledRows<Shader: PixelShader>: RowShader {
             }
         }
     }
+
+    @inline(__always)
+    func replay(y: Int, py: Double, row: RowSpans) -> Bool { false }
 
     @inline(__always)
     func solid(_ xs: Range<Int>, y: Int, py: Double) {
