@@ -16,10 +16,13 @@ import LaminaCore
 /// The radius follows from (left, up), which the slot (column and half, or row side) fixes. In the corner
 /// quadrants the band's `CornerTable` supplies values evaluated once for the same inputs.
 struct CoverageMemo {
-    /// Per column of the operation: [shape 0 top, shape 0 bottom, shape 1 top, shape 1 bottom] x (key,
-    /// value); then the row slots [shape 0 left, shape 0 right, shape 1 left, shape 1 right] x (key, value).
+    /// The row slots [shape 0 left, shape 0 right, shape 1 left, shape 1 right] x (key, value), then per
+    /// column of the operation [shape 0 top, shape 0 bottom, shape 1 top, shape 1 bottom] x (stamp, key,
+    /// value). A column slot belongs to the operation whose stamp it carries, so starting an operation
+    /// clears nothing but the eight row slots.
     private let slots: UnsafeMutablePointer<Double>
     private let rowSlots: UnsafeMutablePointer<Double>
+    private let stamp: UInt64
     private let x0: Int
     private let corners: CornerTable
     /// The operation's constant Jacobian (dxdpx, dxdpy, dydpx, dydpy), for the samples of evaluations.
@@ -30,16 +33,19 @@ struct CoverageMemo {
     let template: UnsafeMutablePointer<PlainTemplate>
 
     /// Doubles of scratch a band needs for operations up to `width` columns wide.
-    static func scratchSize(width: Int) -> Int { max(0, width) * 8 + 8 }
+    static func scratchSize(width: Int) -> Int { max(0, width) * 12 + 8 }
 
-    /// Clears the memo for an operation over the columns `columns` (at most the width the scratch was
-    /// sized for): every key becomes NaN, which no finite coordinate matches. `jacobian` is the
-    /// operation's constant Jacobian (dxdpx, dxdpy, dydpx, dydpy).
+    /// Starts the memo for an operation over the columns `columns` (at most the width the scratch was
+    /// sized for): the row keys become NaN, which no finite coordinate matches, and the column slots wait
+    /// for this operation's stamp. `jacobian` is the operation's constant Jacobian (dxdpx, dxdpy, dydpx,
+    /// dydpy).
     init(scratch: BandScratch, columns: Range<Int>, jacobian: SIMD4<Double>) {
-        slots = scratch.memo
-        rowSlots = scratch.memo + columns.count * 8
+        rowSlots = scratch.memo
+        slots = scratch.memo + 8
         x0 = columns.lowerBound
-        scratch.memo.initialize(repeating: .nan, count: columns.count * 8 + 8)
+        rowSlots.initialize(repeating: .nan, count: 8)
+        scratch.stamp.pointee &+= 1
+        stamp = scratch.stamp.pointee
         corners = scratch.corners
         corners.use(jacobian: jacobian)
         self.jacobian = jacobian
@@ -83,31 +89,32 @@ struct CoverageMemo {
         let left = qx < g.cx, up = qy < g.cy
         let r = left ? (up ? g.minXMinY : g.minXMaxY) : (up ? g.maxXMinY : g.maxXMaxY)
         let dqx = abs(qx - g.cx) - g.hx + r, dqy = abs(qy - g.cy) - g.hy + r
-        let slot: UnsafeMutablePointer<Double>
-        let key: Double
         if dqy <= 0 && dqx > dqy {
             if template.pointee.recording { template.pointee.note(shape: k, left: left, dqx: dqx) }
-            slot = slots + ((x &- x0) &* 4 &+ k &* 2 &+ (up ? 0 : 1)) &* 2
-            key = qx
-        } else {
-            if template.pointee.recording { template.pointee.spoil() }
-            if dqx <= 0 && !(dqx > dqy) {
-                slot = rowSlots + (k &* 2 &+ (left ? 0 : 1)) &* 2
-                key = qy
-            } else if dqx > 0 && dqy > 0 {
-                let signs: UInt64 = diagonal ? 0 : (qx - g.cx < 0 ? 1 : 0) | (qy - g.cy < 0 ? 2 : 0)
-                return corners.value(dqx: dqx, dqy: dqy, r: r, signs: signs) {
-                    Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
-                }
-            } else {
-                return Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
+            let slot = slots + ((x &- x0) &* 4 &+ k &* 2 &+ (up ? 0 : 1)) &* 3
+            if slot[0].bitPattern == stamp, slot[1].bitPattern == qx.bitPattern { return slot[2] }
+            let value = Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
+            slot[0] = Double(bitPattern: stamp)
+            slot[1] = qx
+            slot[2] = value
+            return value
+        }
+        if template.pointee.recording { template.pointee.spoil() }
+        if dqx <= 0 && !(dqx > dqy) {
+            let slot = rowSlots + (k &* 2 &+ (left ? 0 : 1)) &* 2
+            if slot[0].bitPattern == qy.bitPattern { return slot[1] }
+            let value = Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
+            slot[0] = qy
+            slot[1] = value
+            return value
+        }
+        if dqx > 0 && dqy > 0 {
+            let signs: UInt64 = diagonal ? 0 : (qx - g.cx < 0 ? 1 : 0) | (qy - g.cy < 0 ? 2 : 0)
+            return corners.value(dqx: dqx, dqy: dqy, r: r, signs: signs) {
+                Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
             }
         }
-        if slot[0].bitPattern == key.bitPattern { return slot[1] }
-        let value = Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
-        slot[0] = key
-        slot[1] = value
-        return value
+        return Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
     }
 }
 
@@ -115,6 +122,8 @@ struct CoverageMemo {
 /// the band's `CornerTable` and its `PlainTemplate`.
 struct BandScratch {
     let memo: UnsafeMutablePointer<Double>
+    /// The stamp of the band's latest memo operation (column slots of older stamps are stale).
+    let stamp: UnsafeMutablePointer<UInt64>
     let corners: CornerTable
     /// The plain-row template's state, and its recorded coverages: two halves of `width` doubles.
     let template: UnsafeMutablePointer<PlainTemplate>
@@ -125,7 +134,11 @@ struct BandScratch {
 
     /// Scratch for operations up to `width` columns wide; `deallocate` frees it.
     init(width: Int) {
-        memo = .allocate(capacity: CoverageMemo.scratchSize(width: width))
+        let size = CoverageMemo.scratchSize(width: width)
+        memo = .allocate(capacity: size)
+        memo.initialize(repeating: 0, count: size)
+        stamp = .allocate(capacity: 1)
+        stamp.initialize(to: 0)
         corners = CornerTable()
         template = .allocate(capacity: 1)
         template.initialize(to: PlainTemplate())
@@ -136,6 +149,7 @@ struct BandScratch {
 
     func deallocate() {
         memo.deallocate()
+        stamp.deallocate()
         corners.deallocate()
         template.deallocate()
         templateValues.deallocate()

@@ -21,8 +21,8 @@ struct PlainTemplate {
     var recorded = SIMD2<Int>(0, 0)
     var valid = SIMD2<Int>(0, 0)
     var innerUp = SIMD2<Int>(0, 0)
-    /// [half * 4 + shape * 2 + side (0 left)]: the smallest `dqx` the recorded row evaluated (+inf: none).
-    var minDqx = SIMD8<Double>(repeating: .infinity)
+    /// Per half, [shape * 2 + side (0 left)]: the smallest `dqx` the recorded row evaluated (+inf: none).
+    var minDqx = (SIMD4<Double>(repeating: .infinity), SIMD4<Double>(repeating: .infinity))
     /// Per half: the replay program's state (0 not built, 1 built, 2 not buildable) and its step count.
     var programState = SIMD2<Int>(0, 0)
     var programCount = SIMD2<Int>(0, 0)
@@ -61,19 +61,17 @@ struct PlainTemplate {
             return true
         }
         guard valid[half] != 0, innerUp[half] == row.up.y else { return false }
-        for i in 0..<4 {
-            let m = minDqx[half * 4 + i]
-            if m < .infinity, !(row.dqy[i] <= 0 && row.dqy[i] < m) { return false }
-        }
-        replay = true
+        let m = half == 0 ? minDqx.0 : minDqx.1
+        let holds = (m .== .infinity) .| ((row.dqy .<= 0) .& (row.dqy .< m))
+        replay = all(holds)
         return false
     }
 
     /// Notes a column-case evaluation of shape `k` on side `left` while recording.
     @inline(__always)
     mutating func note(shape k: Int, left: Bool, dqx: Double) {
-        let i = half * 4 + k * 2 + (left ? 0 : 1)
-        minDqx[i] = min(minDqx[i], dqx)
+        let i = k * 2 + (left ? 0 : 1)
+        if half == 0 { minDqx.0[i] = min(minDqx.0[i], dqx) } else { minDqx.1[i] = min(minDqx.1[i], dqx) }
     }
 
     /// Notes an evaluation in any other case while recording: the half's values are not row-independent.
