@@ -5,6 +5,9 @@ import LaminaCore
 protocol AffineCoverage {
     var memo: CoverageMemo { get }
     func coverage(qx: Double, qy: Double, x: Int, row: RowSpans) -> Double
+    /// `coverage` at column `x`, and the end (at most `limit`, at least `x + 1`) of the columns from `x`
+    /// that are known to have the same coverage (`CoverageMemo.rowCaseEnd`); diagonal Jacobians only.
+    func run(qx: Double, qy: Double, x: Int, row: RowSpans, limit: Int, qxAt: (Int) -> Double) -> (Double, Int)
     /// The halves and `dqy`s of the shapes at local y `qy`, for `PlainTemplate`.
     func templateRow(qy: Double) -> PlainTemplate.Row
 }
@@ -133,7 +136,27 @@ struct AffineRows<Cover: AffineCoverage>: RowShader {
         }
         // Past its recording row, the template hears no more evaluations.
         if templateValues != nil { coverage.memo.template.pointee.recording = false }
-        for x in xs { _ = shade(x, y: y, py: py, pyg10: pyg10, pyg11: pyg11, row: row) }
+        guard coverage.memo.diagonal, op.clips.isEmpty else {
+            for x in xs { _ = shade(x, y: y, py: py, pyg10: pyg10, pyg11: pyg11, row: row) }
+            return
+        }
+        // Runs of columns beside a horizontal edge share one coverage: evaluated once, drawn as a run.
+        let qxAt = { (column: Int) -> Double in (Double(column) + 0.5) * self.g00 + pyg10 + self.g20 }
+        var x = xs.lowerBound
+        while x < xs.upperBound {
+            let px = Double(x) + 0.5
+            let u = px * g00 + pyg10 + g20, v = px * g01 + pyg11 + g21
+            guard u.isFinite, v.isFinite else { x += 1; continue }
+            var (cov, end) = coverage.run(qx: u, qy: v, x: x, row: row, limit: xs.upperBound, qxAt: qxAt)
+            // Every column of the run has a finite point (its local x lies between the ends').
+            if end > x + 1, !qxAt(end - 1).isFinite { end = x + 1 }
+            if cov == 1, let pattern = paint.coverOnePattern {
+                target.store(pattern, xs: x..<end, y: y)
+            } else if cov > 0 {
+                for c in x..<end { paint.cover(cov, x: c, y: y, target) }
+            }
+            x = end
+        }
     }
 
     /// Shades pixel (x, y), returning its coverage (NaN where the map has no finite point).
@@ -162,6 +185,12 @@ struct MemoFill: AffineCoverage {
     @inline(__always)
     func coverage(qx: Double, qy: Double, x: Int, row: RowSpans) -> Double {
         memo.coverage(shape, geometry, index: 0, qx: qx, qy: qy, x: x, edgeAA: edgeAA)
+    }
+
+    @inline(__always)
+    func run(qx: Double, qy: Double, x: Int, row: RowSpans, limit: Int, qxAt: (Int) -> Double) -> (Double, Int) {
+        let cov = coverage(qx: qx, qy: qy, x: x, row: row)
+        return (cov, memo.rowCaseEnd(geometry, qx: qx, qy: qy, x: x, limit: limit, qxAt: qxAt) ?? x + 1)
     }
 
     func templateRow(qy: Double) -> PlainTemplate.Row {
@@ -204,6 +233,25 @@ struct MemoBorder: AffineCoverage {
         let cInner = memo.coverage(inner, innerGeometry, index: 1, qx: qx, qy: qy, x: x, edgeAA: all)
         if row.outerOne.contains(x) { return Coverage.clamp01(1 - cInner) }
         return Coverage.clamp01(memo.coverage(outer, outerGeometry, index: 0, qx: qx, qy: qy, x: x, edgeAA: all) - cInner)
+    }
+
+    /// The border's coverage and run: the run also stops where the columns' membership of `innerLive` or
+    /// `outerOne` changes, as that decides which shapes are evaluated and how they combine.
+    @inline(__always)
+    func run(qx: Double, qy: Double, x: Int, row: RowSpans, limit: Int, qxAt: (Int) -> Double) -> (Double, Int) {
+        let cov = coverage(qx: qx, qy: qy, x: x, row: row)
+        var end = limit
+        func stop(at b: Int) { if b > x { end = min(end, b) } }
+        stop(at: row.innerLive.lowerBound); stop(at: row.innerLive.upperBound)
+        stop(at: row.outerOne.lowerBound); stop(at: row.outerOne.upperBound)
+        let innerEvaluated = hasInner && row.innerLive.contains(x)
+        if !innerEvaluated || !row.outerOne.contains(x) {
+            end = min(end, memo.rowCaseEnd(outerGeometry, qx: qx, qy: qy, x: x, limit: end, qxAt: qxAt) ?? x + 1)
+        }
+        if innerEvaluated {
+            end = min(end, memo.rowCaseEnd(innerGeometry, qx: qx, qy: qy, x: x, limit: end, qxAt: qxAt) ?? x + 1)
+        }
+        return (cov, end)
     }
 
     func templateRow(qy: Double) -> PlainTemplate.Row {

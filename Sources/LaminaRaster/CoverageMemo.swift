@@ -118,6 +118,40 @@ struct CoverageMemo {
     }
 }
 
+extension CoverageMemo {
+    /// Where a pixel beside a horizontal edge stops sharing its coverage: for the pixel at column `x`
+    /// (local point `qx`, `qy`) of shape `g`, nil unless it is in the row case (`dqx <= 0`, not
+    /// `dqx > dqy`); else the end (at most `limit`) of the columns from `x` that are in the row case on the
+    /// same side, whose coverage is therefore the same double (a function of `qy` and the side's radius).
+    ///
+    /// Under a diagonal Jacobian `qxAt` gives each column's local x (the loop's own expression) and the row
+    /// keeps one `qy`. Those columns are a prefix of `x..<limit`: `dqx` falls towards the centre line and
+    /// rises past it (each rounded step is monotonic), so on the left side the case holds up to the centre
+    /// line, where the side changes for good, and on the right it holds until `dqx` first passes its bound.
+    /// The prefix's end is found by bisection.
+    @inline(__always)
+    func rowCaseEnd(_ g: Geometry, qx: Double, qy: Double, x: Int, limit: Int, qxAt: (Int) -> Double) -> Int? {
+        guard !g.isRect, x + 1 < limit else { return nil }
+        let left = qx < g.cx, up = qy < g.cy
+        let r = left ? (up ? g.minXMinY : g.minXMaxY) : (up ? g.maxXMinY : g.maxXMaxY)
+        let dqx = abs(qx - g.cx) - g.hx + r, dqy = abs(qy - g.cy) - g.hy + r
+        guard dqx <= 0 && !(dqx > dqy) else { return nil }
+        func holds(_ column: Int) -> Bool {
+            let q = qxAt(column)
+            guard (q < g.cx) == left else { return false }
+            let d = abs(q - g.cx) - g.hx + r
+            return d <= 0 && !(d > dqy)
+        }
+        var lo = x, hi = limit
+        if holds(limit - 1) { return limit }
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2
+            if holds(mid) { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+}
+
 /// What one band's worker keeps for the operations it draws: the column and row slots of `CoverageMemo`,
 /// the band's `CornerTable` and its `PlainTemplate`.
 struct BandScratch {
