@@ -71,6 +71,10 @@ extension PreparedOp {
     /// A pass drawn back pixel for pixel (an integer translation of its whole extent): every pixel centre
     /// lands on a texel centre, where nearest and bilinear sampling both return the texel, so texels are
     /// read directly.
+    ///
+    /// Columns outside the texture are cut from each row once. A tinted draw without mask or clips (a
+    /// shadow) depends on the texel only through its alpha byte, so its 256 possible colours are computed
+    /// first, with the very operations and order the per-pixel path uses, and looked up.
     private func runAligned(_ t: PreparedTexture, offset: (Int, Int), _ ys: Range<Int>, _ target: BlendTarget,
                             tint: SIMD4<Double>) {
         let level = t.sampler.levels[0]
@@ -78,27 +82,52 @@ extension PreparedOp {
         let tintColor = t.draw.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         let opacity = t.draw.opacity
         let unit = target.unit
-        for y in ys {
-            let ty = y - offset.1
-            guard ty >= 0, ty < level.height else { continue }
-            for x in bounds.x0..<bounds.x1 {
-                let tx = x - offset.0
-                guard tx >= 0, tx < level.width else { continue }
-                let o = (ty * level.width + tx) * 4
-                let a = level.pixels[o + 3]
-                guard a > 0 else { continue }
-                var c: SIMD4<Double>
-                if let tc = tintColor {
-                    c = tc * unit[Int(a)]
-                } else {
-                    c = SIMD4(unit[Int(level.pixels[o])], unit[Int(level.pixels[o + 1])],
-                              unit[Int(level.pixels[o + 2])], unit[Int(a)])
+        let xs = max(bounds.x0, offset.0)..<max(max(bounds.x0, offset.0), min(bounds.x1, offset.0 + level.width))
+        guard !xs.isEmpty else { return }
+        level.pixels.withUnsafeBufferPointer { texels in
+            guard let texels = texels.baseAddress else { return }
+            if let tc = tintColor, maskLevel == nil, clips.isEmpty {
+                var colors = [SIMD4<Double>](repeating: .zero, count: 256)
+                for a in 1..<256 {
+                    var c = tc * unit[a]
+                    c *= opacity
+                    c *= tint
+                    colors[a] = c
                 }
-                c *= opacity
-                if let m = maskLevel { c *= unit[Int(m.pixels[o + 3])] }
-                c *= tint
-                if !clips.isEmpty { c *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
-                if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
+                colors.withUnsafeBufferPointer { colors in
+                    for y in ys {
+                        let ty = y - offset.1
+                        guard ty >= 0, ty < level.height else { continue }
+                        let row = texels + (ty * level.width - offset.0) * 4
+                        for x in xs {
+                            let a = Int(row[x * 4 + 3])
+                            guard a > 0 else { continue }
+                            let c = colors[a]
+                            if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
+                        }
+                    }
+                }
+                return
+            }
+            for y in ys {
+                let ty = y - offset.1
+                guard ty >= 0, ty < level.height else { continue }
+                for x in xs {
+                    let o = (ty * level.width + x - offset.0) * 4
+                    let a = texels[o + 3]
+                    guard a > 0 else { continue }
+                    var c: SIMD4<Double>
+                    if let tc = tintColor {
+                        c = tc * unit[Int(a)]
+                    } else {
+                        c = SIMD4(unit[Int(texels[o])], unit[Int(texels[o + 1])], unit[Int(texels[o + 2])], unit[Int(a)])
+                    }
+                    c *= opacity
+                    if let m = maskLevel { c *= unit[Int(m.pixels[o + 3])] }
+                    c *= tint
+                    if !clips.isEmpty { c *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
+                    if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
+                }
             }
         }
     }
