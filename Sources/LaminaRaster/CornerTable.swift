@@ -31,8 +31,13 @@ struct CornerTable {
         state = .allocate(capacity: 5)
         values.initialize(repeating: 0, count: CornerTable.capacity)
         state.initialize(repeating: 0, count: 5)
+        reset()
+    }
+
+    /// Empties the table: a draw pass starts from no stored corners, whatever earlier passes evaluated.
+    func reset() {
         clear()
-        // No Jacobian has the all-ones NaN pattern, so the first operation always claims the table.
+        // No Jacobian has the all-ones NaN pattern, so the next operation always claims the table.
         for i in 1..<5 { state[i] = UInt64.max }
     }
 

@@ -155,6 +155,9 @@ extension CoverageMemo {
 /// What one band's worker keeps for the operations it draws: the column and row slots of `CoverageMemo`,
 /// the band's `CornerTable` and its `PlainTemplate`.
 struct BandScratch {
+    /// The widest operation it serves, and the draw pass it last served (`ScratchPool`).
+    let width: Int
+    let pass: UnsafeMutablePointer<UInt64>
     let memo: UnsafeMutablePointer<Double>
     /// The stamp of the band's latest memo operation (column slots of older stamps are stale).
     let stamp: UnsafeMutablePointer<UInt64>
@@ -168,6 +171,9 @@ struct BandScratch {
 
     /// Scratch for operations up to `width` columns wide; `deallocate` frees it.
     init(width: Int) {
+        self.width = width
+        pass = .allocate(capacity: 1)
+        pass.initialize(to: 0)
         let size = CoverageMemo.scratchSize(width: width)
         memo = .allocate(capacity: size)
         memo.initialize(repeating: 0, count: size)
@@ -183,6 +189,7 @@ struct BandScratch {
 
     func deallocate() {
         memo.deallocate()
+        pass.deallocate()
         stamp.deallocate()
         corners.deallocate()
         template.deallocate()
