@@ -112,15 +112,10 @@ struct AffineRows<Cover: AffineCoverage>: RowShader {
     @inline(__always)
     func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool) {
         let pyg10 = py * g10, pyg11 = py * g11
-        if plain, let values = templateValues, !xs.isEmpty {
+        if plain, let values = templateValues {
+            // `replay` has settled this row with the template: it records, or it replays pixel by pixel
+            // because its half's program could not be built.
             let template = coverage.memo.template
-            if template.pointee.y != y {
-                // The row's local y: under a diagonal Jacobian px * g01 is a zero, the same at every column.
-                let qy = (Double(xs.lowerBound) + 0.5) * g01 + pyg11 + g21
-                if template.pointee.begin(row: y, coverage.templateRow(qy: qy)) {
-                    (values + template.pointee.half * width).initialize(repeating: .nan, count: width)
-                }
-            }
             let recorded = values + template.pointee.half * width - x0
             if template.pointee.replay {
                 for x in xs {
