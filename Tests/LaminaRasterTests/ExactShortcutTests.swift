@@ -36,6 +36,31 @@ final class ExactShortcutTests: XCTestCase {
         for v in values { XCTAssertEqual(GaussianBlur.byte(v), reference(v), "v = \(v)") }
     }
 
+    /// Band boundaries fall elsewhere with another thread count, so every band records its own plain-row
+    /// templates and fills its own memo and corner table: the bytes must not change.
+    func testBandCountDoesNotChangeTheBytes() throws {
+        let scene = makeScene(width: 320, height: 240, background: .white) { root in
+            for i in 0..<30 {
+                let card = layer(CGRect(x: (i * 47) % 260, y: (i * 31) % 190, width: 40 + i % 23, height: 30 + i % 17),
+                                 Color(red: 0.9, green: 0.2 + 0.02 * Double(i), blue: 0.4, alpha: i % 3 == 0 ? 0.8 : 1))
+                card.cornerRadius = Double(4 + i % 9)
+                card.borderWidth = Double(1 + i % 3)
+                card.borderColor = .black
+                root.addSublayer(card)
+            }
+        }
+        let graph = Planner().plan(scene)
+        let reference = try CPURenderer(threads: 1).render(graph)
+        for threads in [2, 3, 5] {
+            let image = try CPURenderer(threads: threads).render(graph)
+            XCTAssertEqual(image.pixels, reference.pixels, "\(threads) threads")
+        }
+        // A renderer's second frame starts from its pooled scratch: the same bytes again.
+        let renderer = CPURenderer(threads: 2)
+        _ = try renderer.render(graph)
+        XCTAssertEqual(try renderer.render(graph).pixels, reference.pixels, "second frame")
+    }
+
     /// Cards on whole pixels, at scales 1 and 2: the case the coverage memo, the corner table, the
     /// plain-row template and the row runs serve. With and without fast paths the bytes are the same.
     func testWholePixelCardsGiveTheSameBytesWithoutFastPaths() throws {
