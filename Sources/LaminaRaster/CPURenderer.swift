@@ -10,6 +10,7 @@ import LaminaCore
 public final class CPURenderer: Renderer {
     private let bandCount: Int
     private let fastPaths: Bool
+    private let scratchPool = ScratchPool()
 
     /// - Parameters:
     ///   - threads: worker count; defaults to the number of active processors.
@@ -56,13 +57,16 @@ public final class CPURenderer: Renderer {
     /// The pixels are allocated uninitialized and each band clears its own rows just before drawing them,
     /// so the target is written once instead of zeroed, filled, then drawn, and the clear runs on every core
     /// while the band is in cache. Each band only visits the operations whose rows reach it (in their order),
-    /// so thousands of small operations cost each band only its own.
+    /// so thousands of small operations cost each band only its own. A band works with scratch from the
+    /// renderer's pool (`BandScratch`: coverage memo, corner table, plain-row template); every value kept
+    /// there is the exact result of its inputs, so which band or thread computed it never shows.
     private func draw(_ ops: [PreparedOp], width: Int, height: Int, clear: UInt32) -> Image {
         let count = width * height * 4
         let bands = max(1, min(bandCount, height))
         let rowsPerBand = max(1, (height + bands - 1) / bands)
         var binned = [[Int]](repeating: [], count: bands)
         let widest = ops.reduce(0) { max($0, $1.bounds.width) }
+        let pass = scratchPool.beginPass()
         for (i, op) in ops.enumerated() {
             let y0 = max(0, op.bounds.y0), y1 = min(height, op.bounds.y1)
             guard y0 < y1, op.bounds.x0 < op.bounds.x1 else { continue }
@@ -76,8 +80,8 @@ public final class CPURenderer: Renderer {
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
                         let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
                         guard y0 < y1 else { return }
-                        let scratch = BandScratch(width: widest)
-                        defer { scratch.deallocate() }
+                        let scratch = scratchPool.take(width: widest, pass: pass)
+                        defer { scratchPool.give(scratch) }
                         target.fill(clear, rows: y0..<y1)
                         for i in perBand[band] { ops[i].run(rows: y0..<y1, target: target, scratch: scratch) }
                     }

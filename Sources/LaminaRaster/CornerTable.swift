@@ -15,6 +15,8 @@ struct CornerTable {
     /// Slots: 2^12, a few more distinct triples than a band of cards presents; at half full it is cleared.
     static let capacityLog2 = 12
     static let capacity = 1 << capacityLog2
+    /// Slots per radius block: about the distinct corner points of one radius on a pixel grid.
+    static let blockLog2 = 7
 
     /// Per slot (dqx bits, dqy bits, r bits, tag); tag 0 marks an empty slot, else 1 | signs << 1.
     private let keys: UnsafeMutablePointer<SIMD4<UInt64>>
@@ -29,8 +31,13 @@ struct CornerTable {
         state = .allocate(capacity: 5)
         values.initialize(repeating: 0, count: CornerTable.capacity)
         state.initialize(repeating: 0, count: 5)
+        reset()
+    }
+
+    /// Empties the table: a draw pass starts from no stored corners, whatever earlier passes evaluated.
+    func reset() {
         clear()
-        // No Jacobian has the all-ones NaN pattern, so the first operation always claims the table.
+        // No Jacobian has the all-ones NaN pattern, so the next operation always claims the table.
         for i in 1..<5 { state[i] = UInt64.max }
     }
 
@@ -56,11 +63,15 @@ struct CornerTable {
     @inline(__always)
     func value(dqx: Double, dqy: Double, r: Double, signs: UInt64, evaluate: () -> Double) -> Double {
         let key = SIMD4(dqx.bitPattern, dqy.bitPattern, r.bitPattern, 1 | signs << 1)
-        var mix = key.x &* 0x9E37_79B9_7F4A_7C15
-        mix = (mix ^ (mix >> 29) ^ key.y) &* 0xC2B2_AE3D_27D4_EB4F
-        mix = (mix ^ (mix >> 32) ^ key.z ^ key.w << 61) &* 0x1656_67B1_9E37_79F9
+        // The radius (and signs) pick a block of 2^blockLog2 slots, the point a slot in it: an operation's
+        // lookups stay within a few kilobytes instead of spreading over the whole table.
+        let block = (key.z ^ key.w << 61) &* 0x9E37_79B9_7F4A_7C15
+        var mix = key.x &* 0xC2B2_AE3D_27D4_EB4F
+        mix = (mix ^ (mix >> 29) ^ key.y) &* 0x1656_67B1_9E37_79F9
         let mask = CornerTable.capacity - 1
-        var i = Int(truncatingIfNeeded: mix >> UInt64(64 - CornerTable.capacityLog2)) & mask
+        let blockBits = CornerTable.capacityLog2 - CornerTable.blockLog2
+        var i = (Int(truncatingIfNeeded: block >> UInt64(64 - blockBits)) << CornerTable.blockLog2
+            | Int(truncatingIfNeeded: mix >> UInt64(64 - CornerTable.blockLog2))) & mask
         while true {
             let k = keys[i]
             if k == key { return values[i] }

@@ -18,6 +18,18 @@ enum GaussianBlur {
         return w.map { Float($0) }
     }
 
+    /// `UInt8(max(0, min(255, v.rounded(.toNearestOrAwayFromZero))))`, without libm's `roundf`.
+    ///
+    /// The rounded value is at most 0 exactly when `v < 0.5` and at least 255 exactly when `v >= 254.5`;
+    /// in between, 0.5 is a multiple of v's ulp and `v + 0.5` only carries into the next binade past the
+    /// integer that starts it, so truncating it is the rounding. NaN gives 255, as `min(255, .nan)` does.
+    @inline(__always)
+    static func byte(_ v: Float) -> UInt8 {
+        if v < 0.5 { return 0 }
+        if v >= 254.5 || v.isNaN { return 255 }
+        return UInt8(truncatingIfNeeded: Int(v + 0.5))
+    }
+
     static func apply(to src: Image, sigma: Double, bands: Int) -> Image {
         let k = kernel(sigma: sigma)
         guard k.count > 1 else { return src }
@@ -78,9 +90,7 @@ enum GaussianBlur {
                                 t += 1
                             }
                             let o = start + j * step
-                            let v = acc.rounded(.toNearestOrAwayFromZero)
-                            d[o] = UInt8(max(0, min(255, v.x))); d[o + 1] = UInt8(max(0, min(255, v.y)))
-                            d[o + 2] = UInt8(max(0, min(255, v.z))); d[o + 3] = UInt8(max(0, min(255, v.w)))
+                            d[o] = byte(acc.x); d[o + 1] = byte(acc.y); d[o + 2] = byte(acc.z); d[o + 3] = byte(acc.w)
                         }
                     }
                 }

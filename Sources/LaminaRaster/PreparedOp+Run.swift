@@ -13,21 +13,26 @@ extension PreparedOp {
         let tint = modulate ?? SIMD4(1, 1, 1, 1)
         switch kind {
         case .fill(let shape, let c):
-            let color = c * tint
-            if let memo = memo(scratch) {
-                scan(ys, target, solid: color, shader: MemoFillShader(memo: memo, shape: CoverageMemo.Geometry(shape),
-                                                                      edgeAA: edgeAA, paint: color))
-            } else {
-                scan(ys, target, solid: color, shader: FillShader(shape: shape, edgeAA: edgeAA, paint: color))
+            let paint = Paint(c * tint)
+            if let memo = memo(scratch), let p = sampler?.projection {
+                let cover = MemoFill(memo: memo, shape: shape, geometry: CoverageMemo.Geometry(shape), edgeAA: edgeAA)
+                scan(ys, AffineRows(op: self, projection: p, coverage: cover, paint: paint, target: target,
+                                    clipsExact: clipsExact, scratch: scratch))
+            } else if let sampler {
+                let shader = FillShader(shape: shape, edgeAA: edgeAA, paint: paint.color)
+                scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: paint, target: target,
+                                     clipsExact: clipsExact))
             }
         case .border(let shape, let inner, let c):
-            let color = c * tint
-            if let memo = memo(scratch) {
-                scan(ys, target, solid: color, shader: MemoBorderShader(
-                    memo: memo, outer: CoverageMemo.Geometry(shape), inner: inner.map(CoverageMemo.Geometry.init),
-                    paint: color, all: .all))
-            } else {
-                scan(ys, target, solid: color, shader: BorderShader(shape: shape, inner: inner, paint: color))
+            let paint = Paint(c * tint)
+            if let memo = memo(scratch), let p = sampler?.projection {
+                let cover = MemoBorder(memo: memo, outer: shape, inner: inner)
+                scan(ys, AffineRows(op: self, projection: p, coverage: cover, paint: paint, target: target,
+                                    clipsExact: clipsExact, scratch: scratch))
+            } else if let sampler {
+                let shader = BorderShader(shape: shape, inner: inner, paint: paint.color)
+                scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: paint, target: target,
+                                     clipsExact: clipsExact))
             }
         case .texture(let t):
             if let offset = alignedOffset {
@@ -38,7 +43,10 @@ extension PreparedOp {
                 runGrid(grid, t, ys, target, tint: tint)
                 return
             }
-            scan(ys, target, solid: nil, shader: TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, tint: tint))
+            guard let sampler else { return }
+            let shader = TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, tint: tint)
+            scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: nil, target: target,
+                                 clipsExact: clipsExact))
         case .path(let coverage, let c):
             let color = c * tint
             for y in ys {
@@ -53,6 +61,10 @@ extension PreparedOp {
         }
     }
 
+    /// Whether the clips' exact-one columns may stand for their evaluation: their formula needs each
+    /// clip's projection.
+    private var clipsExact: Bool { clips.allSatisfy { $0.sampler != nil } }
+
     /// The coverage memo for this operation's columns, when its spans apply and its Jacobian is constant.
     private func memo(_ scratch: BandScratch) -> CoverageMemo? {
         guard spans != nil, let p = sampler, p.unitW else { return nil }
@@ -63,33 +75,63 @@ extension PreparedOp {
     /// A pass drawn back pixel for pixel (an integer translation of its whole extent): every pixel centre
     /// lands on a texel centre, where nearest and bilinear sampling both return the texel, so texels are
     /// read directly.
+    ///
+    /// Columns outside the texture are cut from each row once. A tinted draw without mask or clips (a
+    /// shadow) depends on the texel only through its alpha byte, so its 256 possible colours are computed
+    /// first, with the very operations and order the per-pixel path uses, and looked up.
     private func runAligned(_ t: PreparedTexture, offset: (Int, Int), _ ys: Range<Int>, _ target: BlendTarget,
                             tint: SIMD4<Double>) {
         let level = t.sampler.levels[0]
         let maskLevel = t.mask?.levels[0]
         let tintColor = t.draw.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         let opacity = t.draw.opacity
-        for y in ys {
-            let ty = y - offset.1
-            guard ty >= 0, ty < level.height else { continue }
-            for x in bounds.x0..<bounds.x1 {
-                let tx = x - offset.0
-                guard tx >= 0, tx < level.width else { continue }
-                let o = (ty * level.width + tx) * 4
-                let a = level.pixels[o + 3]
-                guard a > 0 else { continue }
-                var c: SIMD4<Double>
-                if let tc = tintColor {
-                    c = tc * (Double(a) * (1.0 / 255.0))
-                } else {
-                    c = SIMD4(Double(level.pixels[o]), Double(level.pixels[o + 1]), Double(level.pixels[o + 2]),
-                              Double(a)) * (1.0 / 255.0)
+        let unit = target.unit
+        let xs = max(bounds.x0, offset.0)..<max(max(bounds.x0, offset.0), min(bounds.x1, offset.0 + level.width))
+        guard !xs.isEmpty else { return }
+        level.pixels.withUnsafeBufferPointer { texels in
+            guard let texels = texels.baseAddress else { return }
+            if let tc = tintColor, maskLevel == nil, clips.isEmpty {
+                var colors = [SIMD4<Double>](repeating: .zero, count: 256)
+                for a in 1..<256 {
+                    var c = tc * unit[a]
+                    c *= opacity
+                    c *= tint
+                    colors[a] = c
                 }
-                c *= opacity
-                if let m = maskLevel { c *= Double(m.pixels[o + 3]) * (1.0 / 255.0) }
-                c *= tint
-                if !clips.isEmpty { c *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
-                if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
+                colors.withUnsafeBufferPointer { colors in
+                    for y in ys {
+                        let ty = y - offset.1
+                        guard ty >= 0, ty < level.height else { continue }
+                        let row = texels + (ty * level.width - offset.0) * 4
+                        for x in xs {
+                            let a = Int(row[x * 4 + 3])
+                            guard a > 0 else { continue }
+                            let c = colors[a]
+                            if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
+                        }
+                    }
+                }
+                return
+            }
+            for y in ys {
+                let ty = y - offset.1
+                guard ty >= 0, ty < level.height else { continue }
+                for x in xs {
+                    let o = (ty * level.width + x - offset.0) * 4
+                    let a = texels[o + 3]
+                    guard a > 0 else { continue }
+                    var c: SIMD4<Double>
+                    if let tc = tintColor {
+                        c = tc * unit[Int(a)]
+                    } else {
+                        c = SIMD4(unit[Int(texels[o])], unit[Int(texels[o + 1])], unit[Int(texels[o + 2])], unit[Int(a)])
+                    }
+                    c *= opacity
+                    if let m = maskLevel { c *= unit[Int(m.pixels[o + 3])] }
+                    c *= tint
+                    if !clips.isEmpty { c *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
+                    if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
+                }
             }
         }
     }
@@ -99,18 +141,10 @@ extension PreparedOp {
     ///
     /// With spans (axis-aligned operations), a row is only walked over its live columns, outside which
     /// coverage is exactly 0, and clips are only evaluated outside the columns where all of them cover
-    /// exactly 1; `coverage` gets the column and the row's spans to skip what they make known the same way.
-    /// A pixel whose coverage is exactly 1 under an opaque colour is the solid pattern, stored directly.
-    private func scan<Shader: PixelShader>(_ ys: Range<Int>, _ target: BlendTarget, solid: SIMD4<Double>?,
-                                           shader: Shader) {
-        guard let sampler else { return }
-        // The pattern fillConstant stored for an opaque solid colour (alpha >= 1); a general pixel of
-        // coverage 1 blends to the same bytes only when alpha is exactly 1 (1 - alpha is then 0).
-        let solidPattern = solid.flatMap { $0.w >= 1 ? Blend.opaquePattern($0) : nil }
-        let coverOnePattern = solid.flatMap { $0.w == 1 ? solidPattern : nil }
+    /// exactly 1; the shader gets the row's spans to skip what they make known the same way. `rows` shades
+    /// the runs: solid ones, and runs of general pixels between the spans.
+    private func scan<Rows: RowShader>(_ ys: Range<Int>, _ rows: Rows) {
         let general = RowSpans.general(bounds)
-        // The exact-one columns of the clips speak for their formula, which needs each clip's projection.
-        let clipsExact = clips.allSatisfy { $0.sampler != nil }
         let plan = spans
         // Rows clear of every corner and edge band (`SpanPlan.isPlain`) have the same spans, computed once.
         // They form one interval of rows, so once its first row is met, its end is found by bisection and
@@ -140,47 +174,14 @@ extension PreparedOp {
             } else {
                 row = general
             }
-            var x = row.live.lowerBound
-            let end = row.live.upperBound
-            while x < end {
-                if row.hole.contains(x) {
-                    x = row.hole.upperBound
-                    continue
+            let plain = plainRows.contains(y)
+            if plain, rows.replay(y: y, py: py, row: row) { continue }
+            row.forEachRun { xs, solid in
+                if solid {
+                    rows.solid(xs, y: y, py: py)
+                } else {
+                    rows.general(xs, y: y, py: py, row: row, plain: plain)
                 }
-                let inSolid = row.solid.contains(x) ? row.solid : row.solid2.contains(x) ? row.solid2 : nil
-                if let s = inSolid {
-                    let stop = min(s.upperBound, end)
-                    if let pattern = solidPattern {
-                        target.store(pattern, xs: x..<stop, y: y)
-                    } else if let c = solid {
-                        target.blend(c, xs: x..<stop, y: y)
-                    } else {
-                        for sx in x..<stop {
-                            if let sample = sampler.local(px: Double(sx) + 0.5, py: py) {
-                                target.blend(shader.color(sample), x: sx, y: y)
-                            }
-                        }
-                    }
-                    x = stop
-                    continue
-                }
-                // A run of general pixels, up to the next span (none of which holds x, so none starts before it).
-                var stop = end
-                if !row.hole.isEmpty, row.hole.lowerBound > x { stop = min(stop, row.hole.lowerBound) }
-                if !row.solid.isEmpty, row.solid.lowerBound > x { stop = min(stop, row.solid.lowerBound) }
-                if !row.solid2.isEmpty, row.solid2.lowerBound > x { stop = min(stop, row.solid2.lowerBound) }
-                for gx in x..<stop {
-                    let px = Double(gx) + 0.5
-                    guard let sample = sampler.local(px: px, py: py) else { continue }
-                    var cov = shader.coverage(sample, x: gx, row: row)
-                    if cov > 0, !clips.isEmpty, !(clipsExact && row.clipsOne.contains(gx)) { cov *= clipCoverage(px: px, py: py) }
-                    if cov == 1, let pattern = coverOnePattern {
-                        target.store(pattern, xs: gx..<gx + 1, y: y)
-                    } else if cov > 0 {
-                        target.blend(shader.color(sample) * cov, x: gx, y: y)
-                    }
-                }
-                x = stop
             }
         }
     }
@@ -199,6 +200,34 @@ extension PreparedOp {
 }
 
 extension RowSpans {
+    /// Calls `body` on the row's runs in order: solid ones (`true`) and runs of general pixels between the
+    /// spans (`false`); holes and the columns outside `live` are left out.
+    @inline(__always)
+    func forEachRun(_ body: (Range<Int>, Bool) -> Void) {
+        var x = live.lowerBound
+        let end = live.upperBound
+        while x < end {
+            if hole.contains(x) {
+                x = hole.upperBound
+                continue
+            }
+            let inSolid = solid.contains(x) ? solid : solid2.contains(x) ? solid2 : nil
+            if let s = inSolid {
+                let stop = min(s.upperBound, end)
+                body(x..<stop, true)
+                x = stop
+                continue
+            }
+            // General pixels up to the next span (none of which holds x, so none starts before it).
+            var stop = end
+            if !hole.isEmpty, hole.lowerBound > x { stop = min(stop, hole.lowerBound) }
+            if !solid.isEmpty, solid.lowerBound > x { stop = min(stop, solid.lowerBound) }
+            if !solid2.isEmpty, solid2.lowerBound > x { stop = min(stop, solid2.lowerBound) }
+            body(x..<stop, false)
+            x = stop
+        }
+    }
+
     /// The row of an operation without spans: every column of its bounds takes the general path.
     static func general(_ bounds: PixelRect) -> RowSpans {
         RowSpans(solid: 0..<0, solid2: 0..<0, hole: 0..<0, live: bounds.x0..<bounds.x1,

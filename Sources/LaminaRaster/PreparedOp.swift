@@ -2,6 +2,9 @@ import Foundation
 import LaminaCore
 
 /// A draw operation with everything per-op computed once: inverse projections, samplers, path coverage.
+///
+/// A class: the bands drawing it in parallel share it instead of copying it, and nothing in it changes
+/// after `init`.
 final class PreparedOp: @unchecked Sendable {
     enum Kind {
         case fill(RoundedRect, SIMD4<Double>)
@@ -27,6 +30,8 @@ final class PreparedOp: @unchecked Sendable {
     }
 
     let kind: Kind
+    /// The operation's inverse projection at pixel centres (nil: a singular map, nothing drawn); with fast
+    /// paths on, it skips the divisions of maps with w = 1 (`PixelSampler.unitW`).
     let sampler: PixelSampler?
     let clips: [PreparedClip]
     let bounds: PixelRect

@@ -6,15 +6,21 @@ import LaminaCore
 /// of a border). Pixels outside both spans take the general per-pixel path, so the spans are only a fast
 /// path, pixman-style: conservative by half a pixel, never changing a result.
 ///
-/// A class: the row loops of every band share one plan per operation instead of copying it.
+/// A class: the row loops of every band share one plan per operation instead of copying it. Everything
+/// that does not depend on the row (edges, radii, margins divided by the scales) is read or divided once
+/// here; a row computes each shape's vertical quantities once (`ShapeRow`) for all its spans.
 final class SpanPlan {
     /// pixel = local * scale + offset, per axis (both scales positive).
     struct Axis {
         let sx: Double, sy: Double, tx: Double, ty: Double
+        /// The half pixel and `exactMargin` in local units, across (`/ min(sx, sy)`) and along x (`/ sx`).
+        let half: Double, exact: Double, halfX: Double, exactX: Double
 
         init?(_ t: Transform3D) {
             guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 > 0, t.m22 > 0 else { return nil }
             sx = t.m11; sy = t.m22; tx = t.m41; ty = t.m42
+            half = 0.5 / min(sx, sy); exact = SpanPlan.exactMargin / min(sx, sy)
+            halfX = 0.5 / sx; exactX = SpanPlan.exactMargin / sx
         }
 
         /// Pixels whose centres lie in the local x-interval [lo + margin, hi - margin], margin in pixels.
@@ -77,92 +83,41 @@ final class SpanPlan {
         }
     }
 
-    /// The columns of row `y` where the shape's coverage is 1: half a pixel inside every straight edge,
-    /// and in the corner rows inside each corner's circle shrunk by half a pixel.
-    ///
-    /// A pixel whose centre lies at distance <= r - 0.5 / min(sx, sy) from a corner's centre has a signed
-    /// distance of at most -0.5 pixels (the Jacobian is diag(1/sx, 1/sy)), so its coverage is exactly 1.
-    /// `m` replaces the half pixel by a larger depth (`exactMargin`) for spans that must hold whatever the
-    /// rounding of the per-pixel distance; at 0.5 every expression is the one the solid spans always used.
-    @inline(__always)
-    static func inner(_ s: Box, _ a: Axis, row y: Int, margin m: Double = 0.5) -> Range<Int>? {
-        let qy = a.localY(y)
-        let minY = s.minY, maxY = s.maxY
-        let inside = min(qy - minY, maxY - qy) * a.sy
-        guard inside >= m else { return nil }
-        let margin = m / min(a.sx, a.sy)
-        let top = qy < s.midY
-        let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
-        let dyCorner = { (radius: Double) -> Double in top ? (minY + radius) - qy : qy - (maxY - radius) }
-        func reach(_ radius: Double) -> Double? {
-            // How far from the corner circle's centre, along x, coverage stays 1 on this row; nil when the
-            // row is not in this corner's band.
-            let dy = dyCorner(radius)
-            guard radius > 0, dy > 0 else { return nil }
-            let shrunk = radius - margin
-            guard shrunk > dy else { return -1 }
-            return (shrunk * shrunk - dy * dy).squareRoot()
-        }
-        var lo = s.minX + m / a.sx, hi = s.maxX - m / a.sx
-        if let d = reach(rl) { lo = d < 0 ? s.minX + rl : s.minX + rl - d }
-        if let d = reach(rr) { hi = d < 0 ? s.maxX - rr : s.maxX - rr + d }
-        return a.columns(lo, hi, margin: 0)
-    }
-
-    /// The local x-interval of row `y` where the shape's coverage can be above 0 (within half a pixel
-    /// outside it); nil when the whole row is at least half a pixel outside. `m` widens the half pixel as
-    /// in `inner`.
-    @inline(__always)
-    static func extent(_ s: Box, _ a: Axis, row y: Int, margin m: Double = 0.5) -> (Double, Double)? {
-        let qy = a.localY(y)
-        let minY = s.minY, maxY = s.maxY
-        let margin = m / min(a.sx, a.sy)
-        guard qy > minY - margin, qy < maxY + margin else { return nil }
-        let top = qy < s.midY
-        let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
-        func reach(_ radius: Double) -> Double? {
-            let dy = top ? (minY + radius) - qy : qy - (maxY - radius)
-            guard radius > 0, dy > 0 else { return nil }
-            let grown = radius + margin
-            return dy >= grown ? 0 : (grown * grown - dy * dy).squareRoot()
-        }
-        var lo = s.minX - margin, hi = s.maxX + margin
-        if let d = reach(rl) { lo = s.minX + rl - d }
-        if let d = reach(rr) { hi = s.maxX - rr + d }
-        return (lo, hi)
-    }
-
-    /// Solid spans (up to two: a border's left and right parts) and the hole of row `y`.
-    func spans(row y: Int) -> (solid: Range<Int>?, solid2: Range<Int>?, hole: Range<Int>?) {
-        let outerSolid = clipped(SpanPlan.inner(shape, axis, row: y), row: y)
-        guard let inner = innerShape else { return (outerSolid, nil, nil) }
-        // Coverage is 0 where the inner shape's coverage is 1, and equals the outer shape's wherever the
-        // inner shape's coverage is 0: left and right of its extent on this row.
-        let hole = SpanPlan.inner(inner, axis, row: y)
-        guard let o = outerSolid else { return (nil, nil, hole) }
-        guard let (lo, hi) = SpanPlan.extent(inner, axis, row: y) else { return (o, nil, hole) }
-        let leftEnd = Int(((lo * axis.sx + axis.tx) - 0.5).rounded(.up))       // first column reaching the inner shape
-        let rightStart = Int(((hi * axis.sx + axis.tx) - 0.5).rounded(.down)) + 1
-        let left = o.lowerBound < min(o.upperBound, leftEnd) ? o.lowerBound..<min(o.upperBound, leftEnd) : nil
-        let right = max(o.lowerBound, rightStart) < o.upperBound ? max(o.lowerBound, rightStart)..<o.upperBound : nil
-        return (left, right, hole)
-    }
+    /// The depth, in pixels, of the exact spans of `row(_:)`: half a pixel (where coverage reaches 0 or 1)
+    /// plus 1/1024. The per-pixel distance's rounding error is some 1e-12 pixels for any coordinates a
+    /// canvas holds, far inside the extra 1/1024, and the extra costs at most a pixel per edge.
+    static let exactMargin = 0.5 + 1.0 / 1024
 
     /// Everything the row loop needs to know about row `y`, empty ranges where a span does not exist.
     ///
-    /// The solid spans and the hole are the ones `spans(row:)` always gave. The other ranges only let the
-    /// loop skip work whose result is known: they are computed `exactMargin` deeper than the half pixel,
+    /// The solid spans and the hole are the ones the solid spans always were (half a pixel deep). The
+    /// other ranges only let the loop skip work whose result is known: they are computed `exactMargin` deep,
     /// where the per-pixel coverage is not merely 0 or 1 in exact arithmetic but also as computed.
     func row(_ y: Int, bounds: PixelRect) -> RowSpans {
-        let (solid, solid2, hole) = spans(row: y)
-        var row = RowSpans(solid: solid ?? 0..<0, solid2: solid2 ?? 0..<0, hole: hole ?? 0..<0)
-        let m = SpanPlan.exactMargin
+        let qy = axis.localY(y)
+        let outer = ShapeRow(shape, axis, qy: qy)
+        let outerSolid = clipped(outer.inner(axis, m: 0.5, margin: axis.half, mx: axis.halfX), row: y)
+        var row = RowSpans(solid: outerSolid ?? 0..<0, solid2: 0..<0, hole: 0..<0)
+        var inner: ShapeRow?
+        if let innerBox = innerShape {
+            let i = ShapeRow(innerBox, axis, qy: qy)
+            inner = i
+            // Coverage is 0 where the inner shape's coverage is 1, and equals the outer shape's wherever the
+            // inner shape's coverage is 0: left and right of its extent on this row.
+            row.hole = i.inner(axis, m: 0.5, margin: axis.half, mx: axis.halfX) ?? 0..<0
+            if let o = outerSolid, let (lo, hi) = i.extent(margin: axis.half) {
+                let leftEnd = Int(((lo * axis.sx + axis.tx) - 0.5).rounded(.up))       // first column reaching the inner shape
+                let rightStart = Int(((hi * axis.sx + axis.tx) - 0.5).rounded(.down)) + 1
+                row.solid = o.lowerBound < min(o.upperBound, leftEnd) ? o.lowerBound..<min(o.upperBound, leftEnd) : 0..<0
+                row.solid2 = max(o.lowerBound, rightStart) < o.upperBound ? max(o.lowerBound, rightStart)..<o.upperBound : 0..<0
+            }
+        }
         // Live: inside the shape's extent and every clip's, with the solid spans (which lie inside them in
         // exact arithmetic) added back so that a rounding difference can never drop a solid pixel.
-        var live = SpanPlan.extent(shape, axis, row: y, margin: m).flatMap { axis.columns($0.0, $0.1, margin: 0) }
+        var live = outer.extent(margin: axis.exact).flatMap { axis.columns($0.0, $0.1, margin: 0) }
         for (ca, cs) in clips {
             guard let l = live else { break }
-            live = SpanPlan.extent(cs, ca, row: y, margin: m).flatMap { ca.columns($0.0, $0.1, margin: 0) }
+            live = ShapeRow(cs, ca, qy: ca.localY(y)).extent(margin: ca.exact).flatMap { ca.columns($0.0, $0.1, margin: 0) }
                 .flatMap { c in max(l.lowerBound, c.lowerBound) < min(l.upperBound, c.upperBound)
                     ? max(l.lowerBound, c.lowerBound)..<min(l.upperBound, c.upperBound) : nil }
         }
@@ -170,15 +125,15 @@ final class SpanPlan {
         if !row.solid.isEmpty { lo = min(lo, max(bounds.x0, row.solid.lowerBound)); hi = max(hi, min(bounds.x1, row.solid.upperBound)) }
         if !row.solid2.isEmpty { lo = min(lo, max(bounds.x0, row.solid2.lowerBound)); hi = max(hi, min(bounds.x1, row.solid2.upperBound)) }
         row.live = lo < hi ? lo..<hi : 0..<0
-        if let inner = innerShape {
-            row.outerOne = SpanPlan.inner(shape, axis, row: y, margin: m) ?? 0..<0
-            row.innerLive = SpanPlan.extent(inner, axis, row: y, margin: m)
-                .flatMap { axis.columns($0.0, $0.1, margin: 0) } ?? 0..<0
+        if let i = inner {
+            row.outerOne = outer.inner(axis, m: SpanPlan.exactMargin, margin: axis.exact, mx: axis.exactX) ?? 0..<0
+            row.innerLive = i.extent(margin: axis.exact).flatMap { axis.columns($0.0, $0.1, margin: 0) } ?? 0..<0
         }
         if !clips.isEmpty {
             var one: Range<Int>? = Int.min..<Int.max
             for (ca, cs) in clips {
-                guard let o = one, let c = SpanPlan.inner(cs, ca, row: y, margin: m) else { one = nil; break }
+                let c = ShapeRow(cs, ca, qy: ca.localY(y)).inner(ca, m: SpanPlan.exactMargin, margin: ca.exact, mx: ca.exactX)
+                guard let o = one, let c else { one = nil; break }
                 let l = max(o.lowerBound, c.lowerBound), h = min(o.upperBound, c.upperBound)
                 one = l < h ? l..<h : nil
             }
@@ -188,43 +143,27 @@ final class SpanPlan {
     }
 
     /// Whether row `y` lies off every corner band and at least `exactMargin` inside the top and bottom
-    /// edges of the shape and of a border's inner edge, with no clips: then every function behind `row(_:)`
-    /// takes the branches that do not read the row (`inner`'s and `extent`'s corner reaches are nil, their
-    /// vertical guards pass), and all such rows of the operation have the same spans.
+    /// edges of the shape and of a border's inner edge, with no clips: then every computation behind
+    /// `row(_:)` takes the branches that do not read the row (`inner`'s and `extent`'s corner reaches are nil,
+    /// their vertical guards pass), and all such rows of the operation have the same spans.
     ///
     /// The plain rows form one interval: every test is monotonic in the row's local y (itself monotonic in
     /// y, as each rounded operation computing it is), so each shape's plain rows are a suffix of its top half
     /// joined to a prefix of its bottom half, cut by the interval where it is deep enough inside, and the
     /// intersection of the two shapes' intervals is one. The row loop bisects for its end on that ground.
     func isPlain(row y: Int) -> Bool {
-        guard clips.isEmpty, SpanPlan.isPlain(shape, axis, row: y) else { return false }
+        let qy = axis.localY(y)
+        guard clips.isEmpty, ShapeRow(shape, axis, qy: qy).isPlain else { return false }
         guard let inner = innerShape else { return true }
-        return SpanPlan.isPlain(inner, axis, row: y)
+        return ShapeRow(inner, axis, qy: qy).isPlain
     }
-
-    /// `isPlain` for one shape, on the same values `inner` and `extent` compute.
-    @inline(__always)
-    private static func isPlain(_ s: Box, _ a: Axis, row y: Int) -> Bool {
-        let qy = a.localY(y)
-        let minY = s.minY, maxY = s.maxY
-        guard min(qy - minY, maxY - qy) * a.sy >= exactMargin else { return false }
-        let top = qy < s.midY
-        let (rl, rr) = top ? (s.minXMinY, s.maxXMinY) : (s.minXMaxY, s.maxXMaxY)
-        let dyl = top ? (minY + rl) - qy : qy - (maxY - rl), dyr = top ? (minY + rr) - qy : qy - (maxY - rr)
-        return !(rl > 0 && dyl > 0) && !(rr > 0 && dyr > 0)
-    }
-
-    /// The depth, in pixels, of the exact spans of `row(_:)`: half a pixel (where coverage reaches 0 or 1)
-    /// plus 1/1024. The per-pixel distance's rounding error is some 1e-12 pixels for any coordinates a
-    /// canvas holds, far inside the extra 1/1024, and the extra costs at most a pixel per edge.
-    static let exactMargin = 0.5 + 1.0 / 1024
 
     /// `span` narrowed to where every clip's coverage is 1.
     private func clipped(_ span: Range<Int>?, row y: Int) -> Range<Int>? {
         var solid = span
         for (ca, cs) in clips {
             guard let s = solid else { return nil }
-            guard let c = SpanPlan.inner(cs, ca, row: y) else { return nil }
+            guard let c = ShapeRow(cs, ca, qy: ca.localY(y)).inner(ca, m: 0.5, margin: ca.half, mx: ca.halfX) else { return nil }
             let lo = max(s.lowerBound, c.lowerBound), hi = min(s.upperBound, c.upperBound)
             solid = lo < hi ? lo..<hi : nil
         }

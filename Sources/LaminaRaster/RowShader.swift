@@ -1,0 +1,139 @@
+import Foundation
+import LaminaCore
+
+/// What the row loop (`PreparedOp.scan`) does with the runs it finds in a row: general pixels (coverage
+/// x clips, then a blend) and solid runs (coverage 1 for the operation and every clip).
+///
+/// The loop is generic over it, so each kind of operation gets its own specialized loop with everything
+/// inlined. Two families: `SampledRows` evaluates any shader through the operation's `PixelSampler`;
+/// `AffineRows` serves fills and borders under a map with a constant Jacobian, computing each pixel's
+/// local point inline and building a full sample only when a coverage must really be evaluated.
+protocol RowShader {
+    /// `plain`: the row is one of the operation's plain rows (`SpanPlan.isPlain`), whose spans it shares.
+    func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool)
+    func solid(_ xs: Range<Int>, y: Int, py: Double)
+    /// Draws a whole plain row at once if the shader knows it (`PlainTemplate`); false: walk it.
+    func replay(y: Int, py: Double, row: RowSpans) -> Bool
+}
+
+/// A constant colour and the patterns it stores without blending.
+struct Paint {
+    let color: SIMD4<Double>
+    /// What a solid run of an opaque colour (alpha >= 1) stores, as `fillConstant` always did.
+    let solidPattern: UInt32?
+    /// What a general pixel of coverage exactly 1 stores: the same bytes as its blend only when alpha is
+    /// exactly 1 (`1 - alpha` is then 0, so the destination drops out).
+    let coverOnePattern: UInt32?
+
+    init(_ c: SIMD4<Double>) {
+        color = c
+        solidPattern = c.w >= 1 ? Blend.opaquePattern(c) : nil
+        coverOnePattern = c.w == 1 ? solidPattern : nil
+    }
+
+    /// Whether a general pixel of coverage 1 gives the bytes of a solid run: always, but for an alpha
+    /// above 1, which a solid run stores as opaque while a blend would subtract.
+    var coverOneIsFill: Bool { !(color.w > 1) }
+
+    @inline(__always)
+    func fill(_ xs: Range<Int>, y: Int, _ target: BlendTarget) {
+        if let pattern = solidPattern { target.store(pattern, xs: xs, y: y) } else { target.blend(color, xs: xs, y: y) }
+    }
+
+    /// The pixel (x, y) at coverage `cov` (nothing at 0).
+    @inline(__always)
+    func cover(_ cov: Double, x: Int, y: Int, _ target: BlendTarget) {
+        if cov == 1, let pattern = coverOnePattern {
+            target.store(pattern, xs: x..<x + 1, y: y)
+        } else if cov > 0 {
+            target.blend(color * cov, x: x, y: y)
+        }
+    }
+}
+
+/// Coverage and colour of an operation at a sample.
+protocol PixelShader {
+    func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double
+    func color(_ s: Projection.Sample) -> SIMD4<Double>
+}
+
+/// Rows of any operation, every general pixel sampled through `PixelSampler.local`.
+struct SampledRows<Shader: PixelShader>: RowShader {
+    let op: PreparedOp
+    let sampler: PixelSampler
+    let shader: Shader
+    /// The constant colour of fills and borders; nil for textures, whose colour is sampled per pixel.
+    let paint: Paint?
+    let target: BlendTarget
+    /// Whether the clips' exact-one columns may stand for their evaluation (every clip has a projection).
+    let clipsExact: Bool
+
+    @inline(__always)
+    func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool) {
+        for x in xs {
+            let px = Double(x) + 0.5
+            guard let sample = sampler.local(px: px, py: py) else { continue }
+            var cov = shader.coverage(sample, x: x, row: row)
+            if cov > 0, !op.clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= op.clipCoverage(px: px, py: py) }
+            if let paint {
+                paint.cover(cov, x: x, y: y, target)
+            } else if cov > 0 {
+                target.blend(shader.color(sample) * cov, x: x, y: y)
+            }
+        }
+    }
+
+    @inline(__always)
+    func replay(y: Int, py: Double, row: RowSpans) -> Bool { false }
+
+    @inline(__always)
+    func solid(_ xs: Range<Int>, y: Int, py: Double) {
+        if let paint {
+            paint.fill(xs, y: y, target)
+            return
+        }
+        for x in xs {
+            if let sample = sampler.local(px: Double(x) + 0.5, py: py) { target.blend(shader.color(sample), x: x, y: y) }
+        }
+    }
+}
+
+/// A fill: the shape's coverage, one colour.
+struct FillShader: PixelShader {
+    let shape: RoundedRect
+    let edgeAA: EdgeMask
+    let paint: SIMD4<Double>
+
+    @inline(__always)
+    func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double { Coverage.of(shape, at: s, edgeAA: edgeAA) }
+
+    @inline(__always)
+    func color(_ s: Projection.Sample) -> SIMD4<Double> { paint }
+}
+
+/// A border: `Coverage.border` of the outer shape and its inner edge, one colour.
+struct BorderShader: PixelShader {
+    let shape: RoundedRect
+    let inner: RoundedRect?
+    let paint: SIMD4<Double>
+
+    @inline(__always)
+    func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double { Coverage.border(shape, inner: inner, at: s) }
+
+    @inline(__always)
+    func color(_ s: Projection.Sample) -> SIMD4<Double> { paint }
+}
+
+/// A texture draw: the destination rect's coverage, the sampled (tinted, masked) texel colour.
+struct TextureShader: PixelShader {
+    let texture: PreparedOp.PreparedTexture
+    let rect: CGRect
+    let edgeAA: EdgeMask
+    let tint: SIMD4<Double>
+
+    @inline(__always)
+    func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double { Coverage.rect(rect, at: s, edgeAA: edgeAA) }
+
+    @inline(__always)
+    func color(_ s: Projection.Sample) -> SIMD4<Double> { texture.shade(s) * tint }
+}

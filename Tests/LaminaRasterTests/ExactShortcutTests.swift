@@ -1,0 +1,90 @@
+import Foundation
+import LaminaCore
+import LaminaImage
+@testable import LaminaRaster
+import XCTest
+
+/// The renderer's shortcuts compute the bytes of the plain formulas they replace, on every input.
+final class ExactShortcutTests: XCTestCase {
+    /// The blend's rounding, `round(v * 255)` clamped to 0...255, over the values where it could differ:
+    /// around every half step, at the ends, and at random.
+    func testQuantizeMatchesRoundedFormula() {
+        func reference(_ v: Double) -> UInt8 {
+            let s = (v * 255).rounded()
+            return s <= 0 ? 0 : (s >= 255 ? 255 : UInt8(s))
+        }
+        var values: [Double] = [-1, -0.0, 0, 1, 2, .infinity, -.infinity, 0.49999999999999994 / 255]
+        for k in 0...256 {
+            let half = (Double(k) - 0.5) / 255
+            values += [half, half.nextUp, half.nextDown, Double(k) / 255, (Double(k) / 255).nextUp]
+        }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<100_000 { values.append(Double.random(in: -0.1...1.1, using: &rng)) }
+        for v in values { XCTAssertEqual(Blend.quantize(v), reference(v), "v = \(v)") }
+    }
+
+    /// The blur's rounding, `UInt8(max(0, min(255, v.rounded(.toNearestOrAwayFromZero))))`.
+    func testBlurByteMatchesRoundedFormula() {
+        func reference(_ v: Float) -> UInt8 { UInt8(max(0, min(255, v.rounded(.toNearestOrAwayFromZero)))) }
+        var values: [Float] = [-1, -0.0, 0, 0.5, 0.49999997, 254.5, 254.49998, 255, 300, .infinity, -.infinity, .nan]
+        for k in 0...256 {
+            let half = Float(k) - 0.5
+            values += [half, half.nextUp, half.nextDown, Float(k)]
+        }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<100_000 { values.append(Float.random(in: -2...258, using: &rng)) }
+        for v in values { XCTAssertEqual(GaussianBlur.byte(v), reference(v), "v = \(v)") }
+    }
+
+    /// Band boundaries fall elsewhere with another thread count, so every band records its own plain-row
+    /// templates and fills its own memo and corner table: the bytes must not change.
+    func testBandCountDoesNotChangeTheBytes() throws {
+        let scene = makeScene(width: 320, height: 240, background: .white) { root in
+            for i in 0..<30 {
+                let card = layer(CGRect(x: (i * 47) % 260, y: (i * 31) % 190, width: 40 + i % 23, height: 30 + i % 17),
+                                 Color(red: 0.9, green: 0.2 + 0.02 * Double(i), blue: 0.4, alpha: i % 3 == 0 ? 0.8 : 1))
+                card.cornerRadius = Double(4 + i % 9)
+                card.borderWidth = Double(1 + i % 3)
+                card.borderColor = .black
+                root.addSublayer(card)
+            }
+        }
+        let graph = Planner().plan(scene)
+        let reference = try CPURenderer(threads: 1).render(graph)
+        for threads in [2, 3, 5] {
+            let image = try CPURenderer(threads: threads).render(graph)
+            XCTAssertEqual(image.pixels, reference.pixels, "\(threads) threads")
+        }
+        // A renderer's second frame starts from its pooled scratch: the same bytes again.
+        let renderer = CPURenderer(threads: 2)
+        _ = try renderer.render(graph)
+        XCTAssertEqual(try renderer.render(graph).pixels, reference.pixels, "second frame")
+    }
+
+    /// Cards on whole pixels, at scales 1 and 2: the case the coverage memo, the corner table, the
+    /// plain-row template and the row runs serve. With and without fast paths the bytes are the same.
+    func testWholePixelCardsGiveTheSameBytesWithoutFastPaths() throws {
+        for scale in [1.0, 2.0] {
+            let scene = makeScene(width: 420 / scale, height: 300 / scale, scale: scale, background: .white) { root in
+                for i in 0..<24 {
+                    let w = Double(40 + (i * 37) % 90), h = Double(30 + (i * 53) % 70)
+                    let card = layer(CGRect(x: Double((i % 6) * 68 + 3) / scale, y: Double((i / 6) * 72 + 4) / scale,
+                                            width: w / scale, height: h / scale),
+                                     Color(red: 0.1 + 0.03 * Double(i), green: 0.6, blue: 0.3, alpha: i % 4 == 0 ? 0.7 : 1))
+                    card.cornerRadius = Double([0, 1, 4, 6, 12, 19, 30, 60][i % 8]) / scale
+                    card.maskedCorners = i % 5 == 0 ? [.minXMinY, .maxXMaxY] : .all
+                    card.borderWidth = Double(i % 5) / scale
+                    card.borderColor = Color(red: 0.2, green: 0.1, blue: 0.4, alpha: i % 3 == 0 ? 0.5 : 1)
+                    card.masksToBounds = i % 7 == 3
+                    card.addSublayer(layer(CGRect(x: -3, y: -3, width: 20, height: 16), .red))
+                    root.addSublayer(card)
+                }
+            }
+            let graph = Planner().plan(scene)
+            let fast = try CPURenderer(fastPaths: true).render(graph)
+            let general = try CPURenderer(fastPaths: false).render(graph)
+            let cmp = try ImageComparison(fast, general)
+            XCTAssertEqual(cmp.maxDifference, 0, "scale \(scale): \(cmp.differingPixels) pixels differ")
+        }
+    }
+}
