@@ -164,7 +164,8 @@ extension GraphBuilder {
             proxy.append(p)
         }
         guard let (page, cell) = atlasCell(ShadowAtlas.Key(sigma: s.sigma, values: values), proxy: proxy,
-                                           width: xs.proxyLength, height: ys.proxyLength) else { return nil }
+                                           shape: proxyRect, width: xs.proxyLength, height: ys.proxyLength)
+        else { return nil }
         page.shadows += 1
 
         var ops: [DrawOp] = []
@@ -183,8 +184,9 @@ extension GraphBuilder {
         return ops
     }
 
-    /// The cell holding the proxy with `key`, adding it (ops moved into the cell) when it is new.
-    private func atlasCell(_ key: ShadowAtlas.Key, proxy: [DrawOp], width: Int,
+    /// The cell holding the proxy with `key`, adding it (ops moved into the cell, bounded by the local rect
+    /// `shape` all of them fill) when it is new.
+    private func atlasCell(_ key: ShadowAtlas.Key, proxy: [DrawOp], shape: CGRect, width: Int,
                            height: Int) -> (ShadowAtlas.Page, ShadowAtlas.Cell)? {
         for page in shadowAtlas.pages where page.sigma == key.sigma {
             if let cell = page.cells[key] { return (page, cell) }
@@ -204,7 +206,7 @@ extension GraphBuilder {
             var p = op
             p.transform = op.transform.concatenating(shift)
             p.clips = op.clips.map { var c = $0; c.transform = c.transform.concatenating(shift); return c }
-            p.bounds = LayerGeometry.pixelBounds(of: op.kind.shapeRect, through: p.transform, in: cellRect)
+            p.bounds = LayerGeometry.pixelBounds(of: shape, through: p.transform, in: cellRect)
             return p
         }
         page.cells[key] = cell
@@ -245,13 +247,3 @@ extension GraphBuilder {
     }
 }
 
-private extension DrawKind {
-    /// The local rect a fill or border covers (the atlas only holds those).
-    var shapeRect: CGRect {
-        switch self {
-        case .fill(let r, _), .border(let r, _, _): return r.rect
-        case .texture(let t): return t.destination
-        case .path: return .null
-        }
-    }
-}
