@@ -1,23 +1,23 @@
 #version 300 es
-// primitive.frag: every draw operation kind in one program, so consecutive fills, borders and texture
-// draws of one texture batch into one instanced draw. The kind is per instance (flat), so branches are
-// uniform across an instance's fragments. Compiled twice: with SHAPES_ONLY (fills and borders) for
-// batches without a texture, because a software rasterizer such as llvmpipe runs both sides of a branch
-// under a mask, so texture code it never needs would still cost every fragment. Likewise CLIPS: the clip
-// loop costs llvmpipe about 40% of a card's fragment time even with zero clips, so batches without clips
-// use a program compiled without it.
+// primitive.frag: the draw operation kinds, one program per kind and variant (`ShaderKey` picks the
+// defines). Specialised rather than one uber-shader with a per-instance kind: a software rasterizer such
+// as llvmpipe runs both sides of every branch under a mask, so each fragment of a solid interior would pay
+// for rounded-rect, border and texture code it never uses (on llvmpipe a card's fragments cost about 4x
+// as much in the uber-shader). Batches are formed per program (`PassBatcher`), so specialising costs draw
+// calls only where ops of different kinds overlap.
+//
+// Defines: exactly one of KIND_SOLID, KIND_FILL, KIND_BORDER, KIND_TEXTURE, KIND_COVERAGE_MASK; for fills
+// and borders ROUNDED (some radius is non-zero) and, for borders, INNER_ROUNDED (the inner edge keeps a
+// radius); for textures SAMPLE_NEAREST or SAMPLE_LINEAR (both filters the same, so no level of detail is
+// needed) or neither (the general sampler), and MASKED; CLIPS when some op of the batch has clips.
 precision highp float;
 precision highp int;
 precision highp sampler2D;
 
 #include "common.glsl"
 
-const int KIND_FILL = 0;
-const int KIND_BORDER = 1;
-const int KIND_TEXTURE = 2;
-const int KIND_COVERAGE_MASK = 3;
-const int KIND_SOLID = 4;   // a fill's interior, coverage exactly 1 (OpSplitter), never clipped
 const int TEXELS_PER_CLIP = 6;
+const int ALL_EDGES = EDGE_MIN_X | EDGE_MAX_X | EDGE_MIN_Y | EDGE_MAX_Y;
 
 uniform sampler2D u_texture;   // image, pass, or R8 coverage mask
 uniform sampler2D u_mask;      // mask pass (alpha)
@@ -38,6 +38,7 @@ flat in vec4 v_tex;
 
 out vec4 fragColor;
 
+#ifdef CLIPS
 vec4 clipTexel(int i) { return texelFetch(u_clips, ivec2(i & (u_clipsWidth - 1), i >> u_clipsShift), 0); }
 
 // The product of the coverages of the op's clips, each computed like a fill with its own transform.
@@ -54,57 +55,88 @@ float clipCoverage(vec2 p, int first, int count) {
     }
     return coverage;
 }
+#endif
+
+#if defined(KIND_FILL) || defined(KIND_BORDER)
+// shapeCoverage with the radius test decided when the batch was formed.
+float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA) {
+#ifdef ROUNDED
+    return rrectCoverage(q, jac, r, radii);
+#else
+    return rectCoverage(q, jac, r, edgeAA);
+#endif
+}
+#endif
+
+#ifdef KIND_BORDER
+// borderCoverage (common.glsl) with both radius tests decided when the batch was formed.
+float ringCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
+    float outer = outerCoverage(q, jac, r, radii, ALL_EDGES);
+    vec4 ir = vec4(r.xy + width, r.zw - width);
+    if (ir.z - ir.x <= 0.0 || ir.w - ir.y <= 0.0) return outer;
+#ifdef INNER_ROUNDED
+    float inner = rrectCoverage(q, jac, ir, max(radii - width, 0.0));
+#else
+    float inner = rectCoverage(q, jac, ir, ALL_EDGES);
+#endif
+    return clamp(outer - inner, 0.0, 1.0);
+}
+#endif
+
+#ifdef KIND_TEXTURE
+// The texture's colour at local q: the op's filters, or the one filter both name.
+vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
+    vec2 dstSize = v_rect.zw - v_rect.xy;
+    vec2 uv = v_src.xy + (q - v_rect.xy) / dstSize * v_src.zw;
+#if defined(SAMPLE_NEAREST)
+    return sampleNearest(t, uv, 0);
+#elif defined(SAMPLE_LINEAR)
+    return sampleBilinear(t, uv, 0);
+#else
+    // The level of detail from the texel-space derivatives (GLES 3.0 §3.8.10, eq. 3.20 with rho = max of
+    // the two lengths).
+    vec2 scale = v_src.zw / dstSize * v_tex.xy;
+    vec2 dpx = vec2(scale.x * jac.x, scale.y * jac.z);
+    vec2 dpy = vec2(scale.x * jac.y, scale.y * jac.w);
+    float lambda = log2(max(length(dpx), length(dpy))) + v_params.y;
+    int filters = int(v_tex.z);
+    return sampleTexture(t, uv, lambda, filters & 3, filters >> 2, levels);
+#endif
+}
+#endif
 
 void main() {
     vec2 p = gl_FragCoord.xy;
-    int kind = int(v_g0.w);
-    int edgeAA = int(v_g1.w);
 #ifdef CLIPS
     float coverage = clipCoverage(p, int(v_g2.w), int(v_w.w));
     if (coverage <= 0.0) discard;
 #else
     float coverage = 1.0;
 #endif
-    if (kind == KIND_SOLID) {
-        fragColor = v_color * coverage;
-        return;
-    }
 
-#ifndef SHAPES_ONLY
-    if (kind == KIND_COVERAGE_MASK) {
-        // Path fill: coverage rasterized on the CPU into an R8 texture over the op's bounds.
-        float c = texelFetch(u_texture, ivec2(p - v_src.xy), 0).r;
-        fragColor = v_color * (c * coverage);
-        return;
-    }
-#endif
-
+#if defined(KIND_SOLID)
+    fragColor = v_color * coverage;
+#elif defined(KIND_COVERAGE_MASK)
+    // Path fill: coverage rasterized on the CPU into an R8 texture over the op's bounds.
+    float c = texelFetch(u_texture, ivec2(p - v_src.xy), 0).r;
+    fragColor = v_color * (c * coverage);
+#else
     vec2 q; vec4 jac;
     if (!mapPixel(p, v_g0.xyz, v_g1.xyz, v_g2.xyz, v_w.xyz, q, jac)) discard;
-
-    if (kind == KIND_FILL) {
-        fragColor = v_color * (shapeCoverage(q, jac, v_rect, v_radii, edgeAA) * coverage);
-    } else if (kind == KIND_BORDER) {
-        fragColor = v_color * (borderCoverage(q, jac, v_rect, v_radii, v_params.x) * coverage);
-    }
-#ifndef SHAPES_ONLY
-    else {
-        // Texture draw: unit texture coordinates, then the level of detail from the texel-space
-        // derivatives (GLES 3.0 §3.8.10, eq. 3.20 with rho = max of the two lengths).
-        vec2 dstSize = v_rect.zw - v_rect.xy;
-        vec2 uv = v_src.xy + (q - v_rect.xy) / dstSize * v_src.zw;
-        vec2 scale = v_src.zw / dstSize * v_tex.xy;
-        vec2 dpx = vec2(scale.x * jac.x, scale.y * jac.z);
-        vec2 dpy = vec2(scale.x * jac.y, scale.y * jac.w);
-        float lambda = log2(max(length(dpx), length(dpy))) + v_params.y;
-        int filters = int(v_tex.z);
-        int minFilter = filters & 3, magFilter = filters >> 2;
-        vec4 s = sampleTexture(u_texture, uv, lambda, minFilter, magFilter, int(v_tex.w));
-        int flags = int(v_params.z);
-        vec4 color = ((flags & 1) != 0) ? v_color * s.a : v_color * s;
-        // The mask pass has one level, so trilinear reduces to linear on it, as on the CPU.
-        if ((flags & 2) != 0) color *= sampleTexture(u_mask, uv, lambda, minFilter, magFilter, 1).a;
-        fragColor = color * (rectCoverage(q, jac, v_rect, edgeAA) * coverage);
-    }
+    int edgeAA = int(v_g1.w);
+#if defined(KIND_FILL)
+    fragColor = v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA) * coverage);
+#elif defined(KIND_BORDER)
+    fragColor = v_color * (ringCoverage(q, jac, v_rect, v_radii, v_params.x) * coverage);
+#else
+    vec4 s = sampleOp(u_texture, q, jac, int(v_tex.w));
+    int flags = int(v_params.z);
+    vec4 color = ((flags & 1) != 0) ? v_color * s.a : v_color * s;
+#ifdef MASKED
+    // The mask pass has one level, so trilinear reduces to linear on it, as on the CPU.
+    color *= sampleOp(u_mask, q, jac, 1).a;
+#endif
+    fragColor = color * (rectCoverage(q, jac, v_rect, edgeAA) * coverage);
+#endif
 #endif
 }

@@ -1,10 +1,11 @@
 #version 300 es
-// quad.vert: one instance per draw operation, a quad over the op's pixel bounds. Targets are stored y-down
-// (row 0 at window y = 0), so pixel (x, y) maps to NDC without a flip and gl_FragCoord.xy is the pixel
-// centre counted from the top-left.
+// quad.vert: a quad per draw operation (or piece of one) over its pixel bounds; its four vertices carry
+// the op's record, which the fragment shader reads flat. Targets are stored y-down (row 0 at window y = 0),
+// so pixel (x, y) maps to NDC without a flip and gl_FragCoord.xy is the pixel centre counted from the
+// top-left.
 precision highp float;
 
-layout(location = 0) in vec4 a_bounds;   // x0, y0, x1, y1 in pixels
+layout(location = 0) in vec2 a_pixel;    // the corner, in pixels
 layout(location = 1) in vec4 a_g0;       // G row 0, kind
 layout(location = 2) in vec4 a_g1;       // G row 1, edgeAA bits
 layout(location = 3) in vec4 a_g2;       // G row 2, first clip
@@ -15,7 +16,6 @@ layout(location = 7) in vec4 a_color;    // premultiplied colour or multiplier
 layout(location = 8) in vec4 a_params;   // border width, lod bias, flags (1 tinted, 2 masked), -
 layout(location = 9) in vec4 a_src;      // source rect (unit) or, for coverage masks, the mask origin
 layout(location = 10) in vec4 a_tex;     // texture width, height, filters (min + 4 * mag), levels
-layout(location = 11) in vec2 a_corner;  // per-vertex: (0,0) (1,0) (0,1) (1,1)
 
 uniform vec2 u_targetSize;
 
@@ -31,8 +31,7 @@ flat out vec4 v_src;
 flat out vec4 v_tex;
 
 void main() {
-    vec2 pixel = mix(a_bounds.xy, a_bounds.zw, a_corner);
-    gl_Position = vec4(pixel / u_targetSize * 2.0 - 1.0, 0.0, 1.0);
+    gl_Position = vec4(a_pixel / u_targetSize * 2.0 - 1.0, 0.0, 1.0);
     v_g0 = a_g0; v_g1 = a_g1; v_g2 = a_g2; v_w = a_w;
     v_rect = a_rect; v_radii = a_radii; v_color = a_color;
     v_params = a_params; v_src = a_src; v_tex = a_tex;

@@ -5,15 +5,21 @@ import LaminaCore
 ///
 /// WebRender's idea: most pixels of a big rounded rect are interior, where coverage is exactly 1, and a
 /// border's hole is exactly 0. For an op with no clips under an axis-aligned scale + translation, the
-/// interior is drawn as a `solid` instance (colour only) and the hole is not drawn at all; only the strips
-/// around them run the full coverage shader. Pieces tile the op's bounds without overlap, so every pixel
-/// is written once, with the value the full shader would give it (the margins below guarantee it).
+/// interior is drawn as `solid` instances (colour only) and the hole is not drawn at all; only the pieces
+/// along the edges run the full coverage shader. Pieces tile the op's bounds without overlap, so every
+/// pixel is written once, with the value the full shader would give it (the margins below guarantee it).
 ///
-/// Margins: a pixel is interior when its centre lies at least 1 px inside the rect inset by the largest
-/// radius. There every edge distance is <= -1 px, so each edge's clamp(0.5 - d) is exactly 1 (and the hard
-/// half-open tests pass), and the rounded-rect distance is <= -1 px. The hole is the same construction on
-/// the inner shape, where outer and inner coverage are both exactly 1 and the ring is exactly 0, which
-/// source-over leaves unchanged.
+/// The interior is a cross, not one rect: a vertical band between the corners' columns and a horizontal
+/// band between their rows, each reaching to 1 px from the straight edges. What is left for the shader is
+/// the four corner squares and four edge strips 1-2 px thick, instead of four strips as deep as a corner
+/// radius (for a 140 x 130 card with radius 20, about 2 500 shaded pixels instead of 9 700).
+///
+/// Margins: a pixel is interior when its centre lies at least 1 px inside every straight edge and, in the
+/// vertical band, at least 1 px inside the columns where the largest corner radius ends (the horizontal
+/// band likewise for rows). There each edge distance is <= -1 px, so every edge's clamp(0.5 - d) is exactly
+/// 1 (and the hard half-open tests pass), and the rounded-rect distance, whose nearest feature is a
+/// straight edge there, is <= -1 px. The hole is the same cross of the inner shape, where outer and inner
+/// coverage are both exactly 1 and the ring is exactly 0, which source-over leaves unchanged.
 enum OpSplitter {
     /// One piece of an op: its pixels, and whether they are a solid interior.
     struct Piece {
@@ -37,40 +43,66 @@ enum OpSplitter {
         }
         switch op.kind {
         case .fill(let shape, _):
-            guard let inner = interior(shape, t: t, bounds: bounds) else { return nil }
-            return strips(around: inner, in: bounds) + [Piece(bounds: inner, solid: true)]
+            guard let cross = interior(shape, t: t, bounds: bounds) else { return nil }
+            return cross.around(in: bounds).map { Piece(bounds: $0, solid: false) }
+                + cross.tiles.map { Piece(bounds: $0, solid: true) }
         case .border(let shape, let width, _):
             let innerShape = shape.inset(by: width)
             guard innerShape.rect.width > 0, innerShape.rect.height > 0,
                   let hole = interior(innerShape, t: t, bounds: bounds) else { return nil }
-            return strips(around: hole, in: bounds)
+            return hole.around(in: bounds).map { Piece(bounds: $0, solid: false) }
         default:
             return nil
         }
     }
 
-    /// Pixels whose centres lie at least 1 px inside `shape.rect` inset by its largest radius.
-    private static func interior(_ shape: RoundedRect, t: Transform3D, bounds: PixelRect) -> PixelRect? {
+    /// The union of a vertical band `v` and a horizontal band `h` that cross: `h` is at least as wide as
+    /// `v` and `v` at least as tall as `h`, both inside the op's bounds.
+    struct Cross {
+        let v: PixelRect
+        let h: PixelRect
+
+        /// The cross as three disjoint rects: the vertical band, then the horizontal band's two arms.
+        var tiles: [PixelRect] {
+            [v, PixelRect(x0: h.x0, y0: h.y0, x1: v.x0, y1: h.y1), PixelRect(x0: v.x1, y0: h.y0, x1: h.x1, y1: h.y1)]
+                .filter { !$0.isEmpty }
+        }
+
+        /// The rects of `b` outside the cross: full-width rows above and below the vertical band, and on
+        /// each side the corner squares and the edge strip between them.
+        func around(in b: PixelRect) -> [PixelRect] {
+            [PixelRect(x0: b.x0, y0: b.y0, x1: b.x1, y1: v.y0),
+             PixelRect(x0: b.x0, y0: v.y0, x1: v.x0, y1: h.y0), PixelRect(x0: v.x1, y0: v.y0, x1: b.x1, y1: h.y0),
+             PixelRect(x0: b.x0, y0: h.y0, x1: h.x0, y1: h.y1), PixelRect(x0: h.x1, y0: h.y0, x1: b.x1, y1: h.y1),
+             PixelRect(x0: b.x0, y0: h.y1, x1: v.x0, y1: v.y1), PixelRect(x0: v.x1, y0: h.y1, x1: b.x1, y1: v.y1),
+             PixelRect(x0: b.x0, y0: v.y1, x1: b.x1, y1: b.y1)]
+                .filter { !$0.isEmpty }
+        }
+    }
+
+    /// The interior cross of `shape` under the scale + translation `t`, clipped to `bounds`; nil when it
+    /// is too small to be worth splitting or does not form a cross inside `bounds`.
+    static func interior(_ shape: RoundedRect, t: Transform3D, bounds: PixelRect) -> Cross? {
         let r = shape.rect, radius = shape.maxRadius
         let xa = Double(r.minX) * t.m11 + t.m41, xb = Double(r.maxX) * t.m11 + t.m41
         let ya = Double(r.minY) * t.m22 + t.m42, yb = Double(r.maxY) * t.m22 + t.m42
         let rx = radius * abs(t.m11), ry = radius * abs(t.m22)
-        let x0 = min(xa, xb) + rx, x1 = max(xa, xb) - rx, y0 = min(ya, yb) + ry, y1 = max(ya, yb) - ry
-        // Centre px + 0.5 >= x0 + 1 and <= x1 - 1.
+        let x0 = min(xa, xb), x1 = max(xa, xb), y0 = min(ya, yb), y1 = max(ya, yb)
+        guard let v = centres(x0 + rx, x1 - rx, y0, y1)?.intersection(bounds),
+              let h = centres(x0, x1, y0 + ry, y1 - ry)?.intersection(bounds),
+              !v.isEmpty, !h.isEmpty, v.area + h.area >= minimumArea,
+              h.x0 <= v.x0, v.x1 <= h.x1, v.y0 <= h.y0, h.y1 <= v.y1 else { return nil }
+        return Cross(v: v, h: h)
+    }
+
+    /// The pixels whose centres lie at least 1 px inside [x0, x1] x [y0, y1]: centre + 0.5 >= x0 + 1 and
+    /// <= x1 - 1. Nil when a bound is not a sane finite number.
+    private static func centres(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double) -> PixelRect? {
         let lo = (x0 + 0.5).rounded(.up), hi = (x1 - 1.5).rounded(.down) + 1
         let top = (y0 + 0.5).rounded(.up), bottom = (y1 - 1.5).rounded(.down) + 1
         guard lo.isFinite, hi.isFinite, top.isFinite, bottom.isFinite,
-              abs(lo) < 1e7, abs(hi) < 1e7, abs(top) < 1e7, abs(bottom) < 1e7 else { return nil }
-        let inner = PixelRect(x0: Int(lo), y0: Int(top), x1: Int(hi), y1: Int(bottom)).intersection(bounds)
-        return inner.area >= minimumArea ? inner : nil
-    }
-
-    /// The up to four strips of `bounds` outside `inner` (top and bottom full width, sides between).
-    private static func strips(around inner: PixelRect, in b: PixelRect) -> [Piece] {
-        [PixelRect(x0: b.x0, y0: b.y0, x1: b.x1, y1: inner.y0),
-         PixelRect(x0: b.x0, y0: inner.y1, x1: b.x1, y1: b.y1),
-         PixelRect(x0: b.x0, y0: inner.y0, x1: inner.x0, y1: inner.y1),
-         PixelRect(x0: inner.x1, y0: inner.y0, x1: b.x1, y1: inner.y1)]
-            .filter { !$0.isEmpty }.map { Piece(bounds: $0, solid: false) }
+              abs(lo) < 1e7, abs(hi) < 1e7, abs(top) < 1e7, abs(bottom) < 1e7, lo < hi, top < bottom else { return nil }
+        return PixelRect(x0: Int(lo), y0: Int(top), x1: Int(hi), y1: Int(bottom))
     }
 }
+

@@ -2,25 +2,26 @@ import CGLES
 import Foundation
 import LaminaCore
 
-/// One instanced draw: a run of consecutive ops that share a texture and a mask.
+/// One instanced draw: instances that share a program, a texture and a mask.
 struct Batch {
-    /// Index of the first instance in the frame's instance buffer.
+    /// Index of the first instance in the pass's instance buffer.
     var firstInstance: Int
     var count: Int
+    var key: ShaderKey
     var texture: GLTexture?
-    /// Whether any op of the batch has clips (the program then includes the clip loop).
-    var clipped = false
     var mask: GLTexture?
 }
 
 /// Turns a pass's draw ops into instance records and batches.
 ///
-/// Fills and borders need no texture, so they join whatever batch is open; a texture draw joins it when the
-/// batch has no texture yet or the same texture and mask (filters are per instance), and starts a new one otherwise. Draw
-/// calls therefore grow with the number of texture changes, not with the number of ops, and the ops' order
-/// (which source-over needs) is kept.
+/// Every instance goes to the batch of its program, texture and mask (`ShaderKey`). Source-over needs the
+/// ops' order only where they overlap, so, as WebRender's alpha batcher does, an op's instances may join an
+/// earlier batch of the same program when no batch after that one touches the op's pixels; otherwise they
+/// open a new batch at the end. Draw calls therefore grow with how much ops of different programs overlap,
+/// and every pixel still sees its ops in the planner's order (so the bytes equal one draw per op).
 struct PassBatcher {
-    /// Instance records of the whole frame, `InstanceLayout.floats` floats each.
+    /// Instance records of the pass, batch after batch, `InstanceLayout.floats` floats each (filled by
+    /// `batches(for:passBounds:)`).
     var instances: [Float] = []
     var clips = ClipTable()
     /// Coverage textures of path fills, kept alive until the pass is drawn.
@@ -28,11 +29,38 @@ struct PassBatcher {
     private var paths = PathCoverage()
     /// Pixels the current pass's ops touch (sum of their clamped bounds), for `FrameStats`.
     private(set) var pixels = 0
+    /// How many batches back an op looks for one of its program (WebRender looks a similar few).
+    static let lookback = 16
+    /// `LAMINA_GL_REORDER=0` keeps every batch in op order (a new batch whenever the program changes), so
+    /// tests can compare the reordering with the plain order.
+    nonisolated(unsafe) static var reorders = ProcessInfo.processInfo.environment["LAMINA_GL_REORDER"] != "0"
+
+    /// A batch being filled: its instances, and the bounds of the ops in it for the overlap test.
+    private struct Open {
+        var key: ShaderKey
+        var texture: GLTexture?
+        var mask: GLTexture?
+        var floats: [Float] = []
+        var rects: [PixelRect] = []
+        var union = PixelRect.empty
+
+        func accepts(_ key: ShaderKey, _ texture: GLTexture?, _ mask: GLTexture?) -> Bool {
+            self.key == key && self.texture === texture && self.mask === mask
+        }
+
+        func touches(_ r: PixelRect) -> Bool {
+            guard !union.intersection(r).isEmpty else { return false }
+            return rects.contains { !$0.intersection(r).isEmpty }
+        }
+    }
+
+    private var open: [Open] = []
 
     /// Starts a new pass: instances, clips and counters are per pass; path textures of the previous pass
     /// are released (its draws have been issued, and GL keeps a deleted texture alive for them, §D.1.2).
     mutating func reset() {
         instances.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
         clips = ClipTable()
         pathTextures.removeAll()
         pixels = 0
@@ -47,93 +75,109 @@ struct PassBatcher {
     let resolve: (TextureDraw.Source) throws -> GLTexture
     let resolvePass: (PassID) throws -> GLTexture
 
-    /// The batches of one pass's ops, appending their instances.
+    /// The batches of one pass's ops, filling `instances`.
     /// Bounds are intersected with `passBounds`, so a quad never leaves its target whatever the planner sent.
     mutating func batches(for ops: [DrawOp], passBounds: PixelRect) throws -> [Batch] {
-        var batches: [Batch] = []
         for var op in ops {
             op.bounds = op.bounds.intersection(passBounds)
             if op.bounds.isEmpty { continue }
             pixels += op.bounds.area
-            let first = instances.count / InstanceLayout.floats
-            guard let key = try append(op) else { continue }
-            let added = instances.count / InstanceLayout.floats - first
-            if added == 0 { continue }
-            if var last = batches.last, last.firstInstance + last.count == first, compatible(&last, key) {
-                last.count += added
-                last.clipped = last.clipped || !op.clips.isEmpty
-                batches[batches.count - 1] = last
-            } else {
-                batches.append(Batch(firstInstance: first, count: added, texture: key.texture, clipped: !op.clips.isEmpty,
-                                     mask: key.mask))
-            }
+            try append(op)
+        }
+        var batches: [Batch] = []
+        for b in open where !b.floats.isEmpty {
+            let count = b.floats.count / InstanceLayout.floats
+            batches.append(Batch(firstInstance: instances.count / InstanceLayout.floats, count: count, key: b.key,
+                                 texture: b.texture, mask: b.mask))
+            instances += b.floats
         }
         return batches
     }
 
-    /// Whether `key` can join `batch`, adopting its texture when the batch has none yet.
-    private func compatible(_ batch: inout Batch, _ key: Batch) -> Bool {
-        guard let texture = key.texture else { return true }
-        if batch.texture == nil {
-            batch.texture = texture; batch.mask = key.mask
-            return true
+    /// Adds the instances `floats` of an op over `bounds` to a batch of `key`, `texture` and `mask`: the
+    /// latest such batch that no later batch's op overlaps, else a new one.
+    private mutating func place(_ floats: [Float], bounds: PixelRect, key: ShaderKey, texture: GLTexture?,
+                                mask: GLTexture?) {
+        var i = open.count - 1
+        let stop = max(0, open.count - (PassBatcher.reorders ? PassBatcher.lookback : 1))
+        while i >= stop {
+            if open[i].accepts(key, texture, mask) {
+                open[i].floats += floats
+                open[i].rects.append(bounds)
+                open[i].union = open[i].union.isEmpty ? bounds : open[i].union.union(bounds)
+                return
+            }
+            if open[i].touches(bounds) { break }
+            i -= 1
         }
-        return batch.texture === texture && batch.mask === key.mask
+        open.append(Open(key: key, texture: texture, mask: mask, floats: floats, rects: [bounds], union: bounds))
     }
 
-    /// Appends `op`'s instances (one, or its `OpSplitter` pieces); returns its texture needs, or nil when it
-    /// draws nothing.
-    private mutating func append(_ op: DrawOp) throws -> Batch? {
+    /// Appends `op`'s instances (one, or its `OpSplitter` pieces) to their batches.
+    private mutating func append(_ op: DrawOp) throws {
         let b = op.bounds
         let clipFirst = Float(clips.add(op.clips))
         let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
-        var key = Batch(firstInstance: 0, count: 0, texture: nil, clipped: false, mask: nil)
+        var texture: GLTexture?, mask: GLTexture?
         var g = [Float](repeating: 0, count: 9), wTest: (Float, Float, Float) = (0, 0, 1)
         var kind = InstanceLayout.Kind.fill
+        var key = ShaderKey(kind: .fill)
         var rect = [Float](repeating: 0, count: 4), radii = rect, src = rect, tex = rect, params = rect
         var color = rect
         if case .path = op.kind {} else {
-            guard let map = ProjectiveMap(op.transform) else { return nil }
+            guard let map = ProjectiveMap(op.transform) else { return }
             g = map.g; wTest = map.wTest
         }
         switch op.kind {
         case .fill(let shape, let c), .border(let shape, _, let c):
-            if case .border(_, let width, _) = op.kind { kind = .border; params[0] = Float(width) }
+            if case .border(_, let width, _) = op.kind {
+                kind = .border; params[0] = Float(width)
+                key = ShaderKey.shape(shape, border: width)
+            } else {
+                key = ShaderKey.shape(shape, border: nil)
+            }
             rect = PassBatcher.rect(shape.rect)
             radii = [shape.minXMinY, shape.maxXMinY, shape.minXMaxY, shape.maxXMaxY].map { Float($0) }
             color = PassBatcher.product(c, m, 1)
         case .texture(let t):
             kind = .texture
-            let texture = try resolve(t.source)
-            key.texture = texture
-            if let maskPass = t.mask { key.mask = try resolvePass(maskPass) }
+            let source = try resolve(t.source)
+            texture = source
+            if let maskPass = t.mask { mask = try resolvePass(maskPass) }
+            key = ShaderKey(kind: .texture, sampling: ShaderKey.sampling(min: t.minFilter, mag: t.magFilter),
+                            masked: t.mask != nil)
             rect = PassBatcher.rect(t.destination)
             src = [t.sourceRect.origin.x, t.sourceRect.origin.y, t.sourceRect.width, t.sourceRect.height]
                 .map { Float($0) }
-            tex = [Float(texture.width), Float(texture.height),
+            tex = [Float(source.width), Float(source.height),
                    Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)),
-                   Float(texture.levels)]
+                   Float(source.levels)]
             let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
             params = [0, Float(t.lodBias), flags, 0]
             color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
         case .path(let path):
             kind = .coverageMask
-            let mask = try PassBatcher.upload(paths.rasterize(path, transform: op.transform, bounds: b),
-                                              width: b.width, height: b.height)
-            pathTextures.append(mask)
-            key.texture = mask
+            key = ShaderKey(kind: .coverageMask)
+            let coverage = try PassBatcher.upload(paths.rasterize(path, transform: op.transform, bounds: b),
+                                                  width: b.width, height: b.height)
+            pathTextures.append(coverage)
+            texture = coverage
             src = [Float(b.x0), Float(b.y0), 0, 0]
             color = PassBatcher.product(path.color, m, 1)
         }
+        key.clipped = !op.clips.isEmpty
         let pieces = OpSplitter.pieces(op, bounds: b) ?? [OpSplitter.Piece(bounds: b, solid: false)]
+        var shaded: [Float] = [], solid: [Float] = []
         for piece in pieces {
             let p = piece.bounds, k = piece.solid ? InstanceLayout.Kind.solid : kind
-            instances += [Float(p.x0), Float(p.y0), Float(p.x1), Float(p.y1)]
-            instances += [g[0], g[1], g[2], k.rawValue, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
-            instances += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
-            instances += rect + radii + color + params + src + tex
+            var record = [Float(p.x0), Float(p.y0), Float(p.x1), Float(p.y1)]
+            record += [g[0], g[1], g[2], k.rawValue, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
+            record += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
+            record += rect + radii + color + params + src + tex
+            if piece.solid { solid += record } else { shaded += record }
         }
-        return key
+        if !shaded.isEmpty { place(shaded, bounds: b, key: key, texture: texture, mask: mask) }
+        if !solid.isEmpty { place(solid, bounds: b, key: ShaderKey(kind: .solid), texture: nil, mask: nil) }
     }
 
     /// The shader's FILTER_* codes (`common.glsl`).

@@ -1,43 +1,39 @@
 import CGLES
 
-/// Draws batches of instances with `quad.vert` + `primitive.frag`; owns the program, the vertex array,
-/// the instance and corner buffers and the clip texture, and frees them in `deinit`.
+/// Draws batches of instances with `quad.vert` + `primitive.frag`; owns the programs, the vertex array,
+/// the vertex and index buffers and the clip texture, and frees them in `deinit`.
 final class PrimitiveDrawer {
-    /// Variants of `primitive.frag`, indexed by `variant(textured:clipped:)`: with or without texture
-    /// kinds (`SHAPES_ONLY`) and with or without the clip loop (`CLIPS`), because a software rasterizer
-    /// pays for code it skips at run time.
-    let programs: [ShaderProgram]
-
-    static func variant(textured: Bool, clipped: Bool) -> Int { (textured ? 1 : 0) + (clipped ? 2 : 0) }
+    /// The variants of `primitive.frag` built so far, by key. A variant is compiled the first time a batch
+    /// needs it (a renderer meets a handful), so the warm-up frame pays for the ones a scene uses.
+    private var programs: [ShaderKey: ShaderProgram] = [:]
     private var vao: GLuint = 0
-    private var cornerBuffer: GLuint = 0
-    private var instanceBuffer: GLuint = 0
+    private var vertexBuffer: GLuint = 0
+    private var indexBuffer: GLuint = 0
+    /// Quads the index buffer covers: (4k, 4k+1, 4k+2), (4k+2, 4k+1, 4k+3) for each quad k.
+    private var indexedQuads = 0
+    /// The pass's vertices, reused from pass to pass.
+    private var vertices: [Float] = []
     private var clipTexture: GLuint = 0
     private var clipRows = 0
     /// Draw calls issued so far (a profiling counter).
     private(set) var drawCalls = 0
 
     init() throws {
-        programs = try [["SHAPES_ONLY"], [], ["SHAPES_ONLY", "CLIPS"], ["CLIPS"]].map {
-            try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag", defines: $0)
-        }
         glGenVertexArrays(1, &vao)
-        glGenBuffers(1, &cornerBuffer)
-        glGenBuffers(1, &instanceBuffer)
+        glGenBuffers(1, &vertexBuffer)
+        glGenBuffers(1, &indexBuffer)
         glGenTextures(1, &clipTexture)
         glBindVertexArray(vao)
-        // A per-vertex attribute (divisor 0) next to the per-instance ones: some GLES implementations
-        // (ANGLE on D3D) require one non-instanced array, and it costs four vertices.
-        let corners: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), cornerBuffer)
-        corners.withUnsafeBytes {
-            glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW))
-        }
-        glEnableVertexAttribArray(InstanceLayout.cornerLocation)
-        glVertexAttribPointer(InstanceLayout.cornerLocation, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
-        for i in 0..<InstanceLayout.vec4Count {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        // The element array binding is vertex-array state (GLES 3.0 §2.10), set once here.
+        glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
+        let stride = GLsizei(InstanceLayout.vertexStride)
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        for i in 1...InstanceLayout.attributeCount {
             glEnableVertexAttribArray(GLuint(i))
-            glVertexAttribDivisor(GLuint(i), 1)
+            glVertexAttribPointer(GLuint(i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: 8 + (i - 1) * 16))
         }
         glBindVertexArray(0)
         // Float textures are sampled with texelFetch only: RGBA32F is not filterable in GLES 3.0
@@ -45,31 +41,42 @@ final class PrimitiveDrawer {
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTexture)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        for p in programs {
-            glUseProgram(p.id)
-            glUniform1i(p.uniform("u_texture"), 0)
-            glUniform1i(p.uniform("u_mask"), 1)
-            glUniform1i(p.uniform("u_clips"), 2)
-            glUniform1i(p.uniform("u_clipsWidth"), GLint(ClipTable.width))
-            glUniform1i(p.uniform("u_clipsShift"), GLint(ClipTable.width.trailingZeroBitCount))
-        }
         try GLCheck.check("PrimitiveDrawer setup")
+        // The variants every card scene uses, built now so that their compile errors surface at setup.
+        for key in [ShaderKey(kind: .solid), ShaderKey(kind: .fill, rounded: true)] { _ = try program(key) }
+    }
+
+    /// The program of `key`, built and given its sampler units on first use.
+    func program(_ key: ShaderKey) throws -> ShaderProgram {
+        if let p = programs[key] { return p }
+        let p = try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag", defines: key.defines)
+        glUseProgram(p.id)
+        glUniform1i(p.uniform("u_texture"), 0)
+        glUniform1i(p.uniform("u_mask"), 1)
+        glUniform1i(p.uniform("u_clips"), 2)
+        glUniform1i(p.uniform("u_clipsWidth"), GLint(ClipTable.width))
+        glUniform1i(p.uniform("u_clipsShift"), GLint(ClipTable.width.trailingZeroBitCount))
+        try GLCheck.check("primitive.frag \(key.defines.joined(separator: " ")) setup")
+        programs[key] = p
+        return p
     }
 
     deinit {
         glDeleteVertexArrays(1, &vao)
-        glDeleteBuffers(1, &cornerBuffer)
-        glDeleteBuffers(1, &instanceBuffer)
+        glDeleteBuffers(1, &vertexBuffer)
+        glDeleteBuffers(1, &indexBuffer)
         glDeleteTextures(1, &clipTexture)
     }
 
-    /// Uploads a pass's instances and clips (the buffer is respecified, so the driver can orphan the
-    /// previous pass's storage instead of waiting for draws that still read it).
+    /// Uploads a pass's instances, as four vertices each, and its clips (the buffer is respecified, so
+    /// the driver can orphan the previous pass's storage instead of waiting for draws that still read it).
     func upload(instances: [Float], clips: ClipTable) throws {
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        instances.withUnsafeBytes {
+        InstanceLayout.expand(instances, into: &vertices)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        vertices.withUnsafeBytes {
             glBufferData(GLenum(GL_ARRAY_BUFFER), max(16, $0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
         }
+        try ensureIndices(quads: instances.count / InstanceLayout.floats)
         // Most passes (shadow shapes, masks) have no clip: keep the texture as it is, nothing reads it.
         guard clips.count > 0 else { return try GLCheck.check("PrimitiveDrawer.upload") }
         let (data, rows) = clips.texels()
@@ -87,38 +94,48 @@ final class PrimitiveDrawer {
         try GLCheck.check("PrimitiveDrawer.upload")
     }
 
+    /// Grows the index buffer to cover `quads` quads (doubling, so a frame rarely regrows it).
+    private func ensureIndices(quads: Int) throws {
+        guard quads > indexedQuads else { return }
+        let n = max(quads, 2 * indexedQuads, 1024)
+        var indices: [UInt32] = []
+        indices.reserveCapacity(6 * n)
+        for k in 0..<UInt32(n) { indices += [4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 2, 4 * k + 1, 4 * k + 3] }
+        glBindVertexArray(vao)
+        indices.withUnsafeBytes {
+            glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW))
+        }
+        glBindVertexArray(0)
+        indexedQuads = n
+        try GLCheck.check("PrimitiveDrawer index buffer")
+    }
+
     /// Draws `batches` into the bound target of the given size, premultiplied source-over.
     func draw(_ batches: [Batch], targetWidth: Int, targetHeight: Int) throws {
         guard !batches.isEmpty else { return }
-        for p in programs {
-            glUseProgram(p.id)
-            glUniform2f(p.uniform("u_targetSize"), Float(targetWidth), Float(targetHeight))
-        }
-        var current: GLuint = 0
+        var current: ShaderProgram?
         glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         glActiveTexture(GLenum(GL_TEXTURE2))
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTexture)
         glEnable(GLenum(GL_BLEND))
         // Premultiplied source-over, dst = src + dst * (1 - src.a) (GLES 3.0 §4.1.7).
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for batch in batches {
-            let p = programs[PrimitiveDrawer.variant(textured: batch.texture != nil, clipped: batch.clipped)].id
-            if p != current { glUseProgram(p); current = p }
+            let p = try program(batch.key)
+            if p !== current {
+                glUseProgram(p.id)
+                glUniform2f(p.uniform("u_targetSize"), Float(targetWidth), Float(targetHeight))
+                current = p
+            }
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture?.id ?? 0)
             glBindSampler(0, 0)
             glActiveTexture(GLenum(GL_TEXTURE1))
             glBindTexture(GLenum(GL_TEXTURE_2D), batch.mask?.id ?? 0)
             glBindSampler(1, 0)
-            // GLES 3.0 has no base instance, so the attribute pointers move to the batch's first record.
-            let base = batch.firstInstance * InstanceLayout.stride
-            for i in 0..<InstanceLayout.vec4Count {
-                glVertexAttribPointer(GLuint(i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE),
-                                      GLsizei(InstanceLayout.stride), UnsafeRawPointer(bitPattern: base + i * 16))
-            }
-            try gl("glDrawArraysInstanced(\(batch.count))") {
-                glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.count))
+            let offset = UnsafeRawPointer(bitPattern: batch.firstInstance * 6 * MemoryLayout<UInt32>.size)
+            try gl("glDrawElements(\(batch.count) quads)") {
+                glDrawElements(GLenum(GL_TRIANGLES), GLsizei(6 * batch.count), GLenum(GL_UNSIGNED_INT), offset)
             }
             drawCalls += 1
         }

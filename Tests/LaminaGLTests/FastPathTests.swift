@@ -38,7 +38,7 @@ final class FastPathTests: XCTestCase {
         }
     }
 
-    func testOpSplitter_bigRoundedFill_splitsIntoSolidInteriorAndStrips() {
+    func testOpSplitter_bigRoundedFill_splitsIntoSolidCrossAndEdgePieces() {
         let op = DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 0, y: 0, width: 100, height: 80), radius: 10,
                                                 corners: .all, curve: .circular), TestGraphs.red),
                         transform: .identity, bounds: TestGraphs.full(100, 80))
@@ -46,7 +46,12 @@ final class FastPathTests: XCTestCase {
         OpSplitter.enabled = true
         defer { OpSplitter.enabled = saved }
         let pieces = OpSplitter.pieces(op, bounds: op.bounds) ?? []
-        XCTAssertEqual(pieces.filter(\.solid).map(\.bounds), [PixelRect(x0: 11, y0: 11, x1: 89, y1: 69)])
+        // The cross: the band between the corner columns, 1 px inside the top and bottom edges, and the
+        // two arms between the corner rows, 1 px inside the left and right edges.
+        XCTAssertEqual(pieces.filter(\.solid).map(\.bounds),
+                       [PixelRect(x0: 11, y0: 1, x1: 89, y1: 79), PixelRect(x0: 1, y0: 11, x1: 11, y1: 69),
+                        PixelRect(x0: 89, y0: 11, x1: 99, y1: 69)])
+        XCTAssertEqual(pieces.filter { !$0.solid }.count, 8, "four corner squares and four edge strips")
         XCTAssertEqual(pieces.reduce(0) { $0 + $1.bounds.area }, 100 * 80, "pieces tile the bounds")
     }
 }

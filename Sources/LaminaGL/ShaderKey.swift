@@ -1,0 +1,76 @@
+import LaminaCore
+
+/// Which variant of `primitive.frag` draws an instance: its kind and the defines that specialise it.
+///
+/// Skia's habit of classifying once and picking the program from the class: the radius tests and the
+/// texture filters are decided here, per op, so the shader carries no branch a software rasterizer would
+/// pay for on every fragment.
+struct ShaderKey: Hashable {
+    enum Kind: Hashable {
+        /// A split fill's interior: colour only (`OpSplitter`).
+        case solid
+        case fill
+        case border
+        case texture
+        /// A path fill's coverage, rasterized on the CPU into an R8 texture.
+        case coverageMask
+    }
+
+    /// How a texture draw samples: one filter for both minification and magnification needs no level of
+    /// detail; anything else goes through the general sampler.
+    enum Sampling: Hashable { case nearest, linear, general }
+
+    var kind: Kind
+    /// Fills and borders: some radius is non-zero (as a float, as the shader sees it).
+    var rounded = false
+    /// Borders: some radius of the inner edge, max(0, r - width), is non-zero.
+    var innerRounded = false
+    var sampling = Sampling.general
+    /// Texture draws: multiplied by a mask pass's alpha.
+    var masked = false
+    /// Some op of the batch has clips.
+    var clipped = false
+
+    /// The `#define`s of this variant.
+    var defines: [String] {
+        var d: [String]
+        switch kind {
+        case .solid: d = ["KIND_SOLID"]
+        case .fill: d = ["KIND_FILL"]
+        case .border: d = ["KIND_BORDER"]
+        case .texture: d = ["KIND_TEXTURE"]
+        case .coverageMask: d = ["KIND_COVERAGE_MASK"]
+        }
+        if rounded { d.append("ROUNDED") }
+        if innerRounded { d.append("INNER_ROUNDED") }
+        if kind == .texture {
+            switch sampling {
+            case .nearest: d.append("SAMPLE_NEAREST")
+            case .linear: d.append("SAMPLE_LINEAR")
+            case .general: break
+            }
+            if masked { d.append("MASKED") }
+        }
+        if clipped { d.append("CLIPS") }
+        return d
+    }
+
+    /// The key of a fill or border of `shape` (`width` for borders).
+    static func shape(_ shape: RoundedRect, border width: Double?) -> ShaderKey {
+        let radii = [shape.minXMinY, shape.maxXMinY, shape.minXMaxY, shape.maxXMaxY].map { Float($0) }
+        guard let width else { return ShaderKey(kind: .fill, rounded: radii.contains { $0 != 0 }) }
+        // The shader computes max(radii - width, 0) in float; a float difference is positive exactly when
+        // the minuend is larger.
+        let w = Float(width)
+        return ShaderKey(kind: .border, rounded: radii.contains { $0 != 0 }, innerRounded: radii.contains { $0 > w })
+    }
+
+    /// The sampling of a texture draw with these filters.
+    static func sampling(min: ContentsFilter, mag: ContentsFilter) -> Sampling {
+        switch (min, mag) {
+        case (.nearest, .nearest): return .nearest
+        case (.linear, .linear): return .linear
+        default: return .general
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import LaminaCore
+import LaminaImage
+import XCTest
+@testable import LaminaGL
+
+/// Batching by program with reordering: where it may move an op, where it must not, and that it never
+/// changes a byte.
+final class PassBatcherTests: XCTestCase {
+    /// A card at (x, y): a rounded fill and its border.
+    static func card(_ x: Double, _ y: Double, _ color: PremultipliedColor) -> [DrawOp] {
+        let shape = RoundedRect(rect: CGRect(x: x, y: y, width: 60, height: 50), radius: 8, corners: .all,
+                                curve: .circular)
+        return [DrawOp(kind: .fill(shape, color), transform: .identity, bounds: TestGraphs.full(200, 200)),
+                DrawOp(kind: .border(shape, width: 3, TestGraphs.blue), transform: .identity,
+                       bounds: TestGraphs.full(200, 200))]
+            .map { var op = $0; op.bounds = PixelRect(x0: Int(x), y0: Int(y), x1: Int(x) + 60, y1: Int(y) + 50); return op }
+    }
+
+    static func batches(_ ops: [DrawOp]) throws -> [Batch] {
+        var batcher = PassBatcher(resolve: { _ in throw GLError.invalidGraph("no textures here") },
+                                  resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
+        return try batcher.batches(for: ops, passBounds: TestGraphs.full(200, 200))
+    }
+
+    func testApartCards_shareOneBatchPerProgram() throws {
+        let b = try Self.batches(Self.card(0, 0, TestGraphs.red) + Self.card(100, 100, TestGraphs.green))
+        XCTAssertEqual(b.map(\.key.kind), [.fill, .solid, .border])
+        XCTAssertEqual(b.map(\.count), [16, 6, 16], "8 edge pieces and 3 solid tiles per fill, 8 per border")
+    }
+
+    func testOverlappingCards_keepTheirOrder() throws {
+        let b = try Self.batches(Self.card(0, 0, TestGraphs.red) + Self.card(30, 20, TestGraphs.green))
+        XCTAssertEqual(b.map(\.key.kind), [.fill, .solid, .border, .fill, .solid, .border],
+                       "the second card must not move under the first card's border")
+    }
+
+    func testReordering_onAndOff_giveIdenticalBytes() throws {
+        let r = try GLTestSupport.renderer()
+        let saved = PassBatcher.reorders
+        defer { PassBatcher.reorders = saved }
+        var ops: [DrawOp] = []
+        for i in 0..<12 {
+            let color = PremultipliedColor(r: 0.1 * Double(i % 5), g: 0.5, b: 0.3, a: i % 3 == 0 ? 1 : 0.6)
+            ops += Self.card(Double((i * 37) % 140), Double((i * 53) % 150), color)
+        }
+        for graph in [TestGraphs.canvas(ops, width: 200, height: 200, clear: TestGraphs.white), FastPathTests.bigShapes(),
+                      TestGraphs.shapes(), TestGraphs.textures()] {
+            PassBatcher.reorders = true
+            let reordered = try r.render(graph)
+            PassBatcher.reorders = false
+            let inOrder = try r.render(graph)
+            XCTAssertEqual(GLTestSupport.compare(reordered, inOrder, maxDiff: 0, name: "reorder"), 0)
+        }
+    }
+}
