@@ -1,30 +1,42 @@
 #version 300 es
-// blur_separable.frag: one direction of the exact Gaussian, sum over |i| <= radius of w_|i| * texel, with
+// blur_separable.frag: one direction of the exact Gaussian, sum over |i| <= RADIUS of w_|i| * texel, with
 // texels outside the source transparent (GLES 3.0 has no CLAMP_TO_BORDER, so coordinates are tested).
+//
+// Compiled per radius and direction (defines RADIUS and VERTICAL, `BlurRunner`): the loop then has a
+// constant trip count, which the compiler unrolls, so no weight is indexed dynamically and only the
+// coordinate that moves is tested. On llvmpipe that is about 3x fewer instructions per tap than a loop
+// over a uniform radius.
 precision highp float;
 precision highp int;
 precision highp sampler2D;
 
 uniform sampler2D u_source;
-uniform ivec2 u_direction;   // (1, 0) or (0, 1)
-uniform int u_radius;        // at most 63
-uniform vec4 u_weights[16];  // w_0 ... w_63, normalised on the CPU in double precision
+uniform float u_weights[RADIUS + 1];   // w_0 ... w_RADIUS, normalised on the CPU in double precision
 
 out vec4 fragColor;
 
-vec4 fetch(ivec2 t, ivec2 size) {
-    if (t.x < 0 || t.y < 0 || t.x >= size.x || t.y >= size.y) return vec4(0.0);
-    return texelFetch(u_source, t, 0);
+// The texel at coordinate c along the blur direction (the other coordinate is the fragment's), or
+// transparent outside [0, n). The fetch is clamped inside, so it is always defined, and then discarded.
+vec4 tap(ivec2 p, int c, int n) {
+#ifdef VERTICAL
+    vec4 t = texelFetch(u_source, ivec2(p.x, clamp(c, 0, n - 1)), 0);
+#else
+    vec4 t = texelFetch(u_source, ivec2(clamp(c, 0, n - 1), p.y), 0);
+#endif
+    return uint(c) < uint(n) ? t : vec4(0.0);
 }
-
-float weight(int i) { return u_weights[i / 4][i % 4]; }
 
 void main() {
     ivec2 size = textureSize(u_source, 0);
     ivec2 p = ivec2(gl_FragCoord.xy);
-    vec4 sum = weight(0) * fetch(p, size);
-    for (int i = 1; i <= u_radius; i++) {
-        sum += weight(i) * (fetch(p - i * u_direction, size) + fetch(p + i * u_direction, size));
+#ifdef VERTICAL
+    int n = size.y, at = p.y;
+#else
+    int n = size.x, at = p.x;
+#endif
+    vec4 sum = u_weights[0] * texelFetch(u_source, p, 0);
+    for (int i = 1; i <= RADIUS; i++) {
+        sum += u_weights[i] * (tap(p, at - i, n) + tap(p, at + i, n));
     }
     fragColor = sum;
 }

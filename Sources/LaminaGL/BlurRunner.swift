@@ -17,10 +17,11 @@ final class BlurRunner {
         }
         return 8
     }()
-    /// The most taps on one side the blur shader holds (`u_weights[16]`).
+    /// The largest radius the exact blur is compiled for (`LAMINA_BLUR_EXACT_LIMIT` can ask for up to 21).
     static let maxRadius = 63
 
-    private let separable: ShaderProgram
+    /// `blur_separable.frag` per (radius, vertical), built on first use: a scene meets a few sigmas.
+    private var separable: [Int: ShaderProgram] = [:]
     private let downsample: ShaderProgram
     private let upsample: ShaderProgram
     private var vao: GLuint = 0
@@ -38,7 +39,6 @@ final class BlurRunner {
 
     init(pool: TargetPool, floatTargets: Bool) throws {
         pyramidFormat = floatTargets ? GL_RGBA16F : GL_RGBA8
-        separable = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_separable.frag")
         downsample = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_downsample.frag")
         upsample = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_upsample.frag")
         self.pool = pool
@@ -107,24 +107,34 @@ final class BlurRunner {
         try draw(upsample, from: blurred, into: destination)
     }
 
+    /// The exact blur's program for one radius and direction.
+    private func separable(radius: Int, vertical: Bool) throws -> ShaderProgram {
+        let key = 2 * radius + (vertical ? 1 : 0)
+        if let p = separable[key] { return p }
+        var defines = ["RADIUS \(radius)"]
+        if vertical { defines.append("VERTICAL") }
+        let p = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_separable.frag", defines: defines)
+        separable[key] = p
+        return p
+    }
+
     /// The exact two-direction blur; the intermediate is RGBA8 (rounded to 8 bits, as the contract and the
     /// CPU renderer do) unless the pyramid asks for its float format.
     private func gaussian(_ source: RenderTarget, into destination: RenderTarget, sigma: Double,
                           intermediate: Int32 = GL_RGBA8) throws {
         let radius = min(BlurRunner.maxRadius, Int(ceil(3 * sigma)))
-        var weights = [Double](repeating: 0, count: 64)
-        for i in 0...radius { weights[i] = exp(-Double(i * i) / (2 * sigma * sigma)) }
-        let sum = weights[0] + 2 * weights[1...radius].reduce(0, +)
-        let packed = weights.map { Float($0 / sum) }
-        glUseProgram(separable.id)
-        glUniform1i(separable.uniform("u_radius"), GLint(radius))
-        glUniform4fv(separable.uniform("u_weights"), 16, packed)
+        var weights = (0...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let sum = weights[0] + 2 * weights[1...].reduce(0, +)
+        weights = weights.map { $0 / sum }
+        let packed = weights.map { Float($0) }
         let middle = try pool.acquire(width: source.width, height: source.height, format: intermediate)
         defer { pool.release(middle) }
-        glUniform2i(separable.uniform("u_direction"), 1, 0)
-        try draw(separable, from: source, into: middle)
-        glUniform2i(separable.uniform("u_direction"), 0, 1)
-        try draw(separable, from: middle, into: destination)
+        for (vertical, from, into) in [(false, source, middle), (true, middle, destination)] {
+            let program = try separable(radius: radius, vertical: vertical)
+            glUseProgram(program.id)
+            glUniform1fv(program.uniform("u_weights"), GLsizei(radius + 1), packed)
+            try draw(program, from: from, into: into)
+        }
     }
 
     private func draw(_ program: ShaderProgram, from source: RenderTarget, into target: RenderTarget) throws {

@@ -15,12 +15,13 @@ struct ShaderSource {
     let files: [String]
 
     /// Loads `name` from the LaminaShaders bundle and expands its includes.
-    /// `defines` become `#define NAME 1` lines right after `#version` (GLSL ES 3.00 §3.3 requires
-    /// `#version` first), followed by a `#line` so line numbers still match the file.
+    /// `defines` become `#define NAME 1` lines (`#define NAME VALUE` for a define written "NAME VALUE")
+    /// right after `#version` (GLSL ES 3.00 §3.3 requires `#version` first), followed by a `#line` so line
+    /// numbers still match the file.
     static func load(named name: String, defines: [String] = []) throws -> ShaderSource {
         guard var text = ShaderLibrary.source(named: name) else { throw GLError.missingShader(name) }
         if !defines.isEmpty, let end = text.firstIndex(of: "\n") {
-            let lines = defines.map { "#define \($0) 1" } + ["#line 2 0"]
+            let lines = defines.map { "#define \($0)" + ($0.contains(" ") ? "" : " 1") } + ["#line 2 0"]
             text.insert(contentsOf: "\n" + lines.joined(separator: "\n"), at: end)
         }
         return try ShaderSource(name: name, text: text) { n in
