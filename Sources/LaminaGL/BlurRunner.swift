@@ -1,13 +1,16 @@
 import CGLES
 import Foundation
+import LaminaCore
 
 /// Executes blur passes: the exact separable Gaussian for small sigma, and for large sigma a pyramid —
 /// 2x2 box downsampling k times, the Gaussian at sigma / 2^k, bilinear upsampling.
 ///
-/// Why a pyramid: the exact blur costs 2 * (2 * ceil(3 sigma) + 1) taps per pixel, and above sigma = 8 the
-/// kernel no longer fits the shader's 64 weights. The reduced sigma is corrected for the variance the box
-/// and the bilinear filter add, so the result stays close to the exact blur; `GPUBlurTests` measures the
-/// error against an exact CPU blur over sigma 1...64 (table there).
+/// Why a pyramid: the exact blur costs 2 * (2 * ceil(3 sigma) + 1) taps per pixel, growing with the radius;
+/// through the pyramid every sigma above 4 is blurred at a reduced sigma in (2, 4] on a target 4^k times
+/// smaller, so the blur's cost per pixel of the pass stops growing with the radius (the `lamina bench`
+/// radius sweep). The reduced sigma is corrected for the variance the box and the bilinear filter add, so
+/// the result stays within 3/255 of the exact blur; `GPUBlurTests` measures the error against an exact CPU
+/// blur over sigma 1...64 (table there).
 final class BlurRunner {
     /// Above this sigma (pixels) the pyramid is used. `LAMINA_BLUR_EXACT_LIMIT` overrides it (up to 21, the
     /// largest sigma whose kernel fits the shader), pixman-style, to compare the pyramid with the exact path.
@@ -15,7 +18,7 @@ final class BlurRunner {
         if let v = ProcessInfo.processInfo.environment["LAMINA_BLUR_EXACT_LIMIT"], let d = Double(v), d > 0 {
             return min(d, Double(maxRadius) / 3)
         }
-        return 8
+        return BlurPyramid.defaultExactLimit
     }()
     /// The largest radius the exact blur is compiled for (`LAMINA_BLUR_EXACT_LIMIT` can ask for up to 21).
     static let maxRadius = 63
@@ -32,13 +35,15 @@ final class BlurRunner {
     /// Pixels written by those draws (a profiling counter).
     private(set) var pixels = 0
 
-    /// The format of pyramid intermediates: RGBA16F where it is renderable (GL_EXT_color_buffer_float or
-    /// _half_float; GLES 3.0 alone renders to no float format, §4.4.4.2), else RGBA8. The pyramid is an
-    /// approximation anyway, and rounding every level to 8 bits was most of its error.
+    /// The format of pyramid intermediates: RGBA8. `LAMINA_BLUR_FLOAT=1` asks for RGBA16F where it is
+    /// renderable (GL_EXT_color_buffer_float or _half_float; GLES 3.0 alone renders to no float format,
+    /// §4.4.4.2). Measured on llvmpipe: RGBA16F levels made the pyramid about 4x slower than RGBA8 (RGBA32F
+    /// about 1.5x) and its largest error over the sweep no smaller (`GPUBlurTests`).
     private let pyramidFormat: Int32
 
     init(pool: TargetPool, floatTargets: Bool) throws {
-        pyramidFormat = floatTargets ? GL_RGBA16F : GL_RGBA8
+        let float = floatTargets && ProcessInfo.processInfo.environment["LAMINA_BLUR_FLOAT"] == "1"
+        pyramidFormat = float ? GL_RGBA16F : GL_RGBA8
         downsample = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_downsample.frag")
         upsample = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_upsample.frag")
         self.pool = pool
@@ -63,17 +68,10 @@ final class BlurRunner {
         glDeleteBuffers(1, &corners)
     }
 
-    /// How many times a blur of `sigma` is halved before blurring, and the sigma used at that size.
-    ///
-    /// A 2x2 box at each level adds variance (4^k - 1) / 12 (px^2 at full size, a uniform over 2^k pixels)
-    /// and the bilinear upsampling about 4^k / 6 (a tent of half-width 2^k); the reduced sigma subtracts
-    /// both, so the composite kernel has the requested variance.
+    /// How many times a blur of `sigma` is halved before blurring, and the sigma used at that size
+    /// (`BlurPyramid`, at this renderer's `exactLimit`).
     static func plan(sigma: Double) -> (levels: Int, reducedSigma: Double) {
-        guard sigma > exactLimit else { return (0, sigma) }
-        let k = Int(ceil(log2(sigma / exactLimit)))
-        let f = pow(2.0, Double(k))
-        let extra = (f * f - 1) / 12 + (f * f - 1) / 6
-        return (k, (max(sigma * sigma - extra, 0.25)).squareRoot() / f)
+        BlurPyramid.plan(sigma: sigma, exactLimit: exactLimit)
     }
 
     /// Blurs `source` into `destination` (same size).

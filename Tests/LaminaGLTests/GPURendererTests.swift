@@ -116,7 +116,8 @@ final class GPURendererTests: XCTestCase {
             XCTAssertTrue(stats.passes.allSatisfy { $0.gpuTime != nil }, "\(stats.passes.map(\.gpuTime))")
         }
         _ = try r.render(TestGraphs.shadow(sigma: 20))
-        XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 2 + 2 + 1, "two halvings, blur, upsample")
+        XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 3 + 2 + 1,
+                       "three halvings (20 / 2^3 = 2.5 <= 4), the two-direction blur, upsample")
     }
 
     func testRender_passSamplingItself_isRefusedWithReason() throws {

@@ -125,8 +125,8 @@ extension GraphBuilder {
         let x0 = Double(local.minX) * sx + t.m41 + s.dx, x1 = Double(local.maxX) * sx + t.m41 + s.dx
         let y0 = Double(local.minY) * sy + t.m42 + s.dy, y1 = Double(local.maxY) * sy + t.m42 + s.dy
         guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return nil }
-        // The GPU blurs sigma > 8 through a downsampled pyramid, whose filters reach a little further.
-        let reach = Int((3 * s.sigma).rounded(.up)) + (s.sigma > 8 ? Int((s.sigma / 2).rounded(.up)) + 2 : 0)
+        // The GPU blurs large sigma through a downsampled pyramid, whose filters reach a little further.
+        let reach = BlurPyramid.reach(sigma: s.sigma)
         let xs = StretchAxis(lo: x0, hi: x1, margin: max(radius, border) * sx + 1, pad: reach + 1, reach: reach)
         let ys = StretchAxis(lo: y0, hi: y1, margin: max(radius, border) * sy + 1, pad: reach + 1, reach: reach)
         guard xs.proxyLength <= ShadowAtlas.maxCell, ys.proxyLength <= ShadowAtlas.maxCell else { return nil }
