@@ -6,7 +6,7 @@
 // as much in the uber-shader). Batches are formed per program (`PassBatcher`), so specialising costs draw
 // calls only where ops of different kinds overlap.
 //
-// Defines: exactly one of KIND_SOLID, KIND_FILL, KIND_BORDER, KIND_TEXTURE, KIND_COVERAGE_MASK; for fills
+// Defines: exactly one of KIND_SOLID, KIND_FILL, KIND_BORDER, KIND_TEXTURE, KIND_COVERAGE_MASK, KIND_TEXEL; for fills
 // and borders ROUNDED (some radius is non-zero) and, for borders, INNER_ROUNDED (the inner edge keeps a
 // radius); for textures SAMPLE_NEAREST or SAMPLE_LINEAR (both filters the same, so no level of detail is
 // needed) or neither (the general sampler), and MASKED; CLIPS when some op of the batch has clips.
@@ -116,6 +116,12 @@ void main() {
 
 #if defined(KIND_SOLID)
     fragColor = v_color * coverage;
+#elif defined(KIND_TEXEL)
+    // A texel-exact nearest draw (TexelBlit): texel = pixel * step + base per axis, coverage exactly 1.
+    ivec2 size = textureSize(u_texture, 0);
+    ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), size - 1);
+    vec4 s = texelFetch(u_texture, t, 0);
+    fragColor = (int(v_params.z) & 1) != 0 ? v_color * (s.a * coverage) : v_color * s * coverage;
 #elif defined(KIND_COVERAGE_MASK)
     // Path fill: coverage rasterized on the CPU into an R8 texture over the op's bounds.
     float c = texelFetch(u_texture, ivec2(p - v_src.xy), 0).r;

@@ -28,6 +28,8 @@ enum InstanceLayout {
         case fill = 0, border = 1, texture = 2, coverageMask = 3
         /// The interior of a split fill: coverage exactly 1 (see `OpSplitter`).
         case solid = 4
+        /// A texel-exact nearest texture draw (see `TexelBlit`).
+        case texel = 5
     }
 
     /// Flags of the texture draw (`params.z`).

@@ -124,6 +124,7 @@ struct PassBatcher {
         var key = ShaderKey(kind: .fill)
         var rect = [Float](repeating: 0, count: 4), radii = rect, src = rect, tex = rect, params = rect
         var color = rect
+        var blit: TexelBlit?
         if case .path = op.kind {} else {
             guard let map = ProjectiveMap(op.transform) else { return }
             g = map.g; wTest = map.wTest
@@ -155,6 +156,12 @@ struct PassBatcher {
             let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
             params = [0, Float(t.lodBias), flags, 0]
             color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
+            if let grid = TexelBlit(op, t, textureWidth: source.width, textureHeight: source.height) {
+                blit = grid
+                kind = .texel
+                key = ShaderKey(kind: .texel)
+                src = [grid.base.x, grid.base.y, grid.step.x, grid.step.y].map { Float($0) }
+            }
         case .path(let path):
             kind = .coverageMask
             key = ShaderKey(kind: .coverageMask)
@@ -166,7 +173,8 @@ struct PassBatcher {
             color = PassBatcher.product(path.color, m, 1)
         }
         key.clipped = !op.clips.isEmpty
-        let pieces = OpSplitter.pieces(op, bounds: b) ?? [OpSplitter.Piece(bounds: b, solid: false)]
+        let pieces = blit.map { [OpSplitter.Piece(bounds: $0.bounds, solid: false)] }
+            ?? OpSplitter.pieces(op, bounds: b) ?? [OpSplitter.Piece(bounds: b, solid: false)]
         var shaded: [Float] = [], solid: [Float] = []
         for piece in pieces {
             let p = piece.bounds, k = piece.solid ? InstanceLayout.Kind.solid : kind
@@ -176,7 +184,7 @@ struct PassBatcher {
             record += rect + radii + color + params + src + tex
             if piece.solid { solid += record } else { shaded += record }
         }
-        if !shaded.isEmpty { place(shaded, bounds: b, key: key, texture: texture, mask: mask) }
+        if !shaded.isEmpty { place(shaded, bounds: blit?.bounds ?? b, key: key, texture: texture, mask: mask) }
         if !solid.isEmpty { place(solid, bounds: b, key: ShaderKey(kind: .solid), texture: nil, mask: nil) }
     }
 

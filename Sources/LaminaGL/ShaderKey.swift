@@ -14,6 +14,8 @@ struct ShaderKey: Hashable {
         case texture
         /// A path fill's coverage, rasterized on the CPU into an R8 texture.
         case coverageMask
+        /// A texture draw that copies texels one to one or stretches one line (`TexelBlit`).
+        case texel
     }
 
     /// How a texture draw samples: one filter for both minification and magnification needs no level of
@@ -40,6 +42,7 @@ struct ShaderKey: Hashable {
         case .border: d = ["KIND_BORDER"]
         case .texture: d = ["KIND_TEXTURE"]
         case .coverageMask: d = ["KIND_COVERAGE_MASK"]
+        case .texel: d = ["KIND_TEXEL"]
         }
         if rounded { d.append("ROUNDED") }
         if innerRounded { d.append("INNER_ROUNDED") }

@@ -1,0 +1,56 @@
+import Foundation
+import LaminaCore
+
+/// Recognises texture draws that copy texels one to one: nearest-filtered, unclipped, unmasked, under a
+/// pure translation, onto whole pixels, with each axis either 1:1 (the texel follows the pixel) or
+/// stretched from a single texel line. The shadow atlas's nine-patch slices are all of this kind.
+///
+/// For these the general texture shader's answer is known in closed form: the texel is the pixel plus a
+/// constant on a 1:1 axis and a constant on a stretched one, and the rect coverage is exactly 1 on every
+/// pixel of the rect. The `texel` kind computes only that (a texelFetch and a multiply), which on llvmpipe
+/// is several times cheaper per pixel than mapping, sampling and edge coverage. LaminaRaster's `TexelGrid`
+/// is the same fast path on the CPU.
+struct TexelBlit {
+    /// The pixels to draw: the op's bounds inside the destination rect.
+    let bounds: PixelRect
+    /// Texel = pixel * step + base, per axis (step 1 follows the pixel, step 0 stays on one line).
+    let base: (x: Int, y: Int)
+    let step: (x: Int, y: Int)
+
+    /// `LAMINA_GL_FASTPATHS=0` turns this off together with `OpSplitter`.
+    static var enabled: Bool { OpSplitter.enabled }
+
+    init?(_ op: DrawOp, _ t: TextureDraw, textureWidth: Int, textureHeight: Int) {
+        guard TexelBlit.enabled, op.clips.isEmpty, t.mask == nil, t.minFilter == .nearest, t.magFilter == .nearest
+        else { return nil }
+        let m = op.transform
+        guard m.m11 == 1, m.m22 == 1, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }
+        let d = t.destination
+        guard let x0 = TexelBlit.integer(Double(d.minX) + m.m41), let x1 = TexelBlit.integer(Double(d.maxX) + m.m41),
+              let y0 = TexelBlit.integer(Double(d.minY) + m.m42), let y1 = TexelBlit.integer(Double(d.maxY) + m.m42),
+              x1 > x0, y1 > y0,
+              let sx = TexelBlit.integer(Double(t.sourceRect.minX) * Double(textureWidth)),
+              let sw = TexelBlit.integer(Double(t.sourceRect.width) * Double(textureWidth)),
+              let sy = TexelBlit.integer(Double(t.sourceRect.minY) * Double(textureHeight)),
+              let sh = TexelBlit.integer(Double(t.sourceRect.height) * Double(textureHeight)),
+              sx >= 0, sy >= 0, sx + max(sw, 1) <= textureWidth, sy + max(sh, 1) <= textureHeight,
+              let stepX = TexelBlit.step(texels: sw, pixels: x1 - x0),
+              let stepY = TexelBlit.step(texels: sh, pixels: y1 - y0) else { return nil }
+        bounds = op.bounds.intersection(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1))
+        step = (stepX, stepY)
+        base = (stepX == 1 ? sx - x0 : sx, stepY == 1 ? sy - y0 : sy)
+    }
+
+    /// 1 when the texels map one to one onto the pixels, 0 when a single texel line is stretched, else nil.
+    private static func step(texels: Int, pixels: Int) -> Int? {
+        if texels == pixels { return 1 }
+        return texels == 1 ? 0 : nil
+    }
+
+    /// `v` when it is within 1e-6 of an integer (unit source rects are texel counts divided by the size).
+    private static func integer(_ v: Double) -> Int? {
+        let r = v.rounded()
+        guard v.isFinite, abs(r) < 1e7, abs(v - r) < 1e-6 else { return nil }
+        return Int(r)
+    }
+}
