@@ -13,7 +13,7 @@ layout(location = 4) in vec4 a_w;        // m14, m24, m44, clip count
 layout(location = 5) in vec4 a_rect;     // shape or destination rect: minX, minY, maxX, maxY
 layout(location = 6) in vec4 a_radii;    // minXMinY, maxXMinY, minXMaxY, maxXMaxY
 layout(location = 7) in vec4 a_color;    // premultiplied colour or multiplier
-layout(location = 8) in vec4 a_params;   // border width, lod bias, flags (1 tinted, 2 masked), -
+layout(location = 8) in vec4 a_params;   // border width, lod bias, flags (1 tinted, 2 masked), depth
 layout(location = 9) in vec4 a_src;      // source rect (unit) or, for coverage masks, the mask origin
 layout(location = 10) in vec4 a_tex;     // texture width, height, filters (min + 4 * mag), levels
 
@@ -31,7 +31,8 @@ flat out vec4 v_src;
 flat out vec4 v_tex;
 
 void main() {
-    gl_Position = vec4(a_pixel / u_targetSize * 2.0 - 1.0, 0.0, 1.0);
+    // Depth in [0, 1], nearer for later ops (PassBatcher's occlusion); ignored where depth testing is off.
+    gl_Position = vec4(a_pixel / u_targetSize * 2.0 - 1.0, 2.0 * a_params.w - 1.0, 1.0);
     v_g0 = a_g0; v_g1 = a_g1; v_g2 = a_g2; v_w = a_w;
     v_rect = a_rect; v_radii = a_radii; v_color = a_color;
     v_params = a_params; v_src = a_src; v_tex = a_tex;

@@ -55,12 +55,21 @@ struct PassBatcher {
     }
 
     private var open: [Open] = []
+    /// Opaque solid pieces (colour alpha 1, coverage 1), drawn first, front to back, without blending and
+    /// with depth writes; see `batches(for:passBounds:)`.
+    private var opaque: [[Float]] = []
+    /// The depth of the op being appended (`params.w`): 1 - (i + 1) / (n + 1) for op i of n, so later ops
+    /// are nearer.
+    private var depth: Float = 0
+    /// `LAMINA_GL_OCCLUSION=0` draws every piece in op order with blending (pixman-style switch).
+    nonisolated(unsafe) static var occludes = ProcessInfo.processInfo.environment["LAMINA_GL_OCCLUSION"] != "0"
 
     /// Starts a new pass: instances, clips and counters are per pass; path textures of the previous pass
     /// are released (its draws have been issued, and GL keeps a deleted texture alive for them, §D.1.2).
     mutating func reset() {
         instances.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
+        opaque.removeAll(keepingCapacity: true)
         clips = ClipTable()
         pathTextures.removeAll()
         pixels = 0
@@ -75,14 +84,30 @@ struct PassBatcher {
     let resolve: (TextureDraw.Source) throws -> GLTexture
     let resolvePass: (PassID) throws -> GLTexture
 
-    /// The batches of one pass's ops, filling `instances`.
+    /// The batches of one pass's ops, filling `instances`: first the batch of opaque pieces (`nil` when
+    /// there is none), then the blended batches.
+    ///
+    /// Occlusion, as WebRender's opaque pass: a solid piece of alpha 1 replaces whatever is below it
+    /// (source-over gives src + dst * 0 = src), so everything earlier at its pixels is dead. Opaque pieces are
+    /// drawn first, nearest first, with depth writes and no blending; every other piece is drawn after them,
+    /// in order, where its op is nearer than the opaque piece there (GL_LESS). Each pixel thus receives the
+    /// last opaque op covering it and the blended ops after it, in order: the bytes of drawing every op in
+    /// order, with fewer fragments.
     /// Bounds are intersected with `passBounds`, so a quad never leaves its target whatever the planner sent.
-    mutating func batches(for ops: [DrawOp], passBounds: PixelRect) throws -> [Batch] {
-        for var op in ops {
+    mutating func batches(for ops: [DrawOp], passBounds: PixelRect) throws -> (opaque: Batch?, blended: [Batch]) {
+        // Depths must stay distinct after the float and 24-bit rounding: 1 / (n + 1) > 2^-20 is plenty.
+        let occluding = PassBatcher.occludes && ops.count < 1 << 20
+        for (i, var op) in ops.enumerated() {
             op.bounds = op.bounds.intersection(passBounds)
             if op.bounds.isEmpty { continue }
             pixels += op.bounds.area
-            try append(op)
+            depth = occluding ? Float(1 - Double(i + 1) / Double(ops.count + 1)) : 0
+            try append(op, occluding: occluding)
+        }
+        var first: Batch?
+        if !opaque.isEmpty {
+            first = Batch(firstInstance: 0, count: opaque.count, key: ShaderKey(kind: .solid), texture: nil, mask: nil)
+            for record in opaque.reversed() { instances += record }
         }
         var batches: [Batch] = []
         for b in open where !b.floats.isEmpty {
@@ -91,7 +116,7 @@ struct PassBatcher {
                                  texture: b.texture, mask: b.mask))
             instances += b.floats
         }
-        return batches
+        return (first, batches)
     }
 
     /// Adds the instances `floats` of an op over `bounds` to a batch of `key`, `texture` and `mask`: the
@@ -113,8 +138,9 @@ struct PassBatcher {
         open.append(Open(key: key, texture: texture, mask: mask, floats: floats, rects: [bounds], union: bounds))
     }
 
-    /// Appends `op`'s instances (one, or its `OpSplitter` pieces) to their batches.
-    private mutating func append(_ op: DrawOp) throws {
+    /// Appends `op`'s instances (one, or its `OpSplitter` pieces) to their batches; its opaque solid pieces
+    /// to the opaque list when `occluding`.
+    private mutating func append(_ op: DrawOp, occluding: Bool) throws {
         let b = op.bounds
         let clipFirst = Float(clips.add(op.clips))
         let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
@@ -173,6 +199,8 @@ struct PassBatcher {
             color = PassBatcher.product(path.color, m, 1)
         }
         key.clipped = !op.clips.isEmpty
+        params[3] = depth
+        let opaqueSolid = occluding && color[3] == 1
         let pieces = blit.map { [OpSplitter.Piece(bounds: $0.bounds, solid: false)] }
             ?? OpSplitter.pieces(op, bounds: b) ?? [OpSplitter.Piece(bounds: b, solid: false)]
         var shaded: [Float] = [], solid: [Float] = []
@@ -182,7 +210,8 @@ struct PassBatcher {
             record += [g[0], g[1], g[2], k.rawValue, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
             record += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
             record += rect + radii + color + params + src + tex
-            if piece.solid { solid += record } else { shaded += record }
+            if piece.solid && opaqueSolid { opaque.append(record) }
+            else if piece.solid { solid += record } else { shaded += record }
         }
         if !shaded.isEmpty { place(shaded, bounds: blit?.bounds ?? b, key: key, texture: texture, mask: mask) }
         if !solid.isEmpty { place(solid, bounds: b, key: ShaderKey(kind: .solid), texture: nil, mask: nil) }

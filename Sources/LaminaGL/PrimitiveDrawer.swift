@@ -110,16 +110,34 @@ final class PrimitiveDrawer {
         try GLCheck.check("PrimitiveDrawer index buffer")
     }
 
-    /// Draws `batches` into the bound target of the given size, premultiplied source-over.
-    func draw(_ batches: [Batch], targetWidth: Int, targetHeight: Int) throws {
-        guard !batches.isEmpty else { return }
+    /// Draws into the bound target of the given size: the `opaque` batch (if any) without blending, writing
+    /// depth, then `batches` premultiplied source-over where they are nearer (`PassBatcher`'s occlusion).
+    func draw(opaque: Batch?, _ batches: [Batch], targetWidth: Int, targetHeight: Int) throws {
+        guard opaque != nil || !batches.isEmpty else { return }
         var current: ShaderProgram?
+        defer {
+            glDisable(GLenum(GL_DEPTH_TEST))
+            glDepthMask(GLboolean(GL_TRUE))
+        }
+        if let opaque {
+            glEnable(GLenum(GL_DEPTH_TEST))
+            glDepthFunc(GLenum(GL_LESS))
+            glDepthMask(GLboolean(GL_TRUE))
+            glDisable(GLenum(GL_BLEND))
+            try draw([opaque], current: &current, targetWidth: targetWidth, targetHeight: targetHeight)
+            glDepthMask(GLboolean(GL_FALSE))
+        }
+        // Premultiplied source-over, dst = src + dst * (1 - src.a) (GLES 3.0 §4.1.7).
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        try draw(batches, current: &current, targetWidth: targetWidth, targetHeight: targetHeight)
+        glDisable(GLenum(GL_BLEND))
+    }
+
+    private func draw(_ batches: [Batch], current: inout ShaderProgram?, targetWidth: Int, targetHeight: Int) throws {
         glBindVertexArray(vao)
         glActiveTexture(GLenum(GL_TEXTURE2))
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTexture)
-        glEnable(GLenum(GL_BLEND))
-        // Premultiplied source-over, dst = src + dst * (1 - src.a) (GLES 3.0 §4.1.7).
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for batch in batches {
             let p = try program(batch.key)
             if p !== current {
@@ -140,6 +158,5 @@ final class PrimitiveDrawer {
             drawCalls += 1
         }
         glBindVertexArray(0)
-        glDisable(GLenum(GL_BLEND))
     }
 }

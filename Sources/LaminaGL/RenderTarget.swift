@@ -9,6 +9,8 @@ final class RenderTarget {
     var height: Int { texture.height }
 
     let format: Int32
+    /// A 24-bit depth renderbuffer, attached the first time a pass drawn here occludes (`attachDepth`).
+    private var depth: GLuint = 0
 
     init(width: Int, height: Int, format: Int32 = GL_RGBA8) throws {
         self.format = format
@@ -26,6 +28,21 @@ final class RenderTarget {
         try GLCheck.check("glFramebufferTexture2D(\(width)x\(height))")
     }
 
+    /// Gives the target a depth buffer (kept while it is pooled) and leaves its framebuffer bound.
+    func attachDepth() throws {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        guard depth == 0 else { return }
+        glGenRenderbuffers(1, &depth)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), depth)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), GLsizei(width), GLsizei(height))
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), depth)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw GLError.framebuffer(status: ErrorName.framebuffer(status))
+        }
+        try GLCheck.check("depth buffer (\(width)x\(height))")
+    }
+
     /// Binds the framebuffer with a viewport over the whole target.
     func bind() {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
@@ -35,5 +52,6 @@ final class RenderTarget {
     deinit {
         var f = framebuffer
         glDeleteFramebuffers(1, &f)
+        if depth != 0 { glDeleteRenderbuffers(1, &depth) }
     }
 }

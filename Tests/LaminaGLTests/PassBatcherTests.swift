@@ -17,22 +17,43 @@ final class PassBatcherTests: XCTestCase {
             .map { var op = $0; op.bounds = PixelRect(x0: Int(x), y0: Int(y), x1: Int(x) + 60, y1: Int(y) + 50); return op }
     }
 
-    static func batches(_ ops: [DrawOp]) throws -> [Batch] {
+    static func batches(_ ops: [DrawOp]) throws -> (opaque: Batch?, blended: [Batch]) {
         var batcher = PassBatcher(resolve: { _ in throw GLError.invalidGraph("no textures here") },
                                   resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
         return try batcher.batches(for: ops, passBounds: TestGraphs.full(200, 200))
     }
 
     func testApartCards_shareOneBatchPerProgram() throws {
-        let b = try Self.batches(Self.card(0, 0, TestGraphs.red) + Self.card(100, 100, TestGraphs.green))
+        let translucent = PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5)
+        let b = try Self.batches(Self.card(0, 0, translucent) + Self.card(100, 100, translucent)).blended
         XCTAssertEqual(b.map(\.key.kind), [.fill, .solid, .border])
         XCTAssertEqual(b.map(\.count), [16, 6, 16], "8 edge pieces and 3 solid tiles per fill, 8 per border")
     }
 
     func testOverlappingCards_keepTheirOrder() throws {
-        let b = try Self.batches(Self.card(0, 0, TestGraphs.red) + Self.card(30, 20, TestGraphs.green))
-        XCTAssertEqual(b.map(\.key.kind), [.fill, .solid, .border, .fill, .solid, .border],
+        let (opaque, b) = try Self.batches(Self.card(0, 0, TestGraphs.red) + Self.card(30, 20, TestGraphs.green))
+        XCTAssertEqual(opaque?.count, 6, "both fills' solid tiles are opaque: drawn first, nearest first")
+        XCTAssertEqual(b.map(\.key.kind), [.fill, .border, .fill, .border],
                        "the second card must not move under the first card's border")
+    }
+
+    func testOcclusion_onAndOff_giveIdenticalBytes() throws {
+        let r = try GLTestSupport.renderer()
+        let saved = PassBatcher.occludes
+        defer { PassBatcher.occludes = saved }
+        var ops: [DrawOp] = []
+        for i in 0..<12 {
+            let color = PremultipliedColor(r: 0.1 * Double(i % 5), g: 0.5, b: 0.3, a: i % 3 == 0 ? 0.6 : 1)
+            ops += Self.card(Double((i * 37) % 140), Double((i * 53) % 150), color)
+        }
+        for graph in [TestGraphs.canvas(ops, width: 200, height: 200, clear: TestGraphs.white), FastPathTests.bigShapes(),
+                      TestGraphs.shapes(), TestGraphs.shadow(sigma: 6)] {
+            PassBatcher.occludes = true
+            let occluded = try r.render(graph)
+            PassBatcher.occludes = false
+            let painted = try r.render(graph)
+            XCTAssertEqual(GLTestSupport.compare(occluded, painted, maxDiff: 0, name: "occlusion"), 0)
+        }
     }
 
     func testReordering_onAndOff_giveIdenticalBytes() throws {
