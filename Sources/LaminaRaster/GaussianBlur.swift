@@ -60,10 +60,13 @@ enum GaussianBlur {
             out.pixels.withUnsafeMutableBufferPointer { dOut in
                 let d = dOut
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    // The last chunks may have no lines left (`perChunk` is rounded up).
+                    let first = chunk * perChunk, last = min(lines, first + perChunk)
+                    guard first < last else { return }
                     var line = [SIMD4<Float>](repeating: .zero, count: length)
                     var stepAt = [Int](), stepBy = [SIMD4<Float>]()
                     stepAt.reserveCapacity(64); stepBy.reserveCapacity(64)
-                    for l in (chunk * perChunk)..<min(lines, (chunk + 1) * perChunk) {
+                    for l in first..<last {
                         let start = horizontal ? l * w * 4 : l * 4
                         stepAt.removeAll(keepingCapacity: true); stepBy.removeAll(keepingCapacity: true)
                         var previous = SIMD4<Float>.zero
