@@ -99,22 +99,27 @@ extension GrayBlur {
         static let lanes = 8
         let length: Int
         let radius: Int
-        /// Per position, the eight lines' texels.
+        /// Per position, the eight lines' texels, as Floats and as bytes (lane k in byte k).
         let line: UnsafeMutablePointer<SIMD8<Float>>
+        let words: UnsafeMutablePointer<UInt64>
         /// The positions where any line steps (ascending), and the eight lines' steps there.
         let stepAt: UnsafeMutablePointer<Int>
         let stepBy: UnsafeMutablePointer<SIMD8<Float>>
+        /// The eight lines' first texels.
+        let rows: UnsafeMutablePointer<UnsafePointer<UInt8>>
 
         init(length: Int, radius: Int) {
             self.length = length
             self.radius = radius
             line = .allocate(capacity: max(1, length))
+            words = .allocate(capacity: max(1, length))
             stepAt = .allocate(capacity: length + 1)
             stepBy = .allocate(capacity: length + 1)
+            rows = .allocate(capacity: Block.lanes)
         }
 
         func deallocate() {
-            line.deallocate(); stepAt.deallocate(); stepBy.deallocate()
+            line.deallocate(); words.deallocate(); stepAt.deallocate(); stepBy.deallocate(); rows.deallocate()
         }
 
         /// Blurs lines `first ..< first + 8` (those below `lines`) of `src`, writing position j of line l at
@@ -122,15 +127,68 @@ extension GrayBlur {
         func run(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, first: Int, lines: Int,
                  cumulative cum: UnsafePointer<Float>) {
             let count = min(Block.lanes, lines - first)
+            for k in 0..<Block.lanes { rows[k] = k < count ? src + (first + k) * length : src }
+            let n = steps(count: count)
+            // Lines that are transparent throughout stay zero (the output starts zeroed).
+            if n == 0 { return }
             let r = radius
-            // The lines' texels, packed 8 to a word for the step test, and their steps.
-            var rows = [UnsafePointer<UInt8>](repeating: src, count: Block.lanes)
-            for k in 0..<count { rows[k] = src + (first + k) * length }
+            var lo = 0, hi = 0
+            for j in 0..<length {
+                while hi < n && stepAt[hi] <= j + r { hi += 1 }
+                while lo < n && stepAt[lo] <= j - r { lo += 1 }
+                let bytes: UInt64
+                if lo == hi {
+                    // No step within reach: the sum is the texel `line[j - r]` (or 0), a whole number that
+                    // rounds to itself.
+                    bytes = j - r >= 0 ? words[j - r] : 0
+                } else {
+                    var acc = j - r >= 0 ? line[j - r] : SIMD8<Float>.zero
+                    var t = lo
+                    while t < hi {
+                        acc += stepBy[t] * cum[j - stepAt[t] + r]
+                        t += 1
+                    }
+                    bytes = Block.bytes(acc)
+                }
+                let o = dst + j * lines + first
+                if count == Block.lanes {
+                    UnsafeMutableRawPointer(o).storeBytes(of: bytes.littleEndian, as: UInt64.self)
+                } else {
+                    for k in 0..<count { o[k] = UInt8(truncatingIfNeeded: bytes >> (8 * UInt64(k))) }
+                }
+            }
+        }
+
+        /// Reads the lines into `line` and `words` and their steps into `stepAt` and `stepBy`; returns the
+        /// number of steps.
+        ///
+        /// Eight positions at a time are first tested for being flat in every line (each line's next eight
+        /// bytes equal to its last byte): most of a shadow atlas is, and then they are copied without
+        /// reading them position by position. The closing step is `0 - previous`: `+0` in the lanes that
+        /// end transparent, where the scalar pass adds nothing.
+        private func steps(count: Int) -> Int {
             var n = 0
             var previous = SIMD8<Float>.zero
             var previousWord: UInt64 = 0
-            rows.withUnsafeBufferPointer { rows in
-                for i in 0..<length {
+            var i = 0
+            while i < length {
+                if i + 8 <= length {
+                    var flat = true
+                    for k in 0..<count {
+                        let chunk = UnsafeRawPointer(rows[k] + i).loadUnaligned(as: UInt64.self)
+                        if chunk != (previousWord >> (8 * UInt64(k)) & 0xFF) &* 0x0101_0101_0101_0101 {
+                            flat = false
+                            break
+                        }
+                    }
+                    if flat {
+                        for q in i..<(i + 8) { line[q] = previous; words[q] = previousWord }
+                        i += 8
+                        continue
+                    }
+                }
+                let stop = min(length, i + 8)
+                while i < stop {
                     var word: UInt64 = 0
                     for k in 0..<count { word |= UInt64(rows[k][i]) << (8 * UInt64(k)) }
                     if word != previousWord {
@@ -139,31 +197,12 @@ extension GrayBlur {
                         stepAt[n] = i; stepBy[n] = v - previous; n += 1
                         previous = v; previousWord = word
                     }
-                    line[i] = previous
+                    line[i] = previous; words[i] = previousWord
+                    i += 1
                 }
             }
-            // Lines that are transparent throughout stay zero (the output starts zeroed). The closing step
-            // is `0 - previous`: `+0` in the lanes that end transparent, as the scalar pass adds nothing there.
             if previousWord != 0 { stepAt[n] = length; stepBy[n] = SIMD8<Float>.zero - previous; n += 1 }
-            if n == 0 { return }
-            var lo = 0, hi = 0
-            for j in 0..<length {
-                while hi < n && stepAt[hi] <= j + r { hi += 1 }
-                while lo < n && stepAt[lo] <= j - r { lo += 1 }
-                var acc = j - r >= 0 ? line[j - r] : SIMD8<Float>.zero
-                var t = lo
-                while t < hi {
-                    acc += stepBy[t] * cum[j - stepAt[t] + r]
-                    t += 1
-                }
-                let bytes = Block.bytes(acc)
-                let o = dst + j * lines + first
-                if count == Block.lanes {
-                    UnsafeMutableRawPointer(o).storeBytes(of: bytes.littleEndian, as: UInt64.self)
-                } else {
-                    for k in 0..<count { o[k] = UInt8(truncatingIfNeeded: bytes >> (8 * UInt64(k))) }
-                }
-            }
+            return n
         }
 
         /// `GaussianBlur.byte` of each lane, lane k in byte k (from the least significant).
