@@ -49,25 +49,53 @@ extension PreparedOp {
     /// table by alpha when tinted), coverage as the product of the column's and the row's factors.
     func runGrid(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
                  tint: SIMD4<Double>) {
-        let level = t.sampler.levels[0]
         let opacity = t.draw.opacity
         // shade(): sample = texel * (1 / 255); tinted: tint * sample.w; then * opacity; run(): * modulate.
-        var tinted: [SIMD4<Double>] = []
-        if let tc = t.draw.tint {
-            let tintColor = SIMD4(tc.r, tc.g, tc.b, tc.a)
-            tinted = (0..<256).map { a in
-                var c = tintColor * (SIMD4<Double>(repeating: Double(a)) * (1.0 / 255.0)).w
-                c *= opacity
-                return c * tint
+        guard let tc = t.draw.tint else {
+            runGridUntinted(grid, t, ys, target, tint: tint)
+            return
+        }
+        let tintColor = SIMD4(tc.r, tc.g, tc.b, tc.a)
+        let tinted: [SIMD4<Double>] = (0..<256).map { a in
+            var c = tintColor * (SIMD4<Double>(repeating: Double(a)) * (1.0 / 255.0)).w
+            c *= opacity
+            return c * tint
+        }
+        tinted.withUnsafeBufferPointer { table in
+            guard let table = table.baseAddress else { return }
+            if clips.isEmpty {
+                runGridTinted(grid, t.sampler.levels[0], ys, target, table: table)
+            } else {
+                runGridGeneral(grid, t.sampler.levels[0], ys, target) { _, a in a > 0 ? table[Int(a)] : nil }
             }
         }
+    }
+
+    /// An untinted grid draw: the texel's four bytes, times opacity and modulation.
+    private func runGridUntinted(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
+                                 tint: SIMD4<Double>) {
+        let opacity = t.draw.opacity
+        runGridGeneral(grid, t.sampler.levels[0], ys, target) { texel, a in
+            // A texel of zeros adds nothing.
+            guard a > 0 || (texel[0] | texel[1] | texel[2]) != 0 else { return nil }
+            var c = SIMD4(Double(texel[0]), Double(texel[1]), Double(texel[2]), Double(a)) * (1.0 / 255.0)
+            c *= opacity
+            return c * tint
+        }
+    }
+
+    /// The grid loop for any colour rule: `color` gives a texel's colour before coverage, nil for one that
+    /// adds nothing; clips multiply the coverage.
+    @inline(__always)
+    private func runGridGeneral(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
+                                _ target: BlendTarget,
+                                color: (UnsafePointer<UInt8>, UInt8) -> SIMD4<Double>?) {
         let hasClips = !clips.isEmpty
         let x0 = bounds.x0, x1 = bounds.x1
         level.pixels.withUnsafeBufferPointer { texels in
         guard let texelBase = texels.baseAddress else { return }
         grid.columns.withUnsafeBufferPointer { columns in
         grid.columnCoverage.withUnsafeBufferPointer { columnCoverage in
-        tinted.withUnsafeBufferPointer { table in
             for y in ys {
                 let r = y - bounds.y0
                 let rowCov = grid.rowCoverage[r]
@@ -77,26 +105,70 @@ extension PreparedOp {
                     let c0 = x - x0
                     var cov = columnCoverage[c0] * rowCov
                     guard cov > 0 else { continue }
-                    let o = columns[c0] * 4
-                    let a = row[o + 3]
-                    // A texel of zeros adds nothing (tinted, only its alpha counts).
-                    guard a > 0 || (table.count == 0 && (row[o] | row[o + 1] | row[o + 2]) != 0) else { continue }
+                    let texel = row + columns[c0] * 4
+                    guard let c = color(texel, texel[3]) else { continue }
                     if hasClips {
                         cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5)
                         guard cov > 0 else { continue }
-                    }
-                    var c: SIMD4<Double>
-                    if table.count > 0 {
-                        c = table[Int(a)]
-                    } else {
-                        c = SIMD4(Double(row[o]), Double(row[o + 1]), Double(row[o + 2]), Double(a)) * (1.0 / 255.0)
-                        c *= opacity
-                        c = c * tint
                     }
                     // Multiplying by a coverage of exactly 1 changes nothing.
                     target.blend(cov == 1 ? c : c * cov, x: x, y: y)
                 }
             }
+        }
+        }
+        }
+    }
+
+    /// A tinted grid draw without clips (a shadow's slices): the colour depends on the texel's alpha alone,
+    /// `table[a]`.
+    ///
+    /// At coverage 1 a pixel's bytes are a function of the texel's alpha and the pixel's four bytes before
+    /// the blend, so the last result for each alpha is kept with the bytes it was blended over, and a pixel
+    /// that meets the same alpha over the same bytes (a shadow over a flat background, mostly) stores that
+    /// result instead of blending again. The memo lives for one call, so every entry comes from `table`.
+    private func runGridTinted(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
+                               _ target: BlendTarget, table: UnsafePointer<SIMD4<Double>>) {
+        let x0 = bounds.x0, x1 = bounds.x1
+        // Per alpha: the bytes blended over (bit 32 set marks a kept entry), and the result.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 256) { keys in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { results in
+        guard let keys = keys.baseAddress, let results = results.baseAddress else { return }
+        keys.initialize(repeating: 0, count: 256)
+        results.initialize(repeating: 0, count: 256)
+        level.pixels.withUnsafeBufferPointer { texels in
+        guard let texelBase = texels.baseAddress else { return }
+        grid.columns.withUnsafeBufferPointer { columns in
+        grid.columnCoverage.withUnsafeBufferPointer { columnCoverage in
+            guard let columns = columns.baseAddress, let columnCoverage = columnCoverage.baseAddress else { return }
+            for y in ys {
+                let r = y - bounds.y0
+                let rowCov = grid.rowCoverage[r]
+                guard rowCov > 0 else { continue }
+                let row = texelBase + grid.rows[r] * level.width * 4 + 3
+                let out = UnsafeMutableRawPointer(target.base + (y * target.width + x0) * 4)
+                for c0 in 0..<(x1 - x0) {
+                    let cov = columnCoverage[c0] * rowCov
+                    guard cov > 0 else { continue }
+                    let a = Int(row[columns[c0] * 4])
+                    guard a > 0 else { continue }
+                    guard cov == 1 else {
+                        target.blend(table[a] * cov, x: x0 + c0, y: y)
+                        continue
+                    }
+                    let dst = out.load(fromByteOffset: c0 * 4, as: UInt32.self)
+                    let key = UInt64(dst) | 1 << 32
+                    if keys[a] == key {
+                        out.storeBytes(of: results[a], toByteOffset: c0 * 4, as: UInt32.self)
+                        continue
+                    }
+                    let result = target.blended(table[a], over: dst)
+                    out.storeBytes(of: result, toByteOffset: c0 * 4, as: UInt32.self)
+                    keys[a] = key
+                    results[a] = result
+                }
+            }
+        }
         }
         }
         }
