@@ -73,6 +73,7 @@ public final class CPURenderer: Renderer {
             for band in (y0 / rowsPerBand)...((y1 - 1) / rowsPerBand) { binned[band].append(i) }
         }
         let perBand = binned
+        let hidden = Occlusion.hidden(ops)
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             if let base = buffer.baseAddress, count > 0 {
                 let target = BlendTarget(base: base, width: width)
@@ -83,7 +84,7 @@ public final class CPURenderer: Renderer {
                         let scratch = scratchPool.take(width: widest, pass: pass)
                         defer { scratchPool.give(scratch) }
                         target.fill(clear, rows: y0..<y1)
-                        for i in perBand[band] { ops[i].run(rows: y0..<y1, target: target, scratch: scratch) }
+                        for i in perBand[band] { ops[i].run(rows: y0..<y1, target: target, scratch: scratch, hidden: hidden[i]) }
                     }
                 }
             }

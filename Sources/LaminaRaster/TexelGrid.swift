@@ -47,12 +47,14 @@ struct TexelGrid {
 extension PreparedOp {
     /// Draws a `TexelGrid` texture: per pixel one texel read, the colour as `shade` computes it (from a
     /// table by alpha when tinted), coverage as the product of the column's and the row's factors.
+    ///
+    /// The pixels of `hidden`, overwritten later whatever they hold (`Occlusion`), are left out.
     func runGrid(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
-                 tint: SIMD4<Double>) {
+                 tint: SIMD4<Double>, hidden: PixelRect?) {
         let opacity = t.draw.opacity
         // shade(): sample = texel * (1 / 255); tinted: tint * sample.w; then * opacity; run(): * modulate.
         guard let tc = t.draw.tint else {
-            runGridUntinted(grid, t, ys, target, tint: tint)
+            runGridUntinted(grid, t, ys, target, tint: tint, hidden: hidden)
             return
         }
         let tintColor = SIMD4(tc.r, tc.g, tc.b, tc.a)
@@ -64,18 +66,18 @@ extension PreparedOp {
         tinted.withUnsafeBufferPointer { table in
             guard let table = table.baseAddress else { return }
             if clips.isEmpty {
-                runGridTinted(grid, t.sampler.levels[0], ys, target, table: table)
+                runGridTinted(grid, t.sampler.levels[0], ys, target, table: table, hidden: hidden)
             } else {
-                runGridGeneral(grid, t.sampler.levels[0], ys, target) { _, a in a > 0 ? table[Int(a)] : nil }
+                runGridGeneral(grid, t.sampler.levels[0], ys, target, hidden: hidden) { _, a in a > 0 ? table[Int(a)] : nil }
             }
         }
     }
 
     /// An untinted grid draw: the texel's four bytes, times opacity and modulation.
     private func runGridUntinted(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
-                                 tint: SIMD4<Double>) {
+                                 tint: SIMD4<Double>, hidden: PixelRect?) {
         let opacity = t.draw.opacity
-        runGridGeneral(grid, t.sampler.levels[0], ys, target) { texel, a in
+        runGridGeneral(grid, t.sampler.levels[0], ys, target, hidden: hidden) { texel, a in
             // A texel of zeros adds nothing.
             guard a > 0 || (texel[0] | texel[1] | texel[2]) != 0 else { return nil }
             var c = SIMD4(Double(texel[0]), Double(texel[1]), Double(texel[2]), Double(a)) * (1.0 / 255.0)
@@ -88,7 +90,7 @@ extension PreparedOp {
     /// adds nothing; clips multiply the coverage.
     @inline(__always)
     private func runGridGeneral(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
-                                _ target: BlendTarget,
+                                _ target: BlendTarget, hidden: PixelRect?,
                                 color: (UnsafePointer<UInt8>, UInt8) -> SIMD4<Double>?) {
         let hasClips = !clips.isEmpty
         let x0 = bounds.x0, x1 = bounds.x1
@@ -101,7 +103,7 @@ extension PreparedOp {
                 let rowCov = grid.rowCoverage[r]
                 guard rowCov > 0 else { continue }
                 let row = texelBase + grid.rows[r] * level.width * 4
-                for x in x0..<x1 {
+                for x in GridColumns(x0..<x1, y: y, hidden: hidden) {
                     let c0 = x - x0
                     var cov = columnCoverage[c0] * rowCov
                     guard cov > 0 else { continue }
@@ -128,7 +130,7 @@ extension PreparedOp {
     /// that meets the same alpha over the same bytes (a shadow over a flat background, mostly) stores that
     /// result instead of blending again. The memo lives for one call, so every entry comes from `table`.
     private func runGridTinted(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
-                               _ target: BlendTarget, table: UnsafePointer<SIMD4<Double>>) {
+                               _ target: BlendTarget, table: UnsafePointer<SIMD4<Double>>, hidden: PixelRect?) {
         let x0 = bounds.x0, x1 = bounds.x1
         // Per alpha: the bytes blended over (bit 32 set marks a kept entry), and the result.
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 256) { keys in
@@ -147,7 +149,8 @@ extension PreparedOp {
                 guard rowCov > 0 else { continue }
                 let row = texelBase + grid.rows[r] * level.width * 4 + 3
                 let out = UnsafeMutableRawPointer(target.base + (y * target.width + x0) * 4)
-                for c0 in 0..<(x1 - x0) {
+                for x in GridColumns(x0..<x1, y: y, hidden: hidden) {
+                    let c0 = x - x0
                     let cov = columnCoverage[c0] * rowCov
                     guard cov > 0 else { continue }
                     let a = Int(row[columns[c0] * 4])
@@ -173,5 +176,30 @@ extension PreparedOp {
         }
         }
         }
+    }
+}
+
+/// The columns `xs` of row `y` outside `hidden`: one or two runs, walked in order.
+struct GridColumns: Sequence, IteratorProtocol {
+    private var x: Int
+    private let end: Int
+    private let skip: Range<Int>
+
+    init(_ xs: Range<Int>, y: Int, hidden: PixelRect?) {
+        x = xs.lowerBound
+        end = xs.upperBound
+        if let h = hidden, y >= h.y0, y < h.y1, h.x0 < h.x1 {
+            skip = h.x0..<h.x1
+        } else {
+            skip = end..<end
+        }
+    }
+
+    @inline(__always)
+    mutating func next() -> Int? {
+        if x >= skip.lowerBound, x < skip.upperBound { x = skip.upperBound }
+        guard x < end else { return nil }
+        defer { x += 1 }
+        return x
     }
 }
