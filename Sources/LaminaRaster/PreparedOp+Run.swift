@@ -41,7 +41,7 @@ extension PreparedOp {
                 return
             }
             if let grid = texelGrid {
-                runGrid(grid, t, ys, target, tint: tint, hidden: hidden)
+                runGrid(grid, t, ys, target, tint: tint, hidden: hidden, scratch: scratch)
                 return
             }
             guard let sampler else { return }

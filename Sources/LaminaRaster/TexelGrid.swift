@@ -17,6 +17,8 @@ struct TexelGrid {
     /// Per row of the bounds: the texel row and the y edges' coverage.
     let rows: [Int]
     let rowCoverage: [Double]
+    /// Whether every column's coverage is exactly 1 (no x edge cuts a pixel).
+    let columnsAllOne: Bool
 
     init?(_ t: PreparedOp.PreparedTexture, sampler: PixelSampler?, bounds: PixelRect, edgeAA: EdgeMask) {
         guard t.draw.minFilter == .nearest, t.draw.magFilter == .nearest, t.mask == nil,
@@ -40,6 +42,7 @@ struct TexelGrid {
             rowCoverage.append(Coverage.rectY(rect, at: s, edgeAA: edgeAA))
         }
         self.columns = columns; self.columnCoverage = columnCoverage
+        columnsAllOne = columnCoverage.allSatisfy { $0 == 1 }
         self.rows = rows; self.rowCoverage = rowCoverage
     }
 }
@@ -50,7 +53,7 @@ extension PreparedOp {
     ///
     /// The pixels of `hidden`, overwritten later whatever they hold (`Occlusion`), are left out.
     func runGrid(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
-                 tint: SIMD4<Double>, hidden: PixelRect?) {
+                 tint: SIMD4<Double>, hidden: PixelRect?, scratch: BandScratch) {
         let opacity = t.draw.opacity
         // shade(): sample = texel * (1 / 255); tinted: tint * sample.w; then * opacity; run(): * modulate.
         guard let tc = t.draw.tint else {
@@ -66,7 +69,9 @@ extension PreparedOp {
         tinted.withUnsafeBufferPointer { table in
             guard let table = table.baseAddress else { return }
             if clips.isEmpty {
-                runGridTinted(grid, t.sampler.levels[0], ys, target, table: table, hidden: hidden)
+                let key = BlendMemo.Key(tint: tintColor, opacity: opacity, modulate: tint)
+                runGridTinted(grid, t.sampler.levels[0], ys, target, table: table, hidden: hidden,
+                              blends: scratch.blends, stamp: scratch.blends.use(key))
             } else {
                 runGridGeneral(grid, t.sampler.levels[0], ys, target, hidden: hidden) { _, a in a > 0 ? table[Int(a)] : nil }
             }
@@ -89,7 +94,7 @@ extension PreparedOp {
     /// The grid loop for any colour rule: `color` gives a texel's colour before coverage, nil for one that
     /// adds nothing; clips multiply the coverage.
     @inline(__always)
-    private func runGridGeneral(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
+    func runGridGeneral(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
                                 _ target: BlendTarget, hidden: PixelRect?,
                                 color: (UnsafePointer<UInt8>, UInt8) -> SIMD4<Double>?) {
         let hasClips = !clips.isEmpty
@@ -120,86 +125,5 @@ extension PreparedOp {
         }
         }
         }
-    }
-
-    /// A tinted grid draw without clips (a shadow's slices): the colour depends on the texel's alpha alone,
-    /// `table[a]`.
-    ///
-    /// At coverage 1 a pixel's bytes are a function of the texel's alpha and the pixel's four bytes before
-    /// the blend, so the last result for each alpha is kept with the bytes it was blended over, and a pixel
-    /// that meets the same alpha over the same bytes (a shadow over a flat background, mostly) stores that
-    /// result instead of blending again. The memo lives for one call, so every entry comes from `table`.
-    private func runGridTinted(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
-                               _ target: BlendTarget, table: UnsafePointer<SIMD4<Double>>, hidden: PixelRect?) {
-        let x0 = bounds.x0, x1 = bounds.x1
-        // Per alpha: the bytes blended over (bit 32 set marks a kept entry), and the result.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 256) { keys in
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { results in
-        guard let keys = keys.baseAddress, let results = results.baseAddress else { return }
-        keys.initialize(repeating: 0, count: 256)
-        results.initialize(repeating: 0, count: 256)
-        level.pixels.withUnsafeBufferPointer { texels in
-        guard let texelBase = texels.baseAddress else { return }
-        grid.columns.withUnsafeBufferPointer { columns in
-        grid.columnCoverage.withUnsafeBufferPointer { columnCoverage in
-            guard let columns = columns.baseAddress, let columnCoverage = columnCoverage.baseAddress else { return }
-            for y in ys {
-                let r = y - bounds.y0
-                let rowCov = grid.rowCoverage[r]
-                guard rowCov > 0 else { continue }
-                let row = texelBase + grid.rows[r] * level.width * 4 + 3
-                let out = UnsafeMutableRawPointer(target.base + (y * target.width + x0) * 4)
-                for x in GridColumns(x0..<x1, y: y, hidden: hidden) {
-                    let c0 = x - x0
-                    let cov = columnCoverage[c0] * rowCov
-                    guard cov > 0 else { continue }
-                    let a = Int(row[columns[c0] * 4])
-                    guard a > 0 else { continue }
-                    guard cov == 1 else {
-                        target.blend(table[a] * cov, x: x0 + c0, y: y)
-                        continue
-                    }
-                    let dst = out.load(fromByteOffset: c0 * 4, as: UInt32.self)
-                    let key = UInt64(dst) | 1 << 32
-                    if keys[a] == key {
-                        out.storeBytes(of: results[a], toByteOffset: c0 * 4, as: UInt32.self)
-                        continue
-                    }
-                    let result = target.blended(table[a], over: dst)
-                    out.storeBytes(of: result, toByteOffset: c0 * 4, as: UInt32.self)
-                    keys[a] = key
-                    results[a] = result
-                }
-            }
-        }
-        }
-        }
-        }
-        }
-    }
-}
-
-/// The columns `xs` of row `y` outside `hidden`: one or two runs, walked in order.
-struct GridColumns: Sequence, IteratorProtocol {
-    private var x: Int
-    private let end: Int
-    private let skip: Range<Int>
-
-    init(_ xs: Range<Int>, y: Int, hidden: PixelRect?) {
-        x = xs.lowerBound
-        end = xs.upperBound
-        if let h = hidden, y >= h.y0, y < h.y1, h.x0 < h.x1 {
-            skip = h.x0..<h.x1
-        } else {
-            skip = end..<end
-        }
-    }
-
-    @inline(__always)
-    mutating func next() -> Int? {
-        if x >= skip.lowerBound, x < skip.upperBound { x = skip.upperBound }
-        guard x < end else { return nil }
-        defer { x += 1 }
-        return x
     }
 }

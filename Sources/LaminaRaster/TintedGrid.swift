@@ -1,0 +1,116 @@
+import Foundation
+import LaminaCore
+
+extension PreparedOp {
+    /// A tinted grid draw without clips (a shadow's slices): the colour depends on the texel's alpha alone,
+    /// `table[a]`.
+    ///
+    /// At coverage 1 a pixel's bytes are a function of the texel's alpha and the pixel's four bytes before
+    /// the blend, so the last result for each alpha is kept with the bytes it was blended over, and a pixel
+    /// that meets the same alpha over the same bytes (a shadow over a flat background, mostly) stores that
+    /// result instead of blending again; this memo lives for one call, so every entry comes from `table`.
+    /// Other pixels of coverage 1 take their bytes channel by channel from the band's `BlendMemo`, which
+    /// serves `table` under `stamp`. Rows whose every pixel has coverage 1 skip the coverage products.
+    func runGridTinted(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
+                       _ target: BlendTarget, table: UnsafePointer<SIMD4<Double>>, hidden: PixelRect?,
+                       blends: BlendMemo, stamp: UInt32) {
+        let x0 = bounds.x0, x1 = bounds.x1
+        let unit = target.unit
+        // Per alpha: the bytes blended over (bit 32 set marks a kept entry), and the result.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 256) { keys in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { results in
+        guard let keys = keys.baseAddress, let results = results.baseAddress else { return }
+        keys.initialize(repeating: 0, count: 256)
+        results.initialize(repeating: 0, count: 256)
+        level.pixels.withUnsafeBufferPointer { texels in
+        guard let texelBase = texels.baseAddress else { return }
+        grid.columns.withUnsafeBufferPointer { columns in
+        grid.columnCoverage.withUnsafeBufferPointer { columnCoverage in
+            guard let columns = columns.baseAddress, let columnCoverage = columnCoverage.baseAddress else { return }
+            for y in ys {
+                let r = y - bounds.y0
+                let rowCov = grid.rowCoverage[r]
+                guard rowCov > 0 else { continue }
+                let row = texelBase + grid.rows[r] * level.width * 4 + 3
+                let out = UnsafeMutableRawPointer(target.base + (y * target.width + x0) * 4)
+                // A pixel of coverage 1 with a texel of alpha `a` > 0.
+                @inline(__always)
+                func cover(_ c0: Int, _ a: Int) {
+                    let dst = out.load(fromByteOffset: c0 * 4, as: UInt32.self)
+                    let key = UInt64(dst) | 1 << 32
+                    if keys[a] == key {
+                        out.storeBytes(of: results[a], toByteOffset: c0 * 4, as: UInt32.self)
+                        return
+                    }
+                    let result = blends.blended(table[a], alpha: a, over: dst, stamp: stamp, unit: unit)
+                    out.storeBytes(of: result, toByteOffset: c0 * 4, as: UInt32.self)
+                    keys[a] = key
+                    results[a] = result
+                }
+                // Coverage 1 throughout the row, or per pixel.
+                let allOne = rowCov == 1 && grid.columnsAllOne
+                @inline(__always)
+                func walk(_ cs: Range<Int>) {
+                    if allOne {
+                        for c0 in cs {
+                            let a = Int(row[columns[c0] * 4])
+                            if a > 0 { cover(c0, a) }
+                        }
+                        return
+                    }
+                    for c0 in cs {
+                        let cov = columnCoverage[c0] * rowCov
+                        guard cov > 0 else { continue }
+                        let a = Int(row[columns[c0] * 4])
+                        guard a > 0 else { continue }
+                        if cov == 1 {
+                            cover(c0, a)
+                        } else {
+                            target.blend(table[a] * cov, x: x0 + c0, y: y)
+                        }
+                    }
+                }
+                let (before, after) = GridColumns.runs(x0..<x1, y: y, hidden: hidden)
+                walk((before.lowerBound - x0)..<(before.upperBound - x0))
+                walk((after.lowerBound - x0)..<(after.upperBound - x0))
+            }
+        }
+        }
+        }
+        }
+        }
+    }
+}
+
+/// The columns `xs` of row `y` outside `hidden`: one or two runs, walked in order.
+struct GridColumns: Sequence, IteratorProtocol {
+    private var x: Int
+    private let end: Int
+    private let skip: Range<Int>
+
+    init(_ xs: Range<Int>, y: Int, hidden: PixelRect?) {
+        let (a, b) = GridColumns.runs(xs, y: y, hidden: hidden)
+        x = a.lowerBound
+        end = b.upperBound
+        skip = a.upperBound..<b.lowerBound
+    }
+
+    @inline(__always)
+    mutating func next() -> Int? {
+        if x == skip.lowerBound { x = skip.upperBound }
+        guard x < end else { return nil }
+        defer { x += 1 }
+        return x
+    }
+
+    /// The columns of `xs` before `hidden` and after it on row `y` (the second empty when the row misses
+    /// it), in order: `a.upperBound <= b.lowerBound`.
+    static func runs(_ xs: Range<Int>, y: Int, hidden: PixelRect?) -> (Range<Int>, Range<Int>) {
+        guard let h = hidden, y >= h.y0, y < h.y1, h.x0 < h.x1 else {
+            return (xs, xs.upperBound..<xs.upperBound)
+        }
+        let cut = Swift.min(Swift.max(h.x0, xs.lowerBound), xs.upperBound)
+        let resume = Swift.min(Swift.max(h.x1, xs.lowerBound), xs.upperBound)
+        return (xs.lowerBound..<cut, resume..<xs.upperBound)
+    }
+}
