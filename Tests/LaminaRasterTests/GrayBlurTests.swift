@@ -46,6 +46,33 @@ final class GrayBlurTests: XCTestCase {
         }
     }
 
+    /// The lanes' rounding is `GaussianBlur.byte` of each lane: around every half step, at the ends, beyond
+    /// them, at random, and on a sweep of the bit patterns of the non-negative floats up to 288.
+    func testLaneBytesMatchTheBlurByte() {
+        var values: [Float] = [-1e30, -1, -0.0, 0, 0.5, 0.49999997, 254.5, 254.49998, 255, 255.5, 300, 8_388_607,
+                               8_388_609, 16_777_216, 1e9, 1e30, .infinity, -.infinity]
+        for k in 0...256 {
+            let half = Float(k) - 0.5
+            values += [half, half.nextUp, half.nextDown, Float(k), Float(k).nextUp, Float(k).nextDown]
+        }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<100_000 { values.append(Float.random(in: -2...258, using: &rng)) }
+        var bits: UInt32 = 0
+        while bits < 0x4390_0000 { values.append(Float(bitPattern: bits)); bits &+= 4099 }
+        while values.count % 8 != 0 { values.append(0) }
+        var mismatches = 0
+        for i in stride(from: 0, to: values.count, by: 8) {
+            var v = SIMD8<Float>()
+            for k in 0..<8 { v[k] = values[i + k] }
+            let word = GrayBlur.Block.bytes(v)
+            for k in 0..<8 where UInt8(truncatingIfNeeded: word >> (8 * UInt64(k))) != GaussianBlur.byte(values[i + k]) {
+                mismatches += 1
+                if mismatches < 10 { XCTFail("v = \(values[i + k])") }
+            }
+        }
+        XCTAssertEqual(mismatches, 0)
+    }
+
     func testImageWithAColouredPixelIsNotGray() {
         var img = LaminaImage.Image(width: 4, height: 4)
         img.setPixel(x: 1, y: 2, (10, 10, 11, 10))
