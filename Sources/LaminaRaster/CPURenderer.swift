@@ -11,6 +11,7 @@ public final class CPURenderer: Renderer {
     private let bandCount: Int
     private let fastPaths: Bool
     private let scratchPool = ScratchPool()
+    private let bufferPool = BufferPool()
 
     /// - Parameters:
     ///   - threads: worker count; defaults to the number of active processors.
@@ -45,18 +46,21 @@ public final class CPURenderer: Renderer {
                 results[pass.id] = draw(prepared, width: pass.width, height: pass.height, clear: clear)
             case .blur(let source, let sigma):
                 guard let src = results[source] else { throw RasterError.missingPass(source) }
-                results[pass.id] = GaussianBlur.apply(to: src, sigma: sigma, bands: bandCount)
+                results[pass.id] = GaussianBlur.apply(to: src, sigma: sigma, bands: bandCount, pool: bufferPool)
             }
         }
         guard let last = graph.passes.last, let out = results[last.id] else { throw RasterError.emptyGraph }
+        // The offscreen passes' buffers serve the next frame (`BufferPool`).
+        results[last.id] = nil
+        for image in results.values { bufferPool.give(image.pixels) }
         return out
     }
 
     /// Draws `ops` over a `width` x `height` target cleared to `clear` (a pixel's 4 bytes as `Blend.pattern`).
     ///
-    /// The pixels are allocated uninitialized and each band clears its own rows just before drawing them,
-    /// so the target is written once instead of zeroed, filled, then drawn, and the clear runs on every core
-    /// while the band is in cache. Each band only visits the operations whose rows reach it (in their order),
+    /// The pixels come uninitialized (or from an earlier frame, `BufferPool`) and each band clears its own
+    /// rows just before drawing them, so the target is written once instead of zeroed, filled, then drawn,
+    /// and the clear runs on every core while the band is in cache. Each band only visits the operations whose rows reach it (in their order),
     /// so thousands of small operations cost each band only its own. A band works with scratch from the
     /// renderer's pool (`BandScratch`: coverage memo, corner table, plain-row template); every value kept
     /// there is the exact result of its inputs, so which band or thread computed it never shows.
@@ -74,7 +78,8 @@ public final class CPURenderer: Renderer {
         }
         let perBand = binned
         let hidden = Occlusion.hidden(ops)
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var pixels = bufferPool.take(count: count)
+        pixels.withUnsafeMutableBufferPointer { buffer in
             if let base = buffer.baseAddress, count > 0 {
                 let target = BlendTarget(base: base, width: width)
                 ops.withUnsafeBufferPointer { ops in
@@ -88,7 +93,6 @@ public final class CPURenderer: Renderer {
                     }
                 }
             }
-            initialized = count
         }
         // The byte count is the size's by construction; only a negative size fails, as `Image(width:height:)`
         // traps on one.

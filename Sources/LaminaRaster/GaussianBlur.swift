@@ -30,10 +30,11 @@ enum GaussianBlur {
         return UInt8(truncatingIfNeeded: Int(v + 0.5))
     }
 
-    static func apply(to src: Image, sigma: Double, bands: Int) -> Image {
+    /// The blur of `src`; `pool` lends and takes back the gray path's buffers.
+    static func apply(to src: Image, sigma: Double, bands: Int, pool: BufferPool = BufferPool()) -> Image {
         let k = kernel(sigma: sigma)
         guard k.count > 1 else { return src }
-        if let gray = GrayBlur(src) { return gray.blurred(kernel: k, bands: bands) }
+        if let gray = GrayBlur(src, pool: pool) { return gray.blurred(kernel: k, bands: bands, pool: pool) }
         let h = pass(src, kernel: k, horizontal: true, bands: bands)
         return pass(h, kernel: k, horizontal: false, bands: bands)
     }

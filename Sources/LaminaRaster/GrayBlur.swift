@@ -24,49 +24,64 @@ struct GrayBlur {
     let height: Int
     let plane: [UInt8]
 
-    /// The alpha plane, or nil as soon as a pixel is not gray.
-    init?(_ image: Image) {
+    /// The alpha plane, or nil as soon as a pixel is not gray; `pool` lends the plane.
+    init?(_ image: Image, pool: BufferPool = BufferPool()) {
         let n = image.width * image.height
-        guard n > 0 else { return nil }
-        var plane = [UInt8](repeating: 0, count: n)
-        let gray = image.pixels.withUnsafeBufferPointer { p -> Bool in
+        guard n > 0, image.pixels.count == 4 * n else { return nil }
+        var plane = pool.take(count: n)
+        let gray = image.pixels.withUnsafeBytes { p -> Bool in
             plane.withUnsafeMutableBufferPointer { out in
+                guard let base = p.baseAddress else { return false }
                 for i in 0..<n {
-                    let a = p[4 * i + 3]
-                    guard p[4 * i] == a, p[4 * i + 1] == a, p[4 * i + 2] == a else { return false }
-                    out[i] = a
+                    // The pixel's bytes r, g, b, a as one word: gray when all four equal a.
+                    let px = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+                    let a = px >> 24
+                    guard px == a &* 0x0101_0101 else { return false }
+                    out[i] = UInt8(truncatingIfNeeded: a)
                 }
                 return true
             }
         }
-        guard gray else { return nil }
+        guard gray else {
+            pool.give(plane)
+            return nil
+        }
         width = image.width; height = image.height; self.plane = plane
     }
 
-    func blurred(kernel k: [Float], bands: Int) -> Image {
+    /// The blurred image; `pool` lends the intermediate buffers and the result's, and takes the
+    /// intermediates back.
+    func blurred(kernel k: [Float], bands: Int, pool: BufferPool = BufferPool()) -> Image {
         // Rows of the image, written transposed; then rows of the transpose (the image's columns), written
         // transposed back.
-        let across = GrayBlur.pass(plane, lines: height, length: width, kernel: k, bands: bands)
-        let down = GrayBlur.pass(across, lines: width, length: height, kernel: k, bands: bands)
-        var out = Image(width: width, height: height)
-        out.pixels.withUnsafeMutableBufferPointer { o in
+        let across = GrayBlur.pass(plane, lines: height, length: width, kernel: k, bands: bands, pool: pool)
+        let down = GrayBlur.pass(across, lines: width, length: height, kernel: k, bands: bands, pool: pool)
+        let n = width * height
+        var pixels = pool.take(count: 4 * n)
+        pixels.withUnsafeMutableBytes { o in
             down.withUnsafeBufferPointer { d in
-                for i in 0..<(width * height) {
-                    let v = d[i]
-                    o[4 * i] = v; o[4 * i + 1] = v; o[4 * i + 2] = v; o[4 * i + 3] = v
+                guard let base = o.baseAddress else { return }
+                for i in 0..<n {
+                    base.storeBytes(of: UInt32(d[i]) &* 0x0101_0101, toByteOffset: 4 * i, as: UInt32.self)
                 }
             }
+        }
+        pool.give(plane); pool.give(across); pool.give(down)
+        // The byte count is the size's by construction.
+        guard let out = Image(width: width, height: height, premultipliedRGBA: pixels) else {
+            preconditionFailure("gray blur of \(width)x\(height)")
         }
         return out
     }
 
     /// One direction over `lines` contiguous lines of `length`, from the lines' steps (see
     /// `GaussianBlur.pass`, whose arithmetic this repeats on one channel); the result is transposed.
-    static func pass(_ src: [UInt8], lines: Int, length: Int, kernel k: [Float], bands: Int) -> [UInt8] {
+    static func pass(_ src: [UInt8], lines: Int, length: Int, kernel k: [Float], bands: Int,
+                     pool: BufferPool) -> [UInt8] {
         var cumulative = [Float](repeating: 0, count: k.count)
         var running: Float = 0
         for i in 0..<k.count { running += k[i]; cumulative[i] = running }
-        var out = [UInt8](repeating: 0, count: lines * length)
+        var out = pool.take(count: lines * length)
         let blocks = (lines + Block.lanes - 1) / Block.lanes
         let chunks = max(1, min(bands, blocks))
         let perChunk = (blocks + chunks - 1) / chunks
@@ -129,15 +144,16 @@ extension GrayBlur {
             let count = min(Block.lanes, lines - first)
             for k in 0..<Block.lanes { rows[k] = k < count ? src + (first + k) * length : src }
             let n = steps(count: count)
-            // Lines that are transparent throughout stay zero (the output starts zeroed).
-            if n == 0 { return }
             let r = radius
             var lo = 0, hi = 0
             for j in 0..<length {
                 while hi < n && stepAt[hi] <= j + r { hi += 1 }
                 while lo < n && stepAt[lo] <= j - r { lo += 1 }
                 let bytes: UInt64
-                if lo == hi {
+                if n == 0 {
+                    // Lines transparent throughout: zero.
+                    bytes = 0
+                } else if lo == hi {
                     // No step within reach: the sum is the texel `line[j - r]` (or 0), a whole number that
                     // rounds to itself.
                     bytes = j - r >= 0 ? words[j - r] : 0
