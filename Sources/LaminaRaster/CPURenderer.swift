@@ -33,6 +33,8 @@ public final class CPURenderer: Renderer {
     public func render(_ graph: RenderGraph, observer: ((PassID, Double) -> Void)?) throws -> Image {
         var results: [PassID: Image] = [:]
         var samplers: [ImageID: TextureSampler] = [:]
+        // Alpha planes of gray blur results (`GrayBlur`), read by tinted grid draws.
+        var alphas: [PassID: [UInt8]] = [:]
         for pass in graph.passes {
             let start = DispatchTime.now().uptimeNanoseconds
             defer { observer?(pass.id, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
@@ -40,19 +42,23 @@ public final class CPURenderer: Renderer {
             switch pass.content {
             case .draw(let ops):
                 let prepared = try ops.map { op in
-                    try PreparedOp(op, graph: graph, passes: results, samplers: &samplers, fastPaths: fastPaths)
+                    try PreparedOp(op, graph: graph, passes: results, samplers: &samplers, fastPaths: fastPaths,
+                                   alphas: alphas)
                 }
                 let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
                 results[pass.id] = draw(prepared, width: pass.width, height: pass.height, clear: clear)
             case .blur(let source, let sigma):
                 guard let src = results[source] else { throw RasterError.missingPass(source) }
-                results[pass.id] = GaussianBlur.apply(to: src, sigma: sigma, bands: bandCount, pool: bufferPool)
+                let (image, alpha) = GaussianBlur.applyWithAlpha(to: src, sigma: sigma, bands: bandCount, pool: bufferPool)
+                results[pass.id] = image
+                alphas[pass.id] = alpha
             }
         }
         guard let last = graph.passes.last, let out = results[last.id] else { throw RasterError.emptyGraph }
         // The offscreen passes' buffers serve the next frame (`BufferPool`).
         results[last.id] = nil
         for image in results.values { bufferPool.give(image.pixels) }
+        for alpha in alphas.values { bufferPool.give(alpha) }
         return out
     }
 

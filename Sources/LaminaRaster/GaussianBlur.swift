@@ -32,11 +32,21 @@ enum GaussianBlur {
 
     /// The blur of `src`; `pool` lends and takes back the gray path's buffers.
     static func apply(to src: Image, sigma: Double, bands: Int, pool: BufferPool = BufferPool()) -> Image {
+        let (image, alpha) = applyWithAlpha(to: src, sigma: sigma, bands: bands, pool: pool)
+        if let alpha { pool.give(alpha) }
+        return image
+    }
+
+    /// The blur of `src`, and when it is gray (`GrayBlur`) its alpha plane, lent by `pool`.
+    static func applyWithAlpha(to src: Image, sigma: Double, bands: Int, pool: BufferPool) -> (Image, [UInt8]?) {
         let k = kernel(sigma: sigma)
-        guard k.count > 1 else { return src }
-        if let gray = GrayBlur(src, pool: pool) { return gray.blurred(kernel: k, bands: bands, pool: pool) }
+        guard k.count > 1 else { return (src, nil) }
+        if let gray = GrayBlur(src, pool: pool) {
+            let (image, alpha) = gray.blurredWithAlpha(kernel: k, bands: bands, pool: pool)
+            return (image, alpha)
+        }
         let h = pass(src, kernel: k, horizontal: true, bands: bands)
-        return pass(h, kernel: k, horizontal: false, bands: bands)
+        return (pass(h, kernel: k, horizontal: false, bands: bands), nil)
     }
 
     /// One direction of the blur, computed from the line's steps rather than its texels.

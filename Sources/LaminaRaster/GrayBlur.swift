@@ -52,6 +52,14 @@ struct GrayBlur {
     /// The blurred image; `pool` lends the intermediate buffers and the result's, and takes the
     /// intermediates back.
     func blurred(kernel k: [Float], bands: Int, pool: BufferPool = BufferPool()) -> Image {
+        let (image, alpha) = blurredWithAlpha(kernel: k, bands: bands, pool: pool)
+        pool.give(alpha)
+        return image
+    }
+
+    /// The blurred image and its alpha plane (byte i is the alpha of pixel i, as are its other three
+    /// channels), which the caller may give back to `pool` once done with it.
+    func blurredWithAlpha(kernel k: [Float], bands: Int, pool: BufferPool) -> (Image, [UInt8]) {
         // Rows of the image, written transposed; then rows of the transpose (the image's columns), written
         // transposed back.
         let across = GrayBlur.pass(plane, lines: height, length: width, kernel: k, bands: bands, pool: pool)
@@ -66,12 +74,12 @@ struct GrayBlur {
                 }
             }
         }
-        pool.give(plane); pool.give(across); pool.give(down)
+        pool.give(plane); pool.give(across)
         // The byte count is the size's by construction.
         guard let out = Image(width: width, height: height, premultipliedRGBA: pixels) else {
             preconditionFailure("gray blur of \(width)x\(height)")
         }
-        return out
+        return (out, down)
     }
 
     /// One direction over `lines` contiguous lines of `length`, from the lines' steps (see

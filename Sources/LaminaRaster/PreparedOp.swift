@@ -21,6 +21,8 @@ final class PreparedOp: @unchecked Sendable {
         let mask: TextureSampler?
         let texWidth: Double
         let texHeight: Double
+        /// For a pass source blurred by `GrayBlur`, its alpha plane (the alpha bytes of level 0, packed).
+        var alpha: [UInt8]? = nil
     }
 
     struct PreparedClip {
@@ -47,7 +49,7 @@ final class PreparedOp: @unchecked Sendable {
     let opaqueRect: PixelRect?
 
     init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
-         samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true) throws {
+         samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true, alphas: [PassID: [UInt8]] = [:]) throws {
         let pixelSampler = Projection(op.transform).map { PixelSampler($0, shortcut: fastPaths) }
         sampler = pixelSampler
         var grid: TexelGrid?
@@ -94,8 +96,11 @@ final class PreparedOp: @unchecked Sendable {
                 mask = TextureSampler(levels: [img])
             }
             let base = sampler.levels[0]
-            let prepared = PreparedTexture(draw: t, sampler: sampler, mask: mask,
+            var prepared = PreparedTexture(draw: t, sampler: sampler, mask: mask,
                                            texWidth: Double(base.width), texHeight: Double(base.height))
+            if case .pass(let id) = t.source, let alpha = alphas[id], alpha.count == base.width * base.height {
+                prepared.alpha = alpha
+            }
             kind = .texture(prepared)
             if fastPaths, alignedOffset == nil {
                 grid = TexelGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA)

@@ -70,7 +70,7 @@ extension PreparedOp {
             guard let table = table.baseAddress else { return }
             if clips.isEmpty {
                 let key = BlendMemo.Key(tint: tintColor, opacity: opacity, modulate: tint)
-                runGridTinted(grid, t.sampler.levels[0], ys, target, table: table, hidden: hidden,
+                runGridTinted(grid, t.sampler.levels[0], alpha: t.alpha, ys, target, table: table, hidden: hidden,
                               blends: scratch.blends, stamp: scratch.blends.use(key))
             } else {
                 runGridGeneral(grid, t.sampler.levels[0], ys, target, hidden: hidden) { _, a in a > 0 ? table[Int(a)] : nil }

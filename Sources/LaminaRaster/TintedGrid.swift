@@ -11,7 +11,9 @@ extension PreparedOp {
     /// result instead of blending again; this memo lives for one call, so every entry comes from `table`.
     /// Other pixels of coverage 1 take their bytes channel by channel from the band's `BlendMemo`, which
     /// serves `table` under `stamp`. Rows whose every pixel has coverage 1 skip the coverage products.
-    func runGridTinted(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
+    /// Alphas are read from `alpha`, the level's alpha bytes packed, when there is one (a quarter of the
+    /// memory traffic), else from the level's pixels.
+    func runGridTinted(_ grid: TexelGrid, _ level: TextureSampler.Level, alpha: [UInt8]?, _ ys: Range<Int>,
                        _ target: BlendTarget, table: UnsafePointer<SIMD4<Double>>, hidden: PixelRect?,
                        blends: BlendMemo, stamp: UInt32) {
         let x0 = bounds.x0, x1 = bounds.x1
@@ -22,8 +24,11 @@ extension PreparedOp {
         guard let keys = keys.baseAddress, let results = results.baseAddress else { return }
         keys.initialize(repeating: 0, count: 256)
         results.initialize(repeating: 0, count: 256)
-        level.pixels.withUnsafeBufferPointer { texels in
-        guard let texelBase = texels.baseAddress else { return }
+        // Texel (column, row)'s alpha at `alphaBase[(row * width + column) * step]`.
+        let step = alpha == nil ? 4 : 1
+        (alpha ?? level.pixels).withUnsafeBufferPointer { texels in
+        guard let texels = texels.baseAddress else { return }
+        let alphaBase = alpha == nil ? texels + 3 : texels
         grid.columns.withUnsafeBufferPointer { columns in
         grid.columnCoverage.withUnsafeBufferPointer { columnCoverage in
             guard let columns = columns.baseAddress, let columnCoverage = columnCoverage.baseAddress else { return }
@@ -31,7 +36,7 @@ extension PreparedOp {
                 let r = y - bounds.y0
                 let rowCov = grid.rowCoverage[r]
                 guard rowCov > 0 else { continue }
-                let row = texelBase + grid.rows[r] * level.width * 4 + 3
+                let row = alphaBase + grid.rows[r] * level.width * step
                 let out = UnsafeMutableRawPointer(target.base + (y * target.width + x0) * 4)
                 // A pixel of coverage 1 with a texel of alpha `a` > 0.
                 @inline(__always)
@@ -53,7 +58,7 @@ extension PreparedOp {
                 func walk(_ cs: Range<Int>) {
                     if allOne {
                         for c0 in cs {
-                            let a = Int(row[columns[c0] * 4])
+                            let a = Int(row[columns[c0] * step])
                             if a > 0 { cover(c0, a) }
                         }
                         return
@@ -61,7 +66,7 @@ extension PreparedOp {
                     for c0 in cs {
                         let cov = columnCoverage[c0] * rowCov
                         guard cov > 0 else { continue }
-                        let a = Int(row[columns[c0] * 4])
+                        let a = Int(row[columns[c0] * step])
                         guard a > 0 else { continue }
                         if cov == 1 {
                             cover(c0, a)
