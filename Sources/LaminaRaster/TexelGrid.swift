@@ -53,7 +53,7 @@ extension PreparedOp {
     ///
     /// The pixels of `hidden`, overwritten later whatever they hold (`Occlusion`), are left out.
     func runGrid(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
-                 tint: SIMD4<Double>, hidden: PixelRect?, scratch: BandScratch) {
+                 tint: SIMD4<Double>, hidden: Hidden, scratch: BandScratch) {
         let opacity = t.draw.opacity
         // shade(): sample = texel * (1 / 255); tinted: tint * sample.w; then * opacity; run(): * modulate.
         guard let tc = t.draw.tint else {
@@ -80,7 +80,7 @@ extension PreparedOp {
 
     /// An untinted grid draw: the texel's four bytes, times opacity and modulation.
     private func runGridUntinted(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
-                                 tint: SIMD4<Double>, hidden: PixelRect?) {
+                                 tint: SIMD4<Double>, hidden: Hidden) {
         let opacity = t.draw.opacity
         runGridGeneral(grid, t.sampler.levels[0], ys, target, hidden: hidden) { texel, a in
             // A texel of zeros adds nothing.
@@ -95,8 +95,8 @@ extension PreparedOp {
     /// adds nothing; clips multiply the coverage.
     @inline(__always)
     func runGridGeneral(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
-                                _ target: BlendTarget, hidden: PixelRect?,
-                                color: (UnsafePointer<UInt8>, UInt8) -> SIMD4<Double>?) {
+                        _ target: BlendTarget, hidden: Hidden,
+                        color: (UnsafePointer<UInt8>, UInt8) -> SIMD4<Double>?) {
         let hasClips = !clips.isEmpty
         let x0 = bounds.x0, x1 = bounds.x1
         level.pixels.withUnsafeBufferPointer { texels in
@@ -108,7 +108,8 @@ extension PreparedOp {
                 let rowCov = grid.rowCoverage[r]
                 guard rowCov > 0 else { continue }
                 let row = texelBase + grid.rows[r] * level.width * 4
-                for x in GridColumns(x0..<x1, y: y, hidden: hidden) {
+                hidden.forEachVisibleRun(x0..<x1, y: y) { xs in
+                for x in xs {
                     let c0 = x - x0
                     var cov = columnCoverage[c0] * rowCov
                     guard cov > 0 else { continue }
@@ -120,6 +121,7 @@ extension PreparedOp {
                     }
                     // Multiplying by a coverage of exactly 1 changes nothing.
                     target.blend(cov == 1 ? c : c * cov, x: x, y: y)
+                }
                 }
             }
         }

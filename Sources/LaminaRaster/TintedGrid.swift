@@ -14,7 +14,7 @@ extension PreparedOp {
     /// Alphas are read from `alpha`, the level's alpha bytes packed, when there is one (a quarter of the
     /// memory traffic), else from the level's pixels.
     func runGridTinted(_ grid: TexelGrid, _ level: TextureSampler.Level, alpha: [UInt8]?, _ ys: Range<Int>,
-                       _ target: BlendTarget, table: UnsafePointer<SIMD4<Double>>, hidden: PixelRect?,
+                       _ target: BlendTarget, table: UnsafePointer<SIMD4<Double>>, hidden: Hidden,
                        blends: BlendMemo, stamp: UInt32) {
         let x0 = bounds.x0, x1 = bounds.x1
         let unit = target.unit
@@ -75,47 +75,12 @@ extension PreparedOp {
                         }
                     }
                 }
-                let (before, after) = GridColumns.runs(x0..<x1, y: y, hidden: hidden)
-                walk((before.lowerBound - x0)..<(before.upperBound - x0))
-                walk((after.lowerBound - x0)..<(after.upperBound - x0))
+                hidden.forEachVisibleRun(x0..<x1, y: y) { xs in walk((xs.lowerBound - x0)..<(xs.upperBound - x0)) }
             }
         }
         }
         }
         }
         }
-    }
-}
-
-/// The columns `xs` of row `y` outside `hidden`: one or two runs, walked in order.
-struct GridColumns: Sequence, IteratorProtocol {
-    private var x: Int
-    private let end: Int
-    private let skip: Range<Int>
-
-    init(_ xs: Range<Int>, y: Int, hidden: PixelRect?) {
-        let (a, b) = GridColumns.runs(xs, y: y, hidden: hidden)
-        x = a.lowerBound
-        end = b.upperBound
-        skip = a.upperBound..<b.lowerBound
-    }
-
-    @inline(__always)
-    mutating func next() -> Int? {
-        if x == skip.lowerBound { x = skip.upperBound }
-        guard x < end else { return nil }
-        defer { x += 1 }
-        return x
-    }
-
-    /// The columns of `xs` before `hidden` and after it on row `y` (the second empty when the row misses
-    /// it), in order: `a.upperBound <= b.lowerBound`.
-    static func runs(_ xs: Range<Int>, y: Int, hidden: PixelRect?) -> (Range<Int>, Range<Int>) {
-        guard let h = hidden, y >= h.y0, y < h.y1, h.x0 < h.x1 else {
-            return (xs, xs.upperBound..<xs.upperBound)
-        }
-        let cut = Swift.min(Swift.max(h.x0, xs.lowerBound), xs.upperBound)
-        let resume = Swift.min(Swift.max(h.x1, xs.lowerBound), xs.upperBound)
-        return (xs.lowerBound..<cut, resume..<xs.upperBound)
     }
 }

@@ -35,6 +35,29 @@ final class OcclusionTests: XCTestCase {
         }
     }
 
+    /// A renderer's later frames take the buffers of its earlier ones (`BufferPool`), holding another
+    /// scene's bytes: the bytes must not change.
+    func testPooledBuffersFromAnotherSceneDoNotChangeTheBytes() throws {
+        func scene(_ n: Int, shift: Double) -> Scene {
+            makeScene(width: 300, height: 200, background: .white) { root in
+                for i in 0..<n {
+                    let card = layer(CGRect(x: shift + Double((i * 41) % 230), y: Double((i * 29) % 140), width: 60, height: 44),
+                                     Color(red: 0.2, green: 0.3 + 0.04 * Double(i), blue: 0.7, alpha: 1))
+                    card.cornerRadius = 8
+                    card.shadowOpacity = 0.6
+                    card.shadowRadius = 6
+                    root.addSublayer(card)
+                }
+            }
+        }
+        let a = Planner().plan(scene(9, shift: 0)), b = Planner().plan(scene(14, shift: 7))
+        let reference = try CPURenderer().render(a)
+        let renderer = CPURenderer()
+        _ = try renderer.render(b)
+        XCTAssertEqual(try renderer.render(a).pixels, reference.pixels, "after another scene")
+        XCTAssertEqual(try renderer.render(a).pixels, reference.pixels, "again")
+    }
+
     /// An opaque rounded-rect fill's rectangle lies within its plain rows and solid span; a translucent
     /// fill has none.
     func testOpaqueRectIsThePlainRowsSolidSpan() throws {
