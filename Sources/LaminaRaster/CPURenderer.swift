@@ -41,10 +41,8 @@ public final class CPURenderer: Renderer {
             let isCanvas = pass.id == graph.passes.last?.id
             switch pass.content {
             case .draw(let ops):
-                let prepared = try ops.map { op in
-                    try PreparedOp(op, graph: graph, passes: results, samplers: &samplers, fastPaths: fastPaths,
-                                   alphas: alphas)
-                }
+                let prepared = try PreparedOp.prepare(ops, graph: graph, passes: results, samplers: &samplers,
+                                                      fastPaths: fastPaths, alphas: alphas, workers: bandCount / 4)
                 let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
                 results[pass.id] = draw(prepared, width: pass.width, height: pass.height, clear: clear)
             case .blur(let source, let sigma):

@@ -36,8 +36,12 @@ enum Occlusion {
     /// (empty: none, or not a grid draw).
     static func hidden(_ ops: [PreparedOp]) -> [Hidden] {
         var hidden = [Hidden](repeating: Hidden(), count: ops.count)
+        guard ops.contains(where: { $0.texelGrid != nil }) else { return hidden }
         // The opaque rectangles with their operations' indices, in drawing order.
-        let opaque = ops.indices.compactMap { j in ops[j].opaqueRect.map { (j, $0) } }
+        let opaque = ops.indices.compactMap { j -> (Int, PixelRect)? in
+            guard ops[j].occludes, let plan = ops[j].spans else { return nil }
+            return opaqueRect(plan: plan, bounds: ops[j].bounds).map { (j, $0) }
+        }
         guard !opaque.isEmpty else { return hidden }
         var first = 0   // the first opaque rectangle after operation i
         for i in ops.indices {

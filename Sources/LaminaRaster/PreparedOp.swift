@@ -45,15 +45,15 @@ final class PreparedOp: @unchecked Sendable {
     let alignedOffset: (Int, Int)?
     /// For a nearest-filtered texture on an axis-aligned grid, its per-column and per-row texels.
     let texelGrid: TexelGrid?
-    /// For an opaque fill, pixels it stores whatever lies under them (`Occlusion`).
-    let opaqueRect: PixelRect?
+    /// Whether this is an opaque fill whose solid spans store a pattern (`Occlusion.opaqueRect`).
+    let occludes: Bool
 
     init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
          samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true, alphas: [PassID: [UInt8]] = [:]) throws {
         let pixelSampler = Projection(op.transform).map { PixelSampler($0, shortcut: fastPaths) }
         sampler = pixelSampler
         var grid: TexelGrid?
-        var opaque: PixelRect?
+        var opaque = false
         clips = op.clips.map { c in
             PreparedClip(sampler: Projection(c.transform).map { PixelSampler($0, shortcut: fastPaths) },
                          shape: c.shape, edgeAA: c.edgeAA)
@@ -68,9 +68,7 @@ final class PreparedOp: @unchecked Sendable {
             kind = .fill(shape, SIMD4(c.r, c.g, c.b, c.a))
             // `run` paints `c * modulate`; its solid spans store a pattern when that alpha is >= 1.
             let alpha = SIMD4(c.r, c.g, c.b, c.a) * (modulate ?? SIMD4(1, 1, 1, 1))
-            if let plan = spans, clips.isEmpty, pixelSampler != nil, alpha.w >= 1 {
-                opaque = Occlusion.opaqueRect(plan: plan, bounds: op.bounds)
-            }
+            opaque = spans != nil && clips.isEmpty && pixelSampler != nil && alpha.w >= 1
         case .border(let shape, let width, let c):
             let inner = shape.inset(by: width)
             kind = .border(shape, inner: inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil,
@@ -111,7 +109,7 @@ final class PreparedOp: @unchecked Sendable {
             kind = .path(coverage: coverage, SIMD4(c.r, c.g, c.b, c.a))
         }
         texelGrid = grid
-        opaqueRect = opaque
+        occludes = opaque
     }
 }
 

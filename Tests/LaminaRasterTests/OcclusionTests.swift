@@ -58,8 +58,7 @@ final class OcclusionTests: XCTestCase {
         XCTAssertEqual(try renderer.render(a).pixels, reference.pixels, "again")
     }
 
-    /// An opaque rounded-rect fill's rectangle lies within its plain rows and solid span; a translucent
-    /// fill has none.
+    /// An opaque rounded-rect fill's rectangle is its plain rows' solid span; a translucent fill has none.
     func testOpaqueRectIsThePlainRowsSolidSpan() throws {
         let shape = RoundedRect(rect: CGRect(x: 10, y: 20, width: 100, height: 60),
                                 minXMinY: 12, maxXMinY: 12, minXMaxY: 12, maxXMaxY: 12)
@@ -72,14 +71,15 @@ final class OcclusionTests: XCTestCase {
             return try PreparedOp(op, graph: graph, passes: [:], samplers: &samplers)
         }
         let opaque = try prepared(alpha: 1)
-        let rect = try XCTUnwrap(opaque.opaqueRect)
+        XCTAssertTrue(opaque.occludes)
+        let plan = try XCTUnwrap(opaque.spans)
+        let rect = try XCTUnwrap(Occlusion.opaqueRect(plan: plan, bounds: bounds))
         // Rows whose centres clear the corners (y 32...68), columns whose centres lie half a pixel inside.
         XCTAssertEqual(rect, PixelRect(x0: 10, y0: 32, x1: 110, y1: 68))
-        let plan = try XCTUnwrap(opaque.spans)
         for y in rect.y0..<rect.y1 {
             XCTAssertTrue(plan.isPlain(row: y), "row \(y)")
             XCTAssertEqual(plan.row(y, bounds: bounds).solid, rect.x0..<rect.x1, "row \(y)")
         }
-        XCTAssertNil(try prepared(alpha: 0.5).opaqueRect)
+        XCTAssertFalse(try prepared(alpha: 0.5).occludes)
     }
 }
