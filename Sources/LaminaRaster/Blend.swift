@@ -71,6 +71,19 @@ struct BlendTarget {
         p[3] = Blend.quantize(src.w + unit[Int(p[3])] * inv)
     }
 
+    /// The pixel `blend(src, x:y:)` makes of the pixel `dst` (both as 4 bytes in memory order, as loaded
+    /// and stored with one 32-bit access): the same four roundings, kept in registers so that a caller can
+    /// store the pixel in one access instead of reading back four byte stores.
+    @inline(__always)
+    func blended(_ src: SIMD4<Double>, over dst: UInt32) -> UInt32 {
+        let d = UInt32(littleEndian: dst)
+        let inv = 1 - src.w
+        return Blend.pattern(r: Blend.quantize(src.x + unit[Int(d & 0xFF)] * inv),
+                             g: Blend.quantize(src.y + unit[Int(d >> 8 & 0xFF)] * inv),
+                             b: Blend.quantize(src.z + unit[Int(d >> 16 & 0xFF)] * inv),
+                             a: Blend.quantize(src.w + unit[Int(d >> 24)] * inv))
+    }
+
     /// Stores one pixel pattern (an opaque colour's bytes) over the columns `xs` of row `y`.
     @inline(__always)
     func store(_ pattern: UInt32, xs: Range<Int>, y: Int) {

@@ -11,6 +11,7 @@ public final class CPURenderer: Renderer {
     private let bandCount: Int
     private let fastPaths: Bool
     private let scratchPool = ScratchPool()
+    private let bufferPool = BufferPool()
 
     /// - Parameters:
     ///   - threads: worker count; defaults to the number of active processors.
@@ -32,31 +33,38 @@ public final class CPURenderer: Renderer {
     public func render(_ graph: RenderGraph, observer: ((PassID, Double) -> Void)?) throws -> Image {
         var results: [PassID: Image] = [:]
         var samplers: [ImageID: TextureSampler] = [:]
+        // Alpha planes of gray blur results (`GrayBlur`), read by tinted grid draws.
+        var alphas: [PassID: [UInt8]] = [:]
         for pass in graph.passes {
             let start = DispatchTime.now().uptimeNanoseconds
             defer { observer?(pass.id, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
             let isCanvas = pass.id == graph.passes.last?.id
             switch pass.content {
             case .draw(let ops):
-                let prepared = try ops.map { op in
-                    try PreparedOp(op, graph: graph, passes: results, samplers: &samplers, fastPaths: fastPaths)
-                }
+                let prepared = try PreparedOp.prepare(ops, graph: graph, passes: results, samplers: &samplers,
+                                                      fastPaths: fastPaths, alphas: alphas, workers: bandCount / 4)
                 let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
                 results[pass.id] = draw(prepared, width: pass.width, height: pass.height, clear: clear)
             case .blur(let source, let sigma):
                 guard let src = results[source] else { throw RasterError.missingPass(source) }
-                results[pass.id] = GaussianBlur.apply(to: src, sigma: sigma, bands: bandCount)
+                let (image, alpha) = GaussianBlur.applyWithAlpha(to: src, sigma: sigma, bands: bandCount, pool: bufferPool)
+                results[pass.id] = image
+                alphas[pass.id] = alpha
             }
         }
         guard let last = graph.passes.last, let out = results[last.id] else { throw RasterError.emptyGraph }
+        // The offscreen passes' buffers serve the next frame (`BufferPool`).
+        results[last.id] = nil
+        for image in results.values { bufferPool.give(image.pixels) }
+        for alpha in alphas.values { bufferPool.give(alpha) }
         return out
     }
 
     /// Draws `ops` over a `width` x `height` target cleared to `clear` (a pixel's 4 bytes as `Blend.pattern`).
     ///
-    /// The pixels are allocated uninitialized and each band clears its own rows just before drawing them,
-    /// so the target is written once instead of zeroed, filled, then drawn, and the clear runs on every core
-    /// while the band is in cache. Each band only visits the operations whose rows reach it (in their order),
+    /// The pixels come uninitialized (or from an earlier frame, `BufferPool`) and each band clears its own
+    /// rows just before drawing them, so the target is written once instead of zeroed, filled, then drawn,
+    /// and the clear runs on every core while the band is in cache. Each band only visits the operations whose rows reach it (in their order),
     /// so thousands of small operations cost each band only its own. A band works with scratch from the
     /// renderer's pool (`BandScratch`: coverage memo, corner table, plain-row template); every value kept
     /// there is the exact result of its inputs, so which band or thread computed it never shows.
@@ -73,7 +81,9 @@ public final class CPURenderer: Renderer {
             for band in (y0 / rowsPerBand)...((y1 - 1) / rowsPerBand) { binned[band].append(i) }
         }
         let perBand = binned
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let hidden = Occlusion.hidden(ops)
+        var pixels = bufferPool.take(count: count)
+        pixels.withUnsafeMutableBufferPointer { buffer in
             if let base = buffer.baseAddress, count > 0 {
                 let target = BlendTarget(base: base, width: width)
                 ops.withUnsafeBufferPointer { ops in
@@ -83,11 +93,10 @@ public final class CPURenderer: Renderer {
                         let scratch = scratchPool.take(width: widest, pass: pass)
                         defer { scratchPool.give(scratch) }
                         target.fill(clear, rows: y0..<y1)
-                        for i in perBand[band] { ops[i].run(rows: y0..<y1, target: target, scratch: scratch) }
+                        for i in perBand[band] { ops[i].run(rows: y0..<y1, target: target, scratch: scratch, hidden: hidden[i]) }
                     }
                 }
             }
-            initialized = count
         }
         // The byte count is the size's by construction; only a negative size fails, as `Image(width:height:)`
         // traps on one.

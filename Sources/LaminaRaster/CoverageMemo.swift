@@ -153,7 +153,7 @@ extension CoverageMemo {
 }
 
 /// What one band's worker keeps for the operations it draws: the column and row slots of `CoverageMemo`,
-/// the band's `CornerTable` and its `PlainTemplate`.
+/// the band's `CornerTable`, its `PlainTemplate` and its `BlendMemo`.
 struct BandScratch {
     /// The widest operation it serves, and the draw pass it last served (`ScratchPool`).
     let width: Int
@@ -168,6 +168,8 @@ struct BandScratch {
     /// The template's replay programs: two halves of `width + 2` steps.
     let programs: UnsafeMutablePointer<PlainTemplate.Step>
     let programCapacity: Int
+    /// Tinted blends by channel, alpha and destination byte (shadow slices).
+    let blends: BlendMemo
 
     /// Scratch for operations up to `width` columns wide; `deallocate` frees it.
     init(width: Int) {
@@ -185,6 +187,7 @@ struct BandScratch {
         templateValues = .allocate(capacity: 2 * max(1, width))
         programCapacity = max(1, width) + 2
         programs = .allocate(capacity: 2 * programCapacity)
+        blends = BlendMemo()
     }
 
     func deallocate() {
@@ -195,5 +198,6 @@ struct BandScratch {
         template.deallocate()
         templateValues.deallocate()
         programs.deallocate()
+        blends.deallocate()
     }
 }

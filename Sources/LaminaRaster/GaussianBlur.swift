@@ -30,12 +30,23 @@ enum GaussianBlur {
         return UInt8(truncatingIfNeeded: Int(v + 0.5))
     }
 
-    static func apply(to src: Image, sigma: Double, bands: Int) -> Image {
+    /// The blur of `src`; `pool` lends and takes back the gray path's buffers.
+    static func apply(to src: Image, sigma: Double, bands: Int, pool: BufferPool = BufferPool()) -> Image {
+        let (image, alpha) = applyWithAlpha(to: src, sigma: sigma, bands: bands, pool: pool)
+        if let alpha { pool.give(alpha) }
+        return image
+    }
+
+    /// The blur of `src`, and when it is gray (`GrayBlur`) its alpha plane, lent by `pool`.
+    static func applyWithAlpha(to src: Image, sigma: Double, bands: Int, pool: BufferPool) -> (Image, [UInt8]?) {
         let k = kernel(sigma: sigma)
-        guard k.count > 1 else { return src }
-        if let gray = GrayBlur(src) { return gray.blurred(kernel: k, bands: bands) }
+        guard k.count > 1 else { return (src, nil) }
+        if let gray = GrayBlur(src, pool: pool) {
+            let (image, alpha) = gray.blurredWithAlpha(kernel: k, bands: bands, pool: pool)
+            return (image, alpha)
+        }
         let h = pass(src, kernel: k, horizontal: true, bands: bands)
-        return pass(h, kernel: k, horizontal: false, bands: bands)
+        return (pass(h, kernel: k, horizontal: false, bands: bands), nil)
     }
 
     /// One direction of the blur, computed from the line's steps rather than its texels.
@@ -60,10 +71,13 @@ enum GaussianBlur {
             out.pixels.withUnsafeMutableBufferPointer { dOut in
                 let d = dOut
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    // The last chunks may have no lines left (`perChunk` is rounded up).
+                    let first = chunk * perChunk, last = min(lines, first + perChunk)
+                    guard first < last else { return }
                     var line = [SIMD4<Float>](repeating: .zero, count: length)
                     var stepAt = [Int](), stepBy = [SIMD4<Float>]()
                     stepAt.reserveCapacity(64); stepBy.reserveCapacity(64)
-                    for l in (chunk * perChunk)..<min(lines, (chunk + 1) * perChunk) {
+                    for l in first..<last {
                         let start = horizontal ? l * w * 4 : l * 4
                         stepAt.removeAll(keepingCapacity: true); stepBy.removeAll(keepingCapacity: true)
                         var previous = SIMD4<Float>.zero

@@ -3,10 +3,11 @@ import LaminaCore
 
 extension PreparedOp {
     /// Applies the operation to the rows `rows` of `target`, with the band's `scratch` (sized for at least
-    /// this operation's width).
+    /// this operation's width); a grid draw may leave out the pixels of `hidden`, which later operations
+    /// overwrite (`Occlusion`).
     ///
     /// The kind is switched on once per call, not per pixel, so the inner loops see plain values.
-    func run(rows: Range<Int>, target: BlendTarget, scratch: BandScratch) {
+    func run(rows: Range<Int>, target: BlendTarget, scratch: BandScratch, hidden: Hidden = Hidden()) {
         let y0 = max(rows.lowerBound, bounds.y0), y1 = min(rows.upperBound, bounds.y1)
         guard y0 < y1, bounds.x0 < bounds.x1 else { return }
         let ys = y0..<y1
@@ -40,7 +41,7 @@ extension PreparedOp {
                 return
             }
             if let grid = texelGrid {
-                runGrid(grid, t, ys, target, tint: tint)
+                runGrid(grid, t, ys, target, tint: tint, hidden: hidden, scratch: scratch)
                 return
             }
             guard let sampler else { return }

@@ -21,6 +21,8 @@ final class PreparedOp: @unchecked Sendable {
         let mask: TextureSampler?
         let texWidth: Double
         let texHeight: Double
+        /// For a pass source blurred by `GrayBlur`, its alpha plane (the alpha bytes of level 0, packed).
+        var alpha: [UInt8]? = nil
     }
 
     struct PreparedClip {
@@ -43,12 +45,15 @@ final class PreparedOp: @unchecked Sendable {
     let alignedOffset: (Int, Int)?
     /// For a nearest-filtered texture on an axis-aligned grid, its per-column and per-row texels.
     let texelGrid: TexelGrid?
+    /// Whether this is an opaque fill whose solid spans store a pattern (`Occlusion.opaqueRect`).
+    let occludes: Bool
 
     init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
-         samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true) throws {
+         samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true, alphas: [PassID: [UInt8]] = [:]) throws {
         let pixelSampler = Projection(op.transform).map { PixelSampler($0, shortcut: fastPaths) }
         sampler = pixelSampler
         var grid: TexelGrid?
+        var opaque = false
         clips = op.clips.map { c in
             PreparedClip(sampler: Projection(c.transform).map { PixelSampler($0, shortcut: fastPaths) },
                          shape: c.shape, edgeAA: c.edgeAA)
@@ -61,6 +66,9 @@ final class PreparedOp: @unchecked Sendable {
         switch op.kind {
         case .fill(let shape, let c):
             kind = .fill(shape, SIMD4(c.r, c.g, c.b, c.a))
+            // `run` paints `c * modulate`; its solid spans store a pattern when that alpha is >= 1.
+            let alpha = SIMD4(c.r, c.g, c.b, c.a) * (modulate ?? SIMD4(1, 1, 1, 1))
+            opaque = spans != nil && clips.isEmpty && pixelSampler != nil && alpha.w >= 1
         case .border(let shape, let width, let c):
             let inner = shape.inset(by: width)
             kind = .border(shape, inner: inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil,
@@ -86,8 +94,11 @@ final class PreparedOp: @unchecked Sendable {
                 mask = TextureSampler(levels: [img])
             }
             let base = sampler.levels[0]
-            let prepared = PreparedTexture(draw: t, sampler: sampler, mask: mask,
+            var prepared = PreparedTexture(draw: t, sampler: sampler, mask: mask,
                                            texWidth: Double(base.width), texHeight: Double(base.height))
+            if case .pass(let id) = t.source, let alpha = alphas[id], alpha.count == base.width * base.height {
+                prepared.alpha = alpha
+            }
             kind = .texture(prepared)
             if fastPaths, alignedOffset == nil {
                 grid = TexelGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA)
@@ -98,6 +109,7 @@ final class PreparedOp: @unchecked Sendable {
             kind = .path(coverage: coverage, SIMD4(c.r, c.g, c.b, c.a))
         }
         texelGrid = grid
+        occludes = opaque
     }
 }
 

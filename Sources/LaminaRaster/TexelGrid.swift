@@ -17,6 +17,8 @@ struct TexelGrid {
     /// Per row of the bounds: the texel row and the y edges' coverage.
     let rows: [Int]
     let rowCoverage: [Double]
+    /// Whether every column's coverage is exactly 1 (no x edge cuts a pixel).
+    let columnsAllOne: Bool
 
     init?(_ t: PreparedOp.PreparedTexture, sampler: PixelSampler?, bounds: PixelRect, edgeAA: EdgeMask) {
         guard t.draw.minFilter == .nearest, t.draw.magFilter == .nearest, t.mask == nil,
@@ -40,6 +42,7 @@ struct TexelGrid {
             rowCoverage.append(Coverage.rectY(rect, at: s, edgeAA: edgeAA))
         }
         self.columns = columns; self.columnCoverage = columnCoverage
+        columnsAllOne = columnCoverage.allSatisfy { $0 == 1 }
         self.rows = rows; self.rowCoverage = rowCoverage
     }
 }
@@ -47,57 +50,80 @@ struct TexelGrid {
 extension PreparedOp {
     /// Draws a `TexelGrid` texture: per pixel one texel read, the colour as `shade` computes it (from a
     /// table by alpha when tinted), coverage as the product of the column's and the row's factors.
+    ///
+    /// The pixels of `hidden`, overwritten later whatever they hold (`Occlusion`), are left out.
     func runGrid(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
-                 tint: SIMD4<Double>) {
-        let level = t.sampler.levels[0]
+                 tint: SIMD4<Double>, hidden: Hidden, scratch: BandScratch) {
         let opacity = t.draw.opacity
         // shade(): sample = texel * (1 / 255); tinted: tint * sample.w; then * opacity; run(): * modulate.
-        var tinted: [SIMD4<Double>] = []
-        if let tc = t.draw.tint {
-            let tintColor = SIMD4(tc.r, tc.g, tc.b, tc.a)
-            tinted = (0..<256).map { a in
-                var c = tintColor * (SIMD4<Double>(repeating: Double(a)) * (1.0 / 255.0)).w
-                c *= opacity
-                return c * tint
+        guard let tc = t.draw.tint else {
+            runGridUntinted(grid, t, ys, target, tint: tint, hidden: hidden)
+            return
+        }
+        let tintColor = SIMD4(tc.r, tc.g, tc.b, tc.a)
+        let tinted: [SIMD4<Double>] = (0..<256).map { a in
+            var c = tintColor * (SIMD4<Double>(repeating: Double(a)) * (1.0 / 255.0)).w
+            c *= opacity
+            return c * tint
+        }
+        tinted.withUnsafeBufferPointer { table in
+            guard let table = table.baseAddress else { return }
+            if clips.isEmpty {
+                let key = BlendMemo.Key(tint: tintColor, opacity: opacity, modulate: tint)
+                runGridTinted(grid, t.sampler.levels[0], alpha: t.alpha, ys, target, table: table, hidden: hidden,
+                              blends: scratch.blends, stamp: scratch.blends.use(key))
+            } else {
+                runGridGeneral(grid, t.sampler.levels[0], ys, target, hidden: hidden) { _, a in a > 0 ? table[Int(a)] : nil }
             }
         }
+    }
+
+    /// An untinted grid draw: the texel's four bytes, times opacity and modulation.
+    private func runGridUntinted(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
+                                 tint: SIMD4<Double>, hidden: Hidden) {
+        let opacity = t.draw.opacity
+        runGridGeneral(grid, t.sampler.levels[0], ys, target, hidden: hidden) { texel, a in
+            // A texel of zeros adds nothing.
+            guard a > 0 || (texel[0] | texel[1] | texel[2]) != 0 else { return nil }
+            var c = SIMD4(Double(texel[0]), Double(texel[1]), Double(texel[2]), Double(a)) * (1.0 / 255.0)
+            c *= opacity
+            return c * tint
+        }
+    }
+
+    /// The grid loop for any colour rule: `color` gives a texel's colour before coverage, nil for one that
+    /// adds nothing; clips multiply the coverage.
+    @inline(__always)
+    func runGridGeneral(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>,
+                        _ target: BlendTarget, hidden: Hidden,
+                        color: (UnsafePointer<UInt8>, UInt8) -> SIMD4<Double>?) {
         let hasClips = !clips.isEmpty
         let x0 = bounds.x0, x1 = bounds.x1
         level.pixels.withUnsafeBufferPointer { texels in
         guard let texelBase = texels.baseAddress else { return }
         grid.columns.withUnsafeBufferPointer { columns in
         grid.columnCoverage.withUnsafeBufferPointer { columnCoverage in
-        tinted.withUnsafeBufferPointer { table in
             for y in ys {
                 let r = y - bounds.y0
                 let rowCov = grid.rowCoverage[r]
                 guard rowCov > 0 else { continue }
                 let row = texelBase + grid.rows[r] * level.width * 4
-                for x in x0..<x1 {
+                hidden.forEachVisibleRun(x0..<x1, y: y) { xs in
+                for x in xs {
                     let c0 = x - x0
                     var cov = columnCoverage[c0] * rowCov
                     guard cov > 0 else { continue }
-                    let o = columns[c0] * 4
-                    let a = row[o + 3]
-                    // A texel of zeros adds nothing (tinted, only its alpha counts).
-                    guard a > 0 || (table.count == 0 && (row[o] | row[o + 1] | row[o + 2]) != 0) else { continue }
+                    let texel = row + columns[c0] * 4
+                    guard let c = color(texel, texel[3]) else { continue }
                     if hasClips {
                         cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5)
                         guard cov > 0 else { continue }
                     }
-                    var c: SIMD4<Double>
-                    if table.count > 0 {
-                        c = table[Int(a)]
-                    } else {
-                        c = SIMD4(Double(row[o]), Double(row[o + 1]), Double(row[o + 2]), Double(a)) * (1.0 / 255.0)
-                        c *= opacity
-                        c = c * tint
-                    }
                     // Multiplying by a coverage of exactly 1 changes nothing.
                     target.blend(cov == 1 ? c : c * cov, x: x, y: y)
                 }
+                }
             }
-        }
         }
         }
         }

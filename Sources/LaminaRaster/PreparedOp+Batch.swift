@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+import LaminaCore
+
+extension PreparedOp {
+    /// Prepares a pass's operations, in parallel when there are many: a shadow-heavy canvas has thousands,
+    /// each computing its texel grid or span plan, and preparing them one after another left a core idle.
+    ///
+    /// Each operation's preparation depends on nothing but its own inputs, so the result is the one of
+    /// preparing them in order. The image samplers, the only state preparation shares (`samplers`, which
+    /// keeps one mip chain per image), are made first, in order; the workers then only read them. When
+    /// several operations fail, the error of the first in order is thrown, as in order.
+    static func prepare(_ ops: [DrawOp], graph: RenderGraph, passes: [PassID: Image],
+                        samplers: inout [ImageID: TextureSampler], fastPaths: Bool, alphas: [PassID: [UInt8]],
+                        workers: Int) throws -> [PreparedOp] {
+        let chunks = min(max(1, workers), ops.count / 64)
+        guard chunks > 1 else {
+            return try ops.map { op in
+                try PreparedOp(op, graph: graph, passes: passes, samplers: &samplers, fastPaths: fastPaths, alphas: alphas)
+            }
+        }
+        for op in ops {
+            guard case .texture(let t) = op.kind, case .image(let id) = t.source, samplers[id] == nil else { continue }
+            guard let bitmap = graph.image(id)?.bitmap else { throw RasterError.missingImage(id) }
+            samplers[id] = TextureSampler(levels: bitmap.mipChain.levels)
+        }
+        let shared = samplers
+        var prepared = [Result<PreparedOp, Error>?](repeating: nil, count: ops.count)
+        let perChunk = (ops.count + chunks - 1) / chunks
+        prepared.withUnsafeMutableBufferPointer { out in
+            let out = out
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let first = chunk * perChunk, last = min(ops.count, first + perChunk)
+                guard first < last else { return }
+                var samplers = shared
+                for i in first..<last {
+                    out[i] = Result {
+                        try PreparedOp(ops[i], graph: graph, passes: passes, samplers: &samplers,
+                                       fastPaths: fastPaths, alphas: alphas)
+                    }
+                }
+            }
+        }
+        return try prepared.map { result in
+            guard let result else { preconditionFailure("an operation was not prepared") }
+            return try result.get()
+        }
+    }
+}
