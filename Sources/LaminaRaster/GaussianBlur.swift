@@ -41,7 +41,7 @@ enum GaussianBlur {
     static func applyWithAlpha(to src: Image, sigma: Double, bands: Int, pool: BufferPool) -> (Image, [UInt8]?) {
         let k = kernel(sigma: sigma)
         guard k.count > 1 else { return (src, nil) }
-        if let gray = GrayBlur(src, pool: pool) {
+        if let gray = GrayBlur(src, pool: pool, bands: bands) {
             let (image, alpha) = gray.blurredWithAlpha(kernel: k, bands: bands, pool: pool)
             return (image, alpha)
         }

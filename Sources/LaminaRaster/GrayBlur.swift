@@ -24,22 +24,25 @@ struct GrayBlur {
     let height: Int
     let plane: [UInt8]
 
-    /// The alpha plane, or nil as soon as a pixel is not gray; `pool` lends the plane.
-    init?(_ image: Image, pool: BufferPool = BufferPool()) {
+    /// The alpha plane, or nil when a pixel is not gray; `pool` lends the plane. The test runs in `bands`
+    /// chunks of pixels in parallel.
+    init?(_ image: Image, pool: BufferPool = BufferPool(), bands: Int = 1) {
         let n = image.width * image.height
         guard n > 0, image.pixels.count == 4 * n else { return nil }
         var plane = pool.take(count: n)
         let gray = image.pixels.withUnsafeBytes { p -> Bool in
-            plane.withUnsafeMutableBufferPointer { out in
-                guard let base = p.baseAddress else { return false }
-                for i in 0..<n {
-                    // The pixel's bytes r, g, b, a as one word: gray when all four equal a.
-                    let px = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
-                    let a = px >> 24
-                    guard px == a &* 0x0101_0101 else { return false }
-                    out[i] = UInt8(truncatingIfNeeded: a)
+            plane.withUnsafeMutableBufferPointer { out -> Bool in
+                guard let base = p.baseAddress, let outBase = out.baseAddress else { return false }
+                return GrayBlur.forEachChunk(n, bands: bands) { range in
+                    for i in range {
+                        // The pixel's bytes r, g, b, a as one word: gray when all four equal a.
+                        let px = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+                        let a = px >> 24
+                        guard px == a &* 0x0101_0101 else { return false }
+                        outBase[i] = UInt8(truncatingIfNeeded: a)
+                    }
+                    return true
                 }
-                return true
             }
         }
         guard gray else {
@@ -47,6 +50,23 @@ struct GrayBlur {
             return nil
         }
         width = image.width; height = image.height; self.plane = plane
+    }
+
+    /// Runs `body` over `n` indices in up to `bands` contiguous chunks in parallel; true when every chunk
+    /// returned true.
+    static func forEachChunk(_ n: Int, bands: Int, _ body: (Range<Int>) -> Bool) -> Bool {
+        let chunks = max(1, min(bands, n / 65536))
+        guard chunks > 1 else { return body(0..<n) }
+        let perChunk = (n + chunks - 1) / chunks
+        var ok = [Bool](repeating: true, count: chunks)
+        ok.withUnsafeMutableBufferPointer { ok in
+            let ok = ok
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                let first = c * perChunk, last = min(n, first + perChunk)
+                if first < last { ok[c] = body(first..<last) }
+            }
+        }
+        return !ok.contains(false)
     }
 
     /// The blurred image; `pool` lends the intermediate buffers and the result's, and takes the
@@ -68,9 +88,12 @@ struct GrayBlur {
         var pixels = pool.take(count: 4 * n)
         pixels.withUnsafeMutableBytes { o in
             down.withUnsafeBufferPointer { d in
-                guard let base = o.baseAddress else { return }
-                for i in 0..<n {
-                    base.storeBytes(of: UInt32(d[i]) &* 0x0101_0101, toByteOffset: 4 * i, as: UInt32.self)
+                guard let base = o.baseAddress, let dBase = d.baseAddress else { return }
+                _ = GrayBlur.forEachChunk(n, bands: bands) { range in
+                    for i in range {
+                        base.storeBytes(of: UInt32(dBase[i]) &* 0x0101_0101, toByteOffset: 4 * i, as: UInt32.self)
+                    }
+                    return true
                 }
             }
         }
@@ -128,8 +151,9 @@ extension GrayBlur {
         /// The positions where any line steps (ascending), and the eight lines' steps there.
         let stepAt: UnsafeMutablePointer<Int>
         let stepBy: UnsafeMutablePointer<SIMD8<Float>>
-        /// The eight lines' first texels.
+        /// The eight lines' first texels; lanes past the last line read `zeros`.
         let rows: UnsafeMutablePointer<UnsafePointer<UInt8>>
+        let zeros: UnsafeMutablePointer<UInt8>
 
         init(length: Int, radius: Int) {
             self.length = length
@@ -139,10 +163,13 @@ extension GrayBlur {
             stepAt = .allocate(capacity: length + 1)
             stepBy = .allocate(capacity: length + 1)
             rows = .allocate(capacity: Block.lanes)
+            zeros = .allocate(capacity: max(1, length))
+            zeros.initialize(repeating: 0, count: max(1, length))
         }
 
         func deallocate() {
             line.deallocate(); words.deallocate(); stepAt.deallocate(); stepBy.deallocate(); rows.deallocate()
+            zeros.deallocate()
         }
 
         /// Blurs lines `first ..< first + 8` (those below `lines`) of `src`, writing position j of line l at
@@ -150,8 +177,8 @@ extension GrayBlur {
         func run(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, first: Int, lines: Int,
                  cumulative cum: UnsafePointer<Float>) {
             let count = min(Block.lanes, lines - first)
-            for k in 0..<Block.lanes { rows[k] = k < count ? src + (first + k) * length : src }
-            let n = steps(count: count)
+            for k in 0..<Block.lanes { rows[k] = k < count ? src + (first + k) * length : UnsafePointer(zeros) }
+            let n = steps()
             let r = radius
             var lo = 0, hi = 0
             for j in 0..<length {
@@ -186,47 +213,73 @@ extension GrayBlur {
         /// Reads the lines into `line` and `words` and their steps into `stepAt` and `stepBy`; returns the
         /// number of steps.
         ///
-        /// Eight positions at a time are first tested for being flat in every line (each line's next eight
-        /// bytes equal to its last byte): most of a shadow atlas is, and then they are copied without
-        /// reading them position by position. The closing step is `0 - previous`: `+0` in the lanes that
+        /// Eight positions at a time: each line's next eight bytes are read as one word, and when every
+        /// line's word repeats its last byte (most of a shadow atlas), the eight positions are copied
+        /// without further work; otherwise the 8 x 8 bytes are transposed into the eight positions' words.
+        /// Lanes past the last line read `zeros`. The closing step is `0 - previous`: `+0` in the lanes that
         /// end transparent, where the scalar pass adds nothing.
-        private func steps(count: Int) -> Int {
+        private func steps() -> Int {
             var n = 0
             var previous = SIMD8<Float>.zero
             var previousWord: UInt64 = 0
+            // Each line's last byte, repeated over a word.
+            var expect = SIMD8<UInt64>.zero
+            @inline(__always)
+            func visit(_ i: Int, _ word: UInt64) {
+                if word != previousWord {
+                    var v = SIMD8<Float>.zero
+                    for k in 0..<Block.lanes {
+                        let byte = word >> (8 * UInt64(k)) & 0xFF
+                        v[k] = Float(byte)
+                        expect[k] = byte &* 0x0101_0101_0101_0101
+                    }
+                    stepAt[n] = i; stepBy[n] = v - previous; n += 1
+                    previous = v; previousWord = word
+                }
+                line[i] = previous; words[i] = previousWord
+            }
             var i = 0
+            while i + 8 <= length {
+                var x = SIMD8<UInt64>.zero
+                for k in 0..<Block.lanes {
+                    x[k] = UInt64(littleEndian: UnsafeRawPointer(rows[k] + i).loadUnaligned(as: UInt64.self))
+                }
+                if x == expect {
+                    for q in i..<(i + 8) { line[q] = previous; words[q] = previousWord }
+                } else {
+                    let t = Block.transpose(x)
+                    for q in 0..<8 { visit(i + q, t[q]) }
+                }
+                i += 8
+            }
             while i < length {
-                if i + 8 <= length {
-                    var flat = true
-                    for k in 0..<count {
-                        let chunk = UnsafeRawPointer(rows[k] + i).loadUnaligned(as: UInt64.self)
-                        if chunk != (previousWord >> (8 * UInt64(k)) & 0xFF) &* 0x0101_0101_0101_0101 {
-                            flat = false
-                            break
-                        }
-                    }
-                    if flat {
-                        for q in i..<(i + 8) { line[q] = previous; words[q] = previousWord }
-                        i += 8
-                        continue
-                    }
-                }
-                let stop = min(length, i + 8)
-                while i < stop {
-                    var word: UInt64 = 0
-                    for k in 0..<count { word |= UInt64(rows[k][i]) << (8 * UInt64(k)) }
-                    if word != previousWord {
-                        var v = SIMD8<Float>.zero
-                        for k in 0..<count { v[k] = Float(rows[k][i]) }
-                        stepAt[n] = i; stepBy[n] = v - previous; n += 1
-                        previous = v; previousWord = word
-                    }
-                    line[i] = previous; words[i] = previousWord
-                    i += 1
-                }
+                var word: UInt64 = 0
+                for k in 0..<Block.lanes { word |= UInt64(rows[k][i]) << (8 * UInt64(k)) }
+                visit(i, word)
+                i += 1
             }
             if previousWord != 0 { stepAt[n] = length; stepBy[n] = SIMD8<Float>.zero - previous; n += 1 }
             return n
+        }
+
+        /// The 8 x 8 byte matrix whose row k is `x[k]` (column q in byte q), transposed: lane q of the result
+        /// holds column q, row k in byte k. Three rounds of swapping blocks of 4, 2 and 1 bytes.
+        @inline(__always)
+        static func transpose(_ x: SIMD8<UInt64>) -> SIMD8<UInt64> {
+            var r = x
+            @inline(__always)
+            func swap(_ a: Int, _ b: Int, _ shift: UInt64, _ mask: UInt64) {
+                let t = ((r[a] >> shift) ^ r[b]) & mask
+                r[b] ^= t
+                r[a] ^= t << shift
+            }
+            swap(0, 4, 32, 0x0000_0000_FFFF_FFFF); swap(1, 5, 32, 0x0000_0000_FFFF_FFFF)
+            swap(2, 6, 32, 0x0000_0000_FFFF_FFFF); swap(3, 7, 32, 0x0000_0000_FFFF_FFFF)
+            swap(0, 2, 16, 0x0000_FFFF_0000_FFFF); swap(1, 3, 16, 0x0000_FFFF_0000_FFFF)
+            swap(4, 6, 16, 0x0000_FFFF_0000_FFFF); swap(5, 7, 16, 0x0000_FFFF_0000_FFFF)
+            swap(0, 1, 8, 0x00FF_00FF_00FF_00FF); swap(2, 3, 8, 0x00FF_00FF_00FF_00FF)
+            swap(4, 5, 8, 0x00FF_00FF_00FF_00FF); swap(6, 7, 8, 0x00FF_00FF_00FF_00FF)
+            return r
         }
 
         /// `GaussianBlur.byte` of each lane, lane k in byte k (from the least significant), in vector

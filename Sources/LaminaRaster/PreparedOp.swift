@@ -101,7 +101,8 @@ final class PreparedOp: @unchecked Sendable {
             }
             kind = .texture(prepared)
             if fastPaths, alignedOffset == nil {
-                grid = TexelGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA)
+                grid = TexelGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA,
+                                 modulate: modulate ?? SIMD4(1, 1, 1, 1))
             }
         case .path(let fill):
             let c = fill.color

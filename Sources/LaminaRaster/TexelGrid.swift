@@ -19,8 +19,13 @@ struct TexelGrid {
     let rowCoverage: [Double]
     /// Whether every column's coverage is exactly 1 (no x edge cuts a pixel).
     let columnsAllOne: Bool
+    /// For a tinted draw, the colour of each texel alpha before coverage, as `shade` and `run` compute it,
+    /// and the inputs it is made from (`BlendMemo.Key`); computed once here rather than per band.
+    let tinted: [SIMD4<Double>]?
+    let tintKey: BlendMemo.Key?
 
-    init?(_ t: PreparedOp.PreparedTexture, sampler: PixelSampler?, bounds: PixelRect, edgeAA: EdgeMask) {
+    init?(_ t: PreparedOp.PreparedTexture, sampler: PixelSampler?, bounds: PixelRect, edgeAA: EdgeMask,
+          modulate: SIMD4<Double>) {
         guard t.draw.minFilter == .nearest, t.draw.magFilter == .nearest, t.mask == nil,
               let sampler, !bounds.isEmpty, let level = t.sampler.levels.first else { return nil }
         let p = sampler.projection
@@ -43,6 +48,22 @@ struct TexelGrid {
         }
         self.columns = columns; self.columnCoverage = columnCoverage
         columnsAllOne = columnCoverage.allSatisfy { $0 == 1 }
+        if let tc = t.draw.tint {
+            // shade(): sample = texel * (1 / 255); tinted: tint * sample.w; then * opacity; run(): * modulate.
+            let tintColor = SIMD4(tc.r, tc.g, tc.b, tc.a), opacity = t.draw.opacity
+            tinted = [SIMD4<Double>](unsafeUninitializedCapacity: 256) { table, initialized in
+                for a in 0..<256 {
+                    var c = tintColor * (SIMD4<Double>(repeating: Double(a)) * (1.0 / 255.0)).w
+                    c *= opacity
+                    table[a] = c * modulate
+                }
+                initialized = 256
+            }
+            tintKey = BlendMemo.Key(tint: tintColor, opacity: opacity, modulate: modulate)
+        } else {
+            tinted = nil
+            tintKey = nil
+        }
         self.rows = rows; self.rowCoverage = rowCoverage
     }
 }
@@ -54,22 +75,14 @@ extension PreparedOp {
     /// The pixels of `hidden`, overwritten later whatever they hold (`Occlusion`), are left out.
     func runGrid(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
                  tint: SIMD4<Double>, hidden: Hidden, scratch: BandScratch) {
-        let opacity = t.draw.opacity
-        // shade(): sample = texel * (1 / 255); tinted: tint * sample.w; then * opacity; run(): * modulate.
-        guard let tc = t.draw.tint else {
+        // The table was made with this operation's modulation, `tint` (`TexelGrid.tinted`).
+        guard let tinted = grid.tinted, let key = grid.tintKey else {
             runGridUntinted(grid, t, ys, target, tint: tint, hidden: hidden)
             return
-        }
-        let tintColor = SIMD4(tc.r, tc.g, tc.b, tc.a)
-        let tinted: [SIMD4<Double>] = (0..<256).map { a in
-            var c = tintColor * (SIMD4<Double>(repeating: Double(a)) * (1.0 / 255.0)).w
-            c *= opacity
-            return c * tint
         }
         tinted.withUnsafeBufferPointer { table in
             guard let table = table.baseAddress else { return }
             if clips.isEmpty {
-                let key = BlendMemo.Key(tint: tintColor, opacity: opacity, modulate: tint)
                 runGridTinted(grid, t.sampler.levels[0], alpha: t.alpha, ys, target, table: table, hidden: hidden,
                               blends: scratch.blends, stamp: scratch.blends.use(key))
             } else {
