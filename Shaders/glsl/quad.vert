@@ -6,7 +6,7 @@
 precision highp float;
 
 layout(location = 0) in vec2 a_pixel;    // the corner, in pixels
-layout(location = 1) in vec4 a_g0;       // G row 0, kind
+layout(location = 1) in vec4 a_g0;       // G row 0, - (the kind is the program's, ShaderKey)
 layout(location = 2) in vec4 a_g1;       // G row 1, edgeAA bits
 layout(location = 3) in vec4 a_g2;       // G row 2, first clip
 layout(location = 4) in vec4 a_w;        // m14, m24, m44, clip count

@@ -23,15 +23,6 @@ enum InstanceLayout {
     /// Location of the blur passes' per-vertex corner attribute (`fullscreen.vert`).
     static let cornerLocation: GLuint = 11
 
-    /// The kinds the instance record names (`g0.w`; the program is chosen by `ShaderKey`).
-    enum Kind: Float {
-        case fill = 0, border = 1, texture = 2, coverageMask = 3
-        /// The interior of a split fill: coverage exactly 1 (see `OpSplitter`).
-        case solid = 4
-        /// A texel-exact nearest texture draw (see `TexelBlit`).
-        case texel = 5
-    }
-
     /// Flags of the texture draw (`params.z`).
     static let tinted: Float = 1
     static let masked: Float = 2

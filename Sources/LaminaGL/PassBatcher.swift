@@ -146,7 +146,6 @@ struct PassBatcher {
         let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
         var texture: GLTexture?, mask: GLTexture?
         var g = [Float](repeating: 0, count: 9), wTest: (Float, Float, Float) = (0, 0, 1)
-        var kind = InstanceLayout.Kind.fill
         var key = ShaderKey(kind: .fill)
         var rect = [Float](repeating: 0, count: 4), radii = rect, src = rect, tex = rect, params = rect
         var color = rect
@@ -158,7 +157,7 @@ struct PassBatcher {
         switch op.kind {
         case .fill(let shape, let c), .border(let shape, _, let c):
             if case .border(_, let width, _) = op.kind {
-                kind = .border; params[0] = Float(width)
+                params[0] = Float(width)
                 key = ShaderKey.shape(shape, border: width)
             } else {
                 key = ShaderKey.shape(shape, border: nil)
@@ -167,7 +166,6 @@ struct PassBatcher {
             radii = [shape.minXMinY, shape.maxXMinY, shape.minXMaxY, shape.maxXMaxY].map { Float($0) }
             color = PassBatcher.product(c, m, 1)
         case .texture(let t):
-            kind = .texture
             let source = try resolve(t.source)
             texture = source
             if let maskPass = t.mask { mask = try resolvePass(maskPass) }
@@ -184,12 +182,10 @@ struct PassBatcher {
             color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
             if let grid = TexelBlit(op, t, textureWidth: source.width, textureHeight: source.height) {
                 blit = grid
-                kind = .texel
                 key = ShaderKey(kind: .texel)
                 src = [grid.base.x, grid.base.y, grid.step.x, grid.step.y].map { Float($0) }
             }
         case .path(let path):
-            kind = .coverageMask
             key = ShaderKey(kind: .coverageMask)
             let coverage = try PassBatcher.upload(paths.rasterize(path, transform: op.transform, bounds: b),
                                                   width: b.width, height: b.height)
@@ -205,9 +201,9 @@ struct PassBatcher {
             ?? OpSplitter.pieces(op, bounds: b) ?? [OpSplitter.Piece(bounds: b, solid: false)]
         var shaded: [Float] = [], solid: [Float] = []
         for piece in pieces {
-            let p = piece.bounds, k = piece.solid ? InstanceLayout.Kind.solid : kind
+            let p = piece.bounds
             var record = [Float(p.x0), Float(p.y0), Float(p.x1), Float(p.y1)]
-            record += [g[0], g[1], g[2], k.rawValue, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
+            record += [g[0], g[1], g[2], 0, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
             record += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
             record += rect + radii + color + params + src + tex
             if piece.solid && opaqueSolid { opaque.append(record) }
