@@ -79,19 +79,20 @@ final class FrameExecutor {
     private func draw(_ ops: [DrawOp], into target: RenderTarget, clear c: PremultipliedColor,
                       batcher: inout PassBatcher) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
         batcher.reset()
-        let (opaque, batches) = try batcher.batches(for: ops, passBounds: PixelRect(x0: 0, y0: 0, x1: target.width,
-                                                                                    y1: target.height))
+        let passBatches = try batcher.batches(for: ops, passBounds: PixelRect(x0: 0, y0: 0, x1: target.width,
+                                                                              y1: target.height))
+        let (opaque, batches) = (passBatches.opaque, passBatches.blended)
         try resources.drawer.upload(instances: batcher.instances, clips: batcher.clips)
         target.bind()
         glClearColor(Float(c.r), Float(c.g), Float(c.b), Float(c.a))
-        if opaque != nil {
+        if passBatches.depthTested {
             try target.attachDepth()
             glClearDepthf(1)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
         } else {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
-        try resources.drawer.draw(opaque: opaque, batches, targetWidth: target.width, targetHeight: target.height)
+        try resources.drawer.draw(opaque: opaque, batches, depthTested: passBatches.depthTested, targetWidth: target.width, targetHeight: target.height)
         let all = (opaque.map { [$0] } ?? []) + batches
         return (all.count, all.reduce(0) { $0 + $1.count }, batcher.pixels)
     }

@@ -12,6 +12,15 @@ struct Batch {
     var mask: GLTexture?
 }
 
+/// A pass's draws: the opaque pieces (drawn first, without blending) and the blended batches in order.
+struct PassBatches {
+    var opaque: Batch?
+    var blended: [Batch]
+    /// The opaque pieces may cover pixels of pieces before them, so they are drawn with depth writes and
+    /// the rest with a depth test; false when culling left no such overlap.
+    var depthTested: Bool
+}
+
 /// Turns a pass's draw ops into instance records and batches.
 ///
 /// Every instance goes to the batch of its program, texture and mask (`ShaderKey`). Source-over needs the
@@ -63,6 +72,8 @@ struct PassBatcher {
     private var depth: Float = 0
     /// `LAMINA_GL_OCCLUSION=0` draws every piece in op order with blending (pixman-style switch).
     nonisolated(unsafe) static var occludes = ProcessInfo.processInfo.environment["LAMINA_GL_OCCLUSION"] != "0"
+    /// `LAMINA_GL_CULL=0` draws every piece whole instead of cutting it by later opaque pieces.
+    nonisolated(unsafe) static var culls = ProcessInfo.processInfo.environment["LAMINA_GL_CULL"] != "0"
 
     /// Starts a new pass: instances, clips and counters are per pass; path textures of the previous pass
     /// are released (its draws have been issued, and GL keeps a deleted texture alive for them, §D.1.2).
@@ -93,17 +104,38 @@ struct PassBatcher {
     /// in order, where its op is nearer than the opaque piece there (GL_LESS). Each pixel thus receives the
     /// last opaque op covering it and the blended ops after it, in order: the bytes of drawing every op in
     /// order, with fewer fragments.
+    ///
+    /// Culling comes first (`OccluderGrid`): walking the ops backwards, every piece is cut by the opaque
+    /// solid pieces of the ops after it, so hidden pixels are not even rasterized. Measured on llvmpipe,
+    /// cards-200@1x shades 2.0 M pixels instead of 4.1 M. When no cut was truncated, no earlier piece is
+    /// left under an opaque one and the depth buffer is not needed at all (`PassBatches.depthTested`).
     /// Bounds are intersected with `passBounds`, so a quad never leaves its target whatever the planner sent.
-    mutating func batches(for ops: [DrawOp], passBounds: PixelRect) throws -> (opaque: Batch?, blended: [Batch]) {
+    mutating func batches(for ops: [DrawOp], passBounds: PixelRect) throws -> PassBatches {
         // Depths must stay distinct after the float and 24-bit rounding: 1 / (n + 1) > 2^-20 is plenty.
         let occluding = PassBatcher.occludes && ops.count < 1 << 20
-        for (i, var op) in ops.enumerated() {
+        // Backwards: each op's pieces, cut by the opaque pieces of the ops after it (`OccluderGrid`).
+        var prepared = [Prepared?](repeating: nil, count: ops.count)
+        var grid = PassBatcher.culls ? OccluderGrid(bounds: passBounds) : nil
+        for i in ops.indices.reversed() {
+            var op = ops[i]
             op.bounds = op.bounds.intersection(passBounds)
             if op.bounds.isEmpty { continue }
             pixels += op.bounds.area
             depth = occluding ? Float(1 - Double(i + 1) / Double(ops.count + 1)) : 0
-            try append(op, occluding: occluding)
+            guard var p = try prepare(op) else { continue }
+            if grid != nil {
+                let whole = p.pieces
+                p.pieces = whole.flatMap { piece in
+                    grid!.visible(piece.bounds).map { OpSplitter.Piece(bounds: $0, solid: piece.solid) }
+                }
+                if p.opaque { for piece in whole where piece.solid { grid!.add(piece.bounds) } }
+            }
+            prepared[i] = p
         }
+        for p in prepared { if let p { emit(p, occluding: occluding) } }
+        // Cut exactly, no piece drawn before an opaque piece covers any of its pixels, so the opaque pieces
+        // need no depth test to stay on top of what was before them.
+        let depthTested = grid.map { $0.truncated > 0 } ?? true
         var first: Batch?
         if !opaque.isEmpty {
             first = Batch(firstInstance: 0, count: opaque.count, key: ShaderKey(kind: .solid), texture: nil, mask: nil)
@@ -116,7 +148,7 @@ struct PassBatcher {
                                  texture: b.texture, mask: b.mask))
             instances += b.floats
         }
-        return (first, batches)
+        return PassBatches(opaque: first, blended: batches, depthTested: first != nil && depthTested)
     }
 
     /// Adds the instances `floats` of an op over `bounds` to a batch of `key`, `texture` and `mask`: the
@@ -138,9 +170,41 @@ struct PassBatcher {
         open.append(Open(key: key, texture: texture, mask: mask, floats: floats, rects: [bounds], union: bounds))
     }
 
-    /// Appends `op`'s instances (one, or its `OpSplitter` pieces) to their batches; its opaque solid pieces
-    /// to the opaque list when `occluding`.
-    private mutating func append(_ op: DrawOp, occluding: Bool) throws {
+    /// An op ready to be emitted: its program, textures, the instance record after the pixel rect (the
+    /// same for every piece), and its pieces.
+    private struct Prepared {
+        var key: ShaderKey
+        var texture: GLTexture?
+        var mask: GLTexture?
+        var record: [Float]
+        var pieces: [OpSplitter.Piece]
+        /// The bounds batches test for overlap.
+        var bounds: PixelRect
+        /// Its solid pieces are opaque (colour alpha 1): they hide what earlier ops drew there.
+        var opaque: Bool
+    }
+
+    /// Appends the instances of `p`'s pieces to their batches; its solid pieces to the opaque list when
+    /// `occluding` and they are opaque.
+    private mutating func emit(_ p: Prepared, occluding: Bool) {
+        var shaded: [Float] = [], solid: [Float] = []
+        for piece in p.pieces {
+            let b = piece.bounds
+            if piece.solid && p.opaque && occluding {
+                opaque.append([Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1)] + p.record)
+            } else if piece.solid {
+                solid += [Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1)]; solid += p.record
+            } else {
+                shaded += [Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1)]; shaded += p.record
+            }
+        }
+        if !shaded.isEmpty { place(shaded, bounds: p.bounds, key: p.key, texture: p.texture, mask: p.mask) }
+        if !solid.isEmpty { place(solid, bounds: p.bounds, key: ShaderKey(kind: .solid), texture: nil, mask: nil) }
+    }
+
+    /// `op`'s program, textures, instance record and pieces (one, or its `OpSplitter` pieces); nil when its
+    /// transform maps nothing.
+    private mutating func prepare(_ op: DrawOp) throws -> Prepared? {
         let b = op.bounds
         let clipFirst = Float(clips.add(op.clips))
         let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
@@ -151,7 +215,7 @@ struct PassBatcher {
         var color = rect
         var blit: TexelBlit?
         if case .path = op.kind {} else {
-            guard let map = ProjectiveMap(op.transform) else { return }
+            guard let map = ProjectiveMap(op.transform) else { return nil }
             g = map.g; wTest = map.wTest
         }
         switch op.kind {
@@ -196,21 +260,13 @@ struct PassBatcher {
         }
         key.clipped = !op.clips.isEmpty
         params[3] = depth
-        let opaqueSolid = occluding && color[3] == 1
         let pieces = blit.map { [OpSplitter.Piece(bounds: $0.bounds, solid: false)] }
             ?? OpSplitter.pieces(op, bounds: b) ?? [OpSplitter.Piece(bounds: b, solid: false)]
-        var shaded: [Float] = [], solid: [Float] = []
-        for piece in pieces {
-            let p = piece.bounds
-            var record = [Float(p.x0), Float(p.y0), Float(p.x1), Float(p.y1)]
-            record += [g[0], g[1], g[2], 0, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
-            record += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
-            record += rect + radii + color + params + src + tex
-            if piece.solid && opaqueSolid { opaque.append(record) }
-            else if piece.solid { solid += record } else { shaded += record }
-        }
-        if !shaded.isEmpty { place(shaded, bounds: blit?.bounds ?? b, key: key, texture: texture, mask: mask) }
-        if !solid.isEmpty { place(solid, bounds: b, key: ShaderKey(kind: .solid), texture: nil, mask: nil) }
+        var record = [g[0], g[1], g[2], 0, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
+        record += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
+        record += rect + radii + color + params + src + tex
+        return Prepared(key: key, texture: texture, mask: mask, record: record, pieces: pieces,
+                        bounds: blit?.bounds ?? b, opaque: color[3] == 1)
     }
 
     /// The shader's FILTER_* codes (`common.glsl`).

@@ -110,16 +110,21 @@ final class PrimitiveDrawer {
         try GLCheck.check("PrimitiveDrawer index buffer")
     }
 
-    /// Draws into the bound target of the given size: the `opaque` batch (if any) without blending, writing
-    /// depth, then `batches` premultiplied source-over where they are nearer (`PassBatcher`'s occlusion).
-    func draw(opaque: Batch?, _ batches: [Batch], targetWidth: Int, targetHeight: Int) throws {
+    /// Draws into the bound target of the given size: the `opaque` batch (if any) without blending, then
+    /// `batches` premultiplied source-over. With `depthTested` the opaque batch writes depth and the rest
+    /// is drawn only where nearer (`PassBatcher`'s occlusion); without, culling has already left no pixel
+    /// of an earlier piece under an opaque one.
+    func draw(opaque: Batch?, _ batches: [Batch], depthTested: Bool, targetWidth: Int, targetHeight: Int) throws {
         guard opaque != nil || !batches.isEmpty else { return }
         var current: ShaderProgram?
         defer {
             glDisable(GLenum(GL_DEPTH_TEST))
             glDepthMask(GLboolean(GL_TRUE))
         }
-        if let opaque {
+        if let opaque, !depthTested {
+            glDisable(GLenum(GL_BLEND))
+            try draw([opaque], current: &current, targetWidth: targetWidth, targetHeight: targetHeight)
+        } else if let opaque {
             glEnable(GLenum(GL_DEPTH_TEST))
             glDepthFunc(GLenum(GL_LESS))
             glDepthMask(GLboolean(GL_TRUE))

@@ -1,0 +1,99 @@
+/// Opaque rectangles of a pass, and what of an earlier draw's rectangle they leave visible.
+///
+/// A pass is walked from its last operation to its first. An operation's pixel rectangles are first cut
+/// by every opaque rectangle already in the grid (all of them belong to later operations, which replace
+/// those pixels whatever lies under them), then its own opaque rectangles are added for the operations
+/// before it. What is left to draw is the painter's algorithm without its overdraw: Chrome's occlusion
+/// tracker and WebRender's occlusion culling do the same with rectangles, the cheap exact case.
+///
+/// Exactness rests on the pieces: a draw restricted to a sub-rectangle of its pixels computes the same
+/// value at each pixel it still covers, so cutting never changes a byte, only how many pixels are shaded.
+/// A rectangle is cut into at most `maxPieces` pieces (occluders taken largest overlap first); past that
+/// the rest of it is drawn and later operations overwrite it, as they would have anyway.
+public struct OccluderGrid {
+    /// Side of a bucket in pixels.
+    static let cell = 128
+    /// The most pieces one rectangle is cut into.
+    public static let maxPieces = 24
+
+    private let origin: (x: Int, y: Int)
+    private let columns: Int, rows: Int
+    private var buckets: [[Int32]]
+    private var rects: [PixelRect] = []
+    /// Per rectangle, the query that last saw it (so a rectangle in several buckets is taken once).
+    private var seen: [Int32] = []
+    private var query: Int32 = 0
+    /// How many queries stopped at `maxPieces`, leaving pixels that later rectangles cover.
+    public private(set) var truncated = 0
+
+    /// A grid over `bounds` (the pass); rectangles are clamped to it.
+    public init(bounds: PixelRect) {
+        origin = (bounds.x0, bounds.y0)
+        columns = max(1, (bounds.width + OccluderGrid.cell - 1) / OccluderGrid.cell)
+        rows = max(1, (bounds.height + OccluderGrid.cell - 1) / OccluderGrid.cell)
+        buckets = Array(repeating: [], count: columns * rows)
+    }
+
+    public var isEmpty: Bool { rects.isEmpty }
+
+    /// The buckets `r` touches, as column and row ranges.
+    private func span(_ r: PixelRect) -> (ClosedRange<Int>, ClosedRange<Int>)? {
+        guard !r.isEmpty else { return nil }
+        let c0 = max(0, (r.x0 - origin.x) / OccluderGrid.cell), c1 = min(columns - 1, (r.x1 - 1 - origin.x) / OccluderGrid.cell)
+        let r0 = max(0, (r.y0 - origin.y) / OccluderGrid.cell), r1 = min(rows - 1, (r.y1 - 1 - origin.y) / OccluderGrid.cell)
+        guard r.x1 - 1 >= origin.x, r.y1 - 1 >= origin.y, c0 <= c1, r0 <= r1 else { return nil }
+        return (c0...c1, r0...r1)
+    }
+
+    /// Adds an opaque rectangle: pixels that everything queried from now on does not need to draw.
+    public mutating func add(_ r: PixelRect) {
+        guard let (cs, rs) = span(r) else { return }
+        let index = Int32(rects.count)
+        rects.append(r)
+        seen.append(0)
+        for row in rs { for column in cs { buckets[row * columns + column].append(index) } }
+    }
+
+    /// Disjoint rectangles covering the pixels of `r` outside every added rectangle (up to `maxPieces`
+    /// pieces; see the type's note), `[r]` when nothing cuts it, `[]` when it is hidden.
+    public mutating func visible(_ r: PixelRect) -> [PixelRect] {
+        guard let (cs, rs) = span(r) else { return r.isEmpty ? [] : [r] }
+        query += 1
+        var cuts: [(area: Int, rect: PixelRect)] = []
+        for row in rs {
+            for column in cs {
+                for i in buckets[row * columns + column] where seen[Int(i)] != query {
+                    seen[Int(i)] = query
+                    let cut = rects[Int(i)].intersection(r)
+                    guard !cut.isEmpty else { continue }
+                    if cut == r { return [] }
+                    cuts.append((cut.area, cut))
+                }
+            }
+        }
+        guard !cuts.isEmpty else { return [r] }
+        cuts.sort { $0.area > $1.area }
+        var pieces = [r]
+        for (_, cut) in cuts {
+            var next: [PixelRect] = []
+            next.reserveCapacity(pieces.count + 3)
+            for p in pieces { OccluderGrid.subtract(cut, from: p, into: &next) }
+            if next.count > OccluderGrid.maxPieces { truncated += 1; break }
+            pieces = next
+            if pieces.isEmpty { break }
+        }
+        return pieces
+    }
+
+    /// Appends the pixels of `p` outside `cut` as up to four disjoint rectangles: the full-width bands
+    /// above and below the cut, and the two sides beside it.
+    static func subtract(_ cut: PixelRect, from p: PixelRect, into out: inout [PixelRect]) {
+        let i = p.intersection(cut)
+        guard !i.isEmpty else { out.append(p); return }
+        let parts = [PixelRect(x0: p.x0, y0: p.y0, x1: p.x1, y1: i.y0),
+                     PixelRect(x0: p.x0, y0: i.y0, x1: i.x0, y1: i.y1),
+                     PixelRect(x0: i.x1, y0: i.y0, x1: p.x1, y1: i.y1),
+                     PixelRect(x0: p.x0, y0: i.y1, x1: p.x1, y1: p.y1)]
+        for part in parts where !part.isEmpty { out.append(part) }
+    }
+}
