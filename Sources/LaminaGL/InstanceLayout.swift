@@ -34,15 +34,21 @@ enum InstanceLayout {
     /// corners (x0, y0), (x1, y0), (x0, y1), (x1, y1), each followed by the record's attributes.
     static func expand(_ instances: [Float], into vertices: inout [Float]) {
         let count = instances.count / floats
-        vertices.removeAll(keepingCapacity: true)
-        vertices.reserveCapacity(count * 4 * vertexFloats)
+        // Resized, not refilled: every float is written below, and a frame's buffer is reused by the next.
+        let n = count * 4 * vertexFloats
+        if vertices.count > n { vertices.removeLast(vertices.count - n) }
+        if vertices.count < n { vertices += [Float](repeating: 0, count: n - vertices.count) }
         instances.withUnsafeBufferPointer { src in
-            for i in 0..<count {
-                let r = src[(i * floats)..<((i + 1) * floats)]
-                let b = r.startIndex, attributes = r[(b + 4)...]
-                for (x, y) in [(b, b + 1), (b + 2, b + 1), (b, b + 3), (b + 2, b + 3)] {
-                    vertices.append(src[x]); vertices.append(src[y])
-                    vertices.append(contentsOf: attributes)
+            vertices.withUnsafeMutableBufferPointer { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                for i in 0..<count {
+                    let r = s + i * floats
+                    for corner in 0..<4 {
+                        let v = d + (i * 4 + corner) * vertexFloats
+                        v[0] = r[corner & 1 == 0 ? 0 : 2]
+                        v[1] = r[corner & 2 == 0 ? 1 : 3]
+                        (v + 2).update(from: r + 4, count: floats - 4)
+                    }
                 }
             }
         }

@@ -66,7 +66,12 @@ struct PassBatcher {
     private var open: [Open] = []
     /// Opaque solid pieces (colour alpha 1, coverage 1), drawn first, front to back, without blending and
     /// with depth writes; see `batches(for:passBounds:)`.
-    private var opaque: [[Float]] = []
+    private var opaque: [Float] = []
+    /// Instance records of prepared ops after their pixel rects (`recordFloats` each), and their pieces.
+    private var records: [Float] = []
+    private var pieceStore: [OpSplitter.Piece] = []
+    private var visibleRects: [PixelRect] = []
+    static let recordFloats = InstanceLayout.floats - 4
     /// The depth of the op being appended (`params.w`): 1 - (i + 1) / (n + 1) for op i of n, so later ops
     /// are nearer.
     private var depth: Float = 0
@@ -81,6 +86,8 @@ struct PassBatcher {
         instances.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
         opaque.removeAll(keepingCapacity: true)
+        records.removeAll(keepingCapacity: true)
+        pieceStore.removeAll(keepingCapacity: true)
         clips = ClipTable()
         pathTextures.removeAll()
         pixels = 0
@@ -124,11 +131,14 @@ struct PassBatcher {
             depth = occluding ? Float(1 - Double(i + 1) / Double(ops.count + 1)) : 0
             guard var p = try prepare(op) else { continue }
             if grid != nil {
-                let whole = p.pieces
-                p.pieces = whole.flatMap { piece in
-                    grid!.visible(piece.bounds).map { OpSplitter.Piece(bounds: $0, solid: piece.solid) }
+                let whole = p.pieces, start = pieceStore.count
+                for k in whole {
+                    visibleRects.removeAll(keepingCapacity: true)
+                    grid!.visible(pieceStore[k].bounds, into: &visibleRects)
+                    for r in visibleRects { pieceStore.append(OpSplitter.Piece(bounds: r, solid: pieceStore[k].solid)) }
                 }
-                if p.opaque { for piece in whole where piece.solid { grid!.add(piece.bounds) } }
+                p.pieces = start..<pieceStore.count
+                if p.opaque { for k in whole where pieceStore[k].solid { grid!.add(pieceStore[k].bounds) } }
             }
             prepared[i] = p
         }
@@ -138,8 +148,9 @@ struct PassBatcher {
         let depthTested = grid.map { $0.truncated > 0 } ?? true
         var first: Batch?
         if !opaque.isEmpty {
-            first = Batch(firstInstance: 0, count: opaque.count, key: ShaderKey(kind: .solid), texture: nil, mask: nil)
-            for record in opaque.reversed() { instances += record }
+            let n = InstanceLayout.floats, count = opaque.count / n
+            first = Batch(firstInstance: 0, count: count, key: ShaderKey(kind: .solid), texture: nil, mask: nil)
+            for k in stride(from: count - 1, through: 0, by: -1) { instances += opaque[(k * n)..<(k * n + n)] }
         }
         var batches: [Batch] = []
         for b in open where !b.floats.isEmpty {
@@ -151,23 +162,22 @@ struct PassBatcher {
         return PassBatches(opaque: first, blended: batches, depthTested: first != nil && depthTested)
     }
 
-    /// Adds the instances `floats` of an op over `bounds` to a batch of `key`, `texture` and `mask`: the
-    /// latest such batch that no later batch's op overlaps, else a new one.
-    private mutating func place(_ floats: [Float], bounds: PixelRect, key: ShaderKey, texture: GLTexture?,
-                                mask: GLTexture?) {
+    /// The index of the batch of `key`, `texture` and `mask` that an op over `bounds` joins: the latest such
+    /// batch that no later batch's op overlaps, else a new one at the end.
+    private mutating func place(bounds: PixelRect, key: ShaderKey, texture: GLTexture?, mask: GLTexture?) -> Int {
         var i = open.count - 1
         let stop = max(0, open.count - (PassBatcher.reorders ? PassBatcher.lookback : 1))
         while i >= stop {
             if open[i].accepts(key, texture, mask) {
-                open[i].floats += floats
                 open[i].rects.append(bounds)
                 open[i].union = open[i].union.isEmpty ? bounds : open[i].union.union(bounds)
-                return
+                return i
             }
             if open[i].touches(bounds) { break }
             i -= 1
         }
-        open.append(Open(key: key, texture: texture, mask: mask, floats: floats, rects: [bounds], union: bounds))
+        open.append(Open(key: key, texture: texture, mask: mask, floats: [], rects: [bounds], union: bounds))
+        return open.count - 1
     }
 
     /// An op ready to be emitted: its program, textures, the instance record after the pixel rect (the
@@ -176,8 +186,10 @@ struct PassBatcher {
         var key: ShaderKey
         var texture: GLTexture?
         var mask: GLTexture?
-        var record: [Float]
-        var pieces: [OpSplitter.Piece]
+        /// Offset of the record in `records`.
+        var record: Int
+        /// Indices of the pieces in `pieceStore`.
+        var pieces: Range<Int>
         /// The bounds batches test for overlap.
         var bounds: PixelRect
         /// Its solid pieces are opaque (colour alpha 1): they hide what earlier ops drew there.
@@ -187,19 +199,32 @@ struct PassBatcher {
     /// Appends the instances of `p`'s pieces to their batches; its solid pieces to the opaque list when
     /// `occluding` and they are opaque.
     private mutating func emit(_ p: Prepared, occluding: Bool) {
-        var shaded: [Float] = [], solid: [Float] = []
-        for piece in p.pieces {
-            let b = piece.bounds
+        let record = records[p.record..<(p.record + PassBatcher.recordFloats)]
+        var shaded: Int?, solid: Int?
+        for k in p.pieces {
+            let piece = pieceStore[k], b = piece.bounds
+            let corners = [Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1)]
             if piece.solid && p.opaque && occluding {
-                opaque.append([Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1)] + p.record)
-            } else if piece.solid {
-                solid += [Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1)]; solid += p.record
-            } else {
-                shaded += [Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1)]; shaded += p.record
+                opaque += corners; opaque += record
+                continue
             }
+            // The batch is chosen once per op and kind of piece, when its first piece comes.
+            let batch: Int
+            if piece.solid {
+                if solid == nil {
+                    if shaded == nil, p.pieces.contains(where: { !pieceStore[$0].solid }) {
+                        shaded = place(bounds: p.bounds, key: p.key, texture: p.texture, mask: p.mask)
+                    }
+                    solid = place(bounds: p.bounds, key: ShaderKey(kind: .solid), texture: nil, mask: nil)
+                }
+                batch = solid!
+            } else {
+                if shaded == nil { shaded = place(bounds: p.bounds, key: p.key, texture: p.texture, mask: p.mask) }
+                batch = shaded!
+            }
+            open[batch].floats += corners
+            open[batch].floats += record
         }
-        if !shaded.isEmpty { place(shaded, bounds: p.bounds, key: p.key, texture: p.texture, mask: p.mask) }
-        if !solid.isEmpty { place(solid, bounds: p.bounds, key: ShaderKey(kind: .solid), texture: nil, mask: nil) }
     }
 
     /// `op`'s program, textures, instance record and pieces (one, or its `OpSplitter` pieces); nil when its
@@ -260,12 +285,19 @@ struct PassBatcher {
         }
         key.clipped = !op.clips.isEmpty
         params[3] = depth
-        let pieces = blit.map { [OpSplitter.Piece(bounds: $0.bounds, solid: false)] }
-            ?? OpSplitter.pieces(op, bounds: b) ?? [OpSplitter.Piece(bounds: b, solid: false)]
-        var record = [g[0], g[1], g[2], 0, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
-        record += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
-        record += rect + radii + color + params + src + tex
-        return Prepared(key: key, texture: texture, mask: mask, record: record, pieces: pieces,
+        let start = pieceStore.count
+        if let blit {
+            pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
+        } else if let split = OpSplitter.pieces(op, bounds: b) {
+            pieceStore += split
+        } else {
+            pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
+        }
+        let offset = records.count
+        records += [g[0], g[1], g[2], 0, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
+        records += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
+        records += rect; records += radii; records += color; records += params; records += src; records += tex
+        return Prepared(key: key, texture: texture, mask: mask, record: offset, pieces: start..<pieceStore.count,
                         bounds: blit?.bounds ?? b, opaque: color[3] == 1)
     }
 

@@ -25,6 +25,8 @@ public struct OccluderGrid {
     private var query: Int32 = 0
     /// How many queries stopped at `maxPieces`, leaving pixels that later rectangles cover.
     public private(set) var truncated = 0
+    /// Reused arrays of `visible(_:into:)`.
+    private var scratch = (cuts: [PixelRect](), a: [PixelRect](), b: [PixelRect]())
 
     /// A grid over `bounds` (the pass); rectangles are clamped to it.
     public init(bounds: PixelRect) {
@@ -57,32 +59,46 @@ public struct OccluderGrid {
     /// Disjoint rectangles covering the pixels of `r` outside every added rectangle (up to `maxPieces`
     /// pieces; see the type's note), `[r]` when nothing cuts it, `[]` when it is hidden.
     public mutating func visible(_ r: PixelRect) -> [PixelRect] {
-        guard let (cs, rs) = span(r) else { return r.isEmpty ? [] : [r] }
+        var out: [PixelRect] = []
+        visible(r, into: &out)
+        return out
+    }
+
+    /// `visible(r)`, appended to `out`. Scratch arrays are kept between calls: a pass queries thousands.
+    public mutating func visible(_ r: PixelRect, into out: inout [PixelRect]) {
+        guard let (cs, rs) = span(r) else { if !r.isEmpty { out.append(r) }; return }
         query += 1
-        var cuts: [(area: Int, rect: PixelRect)] = []
+        // Taken out of `scratch` (not copied), so the buffers stay uniquely referenced and are reused.
+        var cuts: [PixelRect] = []
+        swap(&cuts, &scratch.cuts)
+        cuts.removeAll(keepingCapacity: true)
+        defer { swap(&cuts, &scratch.cuts) }
         for row in rs {
             for column in cs {
                 for i in buckets[row * columns + column] where seen[Int(i)] != query {
                     seen[Int(i)] = query
                     let cut = rects[Int(i)].intersection(r)
                     guard !cut.isEmpty else { continue }
-                    if cut == r { return [] }
-                    cuts.append((cut.area, cut))
+                    if cut == r { return }
+                    cuts.append(cut)
                 }
             }
         }
-        guard !cuts.isEmpty else { return [r] }
-        cuts.sort { $0.area > $1.area }
-        var pieces = [r]
-        for (_, cut) in cuts {
-            var next: [PixelRect] = []
-            next.reserveCapacity(pieces.count + 3)
+        guard !cuts.isEmpty else { out.append(r); return }
+        if cuts.count > 1 { cuts.sort { $0.area > $1.area } }
+        var pieces: [PixelRect] = [], next: [PixelRect] = []
+        swap(&pieces, &scratch.a); swap(&next, &scratch.b)
+        defer { swap(&pieces, &scratch.a); swap(&next, &scratch.b) }
+        pieces.removeAll(keepingCapacity: true)
+        pieces.append(r)
+        for cut in cuts {
+            next.removeAll(keepingCapacity: true)
             for p in pieces { OccluderGrid.subtract(cut, from: p, into: &next) }
             if next.count > OccluderGrid.maxPieces { truncated += 1; break }
-            pieces = next
+            swap(&pieces, &next)
             if pieces.isEmpty { break }
         }
-        return pieces
+        out += pieces
     }
 
     /// Appends the pixels of `p` outside `cut` as up to four disjoint rectangles: the full-width bands
@@ -90,10 +106,9 @@ public struct OccluderGrid {
     static func subtract(_ cut: PixelRect, from p: PixelRect, into out: inout [PixelRect]) {
         let i = p.intersection(cut)
         guard !i.isEmpty else { out.append(p); return }
-        let parts = [PixelRect(x0: p.x0, y0: p.y0, x1: p.x1, y1: i.y0),
-                     PixelRect(x0: p.x0, y0: i.y0, x1: i.x0, y1: i.y1),
-                     PixelRect(x0: i.x1, y0: i.y0, x1: p.x1, y1: i.y1),
-                     PixelRect(x0: p.x0, y0: i.y1, x1: p.x1, y1: p.y1)]
-        for part in parts where !part.isEmpty { out.append(part) }
+        if i.y0 > p.y0 { out.append(PixelRect(x0: p.x0, y0: p.y0, x1: p.x1, y1: i.y0)) }
+        if i.x0 > p.x0 { out.append(PixelRect(x0: p.x0, y0: i.y0, x1: i.x0, y1: i.y1)) }
+        if p.x1 > i.x1 { out.append(PixelRect(x0: i.x1, y0: i.y0, x1: p.x1, y1: i.y1)) }
+        if p.y1 > i.y1 { out.append(PixelRect(x0: p.x0, y0: i.y1, x1: p.x1, y1: p.y1)) }
     }
 }
