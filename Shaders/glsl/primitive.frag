@@ -9,7 +9,8 @@
 // Defines: exactly one of KIND_SOLID, KIND_FILL, KIND_BORDER, KIND_TEXTURE, KIND_COVERAGE_MASK, KIND_TEXEL; for fills
 // and borders ROUNDED (some radius is non-zero) and, for borders, INNER_ROUNDED (the inner edge keeps a
 // radius); for textures SAMPLE_NEAREST or SAMPLE_LINEAR (both filters the same, so no level of detail is
-// needed) or neither (the general sampler), and MASKED; CLIPS when some op of the batch has clips.
+// needed) or neither (the general sampler), and MASKED; for texel copies REDUCED (the source is a blur kept
+// at its pyramid level); CLIPS when some op of the batch has clips.
 precision highp float;
 precision highp int;
 precision highp sampler2D;
@@ -105,6 +106,14 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
 }
 #endif
 
+#ifdef REDUCED
+// A texel of the reduced blur, transparent outside it (as blur_upsample.frag reads it).
+vec4 reducedTexel(ivec2 t, ivec2 size) {
+    if (t.x < 0 || t.y < 0 || t.x >= size.x || t.y >= size.y) return vec4(0.0);
+    return texelFetch(u_texture, t, 0);
+}
+#endif
+
 void main() {
     vec2 p = gl_FragCoord.xy;
 #ifdef CLIPS
@@ -118,9 +127,23 @@ void main() {
     fragColor = v_color * coverage;
 #elif defined(KIND_TEXEL)
     // A texel-exact nearest draw (TexelBlit): texel = pixel * step + base per axis, coverage exactly 1.
+#ifdef REDUCED
+    // The source is a blur kept at a level 2^k times smaller (v_tex.w = 2^k, v_tex.xy the full size): the
+    // full-size texel is blur_upsample.frag's bilinear reconstruction, rounded to 8 bits as its RGBA8
+    // target would have stored it, so the bytes equal upsampling first and copying after.
+    ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), ivec2(v_tex.xy) - 1);
+    ivec2 size = textureSize(u_texture, 0);
+    vec2 u = (vec2(t) + 0.5) / v_tex.w - 0.5;
+    vec2 f = fract(u);
+    ivec2 i0 = ivec2(floor(u));
+    vec4 a = mix(reducedTexel(i0, size), reducedTexel(i0 + ivec2(1, 0), size), f.x);
+    vec4 b = mix(reducedTexel(i0 + ivec2(0, 1), size), reducedTexel(i0 + ivec2(1, 1), size), f.x);
+    vec4 s = roundEven(clamp(mix(a, b, f.y), 0.0, 1.0) * 255.0) * (1.0 / 255.0);
+#else
     ivec2 size = textureSize(u_texture, 0);
     ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), size - 1);
     vec4 s = texelFetch(u_texture, t, 0);
+#endif
     fragColor = (int(v_params.z) & 1) != 0 ? v_color * (s.a * coverage) : v_color * s * coverage;
 #elif defined(KIND_COVERAGE_MASK)
     // Path fill: coverage rasterized on the CPU into an R8 texture over the op's bounds.

@@ -74,6 +74,43 @@ final class BlurRunner {
         BlurPyramid.plan(sigma: sigma, exactLimit: exactLimit)
     }
 
+    /// Blurs `source` through the pyramid and returns the blurred reduced level, 2^k times smaller, without
+    /// upsampling it (the caller owns the target and returns it to the pool); nil when `sigma` takes the
+    /// exact blur. Texel copies read it through `primitive.frag`'s REDUCED variant, which reconstructs each
+    /// full-size texel as `blur_upsample.frag` would have, so the full-size pass is never written.
+    func runReduced(source: RenderTarget, sigma: Double) throws -> (target: RenderTarget, factor: Int)? {
+        let (levels, reduced) = BlurRunner.plan(sigma: sigma)
+        guard levels > 0 else { return nil }
+        defer { glBindVertexArray(0) }
+        glDisable(GLenum(GL_BLEND))
+        glBindVertexArray(vao)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindSampler(0, 0)
+        let current = try downsampled(source, levels: levels)
+        defer { pool.release(current) }
+        let blurred = try pool.acquire(width: current.width, height: current.height, format: pyramidFormat)
+        do {
+            try gaussian(current, into: blurred, sigma: reduced, intermediate: pyramidFormat)
+        } catch {
+            pool.release(blurred)
+            throw error
+        }
+        return (blurred, 1 << levels)
+    }
+
+    /// `source` halved `levels` times by 2x2 boxes, sizes rounded up so no texel is lost (a pooled target).
+    private func downsampled(_ source: RenderTarget, levels: Int) throws -> RenderTarget {
+        var current = source
+        for _ in 0..<levels {
+            let next = try pool.acquire(width: (current.width + 1) / 2, height: (current.height + 1) / 2,
+                                        format: pyramidFormat)
+            do { try draw(downsample, from: current, into: next) } catch { pool.release(next); throw error }
+            if current !== source { pool.release(current) }
+            current = next
+        }
+        return current
+    }
+
     /// Blurs `source` into `destination` (same size).
     func run(source: RenderTarget, destination: RenderTarget, sigma: Double) throws {
         defer { glBindVertexArray(0) }
@@ -87,18 +124,10 @@ final class BlurRunner {
             return
         }
         // Down: each level a 2x2 box of the one before, sizes rounded up so no texel is lost.
-        var chain: [RenderTarget] = []
-        defer { chain.forEach(pool.release) }
-        var current = source
-        for _ in 0..<levels {
-            let next = try pool.acquire(width: (current.width + 1) / 2, height: (current.height + 1) / 2,
-                                        format: pyramidFormat)
-            chain.append(next)
-            try draw(downsample, from: current, into: next)
-            current = next
-        }
+        let current = try downsampled(source, levels: levels)
+        defer { pool.release(current) }
         let blurred = try pool.acquire(width: current.width, height: current.height, format: pyramidFormat)
-        chain.append(blurred)
+        defer { pool.release(blurred) }
         try gaussian(current, into: blurred, sigma: reduced, intermediate: pyramidFormat)
         glUseProgram(upsample.id)
         glUniform1f(upsample.uniform("u_factor"), Float(pow(2.0, Double(levels))))

@@ -13,6 +13,12 @@ final class FrameExecutor {
     let timed: Bool
     private(set) var stats: FrameStats?
     private var targets: [PassID: RenderTarget] = [:]
+    /// Blur passes whose every reader is a texel copy: kept at their reduced pyramid level (the upsampling
+    /// is done by the copies, on the pixels they draw), and their sizes once blurred.
+    private var keepReduced: Set<PassID> = []
+    private var reductions: [PassID: PassBatcher.Reduction] = [:]
+    /// `LAMINA_BLUR_REDUCED=0` always upsamples into the full-size pass.
+    nonisolated(unsafe) static var keepsReduced = ProcessInfo.processInfo.environment["LAMINA_BLUR_REDUCED"] != "0"
     /// The pass being executed: reading it while drawing into it would be a feedback loop (undefined in
     /// GLES 3.0 §4.4.3), so it is refused.
     private var current: PassID?
@@ -29,6 +35,7 @@ final class FrameExecutor {
         }
         guard let canvas = graph.passes.last else { throw GLError.invalidGraph("the graph has no pass") }
         let lastUse = FrameExecutor.lastUses(graph)
+        keepReduced = FrameExecutor.keptReduced(graph)
         let uploadsBefore = r.textures.uploads, createdBefore = r.pool.created
         var batcher = makeBatcher()
         var passStats: [(drawCalls: Int, instances: Int, pixels: Int)] = []
@@ -52,7 +59,14 @@ final class FrameExecutor {
                     throw GLError.invalidGraph("\(pass.id) blurs \(sourceID), which is not drawn before it")
                 }
                 let (calls, pixels) = (r.blur.drawCalls, r.blur.pixels)
-                try r.blur.run(source: source, destination: target, sigma: sigma)
+                if keepReduced.contains(pass.id), let (small, factor) = try r.blur.runReduced(source: source,
+                                                                                              sigma: sigma) {
+                    r.pool.release(target)
+                    targets[pass.id] = small
+                    reductions[pass.id] = .init(width: pass.width, height: pass.height, factor: factor)
+                } else {
+                    try r.blur.run(source: source, destination: target, sigma: sigma)
+                }
                 passStats.append((r.blur.drawCalls - calls, 0, r.blur.pixels - pixels))
             }
             if timed { r.timer.end() }
@@ -110,7 +124,33 @@ final class FrameExecutor {
                     return try self.passTexture(id)
                 }
             },
-            resolvePass: { [unowned self] id in try self.passTexture(id) })
+            resolvePass: { [unowned self] id in try self.passTexture(id) },
+            reduction: { [unowned self] id in self.reductions[id] })
+    }
+
+    /// The blur passes that may stay reduced: every op reading them is a texel copy (`TexelBlit`), no pass
+    /// blurs or masks with them, and they are not the canvas.
+    static func keptReduced(_ graph: RenderGraph) -> Set<PassID> {
+        guard keepsReduced, TexelBlit.enabled else { return [] }
+        var sizes: [PassID: (Int, Int)] = [:], candidates: Set<PassID> = [], refused: Set<PassID> = []
+        for pass in graph.passes {
+            sizes[pass.id] = (pass.width, pass.height)
+            switch pass.content {
+            case .blur(let source, _):
+                candidates.insert(pass.id)
+                refused.insert(source)
+            case .draw(let ops):
+                for op in ops {
+                    guard case .texture(let t) = op.kind else { continue }
+                    if let m = t.mask { refused.insert(m) }
+                    guard case .pass(let id) = t.source, let (w, h) = sizes[id] else { continue }
+                    if TexelBlit(op, t, textureWidth: w, textureHeight: h) == nil { refused.insert(id) }
+                }
+            }
+        }
+        // The canvas is read back at its full size, whatever it is.
+        if let canvas = graph.passes.last { refused.insert(canvas.id) }
+        return candidates.subtracting(refused)
     }
 
     private func passTexture(_ id: PassID) throws -> GLTexture {

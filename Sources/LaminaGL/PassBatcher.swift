@@ -94,9 +94,17 @@ struct PassBatcher {
     }
 
     init(resolve: @escaping (TextureDraw.Source) throws -> GLTexture,
-         resolvePass: @escaping (PassID) throws -> GLTexture) {
-        self.resolve = resolve; self.resolvePass = resolvePass
+         resolvePass: @escaping (PassID) throws -> GLTexture,
+         reduction: @escaping (PassID) -> Reduction? = { _ in nil }) {
+        self.resolve = resolve; self.resolvePass = resolvePass; self.reduction = reduction
     }
+
+    /// A blur pass kept at its reduced pyramid level: the full size the graph knows, and the factor.
+    struct Reduction {
+        let width: Int, height: Int, factor: Int
+    }
+    /// Which passes are kept reduced (`FrameExecutor`); their draws must all be texel copies.
+    let reduction: (PassID) -> Reduction?
 
     /// Resolves a texture draw's source (an image or an earlier pass) to a texture.
     let resolve: (TextureDraw.Source) throws -> GLTexture
@@ -269,10 +277,16 @@ struct PassBatcher {
             let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
             params = [0, Float(t.lodBias), flags, 0]
             color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
-            if let grid = TexelBlit(op, t, textureWidth: source.width, textureHeight: source.height) {
+            var reduced: Reduction?
+            if case .pass(let id) = t.source { reduced = reduction(id) }
+            let (w, h) = reduced.map { ($0.width, $0.height) } ?? (source.width, source.height)
+            if let grid = TexelBlit(op, t, textureWidth: w, textureHeight: h) {
                 blit = grid
-                key = ShaderKey(kind: .texel)
+                key = ShaderKey(kind: .texel, reduced: reduced != nil)
                 src = [grid.base.x, grid.base.y, grid.step.x, grid.step.y].map { Float($0) }
+                if let reduced { tex = [Float(w), Float(h), 0, Float(reduced.factor)] }
+            } else if reduced != nil {
+                throw GLError.invalidGraph("a draw reads the reduced blur \(t.source) other than texel for texel")
             }
         case .path(let path):
             key = ShaderKey(kind: .coverageMask)

@@ -32,6 +32,9 @@ struct ShaderKey: Hashable {
     var masked = false
     /// Some op of the batch has clips.
     var clipped = false
+    /// Texel draws: the source is a blur kept at its reduced pyramid level (`BlurRunner.runReduced`); the
+    /// shader reconstructs each full-size texel as the upsampling pass would have stored it.
+    var reduced = false
 
     /// The `#define`s of this variant.
     var defines: [String] {
@@ -54,6 +57,7 @@ struct ShaderKey: Hashable {
             }
             if masked { d.append("MASKED") }
         }
+        if kind == .texel && reduced { d.append("REDUCED") }
         if clipped { d.append("CLIPS") }
         return d
     }

@@ -1,6 +1,6 @@
 import Foundation
 import LaminaCore
-import LaminaGL
+@testable import LaminaGL
 import LaminaImage
 import XCTest
 
@@ -116,8 +116,13 @@ final class GPURendererTests: XCTestCase {
             XCTAssertTrue(stats.passes.allSatisfy { $0.gpuTime != nil }, "\(stats.passes.map(\.gpuTime))")
         }
         _ = try r.render(TestGraphs.shadow(sigma: 20))
-        XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 3 + 2 + 1,
-                       "three halvings (20 / 2^3 = 2.5 <= 4), the two-direction blur, upsample")
+        XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 3 + 2,
+                       "three halvings (20 / 2^3 = 2.5 <= 4), the two-direction blur; the texel copy upsamples")
+        let saved = FrameExecutor.keepsReduced
+        defer { FrameExecutor.keepsReduced = saved }
+        FrameExecutor.keepsReduced = false
+        _ = try r.render(TestGraphs.shadow(sigma: 20))
+        XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 3 + 2 + 1, "and the upsampling pass when not kept reduced")
     }
 
     func testRender_passSamplingItself_isRefusedWithReason() throws {
