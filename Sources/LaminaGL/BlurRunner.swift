@@ -82,10 +82,7 @@ final class BlurRunner {
         let (levels, reduced) = BlurRunner.plan(sigma: sigma)
         guard levels > 0 else { return nil }
         defer { glBindVertexArray(0) }
-        glDisable(GLenum(GL_BLEND))
-        glBindVertexArray(vao)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindSampler(0, 0)
+        bindState()
         let current = try downsampled(source, levels: levels)
         defer { pool.release(current) }
         let blurred = try pool.acquire(width: current.width, height: current.height, format: pyramidFormat)
@@ -96,6 +93,14 @@ final class BlurRunner {
             throw error
         }
         return (blurred, 1 << levels)
+    }
+
+    /// The state every blur draw expects: no blending, this runner's vertex array, unit 0 without a sampler.
+    private func bindState() {
+        glDisable(GLenum(GL_BLEND))
+        glBindVertexArray(vao)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindSampler(0, 0)
     }
 
     /// `source` halved `levels` times by 2x2 boxes, sizes rounded up so no texel is lost (a pooled target).
@@ -111,27 +116,21 @@ final class BlurRunner {
         return current
     }
 
-    /// Blurs `source` into `destination` (same size).
+    /// Blurs `source` into `destination` (same size): the exact blur, or the pyramid's reduced level
+    /// (`runReduced`) upsampled by bilinear reconstruction.
     func run(source: RenderTarget, destination: RenderTarget, sigma: Double) throws {
-        defer { glBindVertexArray(0) }
-        glDisable(GLenum(GL_BLEND))
-        glBindVertexArray(vao)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindSampler(0, 0)
-        let (levels, reduced) = BlurRunner.plan(sigma: sigma)
-        if levels == 0 {
-            try gaussian(source, into: destination, sigma: sigma)
+        if let (blurred, factor) = try runReduced(source: source, sigma: sigma) {
+            defer { pool.release(blurred) }
+            defer { glBindVertexArray(0) }
+            bindState()
+            glUseProgram(upsample.id)
+            glUniform1f(upsample.uniform("u_factor"), Float(factor))
+            try draw(upsample, from: blurred, into: destination)
             return
         }
-        // Down: each level a 2x2 box of the one before, sizes rounded up so no texel is lost.
-        let current = try downsampled(source, levels: levels)
-        defer { pool.release(current) }
-        let blurred = try pool.acquire(width: current.width, height: current.height, format: pyramidFormat)
-        defer { pool.release(blurred) }
-        try gaussian(current, into: blurred, sigma: reduced, intermediate: pyramidFormat)
-        glUseProgram(upsample.id)
-        glUniform1f(upsample.uniform("u_factor"), Float(pow(2.0, Double(levels))))
-        try draw(upsample, from: blurred, into: destination)
+        defer { glBindVertexArray(0) }
+        bindState()
+        try gaussian(source, into: destination, sigma: sigma)
     }
 
     /// The exact blur's program for one radius and direction.

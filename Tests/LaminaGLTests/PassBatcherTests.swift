@@ -58,60 +58,47 @@ final class PassBatcherTests: XCTestCase {
         XCTAssertFalse(p.depthTested, "cut exactly: the opaque pieces need no depth test")
     }
 
-    func testCulling_onAndOff_giveIdenticalBytes() throws {
-        let r = try GLTestSupport.renderer()
-        let saved = PassBatcher.culls
-        defer { PassBatcher.culls = saved }
+    /// A stack of `count` overlapping cards; card i is translucent when `translucent(i)`.
+    static func stack(_ count: Int, translucent: (Int) -> Bool) -> RenderGraph {
         var ops: [DrawOp] = []
-        for i in 0..<40 {
-            let color = PremultipliedColor(r: 0.1 * Double(i % 5), g: 0.5, b: 0.3, a: i % 4 == 0 ? 0.6 : 1)
-            ops += Self.card(Double((i * 37) % 140), Double((i * 53) % 150), color)
+        for i in 0..<count {
+            let color = PremultipliedColor(r: 0.1 * Double(i % 5), g: 0.5, b: 0.3, a: translucent(i) ? 0.6 : 1)
+            ops += card(Double((i * 37) % 140), Double((i * 53) % 150), color)
         }
-        for graph in [TestGraphs.canvas(ops, width: 200, height: 200, clear: TestGraphs.white), FastPathTests.bigShapes(),
-                      TestGraphs.shapes(), TestGraphs.shadow(sigma: 6), TestGraphs.textures()] {
-            PassBatcher.culls = true
-            let culled = try r.render(graph)
-            PassBatcher.culls = false
-            let whole = try r.render(graph)
-            XCTAssertEqual(GLTestSupport.compare(culled, whole, maxDiff: 0, name: "culling"), 0)
+        return TestGraphs.canvas(ops, width: 200, height: 200, clear: TestGraphs.white)
+    }
+
+    /// Renders each graph with a batcher switch on and off (`set`) and asserts the bytes are equal; the
+    /// switch is restored to `initial` afterwards.
+    func assertSwitch(_ name: String, initial: Bool, set: (Bool) -> Void, graphs: [RenderGraph],
+                      file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try GLTestSupport.renderer()
+        defer { set(initial) }
+        for graph in graphs {
+            set(true)
+            let on = try r.render(graph)
+            set(false)
+            let off = try r.render(graph)
+            XCTAssertEqual(GLTestSupport.compare(on, off, maxDiff: 0, name: name, file: file, line: line), 0,
+                           file: file, line: line)
         }
+    }
+
+    func testCulling_onAndOff_giveIdenticalBytes() throws {
+        try assertSwitch("culling", initial: PassBatcher.culls, set: { PassBatcher.culls = $0 },
+                         graphs: [Self.stack(40) { $0 % 4 == 0 }, FastPathTests.bigShapes(), TestGraphs.shapes(),
+                                  TestGraphs.shadow(sigma: 6), TestGraphs.textures()])
     }
 
     func testOcclusion_onAndOff_giveIdenticalBytes() throws {
-        let r = try GLTestSupport.renderer()
-        let saved = PassBatcher.occludes
-        defer { PassBatcher.occludes = saved }
-        var ops: [DrawOp] = []
-        for i in 0..<12 {
-            let color = PremultipliedColor(r: 0.1 * Double(i % 5), g: 0.5, b: 0.3, a: i % 3 == 0 ? 0.6 : 1)
-            ops += Self.card(Double((i * 37) % 140), Double((i * 53) % 150), color)
-        }
-        for graph in [TestGraphs.canvas(ops, width: 200, height: 200, clear: TestGraphs.white), FastPathTests.bigShapes(),
-                      TestGraphs.shapes(), TestGraphs.shadow(sigma: 6)] {
-            PassBatcher.occludes = true
-            let occluded = try r.render(graph)
-            PassBatcher.occludes = false
-            let painted = try r.render(graph)
-            XCTAssertEqual(GLTestSupport.compare(occluded, painted, maxDiff: 0, name: "occlusion"), 0)
-        }
+        try assertSwitch("occlusion", initial: PassBatcher.occludes, set: { PassBatcher.occludes = $0 },
+                         graphs: [Self.stack(12) { $0 % 3 == 0 }, FastPathTests.bigShapes(), TestGraphs.shapes(),
+                                  TestGraphs.shadow(sigma: 6)])
     }
 
     func testReordering_onAndOff_giveIdenticalBytes() throws {
-        let r = try GLTestSupport.renderer()
-        let saved = PassBatcher.reorders
-        defer { PassBatcher.reorders = saved }
-        var ops: [DrawOp] = []
-        for i in 0..<12 {
-            let color = PremultipliedColor(r: 0.1 * Double(i % 5), g: 0.5, b: 0.3, a: i % 3 == 0 ? 1 : 0.6)
-            ops += Self.card(Double((i * 37) % 140), Double((i * 53) % 150), color)
-        }
-        for graph in [TestGraphs.canvas(ops, width: 200, height: 200, clear: TestGraphs.white), FastPathTests.bigShapes(),
-                      TestGraphs.shapes(), TestGraphs.textures()] {
-            PassBatcher.reorders = true
-            let reordered = try r.render(graph)
-            PassBatcher.reorders = false
-            let inOrder = try r.render(graph)
-            XCTAssertEqual(GLTestSupport.compare(reordered, inOrder, maxDiff: 0, name: "reorder"), 0)
-        }
+        try assertSwitch("reorder", initial: PassBatcher.reorders, set: { PassBatcher.reorders = $0 },
+                         graphs: [Self.stack(12) { $0 % 3 != 0 }, FastPathTests.bigShapes(), TestGraphs.shapes(),
+                                  TestGraphs.textures()])
     }
 }
