@@ -24,8 +24,8 @@ struct BenchCommand: ParsableCommand {
         --export-scenes DIR writes the suite as lamina-scene/1 files for tools/skia_bench.sh instead.
 
         --json prints one object per scene and backend per line: scene, backend, runs, median_ms, min_ms, \
-        max_ms, mean_ms, fps, plan_median_ms, peak_rss_mb (the process's peak so far, getrusage), layers, \
-        width, height, passes.
+        max_ms, mean_ms, fps, plan_median_ms, peak_rss_mb (the process's peak so far, getrusage), start_rss_mb \
+        (resident memory before any renderer or scene existed, /proc/self/statm), layers, width, height, passes.
         """)
 
     @Argument(help: ArgumentHelp("Scene files to bench instead of the generated suite.", valueName: "SCENE.json"))
@@ -68,6 +68,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        let startRSS = currentRSSMegabytes()
         let suite = BenchScenes.suite.filter { filter.map($0.name.contains) ?? true }
         if list {
             for s in suite { print("\(s.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(s.pixelWidth)x\(s.pixelHeight)  \(s.summary)") }
@@ -89,7 +90,7 @@ struct BenchCommand: ParsableCommand {
         }
         let results = try BenchSession(backends: backend.backends, optional: backend == .both, cpuThreads: cpuThreads,
                                        timer: BenchTimer(warmup: warmup, runs: runs, maxSeconds: maxSeconds),
-                                       json: json).run(items)
+                                       json: json, startRSS: startRSS).run(items)
         if !json, scenes.isEmpty { print(BenchReport.growth(results)) }
     }
 

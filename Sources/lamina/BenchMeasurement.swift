@@ -33,6 +33,9 @@ struct BenchResult {
     var width: Int, height: Int
     var passes: Int
     var peakRSSMegabytes: Double
+    /// Resident set size when the session started, before any renderer or scene existed (the runtime's
+    /// and libraries' own pages); nil where /proc is not available.
+    var startRSSMegabytes: Double? = nil
     var sweep: BenchScene.Sweep?
 
     var median: Double { BenchResult.median(frames) }
@@ -55,6 +58,9 @@ struct BenchResult {
             ("scene", jsonString(scene)), ("backend", jsonString(backend)), ("runs", "\(frames.count)"),
             ("median_ms", n(median)), ("min_ms", n(min)), ("max_ms", n(max)), ("mean_ms", n(mean)),
             ("fps", n(fps)), ("plan_median_ms", n(planMedian)), ("peak_rss_mb", n(peakRSSMegabytes)),
+        ]
+        if let start = startRSSMegabytes { fields.append(("start_rss_mb", n(start))) }
+        fields += [
             ("layers", "\(layers)"), ("width", "\(width)"), ("height", "\(height)"), ("passes", "\(passes)"),
         ]
         switch sweep {
@@ -85,6 +91,15 @@ func peakRSSMegabytes() -> Double {
     #else
     return Double(usage.ru_maxrss) / (1024 * 1024)
     #endif
+}
+
+/// Resident set size of this process now, in MiB, from /proc/self/statm (its second field, in pages); nil
+/// where there is no /proc.
+func currentRSSMegabytes() -> Double? {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return nil }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / (1024 * 1024)
 }
 
 /// Milliseconds since an arbitrary point, from the monotonic clock.

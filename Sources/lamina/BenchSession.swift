@@ -21,6 +21,8 @@ struct BenchSession {
     var cpuThreads: Int?
     var timer: BenchTimer
     var json: Bool
+    /// The process's resident memory before any scene was decoded or renderer made (`currentRSSMegabytes`).
+    var startRSS: Double?
 
     func run(_ items: [BenchItem]) throws -> [BenchResult] {
         var renderers: [(Backend, Renderer)] = []
@@ -43,7 +45,8 @@ struct BenchSession {
                 let m = try renderingStep("\(item.name) on \(backend)") { try timer.measure(scene, renderer: renderer) }
                 let result = BenchResult(scene: item.name, backend: backend.rawValue, frames: m.frames, plans: m.plans,
                                          layers: layers, width: scene.pixelWidth, height: scene.pixelHeight,
-                                         passes: m.passes, peakRSSMegabytes: peakRSSMegabytes(), sweep: item.sweep)
+                                         passes: m.passes, peakRSSMegabytes: peakRSSMegabytes(), startRSSMegabytes: startRSS,
+                                         sweep: item.sweep)
                 print(json ? result.jsonLine : BenchReport.row(result))
                 fflush(stdout)
                 results.append(result)
