@@ -6,14 +6,22 @@
 // as much in the uber-shader). Batches are formed per program (`PassBatcher`), so specialising costs draw
 // calls only where ops of different kinds overlap.
 //
-// Defines: exactly one of KIND_SOLID, KIND_FILL, KIND_BORDER, KIND_TEXTURE, KIND_COVERAGE_MASK, KIND_TEXEL; for fills
-// and borders ROUNDED (some radius is non-zero) and, for borders, INNER_ROUNDED (the inner edge keeps a
-// radius); for textures SAMPLE_NEAREST or SAMPLE_LINEAR (both filters the same, so no level of detail is
-// needed) or neither (the general sampler), and MASKED; for texel copies REDUCED (the source is a blur kept
-// at its pyramid level); CLIPS when some op of the batch has clips.
+// Defines: exactly one of KIND_SOLID, KIND_FILL, KIND_BORDER, KIND_TEXTURE, KIND_COVERAGE_MASK,
+// KIND_TEXEL; for fills and borders ROUNDED (some radius is non-zero) and, for borders, INNER_ROUNDED (the
+// inner edge keeps a radius); for solids BLENDED (drawn in a blended batch); for textures SAMPLE_NEAREST or
+// SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the general sampler),
+// and MASKED; for texel copies REDUCED (the source is a blur kept at its pyramid level); CLIPS when some op
+// of the batch has clips. SMOOTH_RECORDS (quad.vert too): the record arrives as smooth varyings, constant
+// over the quad, so that llvmpipe bins the quads as rectangles (RasterTuning).
 precision highp float;
 precision highp int;
 precision highp sampler2D;
+
+#ifdef SMOOTH_RECORDS
+#define RECORD
+#else
+#define RECORD flat
+#endif
 
 #include "common.glsl"
 
@@ -26,16 +34,16 @@ uniform sampler2D u_clips;     // RGBA32F clip records, TEXELS_PER_CLIP texels e
 uniform int u_clipsWidth;   // a power of two
 uniform int u_clipsShift;   // log2(u_clipsWidth)
 
-flat in vec4 v_g0;
-flat in vec4 v_g1;
-flat in vec4 v_g2;
-flat in vec4 v_w;
-flat in vec4 v_rect;
-flat in vec4 v_radii;
-flat in vec4 v_color;
-flat in vec4 v_params;
-flat in vec4 v_src;
-flat in vec4 v_tex;
+RECORD in vec4 v_g0;
+RECORD in vec4 v_g1;
+RECORD in vec4 v_g2;
+RECORD in vec4 v_w;
+RECORD in vec4 v_rect;
+RECORD in vec4 v_radii;
+RECORD in vec4 v_color;
+RECORD in vec4 v_params;
+RECORD in vec4 v_src;
+RECORD in vec4 v_tex;
 
 out vec4 fragColor;
 
@@ -123,7 +131,11 @@ void main() {
     float coverage = 1.0;
 #endif
 
-#if defined(KIND_SOLID)
+#if defined(KIND_SOLID) && defined(BLENDED)
+    // The clamp (a no-op on a premultiplied colour) keeps this variant off llvmpipe's linear shading, whose
+    // 8-bit blend rounds differently (RasterTuning); the quads are still binned as rectangles.
+    fragColor = clamp(v_color * coverage, 0.0, 1.0);
+#elif defined(KIND_SOLID)
     fragColor = v_color * coverage;
 #elif defined(KIND_TEXEL)
     // A texel-exact nearest draw (TexelBlit): texel = pixel * step + base per axis, coverage exactly 1.

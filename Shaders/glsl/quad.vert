@@ -1,9 +1,16 @@
 #version 300 es
 // quad.vert: a quad per draw operation (or piece of one) over its pixel bounds; its four vertices carry
-// the op's record, which the fragment shader reads flat. Targets are stored y-down (row 0 at window y = 0),
+// the op's record, which the fragment shader reads unchanged over the quad: flat, or with SMOOTH_RECORDS
+// (llvmpipe, `RasterTuning`) smooth, which interpolates the four equal values to exactly the same. Targets are stored y-down (row 0 at window y = 0),
 // so pixel (x, y) maps to NDC without a flip and gl_FragCoord.xy is the pixel centre counted from the
 // top-left.
 precision highp float;
+
+#ifdef SMOOTH_RECORDS
+#define RECORD
+#else
+#define RECORD flat
+#endif
 
 layout(location = 0) in vec2 a_pixel;    // the corner, in pixels
 layout(location = 1) in vec4 a_g0;       // G row 0, - (the kind is the program's, ShaderKey)
@@ -19,16 +26,16 @@ layout(location = 10) in vec4 a_tex;     // texture width, height, filters (min 
 
 uniform vec2 u_targetSize;
 
-flat out vec4 v_g0;
-flat out vec4 v_g1;
-flat out vec4 v_g2;
-flat out vec4 v_w;
-flat out vec4 v_rect;
-flat out vec4 v_radii;
-flat out vec4 v_color;
-flat out vec4 v_params;
-flat out vec4 v_src;
-flat out vec4 v_tex;
+RECORD out vec4 v_g0;
+RECORD out vec4 v_g1;
+RECORD out vec4 v_g2;
+RECORD out vec4 v_w;
+RECORD out vec4 v_rect;
+RECORD out vec4 v_radii;
+RECORD out vec4 v_color;
+RECORD out vec4 v_params;
+RECORD out vec4 v_src;
+RECORD out vec4 v_tex;
 
 void main() {
     // Depth in [0, 1], nearer for later ops (PassBatcher's occlusion); ignored where depth testing is off.

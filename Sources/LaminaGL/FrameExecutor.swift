@@ -46,7 +46,8 @@ final class FrameExecutor {
             }
             // An empty pass (the CPU renderer gives a 0-pixel image) gets a 1x1 transparent target, so that
             // anything sampling it reads transparent, as it would read outside an empty image.
-            let target = try r.pool.acquire(width: max(1, pass.width), height: max(1, pass.height))
+            let target = try r.pool.acquire(width: max(1, pass.width), height: max(1, pass.height),
+                                            format: r.tuning.colorFormat)
             targets[pass.id] = target
             current = pass.id
             if timed { r.timer.begin(pass: index) }
@@ -107,6 +108,7 @@ final class FrameExecutor {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
         try resources.drawer.draw(opaque: opaque, batches, depthTested: passBatches.depthTested, targetWidth: target.width, targetHeight: target.height)
+        if passBatches.depthTested, resources.tuning.detachesDepth { try target.detachDepth() }
         let all = (opaque.map { [$0] } ?? []) + batches
         return (all.count, all.reduce(0) { $0 + $1.count }, batcher.pixels)
     }
@@ -114,7 +116,7 @@ final class FrameExecutor {
     /// A batcher resolving texture sources to cached image textures and to this frame's pass targets.
     private func makeBatcher() -> PassBatcher {
         let graph = self.graph, textures = resources.textures
-        return PassBatcher(
+        var batcher = PassBatcher(
             resolve: { [unowned self] source in
                 switch source {
                 case .image(let id):
@@ -126,6 +128,8 @@ final class FrameExecutor {
             },
             resolvePass: { [unowned self] id in try self.passTexture(id) },
             reduction: { [unowned self] id in self.reductions[id] })
+        batcher.quantizesOpaqueSolids = resources.tuning.quantizesOpaqueSolids
+        return batcher
     }
 
     /// The blur passes that may stay reduced: every op reading them is a texel copy (`TexelBlit`), no pass
@@ -160,17 +164,29 @@ final class FrameExecutor {
     }
 
     /// Reads the target back. Rows come out window-y 0 first (GLES 3.0 §4.3.1), which is image row 0 in
-    /// Lamina's y-down targets, so no flip is needed.
+    /// Lamina's y-down targets, so no flip is needed. A BGRA target is read as it is stored
+    /// (EXT_read_format_bgra) and its red and blue swapped here, several times faster than the driver's
+    /// per-byte conversion to RGBA.
     static func readback(_ target: RenderTarget) throws -> Image {
         target.bind()
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        var pixels = [UInt8](repeating: 0, count: target.width * target.height * 4)
-        try pixels.withUnsafeMutableBytes { p in
-            try gl("glReadPixels") {
-                glReadPixels(0, 0, GLsizei(target.width), GLsizei(target.height), GLenum(GL_RGBA),
-                             GLenum(GL_UNSIGNED_BYTE), p.baseAddress)
+        let bgra = target.format == GL_BGRA_EXT
+        let count = target.width * target.height * 4
+        var failure: Error?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do {
+                try gl("glReadPixels") {
+                    glReadPixels(0, 0, GLsizei(target.width), GLsizei(target.height),
+                                 GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+                }
+                if bgra { PixelSwizzle.swapRedBlue(UnsafeMutableRawBufferPointer(buffer)) }
+            } catch {
+                failure = error
+                buffer.initialize(repeating: 0)
             }
+            initialized = count
         }
+        if let failure { throw failure }
         guard let image = Image(width: target.width, height: target.height, premultipliedRGBA: pixels) else {
             throw GLError.invalidGraph("readback size mismatch")
         }

@@ -21,8 +21,18 @@ final class GLTexture {
         id = t
         self.width = width; self.height = height; self.levels = levels
         glBindTexture(GLenum(GL_TEXTURE_2D), t)
-        try gl("glTexStorage2D(\(width)x\(height), \(levels) levels)") {
-            glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(format), GLsizei(width), GLsizei(height))
+        if format == GL_BGRA_EXT {
+            // EXT_texture_format_BGRA8888 names BGRA as an unsized format for glTexImage2D; Mesa 22.3 refuses
+            // GL_BGRA8_EXT in glTexStorage2D. One level: BGRA targets are pass targets (RasterTuning).
+            guard levels == 1 else { throw GLError.invalidGraph("a BGRA texture has one level, not \(levels)") }
+            try gl("glTexImage2D(BGRA, \(width)x\(height))") {
+                glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_BGRA_EXT, GLsizei(width), GLsizei(height), 0,
+                             GLenum(GL_BGRA_EXT), GLenum(GL_UNSIGNED_BYTE), nil)
+            }
+        } else {
+            try gl("glTexStorage2D(\(width)x\(height), \(levels) levels)") {
+                glTexStorage2D(GLenum(GL_TEXTURE_2D), GLsizei(levels), GLenum(format), GLsizei(width), GLsizei(height))
+            }
         }
         // Shaders read texels with texelFetch and filter them themselves (common.glsl), so the texture's
         // filters only have to make it complete over all its levels (§3.8.13): a mipmapped nearest

@@ -5,7 +5,7 @@ import LaminaImage
 
 /// The GPU renderer: executes a `RenderGraph` with OpenGL ES 3.0 on a headless EGL context.
 ///
-/// Each pass renders into a pooled RGBA8 target (y-down, see the module comment), its ops batched into
+/// Each pass renders into a pooled RGBA8 (BGRA8 on llvmpipe, `RasterTuning`) target (y-down, see the module comment), its ops batched into
 /// instanced draws; a blur pass runs `BlurRunner`. A pass's target returns to the pool after the last pass
 /// that reads it, and the canvas is read back with glReadPixels (`FrameExecutor`). Programs are built once,
 /// in `init`; image textures are cached per `Bitmap` across frames. Not thread-safe: use a renderer from
@@ -26,7 +26,13 @@ public final class GPURenderer: Renderer {
 
     /// Starts EGL (on `platform`, or `LAMINA_EGL_PLATFORM`, or the first that works) and builds the
     /// shaders. Throws `GLError` naming each platform tried when none works.
-    public init(platform: EGLPlatformChoice? = nil) throws {
+    public convenience init(platform: EGLPlatformChoice? = nil) throws {
+        try self.init(platform: platform, tuning: nil)
+    }
+
+    /// With `tuning`, that shape of passes and draws instead of the one chosen for the driver (tests compare
+    /// the two).
+    init(platform: EGLPlatformChoice?, tuning: RasterTuning?) throws {
         let forced = try platform ?? EGLPlatformChoice.fromEnvironment()
         context = try GLContext(forced: forced)
         info = GPUInfo(context: context)
@@ -34,8 +40,12 @@ public final class GPURenderer: Renderer {
         resources = try GLResources(
             timerQueries: present.contains("GL_EXT_disjoint_timer_query"),
             floatTargets: present.contains("GL_EXT_color_buffer_float")
-                || present.contains("GL_EXT_color_buffer_half_float"))
+                || present.contains("GL_EXT_color_buffer_half_float"),
+            tuning: tuning ?? RasterTuning.choose(renderer: info.glRenderer, extensions: present))
     }
+
+    /// The shape of passes and draws in use (`RasterTuning`).
+    var tuning: RasterTuning? { resources?.tuning }
 
     deinit {
         try? context.makeCurrent()
@@ -69,11 +79,14 @@ final class GLResources {
     /// GL_MAX_TEXTURE_SIZE (at least 2048 in GLES 3.0, Table 6.35); larger passes are refused.
     let maxTextureSize: Int
 
-    init(timerQueries: Bool, floatTargets: Bool) throws {
+    let tuning: RasterTuning
+
+    init(timerQueries: Bool, floatTargets: Bool, tuning: RasterTuning) throws {
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
-        drawer = try PrimitiveDrawer()
+        self.tuning = tuning
+        drawer = try PrimitiveDrawer(tuning: tuning)
         blur = try BlurRunner(pool: pool, floatTargets: floatTargets)
         timer = GPUTimer(available: timerQueries)
     }

@@ -72,11 +72,15 @@ struct PassBatcher {
     private var pieceStore: [OpSplitter.Piece] = []
     private var visibleRects: [PixelRect] = []
     static let recordFloats = InstanceLayout.floats - 4
+    /// Where a record's colour (`a_color`, the seventh attribute) starts.
+    static let colorOffset = 6 * 4
     /// The depth of the op being appended (`params.w`): 1 - (i + 1) / (n + 1) for op i of n, so later ops
     /// are nearer.
     private var depth: Float = 0
     /// `LAMINA_GL_OCCLUSION=0` draws every piece in op order with blending (pixman-style switch).
     nonisolated(unsafe) static var occludes = ProcessInfo.processInfo.environment["LAMINA_GL_OCCLUSION"] != "0"
+    /// Opaque solids' colours are put on the 8-bit grid (`RasterTuning.quantizesOpaqueSolids`).
+    var quantizesOpaqueSolids = false
     /// `LAMINA_GL_CULL=0` draws every piece whole instead of cutting it by later opaque pieces.
     nonisolated(unsafe) static var culls = ProcessInfo.processInfo.environment["LAMINA_GL_CULL"] != "0"
 
@@ -208,12 +212,17 @@ struct PassBatcher {
     /// `occluding` and they are opaque.
     private mutating func emit(_ p: Prepared, occluding: Bool) {
         let record = records[p.record..<(p.record + PassBatcher.recordFloats)]
+        var exactRecord = record
+        if quantizesOpaqueSolids, p.opaque, occluding {
+            let c = exactRecord.startIndex + PassBatcher.colorOffset
+            for i in c..<(c + 4) { exactRecord[i] = RasterTuning.exactOnLinear(exactRecord[i]) }
+        }
         var shaded: Int?, solid: Int?
         for k in p.pieces {
             let piece = pieceStore[k], b = piece.bounds
             let corners = [Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1)]
             if piece.solid && p.opaque && occluding {
-                opaque += corners; opaque += record
+                opaque += corners; opaque += exactRecord
                 continue
             }
             // The batch is chosen once per op and kind of piece, when its first piece comes.
@@ -223,7 +232,7 @@ struct PassBatcher {
                     if shaded == nil, p.pieces.contains(where: { !pieceStore[$0].solid }) {
                         shaded = place(bounds: p.bounds, key: p.key, texture: p.texture, mask: p.mask)
                     }
-                    solid = place(bounds: p.bounds, key: ShaderKey(kind: .solid), texture: nil, mask: nil)
+                    solid = place(bounds: p.bounds, key: ShaderKey(kind: .solid, blended: true), texture: nil, mask: nil)
                 }
                 batch = solid!
             } else {

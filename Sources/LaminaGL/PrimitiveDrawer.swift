@@ -17,8 +17,11 @@ final class PrimitiveDrawer {
     private var clipRows = 0
     /// Draw calls issued so far (a profiling counter).
     private(set) var drawCalls = 0
+    /// How records travel and how many quads a draw takes (`RasterTuning`).
+    let tuning: RasterTuning
 
-    init() throws {
+    init(tuning: RasterTuning = .general) throws {
+        self.tuning = tuning
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &vertexBuffer)
         glGenBuffers(1, &indexBuffer)
@@ -46,17 +49,20 @@ final class PrimitiveDrawer {
         for key in [ShaderKey(kind: .solid), ShaderKey(kind: .fill, rounded: true)] { _ = try program(key) }
     }
 
-    /// The program of `key`, built and given its sampler units on first use.
+    /// The program of `key`, built and given its sampler units on first use; its record travels as the
+    /// tuning says (`RasterTuning.smoothRecords`).
     func program(_ key: ShaderKey) throws -> ShaderProgram {
         if let p = programs[key] { return p }
-        let p = try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag", defines: key.defines)
+        let record = tuning.smoothRecords ? ["SMOOTH_RECORDS"] : []
+        let p = try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag", defines: key.defines + record,
+                                  vertexDefines: record)
         glUseProgram(p.id)
         glUniform1i(p.uniform("u_texture"), 0)
         glUniform1i(p.uniform("u_mask"), 1)
         glUniform1i(p.uniform("u_clips"), 2)
         glUniform1i(p.uniform("u_clipsWidth"), GLint(ClipTable.width))
         glUniform1i(p.uniform("u_clipsShift"), GLint(ClipTable.width.trailingZeroBitCount))
-        try GLCheck.check("primitive.frag \(key.defines.joined(separator: " ")) setup")
+        try GLCheck.check("primitive.frag \((key.defines + record).joined(separator: " ")) setup")
         programs[key] = p
         return p
     }
@@ -156,11 +162,17 @@ final class PrimitiveDrawer {
             glActiveTexture(GLenum(GL_TEXTURE1))
             glBindTexture(GLenum(GL_TEXTURE_2D), batch.mask?.id ?? 0)
             glBindSampler(1, 0)
-            let offset = UnsafeRawPointer(bitPattern: batch.firstInstance * 6 * MemoryLayout<UInt32>.size)
-            try gl("glDrawElements(\(batch.count) quads)") {
-                glDrawElements(GLenum(GL_TRIANGLES), GLsizei(6 * batch.count), GLenum(GL_UNSIGNED_INT), offset)
+            var first = batch.firstInstance
+            let end = batch.firstInstance + batch.count
+            while first < end {
+                let n = min(tuning.maxQuadsPerDraw, end - first)
+                let offset = UnsafeRawPointer(bitPattern: first * 6 * MemoryLayout<UInt32>.size)
+                try gl("glDrawElements(\(n) quads)") {
+                    glDrawElements(GLenum(GL_TRIANGLES), GLsizei(6 * n), GLenum(GL_UNSIGNED_INT), offset)
+                }
+                drawCalls += 1
+                first += n
             }
-            drawCalls += 1
         }
         glBindVertexArray(0)
     }

@@ -1,6 +1,6 @@
 import CGLES
 
-/// A texture (RGBA8, or RGBA16F for blur intermediates) with a framebuffer object drawing into it; both
+/// A texture (RGBA8 or BGRA8, see `RasterTuning`, or RGBA16F for blur intermediates) with a framebuffer object drawing into it; both
 /// deleted in `deinit`.
 final class RenderTarget {
     let texture: GLTexture
@@ -11,6 +11,7 @@ final class RenderTarget {
     let format: Int32
     /// A 24-bit depth renderbuffer, attached the first time a pass drawn here occludes (`attachDepth`).
     private var depth: GLuint = 0
+    private var depthAttached = false
 
     init(width: Int, height: Int, format: Int32 = GL_RGBA8) throws {
         self.format = format
@@ -31,16 +32,30 @@ final class RenderTarget {
     /// Gives the target a depth buffer (kept while it is pooled) and leaves its framebuffer bound.
     func attachDepth() throws {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        guard depth == 0 else { return }
-        glGenRenderbuffers(1, &depth)
-        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), depth)
-        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), GLsizei(width), GLsizei(height))
+        guard !depthAttached else { return }
+        if depth == 0 {
+            glGenRenderbuffers(1, &depth)
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), depth)
+            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), GLsizei(width),
+                                  GLsizei(height))
+        }
+        depthAttached = true
         glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), depth)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GLError.framebuffer(status: ErrorName.framebuffer(status))
         }
         try GLCheck.check("depth buffer (\(width)x\(height))")
+    }
+
+    /// Takes the depth buffer off the framebuffer (keeping it for the next `attachDepth`), for rasterizers
+    /// that shade faster without one (`RasterTuning.detachesDepth`). Leaves the framebuffer bound.
+    func detachDepth() throws {
+        guard depthAttached else { return }
+        depthAttached = false
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), 0)
+        try GLCheck.check("detaching the depth buffer (\(width)x\(height))")
     }
 
     /// Binds the framebuffer with a viewport over the whole target.

@@ -35,6 +35,10 @@ struct ShaderKey: Hashable {
     /// Texel draws: the source is a blur kept at its reduced pyramid level (`BlurRunner.runReduced`); the
     /// shader reconstructs each full-size texel as the upsampling pass would have stored it.
     var reduced = false
+    /// Solids: drawn in a blended batch (translucent, or not culling). Kept off llvmpipe's 8-bit linear
+    /// shading, whose blend rounds differently from the general path's (`RasterTuning`); the opaque batch's
+    /// solids, written without blending, take it and round exactly as the general path does.
+    var blended = false
 
     /// The `#define`s of this variant.
     var defines: [String] {
@@ -58,6 +62,7 @@ struct ShaderKey: Hashable {
             if masked { d.append("MASKED") }
         }
         if kind == .texel && reduced { d.append("REDUCED") }
+        if kind == .solid && blended { d.append("BLENDED") }
         if clipped { d.append("CLIPS") }
         return d
     }

@@ -11,8 +11,8 @@ final class ShaderProgram {
     private var uniforms: [String: GLint] = [:]
 
     /// Builds the program from shader files of the LaminaShaders bundle.
-    convenience init(vertex: String, fragment: String, defines: [String] = []) throws {
-        try self.init(vertex: try ShaderSource.load(named: vertex),
+    convenience init(vertex: String, fragment: String, defines: [String] = [], vertexDefines: [String] = []) throws {
+        try self.init(vertex: try ShaderSource.load(named: vertex, defines: vertexDefines),
                       fragment: try ShaderSource.load(named: fragment, defines: defines))
     }
 

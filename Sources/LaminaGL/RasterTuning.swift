@@ -1,0 +1,65 @@
+import CGLES
+import Foundation
+
+/// How passes and draws are shaped for the rasterizer underneath, decided once per context.
+///
+/// Mesa's llvmpipe (21.3 and later) has a linear rasterizer for 2D work: rectangles are binned as
+/// rectangles instead of triangle pairs, and a tile whose every command is a rectangle is shaded without
+/// edge tests, shaders of the simplest form (`fragColor = v_color`) in 8-bit fixed point. It only engages
+/// when (Mesa 22.3, `lp_state_derived.c`, `lp_setup_vbuf.c`, `lp_setup_rect.c`, `lp_state_setup.c`):
+/// - the colour buffer is B8G8R8A8 and no depth or stencil buffer is attached;
+/// - the draw's fragment shader reads no flat varying (rect detection is off for any that does);
+/// - an indexed triangle list has at most 1020 indices (the draw module splits longer ones into chunks
+///   that break the pairing of triangles);
+/// - every attribute is planar over the quad, which a constant is.
+///
+/// On llvmpipe the op record therefore travels as smooth varyings, constant over each quad: the setup's
+/// gradients are exactly zero and with w = 1 every fragment reads the vertex value bit for bit, as flat
+/// would give. Other GPUs keep flat records and RGBA8 targets: their interpolation is barycentric, whose
+/// rounding could move a record's integer fields. The opaque solid interiors, the bulk of a card's pixels,
+/// are then written by the linear rasterizer (cards-200@1x: see the README's figures). The 8-bit path
+/// rounds differently from the general one, so only opaque solids take it, their colours given on the
+/// 8-bit grid (`exactOnLinear`); blended solids are kept off it (ShaderKey.blended). With that, every
+/// byte equals the general shape's (`LinearRasterTests`), depth-tested passes included.
+struct RasterTuning: Equatable {
+    /// Format of draw pass targets: GL_BGRA_EXT (EXT_texture_format_BGRA8888) or GL_RGBA8.
+    var colorFormat: Int32
+    /// The op record reaches the fragment shader as smooth varyings (constant over a quad), not flat.
+    var smoothRecords: Bool
+    /// Most quads per indexed draw call.
+    var maxQuadsPerDraw: Int
+    /// A depth buffer attached for an occluding pass is detached after it, so the target stays linear.
+    var detachesDepth: Bool
+    /// Opaque solid colours are given as k / 255 (`exactOnLinear`), which the linear shading and the
+    /// general path both turn into byte k.
+    var quantizesOpaqueSolids: Bool
+
+    /// The general shape: RGBA8, flat records, one draw per batch.
+    static let general = RasterTuning(colorFormat: GL_RGBA8, smoothRecords: false, maxQuadsPerDraw: .max,
+                                      detachesDepth: false, quantizesOpaqueSolids: false)
+    /// Shaped for llvmpipe's linear rasterizer.
+    static let linear = RasterTuning(colorFormat: GL_BGRA_EXT, smoothRecords: true, maxQuadsPerDraw: 170,
+                                     detachesDepth: true, quantizesOpaqueSolids: true)
+
+    /// The colour channel llvmpipe's linear shading stores as the same byte its general path stores for `f`.
+    ///
+    /// The general path converts with a magic bias (gallivm `lp_build_clamped_float_to_unsigned_norm`):
+    /// k = round-to-nearest-even(fl(f * 255/256) * 256). The linear path truncates twice
+    /// (`lp_linear_interp.c`): byte = floor(f * 32767) >> 7, which is k exactly when f = k / 255
+    /// (32767 k / 255 = 128 k + 127 k / 255, and the second term stays below 128), also after the float
+    /// division's rounding. So k / 255 gives byte k on both paths.
+    static func exactOnLinear(_ f: Float) -> Float {
+        let c = min(max(f, 0), 1)
+        return (c * (255 / 256) * 256).rounded(.toNearestOrEven) / 255
+    }
+
+    /// `LAMINA_GL_LINEAR=0` keeps the general shape on llvmpipe too (for comparison).
+    nonisolated(unsafe) static var allowsLinear = ProcessInfo.processInfo.environment["LAMINA_GL_LINEAR"] != "0"
+
+    /// The shape for a context whose GL_RENDERER is `renderer` and whose GL extensions include `extensions`.
+    static func choose(renderer: String, extensions: Set<String>) -> RasterTuning {
+        guard allowsLinear, renderer.hasPrefix("llvmpipe"),
+              extensions.contains("GL_EXT_texture_format_BGRA8888") else { return .general }
+        return .linear
+    }
+}
