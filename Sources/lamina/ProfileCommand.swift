@@ -81,6 +81,9 @@ struct ProfileCommand: ParsableCommand {
             timerNote = times.isEmpty
                 ? "GPU timer queries: not available from this driver (GL_EXT_disjoint_timer_query missing or disjoint)"
                 : "GPU timer queries: GL_EXT_disjoint_timer_query; \"pass ms\" is GPU time per pass"
+                    + (gpu.info.glRenderer.hasPrefix("llvmpipe")
+                       ? " (queries turn llvmpipe's linear rasterizer off for the timed frame; warm frames run without them)"
+                       : "")
         }
         let encoded = try clock.stage("encode PNG") { try renderingStep("encoding") { try PNG.encode(image) } }
 
