@@ -1,7 +1,8 @@
 #version 300 es
 // quad.vert: a quad per draw operation (or piece of one) over its pixel bounds; its four vertices carry
 // the op's record, which the fragment shader reads unchanged over the quad: flat, or with SMOOTH_RECORDS
-// (llvmpipe, `RasterTuning`) smooth, which interpolates the four equal values to exactly the same. Targets are stored y-down (row 0 at window y = 0),
+// smooth, only on llvmpipe (`RasterTuning`), whose zero gradients and w = 1 give exactly the vertex value
+// (a barycentric interpolator may round it). Targets are stored y-down (row 0 at window y = 0),
 // so pixel (x, y) maps to NDC without a flip and gl_FragCoord.xy is the pixel centre counted from the
 // top-left.
 precision highp float;

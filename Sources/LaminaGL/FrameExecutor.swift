@@ -107,10 +107,13 @@ final class FrameExecutor {
         } else {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
-        try resources.drawer.draw(opaque: opaque, batches, depthTested: passBatches.depthTested, targetWidth: target.width, targetHeight: target.height)
-        if passBatches.depthTested, resources.tuning.detachesDepth { try target.detachDepth() }
+        let callsBefore = resources.drawer.drawCalls
+        defer { if passBatches.depthTested, resources.tuning.detachesDepth { try? target.detachDepth() } }
+        try resources.drawer.draw(opaque: opaque, batches, depthTested: passBatches.depthTested,
+                                  targetWidth: target.width, targetHeight: target.height)
         let all = (opaque.map { [$0] } ?? []) + batches
-        return (all.count, all.reduce(0) { $0 + $1.count }, batcher.pixels)
+        // Draw calls as issued: a batch is several where the tuning caps the quads per draw.
+        return (resources.drawer.drawCalls - callsBefore, all.reduce(0) { $0 + $1.count }, batcher.pixels)
     }
 
     /// A batcher resolving texture sources to cached image textures and to this frame's pass targets.
@@ -175,10 +178,11 @@ final class FrameExecutor {
         var failure: Error?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do {
-                try gl("glReadPixels") {
-                    glReadPixels(0, 0, GLsizei(target.width), GLsizei(target.height),
-                                 GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
-                }
+                glReadPixels(0, 0, GLsizei(target.width), GLsizei(target.height),
+                             GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+                // Checked even in release builds: the read waits for the frame anyway, and an unchecked
+                // failure would hand back uninitialised memory.
+                try GLCheck.check("glReadPixels", force: true)
                 if bgra { PixelSwizzle.swapRedBlue(UnsafeMutableRawBufferPointer(buffer)) }
             } catch {
                 failure = error

@@ -8,7 +8,8 @@ final class GLTexture {
     let height: Int
     let levels: Int
 
-    /// Allocates immutable storage (GLES 3.0 §3.8.4, glTexStorage2D) of `levels` levels and `format`.
+    /// Allocates immutable storage (GLES 3.0 §3.8.4, glTexStorage2D) of `levels` levels and `format`; a
+    /// BGRA target's single level through glTexImage2D (EXT_texture_format_BGRA8888).
     init(width: Int, height: Int, levels: Int = 1, format: Int32 = GL_RGBA8) throws {
         // Checked here, not left to glGetError, which release builds do not read.
         var maxSize: GLint = 0

@@ -5,8 +5,8 @@ import LaminaImage
 
 /// The GPU renderer: executes a `RenderGraph` with OpenGL ES 3.0 on a headless EGL context.
 ///
-/// Each pass renders into a pooled RGBA8 (BGRA8 on llvmpipe, `RasterTuning`) target (y-down, see the module comment), its ops batched into
-/// instanced draws; a blur pass runs `BlurRunner`. A pass's target returns to the pool after the last pass
+/// Each pass renders into a pooled RGBA8 target (BGRA8 on llvmpipe, `RasterTuning`; y-down, see the module
+/// comment), its ops batched into quads; a blur pass runs `BlurRunner`. A pass's target returns to the pool after the last pass
 /// that reads it, and the canvas is read back with glReadPixels (`FrameExecutor`). Programs are built once,
 /// in `init`; image textures are cached per `Bitmap` across frames. Not thread-safe: use a renderer from
 /// one thread at a time (its context is made current on the calling thread for each frame).

@@ -79,7 +79,8 @@ struct PassBatcher {
     private var depth: Float = 0
     /// `LAMINA_GL_OCCLUSION=0` draws every piece in op order with blending (pixman-style switch).
     nonisolated(unsafe) static var occludes = ProcessInfo.processInfo.environment["LAMINA_GL_OCCLUSION"] != "0"
-    /// Opaque solids' colours are put on the 8-bit grid (`RasterTuning.quantizesOpaqueSolids`).
+    /// Opaque solids' colours are put on the 8-bit grid and blended solids get their own variant
+    /// (`RasterTuning.quantizesOpaqueSolids`, `ShaderKey.blended`).
     var quantizesOpaqueSolids = false
     /// `LAMINA_GL_CULL=0` draws every piece whole instead of cutting it by later opaque pieces.
     nonisolated(unsafe) static var culls = ProcessInfo.processInfo.environment["LAMINA_GL_CULL"] != "0"
@@ -232,7 +233,8 @@ struct PassBatcher {
                     if shaded == nil, p.pieces.contains(where: { !pieceStore[$0].solid }) {
                         shaded = place(bounds: p.bounds, key: p.key, texture: p.texture, mask: p.mask)
                     }
-                    solid = place(bounds: p.bounds, key: ShaderKey(kind: .solid, blended: true), texture: nil, mask: nil)
+                    solid = place(bounds: p.bounds, key: ShaderKey(kind: .solid, blended: quantizesOpaqueSolids),
+                                  texture: nil, mask: nil)
                 }
                 batch = solid!
             } else {

@@ -46,7 +46,8 @@ final class PrimitiveDrawer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         try GLCheck.check("PrimitiveDrawer setup")
         // The variants every card scene uses, built now so that their compile errors surface at setup.
-        for key in [ShaderKey(kind: .solid), ShaderKey(kind: .fill, rounded: true)] { _ = try program(key) }
+        for key in [ShaderKey(kind: .solid), ShaderKey(kind: .solid, blended: tuning.quantizesOpaqueSolids),
+                    ShaderKey(kind: .fill, rounded: true)] { _ = try program(key) }
     }
 
     /// The program of `key`, built and given its sampler units on first use; its record travels as the

@@ -56,10 +56,16 @@ struct RasterTuning: Equatable {
     /// `LAMINA_GL_LINEAR=0` keeps the general shape on llvmpipe too (for comparison).
     nonisolated(unsafe) static var allowsLinear = ProcessInfo.processInfo.environment["LAMINA_GL_LINEAR"] != "0"
 
-    /// The shape for a context whose GL_RENDERER is `renderer` and whose GL extensions include `extensions`.
+    /// The shape for the current context, whose GL_RENDERER is `renderer` and whose GL extensions include
+    /// `extensions`: linear on llvmpipe where BGRA targets can be drawn and read back.
     static func choose(renderer: String, extensions: Set<String>) -> RasterTuning {
-        guard allowsLinear, renderer.hasPrefix("llvmpipe"),
-              extensions.contains("GL_EXT_texture_format_BGRA8888") else { return .general }
+        guard allowsLinear, renderer.hasPrefix("llvmpipe"), extensions.contains("GL_EXT_texture_format_BGRA8888"),
+              extensions.contains("GL_EXT_read_format_bgra") else { return .general }
+        // ES 3.0 does not promise that BGRA is colour-renderable: a 1x1 target is tried first.
+        guard (try? RenderTarget(width: 1, height: 1, format: GL_BGRA_EXT)) != nil else {
+            while glGetError() != GLenum(GL_NO_ERROR) {}
+            return .general
+        }
         return .linear
     }
 }

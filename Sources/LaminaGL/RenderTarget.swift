@@ -1,7 +1,7 @@
 import CGLES
 
-/// A texture (RGBA8 or BGRA8, see `RasterTuning`, or RGBA16F for blur intermediates) with a framebuffer object drawing into it; both
-/// deleted in `deinit`.
+/// A texture (RGBA8 or BGRA8, see `RasterTuning`, or RGBA16F for blur intermediates) with a framebuffer
+/// object drawing into it; both deleted in `deinit`.
 final class RenderTarget {
     let texture: GLTexture
     let framebuffer: GLuint
@@ -39,13 +39,13 @@ final class RenderTarget {
             glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), GLsizei(width),
                                   GLsizei(height))
         }
-        depthAttached = true
         glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), depth)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GLError.framebuffer(status: ErrorName.framebuffer(status))
         }
         try GLCheck.check("depth buffer (\(width)x\(height))")
+        depthAttached = true
     }
 
     /// Takes the depth buffer off the framebuffer (keeping it for the next `attachDepth`), for rasterizers

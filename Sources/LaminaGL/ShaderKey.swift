@@ -35,9 +35,9 @@ struct ShaderKey: Hashable {
     /// Texel draws: the source is a blur kept at its reduced pyramid level (`BlurRunner.runReduced`); the
     /// shader reconstructs each full-size texel as the upsampling pass would have stored it.
     var reduced = false
-    /// Solids: drawn in a blended batch (translucent, or not culling). Kept off llvmpipe's 8-bit linear
-    /// shading, whose blend rounds differently from the general path's (`RasterTuning`); the opaque batch's
-    /// solids, written without blending, take it and round exactly as the general path does.
+    /// Solids under the linear tuning (`RasterTuning`): drawn in a blended batch (translucent, or not
+    /// culling), so kept off llvmpipe's 8-bit linear shading, whose blend rounds differently from the
+    /// general path's; the opaque batch's solids, written without blending, take it and are exact.
     var blended = false
 
     /// The `#define`s of this variant.

@@ -19,7 +19,10 @@ final class LinearRasterTests: XCTestCase {
 
     private func assertSameBytes(_ graph: RenderGraph, _ name: String, file: StaticString = #filePath,
                                  line: UInt = #line) throws {
-        let tuned = try GLTestSupport.renderer().render(graph)
+        let r = try GLTestSupport.renderer()
+        try XCTSkipUnless(r.tuning == .linear, "the renderer is not tuned for llvmpipe (\(r.info.glRenderer)): "
+                          + "nothing to compare")
+        let tuned = try r.render(graph)
         let plain = try general().render(graph)
         XCTAssertEqual(GLTestSupport.compare(tuned, plain, maxDiff: 0, name: name, file: file, line: line), 0,
                        file: file, line: line)
@@ -94,8 +97,8 @@ final class LinearRasterTests: XCTestCase {
         var ops = [under]
         for i in 0..<60 {
             let x = Double((i % 8) * 24 + 3), y = Double((i / 8) * 24 + 5)
-            ops.append(DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: x, y: y, width: 18, height: 18)), TestGraphs.green),
-                              transform: .identity,
+            let square = RoundedRect(rect: CGRect(x: x, y: y, width: 18, height: 18))
+            ops.append(DrawOp(kind: .fill(square, TestGraphs.green), transform: .identity,
                               bounds: PixelRect(x0: Int(x), y0: Int(y), x1: Int(x) + 18, y1: Int(y) + 18)))
         }
         return (ops, TestGraphs.canvas(ops, width: 200, height: 200, clear: TestGraphs.white))
