@@ -14,27 +14,14 @@ extension PreparedOp {
         let tint = modulate ?? SIMD4(1, 1, 1, 1)
         switch kind {
         case .fill(let shape, let c):
-            let paint = Paint(c * tint)
-            if let memo = memo(scratch), let p = sampler?.projection {
-                let cover = MemoFill(memo: memo, shape: shape, geometry: CoverageMemo.Geometry(shape), edgeAA: edgeAA)
-                scan(ys, AffineRows(op: self, projection: p, coverage: cover, paint: paint, target: target,
-                                    clipsExact: clipsExact, scratch: scratch))
-            } else if let sampler {
-                let shader = FillShader(shape: shape, edgeAA: edgeAA, paint: paint.color)
-                scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: paint, target: target,
-                                     clipsExact: clipsExact))
-            }
+            runShape(ys, paint: Paint(c * tint), target: target, scratch: scratch,
+                     memoized: { MemoFill(memo: $0, shape: shape, geometry: CoverageMemo.Geometry(shape),
+                                          edgeAA: edgeAA) },
+                     sampled: { FillShader(shape: shape, edgeAA: edgeAA, paint: $0) })
         case .border(let shape, let inner, let c):
-            let paint = Paint(c * tint)
-            if let memo = memo(scratch), let p = sampler?.projection {
-                let cover = MemoBorder(memo: memo, outer: shape, inner: inner)
-                scan(ys, AffineRows(op: self, projection: p, coverage: cover, paint: paint, target: target,
-                                    clipsExact: clipsExact, scratch: scratch))
-            } else if let sampler {
-                let shader = BorderShader(shape: shape, inner: inner, paint: paint.color)
-                scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: paint, target: target,
-                                     clipsExact: clipsExact))
-            }
+            runShape(ys, paint: Paint(c * tint), target: target, scratch: scratch,
+                     memoized: { MemoBorder(memo: $0, outer: shape, inner: inner) },
+                     sampled: { BorderShader(shape: shape, inner: inner, paint: $0) })
         case .texture(let t):
             if let offset = alignedOffset {
                 runAligned(t, offset: offset, ys, target, tint: tint)
@@ -67,6 +54,22 @@ extension PreparedOp {
     private var clipsExact: Bool { clips.allSatisfy { $0.sampler != nil } }
 
     /// The coverage memo for this operation's columns, when its spans apply and its Jacobian is constant.
+    /// A fill or border: through the coverage memo where the op is affine with spans, else sampled per
+    /// pixel with the shader made from the paint's colour.
+    @inline(__always)
+    private func runShape<Cover: AffineCoverage, Shader: PixelShader>(
+        _ ys: Range<Int>, paint: Paint, target: BlendTarget, scratch: BandScratch,
+        memoized: (CoverageMemo) -> Cover, sampled: (SIMD4<Double>) -> Shader
+    ) {
+        if let memo = memo(scratch), let p = sampler?.projection {
+            scan(ys, AffineRows(op: self, projection: p, coverage: memoized(memo), paint: paint, target: target,
+                                clipsExact: clipsExact, scratch: scratch))
+        } else if let sampler {
+            scan(ys, SampledRows(op: self, sampler: sampler, shader: sampled(paint.color), paint: paint,
+                                 target: target, clipsExact: clipsExact))
+        }
+    }
+
     private func memo(_ scratch: BandScratch) -> CoverageMemo? {
         guard spans != nil, let p = sampler, p.unitW else { return nil }
         let j = p.projection

@@ -17,6 +17,16 @@ func renderCPU(_ scene: Scene) throws -> Image {
     try CPURenderer().render(Planner().plan(scene))
 }
 
+/// Asserts that the CPU renderer's fast paths change no byte of `scene` (`CPURenderer(fastPaths:)`).
+func assertFastPathsChangeNothing(_ scene: Scene, _ what: String = "", file: StaticString = #filePath,
+                                  line: UInt = #line) throws {
+    let graph = Planner().plan(scene)
+    let fast = try CPURenderer(fastPaths: true).render(graph)
+    let general = try CPURenderer(fastPaths: false).render(graph)
+    let cmp = try ImageComparison(fast, general)
+    XCTAssertEqual(cmp.maxDifference, 0, "\(what)\(cmp.differingPixels) pixels differ", file: file, line: line)
+}
+
 /// A layer with a frame and a background colour.
 func layer(_ frame: CGRect, _ color: Color? = nil) -> Layer {
     let l = Layer()
