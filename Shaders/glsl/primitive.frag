@@ -78,11 +78,12 @@ float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA) {
 #endif
 
 #ifdef KIND_BORDER
-// borderCoverage (common.glsl) with both radius tests decided when the batch was formed.
+// borderCoverage (common.glsl) with both radius tests decided when the batch was formed. A negative width
+// is a fill that joined a border batch (ShaderKey.ring): no inner edge, so the ring is the outer shape.
 float ringCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
     float outer = outerCoverage(q, jac, r, radii, ALL_EDGES);
     vec4 ir = vec4(r.xy + width, r.zw - width);
-    if (ir.z - ir.x <= 0.0 || ir.w - ir.y <= 0.0) return outer;
+    if (width < 0.0 || ir.z - ir.x <= 0.0 || ir.w - ir.y <= 0.0) return outer;
 #ifdef INNER_ROUNDED
     float inner = rrectCoverage(q, jac, ir, max(radii - width, 0.0));
 #else

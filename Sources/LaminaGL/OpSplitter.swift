@@ -36,23 +36,32 @@ enum OpSplitter {
 
     /// The pieces of `op` over `bounds`, or nil to draw it whole.
     static func pieces(_ op: DrawOp, bounds: PixelRect) -> [Piece]? {
-        guard enabled, op.clips.isEmpty else { return nil }
+        var out: [Piece] = []
+        return pieces(op, bounds: bounds, into: &out) ? out : nil
+    }
+
+    /// Appends the pieces of `op` over `bounds` to `out` (edge pieces first, then the solid cross) and
+    /// returns true; false, appending nothing, to draw it whole. The batcher's form: no array per op.
+    static func pieces(_ op: DrawOp, bounds: PixelRect, into out: inout [Piece]) -> Bool {
+        guard enabled, op.clips.isEmpty else { return false }
         let t = op.transform
         guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 != 0, t.m22 != 0 else {
-            return nil
+            return false
         }
         switch op.kind {
         case .fill(let shape, _):
-            guard let cross = interior(shape, t: t, bounds: bounds) else { return nil }
-            return cross.around(in: bounds).map { Piece(bounds: $0, solid: false) }
-                + cross.tiles.map { Piece(bounds: $0, solid: true) }
+            guard let cross = interior(shape, t: t, bounds: bounds) else { return false }
+            cross.around(in: bounds, into: &out)
+            cross.tiles(into: &out)
+            return true
         case .border(let shape, let width, _):
             let innerShape = shape.inset(by: width)
             guard innerShape.rect.width > 0, innerShape.rect.height > 0,
-                  let hole = interior(innerShape, t: t, bounds: bounds) else { return nil }
-            return hole.around(in: bounds).map { Piece(bounds: $0, solid: false) }
+                  let hole = interior(innerShape, t: t, bounds: bounds) else { return false }
+            hole.around(in: bounds, into: &out)
+            return true
         default:
-            return nil
+            return false
         }
     }
 
@@ -62,21 +71,27 @@ enum OpSplitter {
         let v: PixelRect
         let h: PixelRect
 
-        /// The cross as three disjoint rects: the vertical band, then the horizontal band's two arms.
-        var tiles: [PixelRect] {
-            [v, PixelRect(x0: h.x0, y0: h.y0, x1: v.x0, y1: h.y1), PixelRect(x0: v.x1, y0: h.y0, x1: h.x1, y1: h.y1)]
-                .filter { !$0.isEmpty }
+        /// The cross as three disjoint solid pieces: the vertical band, then the horizontal band's two arms.
+        func tiles(into out: inout [Piece]) {
+            for r in [v, PixelRect(x0: h.x0, y0: h.y0, x1: v.x0, y1: h.y1),
+                      PixelRect(x0: v.x1, y0: h.y0, x1: h.x1, y1: h.y1)] where !r.isEmpty {
+                out.append(Piece(bounds: r, solid: true))
+            }
         }
 
-        /// The rects of `b` outside the cross: full-width rows above and below the vertical band, and on
-        /// each side the corner squares and the edge strip between them.
-        func around(in b: PixelRect) -> [PixelRect] {
-            [PixelRect(x0: b.x0, y0: b.y0, x1: b.x1, y1: v.y0),
-             PixelRect(x0: b.x0, y0: v.y0, x1: v.x0, y1: h.y0), PixelRect(x0: v.x1, y0: v.y0, x1: b.x1, y1: h.y0),
-             PixelRect(x0: b.x0, y0: h.y0, x1: h.x0, y1: h.y1), PixelRect(x0: h.x1, y0: h.y0, x1: b.x1, y1: h.y1),
-             PixelRect(x0: b.x0, y0: h.y1, x1: v.x0, y1: v.y1), PixelRect(x0: v.x1, y0: h.y1, x1: b.x1, y1: v.y1),
-             PixelRect(x0: b.x0, y0: v.y1, x1: b.x1, y1: b.y1)]
-                .filter { !$0.isEmpty }
+        /// The pieces of `b` outside the cross, to be shaded: full-width rows above and below the vertical
+        /// band, and on each side the corner squares and the edge strip between them.
+        func around(in b: PixelRect, into out: inout [Piece]) {
+            for r in [PixelRect(x0: b.x0, y0: b.y0, x1: b.x1, y1: v.y0),
+                      PixelRect(x0: b.x0, y0: v.y0, x1: v.x0, y1: h.y0),
+                      PixelRect(x0: v.x1, y0: v.y0, x1: b.x1, y1: h.y0),
+                      PixelRect(x0: b.x0, y0: h.y0, x1: h.x0, y1: h.y1),
+                      PixelRect(x0: h.x1, y0: h.y0, x1: b.x1, y1: h.y1),
+                      PixelRect(x0: b.x0, y0: h.y1, x1: v.x0, y1: v.y1),
+                      PixelRect(x0: v.x1, y0: h.y1, x1: b.x1, y1: v.y1),
+                      PixelRect(x0: b.x0, y0: v.y1, x1: b.x1, y1: b.y1)] where !r.isEmpty {
+                out.append(Piece(bounds: r, solid: false))
+            }
         }
     }
 

@@ -53,17 +53,26 @@ struct PassBatcher {
         var rects: [PixelRect] = []
         var union = PixelRect.empty
 
+        init(key: ShaderKey) { self.key = key }
+
         func accepts(_ key: ShaderKey, _ texture: GLTexture?, _ mask: GLTexture?) -> Bool {
             self.key == key && self.texture === texture && self.mask === mask
         }
 
-        func touches(_ r: PixelRect) -> Bool {
+        /// The op (its record's offset) whose bounds were appended last: an op's own pieces are disjoint,
+        /// so its bounds in a batch never keep its other pieces from moving before that batch.
+        var lastOp = -1
+
+        func touches(_ r: PixelRect, op: Int) -> Bool {
             guard !union.intersection(r).isEmpty else { return false }
-            return rects.contains { !$0.intersection(r).isEmpty }
+            let others = lastOp == op ? rects.dropLast() : rects[...]
+            return others.contains { !$0.intersection(r).isEmpty }
         }
     }
 
     private var open: [Open] = []
+    /// Emptied batches of earlier passes, reused by `place` so a frame does not regrow their arrays.
+    private var spare: [Open] = []
     /// Opaque solid pieces (colour alpha 1, coverage 1), drawn first, front to back, without blending and
     /// with depth writes; see `batches(for:passBounds:)`.
     private var opaque: [Float] = []
@@ -89,6 +98,14 @@ struct PassBatcher {
     /// are released (its draws have been issued, and GL keeps a deleted texture alive for them, §D.1.2).
     mutating func reset() {
         instances.removeAll(keepingCapacity: true)
+        // The batches' arrays are kept for the next pass's batches (`place`), emptied but with their storage.
+        for var batch in open.reversed() {
+            batch.floats.removeAll(keepingCapacity: true)
+            batch.rects.removeAll(keepingCapacity: true)
+            batch.texture = nil
+            batch.mask = nil
+            spare.append(batch)
+        }
         open.removeAll(keepingCapacity: true)
         opaque.removeAll(keepingCapacity: true)
         records.removeAll(keepingCapacity: true)
@@ -137,14 +154,14 @@ struct PassBatcher {
         var prepared = [Prepared?](repeating: nil, count: ops.count)
         var grid = PassBatcher.culls ? OccluderGrid(bounds: passBounds) : nil
         for i in ops.indices.reversed() {
-            var op = ops[i]
-            op.bounds = op.bounds.intersection(passBounds)
-            if op.bounds.isEmpty { continue }
-            pixels += op.bounds.area
+            let bounds = ops[i].bounds.intersection(passBounds)
+            if bounds.isEmpty { continue }
+            pixels += bounds.area
             depth = occluding ? Float(1 - Double(i + 1) / Double(ops.count + 1)) : 0
-            guard var p = try prepare(op) else { continue }
+            guard var p = try prepare(ops[i], bounds: bounds) else { continue }
             if grid != nil {
                 let whole = p.pieces, start = pieceStore.count
+                if whole.count > 1 { grid!.focus(on: bounds) }
                 for k in whole {
                     visibleRects.removeAll(keepingCapacity: true)
                     grid!.visible(pieceStore[k].bounds, into: &visibleRects)
@@ -175,21 +192,27 @@ struct PassBatcher {
         return PassBatches(opaque: first, blended: batches, depthTested: first != nil && depthTested)
     }
 
-    /// The index of the batch of `key`, `texture` and `mask` that an op over `bounds` joins: the latest such
-    /// batch that no later batch's op overlaps, else a new one at the end.
-    private mutating func place(bounds: PixelRect, key: ShaderKey, texture: GLTexture?, mask: GLTexture?) -> Int {
+    /// The index of the batch of `key`, `texture` and `mask` that op `p` joins: the latest such batch that
+    /// no later batch's op overlaps (`p`'s own pieces excepted), else a new one at the end. A ringable fill
+    /// also joins a border batch of its radius test (`ShaderKey.ring(of:)`).
+    private mutating func place(_ p: Prepared, key: ShaderKey, texture: GLTexture?, mask: GLTexture?) -> Int {
+        let bounds = p.bounds
         var i = open.count - 1
         let stop = max(0, open.count - (PassBatcher.reorders ? PassBatcher.lookback : 1))
         while i >= stop {
-            if open[i].accepts(key, texture, mask) {
+            if open[i].accepts(key, texture, mask) || (p.ringable && open[i].key == key.ring(of: open[i].key)) {
                 open[i].rects.append(bounds)
                 open[i].union = open[i].union.isEmpty ? bounds : open[i].union.union(bounds)
+                open[i].lastOp = p.record
                 return i
             }
-            if open[i].touches(bounds) { break }
+            if open[i].touches(bounds, op: p.record) { break }
             i -= 1
         }
-        open.append(Open(key: key, texture: texture, mask: mask, floats: [], rects: [bounds], union: bounds))
+        var batch = spare.popLast() ?? Open(key: key)
+        (batch.key, batch.texture, batch.mask, batch.union, batch.lastOp) = (key, texture, mask, bounds, p.record)
+        batch.rects.append(bounds)
+        open.append(batch)
         return open.count - 1
     }
 
@@ -207,23 +230,24 @@ struct PassBatcher {
         var bounds: PixelRect
         /// Its solid pieces are opaque (colour alpha 1): they hide what earlier ops drew there.
         var opaque: Bool
+        /// A fill that may join a border batch of its radius test (`ShaderKey.ring`).
+        var ringable = false
     }
 
     /// Appends the instances of `p`'s pieces to their batches; its solid pieces to the opaque list when
     /// `occluding` and they are opaque.
     private mutating func emit(_ p: Prepared, occluding: Bool) {
-        let record = records[p.record..<(p.record + PassBatcher.recordFloats)]
-        var exactRecord = record
-        if quantizesOpaqueSolids, p.opaque, occluding {
-            let c = exactRecord.startIndex + PassBatcher.colorOffset
-            for i in c..<(c + 4) { exactRecord[i] = RasterTuning.exactOnLinear(exactRecord[i]) }
-        }
+        let record = p.record..<(p.record + PassBatcher.recordFloats)
         var shaded: Int?, solid: Int?
         for k in p.pieces {
             let piece = pieceStore[k], b = piece.bounds
-            let corners = [Float(b.x0), Float(b.y0), Float(b.x1), Float(b.y1)]
             if piece.solid && p.opaque && occluding {
-                opaque += corners; opaque += exactRecord
+                opaque.append(b)
+                opaque += records[record]
+                if quantizesOpaqueSolids {
+                    let c = opaque.count - PassBatcher.recordFloats + PassBatcher.colorOffset
+                    for i in c..<(c + 4) { opaque[i] = RasterTuning.exactOnLinear(opaque[i]) }
+                }
                 continue
             }
             // The batch is chosen once per op and kind of piece, when its first piece comes.
@@ -231,33 +255,31 @@ struct PassBatcher {
             if piece.solid {
                 if solid == nil {
                     if shaded == nil, p.pieces.contains(where: { !pieceStore[$0].solid }) {
-                        shaded = place(bounds: p.bounds, key: p.key, texture: p.texture, mask: p.mask)
+                        shaded = place(p, key: p.key, texture: p.texture, mask: p.mask)
                     }
-                    solid = place(bounds: p.bounds, key: ShaderKey(kind: .solid, blended: quantizesOpaqueSolids),
-                                  texture: nil, mask: nil)
+                    solid = place(p, key: ShaderKey(kind: .solid, blended: quantizesOpaqueSolids), texture: nil,
+                                  mask: nil)
                 }
                 batch = solid!
             } else {
-                if shaded == nil { shaded = place(bounds: p.bounds, key: p.key, texture: p.texture, mask: p.mask) }
+                if shaded == nil { shaded = place(p, key: p.key, texture: p.texture, mask: p.mask) }
                 batch = shaded!
             }
-            open[batch].floats += corners
-            open[batch].floats += record
+            open[batch].floats.append(b)
+            open[batch].floats += records[record]
         }
     }
 
     /// `op`'s program, textures, instance record and pieces (one, or its `OpSplitter` pieces); nil when its
     /// transform maps nothing.
-    private mutating func prepare(_ op: DrawOp) throws -> Prepared? {
-        let b = op.bounds
+    private mutating func prepare(_ op: DrawOp, bounds b: PixelRect) throws -> Prepared? {
         let clipFirst = Float(clips.add(op.clips))
         let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
         var texture: GLTexture?, mask: GLTexture?
-        var g = [Float](repeating: 0, count: 9), wTest: (Float, Float, Float) = (0, 0, 1)
+        var g = SIMD16<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
         var key = ShaderKey(kind: .fill)
-        var rect = [Float](repeating: 0, count: 4), radii = rect, src = rect, tex = rect, params = rect
-        var color = rect
-        var blit: TexelBlit?
+        var rect = SIMD4<Float>(), radii = rect, src = rect, tex = rect, params = rect, color = rect
+        var blit: TexelBlit?, ringable = false
         if case .path = op.kind {} else {
             guard let map = ProjectiveMap(op.transform) else { return nil }
             g = map.g; wTest = map.wTest
@@ -269,9 +291,14 @@ struct PassBatcher {
                 key = ShaderKey.shape(shape, border: width)
             } else {
                 key = ShaderKey.shape(shape, border: nil)
+                // A fill the border program draws exactly (`ShaderKey.ring`): its record says "no inner edge".
+                if key.rounded || op.edgeAA == .all {
+                    ringable = true
+                    params[0] = ShaderKey.noInnerEdge
+                }
             }
             rect = PassBatcher.rect(shape.rect)
-            radii = [shape.minXMinY, shape.maxXMinY, shape.minXMaxY, shape.maxXMaxY].map { Float($0) }
+            radii = SIMD4(Float(shape.minXMinY), Float(shape.maxXMinY), Float(shape.minXMaxY), Float(shape.maxXMaxY))
             color = PassBatcher.product(c, m, 1)
         case .texture(let t):
             let source = try resolve(t.source)
@@ -280,13 +307,13 @@ struct PassBatcher {
             key = ShaderKey(kind: .texture, sampling: ShaderKey.sampling(min: t.minFilter, mag: t.magFilter),
                             masked: t.mask != nil)
             rect = PassBatcher.rect(t.destination)
-            src = [t.sourceRect.origin.x, t.sourceRect.origin.y, t.sourceRect.width, t.sourceRect.height]
-                .map { Float($0) }
-            tex = [Float(source.width), Float(source.height),
-                   Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)),
-                   Float(source.levels)]
+            src = SIMD4(Float(t.sourceRect.origin.x), Float(t.sourceRect.origin.y), Float(t.sourceRect.width),
+                        Float(t.sourceRect.height))
+            tex = SIMD4(Float(source.width), Float(source.height),
+                        Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)),
+                        Float(source.levels))
             let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
-            params = [0, Float(t.lodBias), flags, 0]
+            params = SIMD4(0, Float(t.lodBias), flags, 0)
             color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
             var reduced: Reduction?
             if case .pass(let id) = t.source { reduced = reduction(id) }
@@ -294,8 +321,8 @@ struct PassBatcher {
             if let grid = TexelBlit(op, t, textureWidth: w, textureHeight: h) {
                 blit = grid
                 key = ShaderKey(kind: .texel, reduced: reduced != nil)
-                src = [grid.base.x, grid.base.y, grid.step.x, grid.step.y].map { Float($0) }
-                if let reduced { tex = [Float(w), Float(h), 0, Float(reduced.factor)] }
+                src = SIMD4(Float(grid.base.x), Float(grid.base.y), Float(grid.step.x), Float(grid.step.y))
+                if let reduced { tex = SIMD4(Float(w), Float(h), 0, Float(reduced.factor)) }
             } else if reduced != nil {
                 throw GLError.invalidGraph("a draw reads the reduced blur \(t.source) other than texel for texel")
             }
@@ -305,7 +332,7 @@ struct PassBatcher {
                                                   width: b.width, height: b.height)
             pathTextures.append(coverage)
             texture = coverage
-            src = [Float(b.x0), Float(b.y0), 0, 0]
+            src = SIMD4(Float(b.x0), Float(b.y0), 0, 0)
             color = PassBatcher.product(path.color, m, 1)
         }
         key.clipped = !op.clips.isEmpty
@@ -313,17 +340,17 @@ struct PassBatcher {
         let start = pieceStore.count
         if let blit {
             pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
-        } else if let split = OpSplitter.pieces(op, bounds: b) {
-            pieceStore += split
-        } else {
+        } else if !OpSplitter.pieces(op, bounds: b, into: &pieceStore) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
         }
         let offset = records.count
-        records += [g[0], g[1], g[2], 0, g[3], g[4], g[5], Float(op.edgeAA.rawValue)]
-        records += [g[6], g[7], g[8], clipFirst, wTest.0, wTest.1, wTest.2, Float(op.clips.count)]
-        records += rect; records += radii; records += color; records += params; records += src; records += tex
+        records.append(SIMD4(g[0], g[1], g[2], 0))
+        records.append(SIMD4(g[3], g[4], g[5], Float(op.edgeAA.rawValue)))
+        records.append(SIMD4(g[6], g[7], g[8], clipFirst))
+        records.append(SIMD4(wTest.0, wTest.1, wTest.2, Float(op.clips.count)))
+        for v in [rect, radii, color, params, src, tex] { records.append(v) }
         return Prepared(key: key, texture: texture, mask: mask, record: offset, pieces: start..<pieceStore.count,
-                        bounds: blit?.bounds ?? b, opaque: color[3] == 1)
+                        bounds: blit?.bounds ?? b, opaque: color[3] == 1, ringable: ringable)
     }
 
     /// The shader's FILTER_* codes (`common.glsl`).
@@ -335,11 +362,11 @@ struct PassBatcher {
         }
     }
 
-    static func rect(_ r: CGRect) -> [Float] { [Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)] }
+    static func rect(_ r: CGRect) -> SIMD4<Float> { SIMD4(Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)) }
 
     /// Component-wise a * b * s, computed in double before the one rounding to float.
-    static func product(_ a: PremultipliedColor, _ b: PremultipliedColor, _ s: Double) -> [Float] {
-        [Float(a.r * b.r * s), Float(a.g * b.g * s), Float(a.b * b.b * s), Float(a.a * b.a * s)]
+    static func product(_ a: PremultipliedColor, _ b: PremultipliedColor, _ s: Double) -> SIMD4<Float> {
+        SIMD4(Float(a.r * b.r * s), Float(a.g * b.g * s), Float(a.b * b.b * s), Float(a.a * b.a * s))
     }
 
     /// An R8 texture of `bytes` (rows top first, tightly packed).
@@ -353,5 +380,19 @@ struct PassBatcher {
             }
         }
         return t
+    }
+}
+
+extension Array where Element == Float {
+    /// Appends the four lanes of `v`.
+    @inline(__always)
+    mutating func append(_ v: SIMD4<Float>) {
+        append(v[0]); append(v[1]); append(v[2]); append(v[3])
+    }
+
+    /// Appends a pixel rect's corners (x0, y0, x1, y1), an instance's first four floats.
+    @inline(__always)
+    mutating func append(_ r: PixelRect) {
+        append(Float(r.x0)); append(Float(r.y0)); append(Float(r.x1)); append(Float(r.y1))
     }
 }

@@ -69,12 +69,30 @@ struct ShaderKey: Hashable {
 
     /// The key of a fill or border of `shape` (`width` for borders).
     static func shape(_ shape: RoundedRect, border width: Double?) -> ShaderKey {
-        let radii = [shape.minXMinY, shape.maxXMinY, shape.minXMaxY, shape.maxXMaxY].map { Float($0) }
-        guard let width else { return ShaderKey(kind: .fill, rounded: radii.contains { $0 != 0 }) }
+        let radii = SIMD4(Float(shape.minXMinY), Float(shape.maxXMinY), Float(shape.minXMaxY), Float(shape.maxXMaxY))
+        let rounded = any(radii .!= 0)
+        guard let width else { return ShaderKey(kind: .fill, rounded: rounded) }
         // The shader computes max(radii - width, 0) in float; a float difference is positive exactly when
         // the minuend is larger.
-        let w = Float(width)
-        return ShaderKey(kind: .border, rounded: radii.contains { $0 != 0 }, innerRounded: radii.contains { $0 > w })
+        return ShaderKey(kind: .border, rounded: rounded, innerRounded: any(radii .> SIMD4(repeating: Float(width))))
+    }
+
+    /// The border width a fill's record carries when a border program may draw it: negative, which
+    /// `primitive.frag`'s ring coverage reads as "no inner edge", so the ring is the outer shape.
+    static let noInnerEdge: Float = -1
+
+    /// The border program that draws this fill exactly, given the border batch's key `batch`: same radius
+    /// test and clips, whatever its inner radius test (a fill has no inner edge). The border program's
+    /// outer coverage is the fill program's (rounded: the same rounded-rect coverage; square: the rect
+    /// coverage with every edge antialiased, so only fills with all edges antialiased may be drawn as
+    /// rings, `PassBatcher`). Overlapping bordered cards then share one batch instead of alternating a
+    /// fill batch and a border batch per card: on llvmpipe, cards-200 drew in 20 calls instead of 74.
+    func ring(of batch: ShaderKey) -> ShaderKey {
+        guard kind == .fill else { return self }
+        var k = self
+        k.kind = .border
+        k.innerRounded = batch.innerRounded
+        return k
     }
 
     /// The sampling of a texture draw with these filters.

@@ -20,7 +20,7 @@ final class OccluderGridTests: XCTestCase {
                                 PixelRect(x0: 160, y0: 130, x1: 200, y1: 170), PixelRect(x0: 100, y0: 170, x1: 200, y1: 200)])
     }
 
-    /// Random occluders and queries, checked pixel by pixel against a coverage map.
+    /// Random occluders and queries, focused or not, checked pixel by pixel against a coverage map.
     func testRandomRects_matchPixelCoverage() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int {
@@ -44,6 +44,14 @@ final class OccluderGridTests: XCTestCase {
             for _ in 0..<10 {
                 let q = random().intersection(PixelRect(x0: 0, y0: 0, x1: w, y1: h))
                 guard !q.isEmpty else { continue }
+                // Focused on bounds around the query (the batcher's use), on unrelated bounds (the query
+                // must then search the buckets), or not at all: the same pixels either way.
+                switch next(3) {
+                case 0: grid.focus(on: PixelRect(x0: q.x0 - next(30), y0: q.y0 - next(30), x1: q.x1 + next(30),
+                                                 y1: q.y1 + next(30)))
+                case 1: grid.focus(on: random())
+                default: break
+                }
                 let before = grid.truncated
                 let pieces = grid.visible(q)
                 var hits = [Int](repeating: 0, count: w * h)

@@ -18,16 +18,37 @@ final class PassBatcherTests: XCTestCase {
     }
 
     static func batches(_ ops: [DrawOp]) throws -> PassBatches {
+        try batchesAndInstances(ops).batches
+    }
+
+    /// The batches and the instance records they index.
+    static func batchesAndInstances(_ ops: [DrawOp]) throws -> (batches: PassBatches, instances: [Float]) {
         var batcher = PassBatcher(resolve: { _ in throw GLError.invalidGraph("no textures here") },
                                   resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
-        return try batcher.batches(for: ops, passBounds: TestGraphs.full(200, 200))
+        let b = try batcher.batches(for: ops, passBounds: TestGraphs.full(200, 200))
+        return (b, batcher.instances)
+    }
+
+    /// The border width field (`params.x`) of each instance of `batch`: the width of a border's pieces,
+    /// `ShaderKey.noInnerEdge` for a fill drawn as a ring.
+    static func widths(_ batch: Batch, _ instances: [Float]) -> [Float] {
+        let params = 4 + 4 * 7
+        return (batch.firstInstance..<(batch.firstInstance + batch.count)).map {
+            instances[$0 * InstanceLayout.floats + params]
+        }
     }
 
     func testApartCards_shareOneBatchPerProgram() throws {
         let translucent = PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5)
-        let b = try Self.batches(Self.card(0, 0, translucent) + Self.card(100, 100, translucent)).blended
+        let (p, instances) = try Self.batchesAndInstances(Self.card(0, 0, translucent)
+                                                          + Self.card(100, 100, translucent))
+        let b = p.blended
         XCTAssertEqual(b.map(\.key.kind), [.fill, .solid, .border])
-        XCTAssertEqual(b.map(\.count), [16, 6, 16], "8 edge pieces and 3 solid tiles per fill, 8 per border")
+        XCTAssertEqual(b.map(\.count), [8, 6, 24],
+                       "8 edge pieces and 3 solid tiles per fill, 8 per border; the second fill joins the border batch")
+        XCTAssertEqual(Self.widths(b[2], instances), [Float](repeating: 3, count: 8)
+                       + [Float](repeating: ShaderKey.noInnerEdge, count: 8) + [Float](repeating: 3, count: 8),
+                       "the first border, the second card's fill as a ring, its border")
     }
 
     func testOverlappingCards_keepTheirOrder() throws {
@@ -37,7 +58,12 @@ final class PassBatcherTests: XCTestCase {
         let p = try Self.batches(Self.card(0, 0, TestGraphs.red) + Self.card(30, 20, TestGraphs.green))
         XCTAssertEqual(p.opaque?.count, 6, "both fills' solid tiles are opaque: drawn first, nearest first")
         XCTAssertTrue(p.depthTested, "uncut, the second card's tiles cover pixels drawn before them")
-        XCTAssertEqual(p.blended.map(\.key.kind), [.fill, .border, .fill, .border],
+        XCTAssertEqual(p.blended.map(\.key.kind), [.fill, .border],
+                       "the second card's fill joins the first card's border batch, after it")
+        let (again, instances) = try Self.batchesAndInstances(Self.card(0, 0, TestGraphs.red)
+                                                              + Self.card(30, 20, TestGraphs.green))
+        XCTAssertEqual(Self.widths(again.blended[1], instances), [Float](repeating: 3, count: 8)
+                       + [Float](repeating: ShaderKey.noInnerEdge, count: 8) + [Float](repeating: 3, count: 8),
                        "the second card must not move under the first card's border")
     }
 

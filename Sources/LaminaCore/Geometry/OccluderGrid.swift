@@ -27,6 +27,10 @@ public struct OccluderGrid {
     public private(set) var truncated = 0
     /// Reused arrays of `visible(_:into:)`.
     private var scratch = (cuts: [PixelRect](), a: [PixelRect](), b: [PixelRect]())
+    /// The rectangles meeting `focusBounds` (`focus(on:)`), which queries inside those bounds search
+    /// instead of the buckets; nil until focused, and again after each `add`.
+    private var focusBounds: PixelRect?
+    private var focused: [Int32] = []
 
     /// A grid over `bounds` (the pass); rectangles are clamped to it.
     public init(bounds: PixelRect) {
@@ -47,8 +51,28 @@ public struct OccluderGrid {
         return (c0...c1, r0...r1)
     }
 
+    /// Gathers the rectangles meeting `bounds` once, for the queries that follow inside it: an operation
+    /// cut into a dozen pieces walks the buckets under it once instead of once per piece. Answers are the
+    /// same pixels either way.
+    public mutating func focus(on bounds: PixelRect) {
+        focused.removeAll(keepingCapacity: true)
+        focusBounds = nil
+        guard let (cs, rs) = span(bounds) else { return }
+        query += 1
+        for row in rs {
+            for column in cs {
+                for i in buckets[row * columns + column] where seen[Int(i)] != query {
+                    seen[Int(i)] = query
+                    if !rects[Int(i)].intersection(bounds).isEmpty { focused.append(i) }
+                }
+            }
+        }
+        focusBounds = bounds
+    }
+
     /// Adds an opaque rectangle: pixels that everything queried from now on does not need to draw.
     public mutating func add(_ r: PixelRect) {
+        focusBounds = nil
         guard let (cs, rs) = span(r) else { return }
         let index = Int32(rects.count)
         rects.append(r)
@@ -67,20 +91,29 @@ public struct OccluderGrid {
     /// `visible(r)`, appended to `out`. Scratch arrays are kept between calls: a pass queries thousands.
     public mutating func visible(_ r: PixelRect, into out: inout [PixelRect]) {
         guard let (cs, rs) = span(r) else { if !r.isEmpty { out.append(r) }; return }
-        query += 1
         // Taken out of `scratch` (not copied), so the buffers stay uniquely referenced and are reused.
         var cuts: [PixelRect] = []
         swap(&cuts, &scratch.cuts)
         cuts.removeAll(keepingCapacity: true)
         defer { swap(&cuts, &scratch.cuts) }
-        for row in rs {
-            for column in cs {
-                for i in buckets[row * columns + column] where seen[Int(i)] != query {
-                    seen[Int(i)] = query
-                    let cut = rects[Int(i)].intersection(r)
-                    guard !cut.isEmpty else { continue }
-                    if cut == r { return }
-                    cuts.append(cut)
+        if let f = focusBounds, f.intersection(r) == r {
+            for i in focused {
+                let cut = rects[Int(i)].intersection(r)
+                guard !cut.isEmpty else { continue }
+                if cut == r { return }
+                cuts.append(cut)
+            }
+        } else {
+            query += 1
+            for row in rs {
+                for column in cs {
+                    for i in buckets[row * columns + column] where seen[Int(i)] != query {
+                        seen[Int(i)] = query
+                        let cut = rects[Int(i)].intersection(r)
+                        guard !cut.isEmpty else { continue }
+                        if cut == r { return }
+                        cuts.append(cut)
+                    }
                 }
             }
         }
