@@ -77,7 +77,7 @@ final class FrameExecutor {
         }
         guard let result = targets[canvas.id] else { throw GLError.invalidGraph("the canvas was not drawn") }
         let image = canvas.width == 0 || canvas.height == 0
-            ? Image(width: canvas.width, height: canvas.height) : try FrameExecutor.readback(result)
+            ? Image(width: canvas.width, height: canvas.height) : try FrameExecutor.readback(result, worker: r.readback)
         let times = timed ? r.timer.collect() : [:]
         stats = FrameStats(
             passes: graph.passes.enumerated().map { i, p in
@@ -169,21 +169,21 @@ final class FrameExecutor {
     /// Reads the target back. Rows come out window-y 0 first (GLES 3.0 §4.3.1), which is image row 0 in
     /// Lamina's y-down targets, so no flip is needed. A BGRA target is read as it is stored
     /// (EXT_read_format_bgra) and its red and blue swapped here, several times faster than the driver's
-    /// per-byte conversion to RGBA.
-    static func readback(_ target: RenderTarget) throws -> Image {
-        target.bind()
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        let bgra = target.format == GL_BGRA_EXT
+    /// per-byte conversion to RGBA. With a `worker`, a canvas of at least `splitPixels` pixels is read by
+    /// two threads, half the rows each.
+    static func readback(_ target: RenderTarget, worker: ReadbackWorker?) throws -> Image {
         let count = target.width * target.height * 4
         var failure: Error?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
             do {
-                glReadPixels(0, 0, GLsizei(target.width), GLsizei(target.height),
-                             GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
-                // Checked even in release builds: the read waits for the frame anyway, and an unchecked
-                // failure would hand back uninitialised memory.
-                try GLCheck.check("glReadPixels", force: true)
-                if bgra { PixelSwizzle.swapRedBlue(UnsafeMutableRawBufferPointer(buffer)) }
+                if let worker, target.width * target.height >= splitPixels {
+                    try worker.read(target, into: raw, split: target.height / 2)
+                } else if let base = raw.baseAddress {
+                    target.bind()
+                    try ReadbackWorker.readRows(0..<target.height, width: target.width, format: target.format,
+                                                into: base)
+                }
             } catch {
                 failure = error
                 buffer.initialize(repeating: 0)
@@ -196,6 +196,9 @@ final class FrameExecutor {
         }
         return image
     }
+
+    /// Below this many pixels the canvas is read on one thread: the hand-over costs more than half a copy.
+    static let splitPixels = 1 << 18
 
     /// For each pass, the index of the last pass that reads it (its own index when none does).
     static func lastUses(_ graph: RenderGraph) -> [PassID: Int] {

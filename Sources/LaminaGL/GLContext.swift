@@ -19,6 +19,8 @@ final class GLContext {
     let displayExtensions: Set<String>
     private let surface: EGLSurface?
     private let gbm: GBMDevice?
+    /// The config the context was made with (shared contexts use it too).
+    private let config: EGLConfig?
 
     /// Starts EGL on the first platform that works, or on `forced`; throws `GLError.noPlatform` listing
     /// every platform tried and why it failed.
@@ -31,6 +33,7 @@ final class GLContext {
                 do {
                     let made = try GLContext.makeContext(display: candidate.display)
                     display = candidate.display; context = made.context; surface = made.surface
+                    config = made.config
                     platform = choice; platformDetail = candidate.detail; gbm = candidate.gbm
                     clientExtensions = client
                     displayExtensions = GLContext.splitExtensions(eglQueryString(candidate.display, EGL_EXTENSIONS))
@@ -105,7 +108,8 @@ final class GLContext {
     }
 
     /// Initialises `display` and creates a current GLES 3.0 context on it.
-    private static func makeContext(display: EGLDisplay) throws -> (context: EGLContext, surface: EGLSurface?) {
+    private static func makeContext(display: EGLDisplay) throws
+        -> (context: EGLContext, surface: EGLSurface?, config: EGLConfig?) {
         var major: EGLint = 0, minor: EGLint = 0
         guard eglInitialize(display, &major, &minor) == EGLBoolean(EGL_TRUE) else {
             throw GLError.egl(call: "eglInitialize", code: ErrorName.eglCurrent())
@@ -154,7 +158,24 @@ final class GLContext {
             eglDestroyContext(display, ctx)
             throw GLError.egl(call: "eglCreateContext", code: "GL_VERSION is '\(version)', not OpenGL ES 3")
         }
-        return (ctx, surface)
+        return (ctx, surface, config)
+    }
+
+    /// A second GLES 3.0 context in this context's share group (textures and sync objects shared, EGL 1.5
+    /// §3.7.1), with a 1x1 pbuffer where this one has one; not current anywhere. The caller destroys both.
+    func makeSharedContext() throws -> (context: EGLContext, surface: EGLSurface?) {
+        let ctxAttribs: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
+        guard let ctx = eglCreateContext(display, config, context, ctxAttribs) else {
+            throw GLError.egl(call: "eglCreateContext(shared, GLES 3.0)", code: ErrorName.eglCurrent())
+        }
+        guard surface != nil else { return (ctx, nil) }
+        let pb: [EGLint] = [EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE]
+        guard let s = eglCreatePbufferSurface(display, config, pb) else {
+            let code = ErrorName.eglCurrent()
+            eglDestroyContext(display, ctx)
+            throw GLError.egl(call: "eglCreatePbufferSurface(shared)", code: code)
+        }
+        return (ctx, s)
     }
 
     /// A GL string (GLES 3.0 §6.1.6), empty when the query fails.

@@ -37,12 +37,17 @@ public final class GPURenderer: Renderer {
         context = try GLContext(forced: forced)
         info = GPUInfo(context: context)
         let present = Set(info.extensions.filter(\.present).map(\.name))
+        let chosen = tuning ?? RasterTuning.choose(renderer: info.glRenderer, extensions: present)
         resources = try GLResources(
             timerQueries: present.contains("GL_EXT_disjoint_timer_query"),
             floatTargets: present.contains("GL_EXT_color_buffer_float")
                 || present.contains("GL_EXT_color_buffer_half_float"),
-            tuning: tuning ?? RasterTuning.choose(renderer: info.glRenderer, extensions: present))
+            tuning: chosen,
+            readback: chosen.splitsReadback && GPURenderer.splitsReadback ? try ReadbackWorker(sharing: context) : nil)
     }
+
+    /// `LAMINA_GL_READBACK_SPLIT=0` reads the canvas back on the renderer's thread alone (for comparison).
+    nonisolated(unsafe) static var splitsReadback = ProcessInfo.processInfo.environment["LAMINA_GL_READBACK_SPLIT"] != "0"
 
     /// The shape of passes and draws in use (`RasterTuning`).
     var tuning: RasterTuning? { resources?.tuning }
@@ -80,8 +85,11 @@ final class GLResources {
     let maxTextureSize: Int
 
     let tuning: RasterTuning
+    /// Reads the lower half of large canvases while the renderer's thread reads the upper half.
+    let readback: ReadbackWorker?
 
-    init(timerQueries: Bool, floatTargets: Bool, tuning: RasterTuning) throws {
+    init(timerQueries: Bool, floatTargets: Bool, tuning: RasterTuning, readback: ReadbackWorker?) throws {
+        self.readback = readback
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)

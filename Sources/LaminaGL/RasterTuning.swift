@@ -33,13 +33,16 @@ struct RasterTuning: Equatable {
     /// Opaque solid colours are given as k / 255 (`exactOnLinear`), which the linear shading and the
     /// general path both turn into byte k.
     var quantizesOpaqueSolids: Bool
+    /// The canvas is read back by two threads, the renderer's and a `ReadbackWorker`'s: on a software
+    /// rasterizer the read-back is a memory copy, faster on two cores.
+    var splitsReadback: Bool
 
-    /// The general shape: RGBA8, flat records, one draw per batch.
+    /// The general shape: RGBA8, flat records, one draw per batch, one read-back thread.
     static let general = RasterTuning(colorFormat: GL_RGBA8, smoothRecords: false, maxQuadsPerDraw: .max,
-                                      detachesDepth: false, quantizesOpaqueSolids: false)
+                                      detachesDepth: false, quantizesOpaqueSolids: false, splitsReadback: false)
     /// Shaped for llvmpipe's linear rasterizer.
     static let linear = RasterTuning(colorFormat: GL_BGRA_EXT, smoothRecords: true, maxQuadsPerDraw: 170,
-                                     detachesDepth: true, quantizesOpaqueSolids: true)
+                                     detachesDepth: true, quantizesOpaqueSolids: true, splitsReadback: true)
 
     /// The colour channel llvmpipe's linear shading stores as the same byte its general path stores for `f`.
     ///
