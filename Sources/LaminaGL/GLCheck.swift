@@ -36,8 +36,9 @@ enum GLCheck {
 /// Runs a GL call and checks it (see `GLCheck`).
 @inline(__always)
 @discardableResult
-func gl<T>(_ call: String, _ body: () throws -> T) throws -> T {
+func gl<T>(_ call: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
     let r = try body()
-    try GLCheck.check(call)
+    // The name is built only when checked: call sites interpolate sizes and counts into it.
+    if GLCheck.enabled { try GLCheck.check(call()) }
     return r
 }
