@@ -9,17 +9,19 @@ import LaminaRaster
 ///
 /// Stages are timed from outside the renderers: decode, plan, renderer setup, the first (cold) frame,
 /// warm frames, and PNG encoding. Upload, execute and read-back are inside `render(_:)` and are not
-/// separated: the GPU renderer exposes counters (draw calls, targets, uploads) but no per-pass timer
-/// queries yet. On the CPU every pass is timed (`CPURenderer.render(_:observer:)`).
+/// separated. On the CPU every pass is timed (`CPURenderer.render(_:observer:)`); on the GPU one more frame
+/// is rendered with timer queries around each pass, and the renderer's `FrameStats` give each pass's
+/// draw calls and the pixels its draws covered.
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
         abstract: "Per-stage and per-pass timings and counts of one scene; optionally a Perfetto trace or an overlay image.",
         discussion: """
         Prints stage wall times (decode, plan, renderer setup, first frame, warm frames, PNG encode), then one \
-        row per pass: why it exists (PassReason), the layer that caused it, its size, its operations, the \
-        pixels its work touches (sum of operation bounds; for a blur, area x taps) and, on the CPU backend, \
-        its time in a warm frame. Totals follow.
+        row per pass: why it exists (PassReason), the layer that caused it, its size, its operations, its \
+        draw calls (GPU), the pixels its work touches (sum of operation bounds; for a blur, area x taps, or \
+        on the GPU the pyramid levels it drew), its share of the time (of the pixels where passes are not \
+        timed) and its time: wall time in a warm frame on the CPU, timer-query time on the GPU. Totals follow.
 
         --trace OUT.json writes Chrome trace events (open in https://ui.perfetto.dev or chrome://tracing). \
         --overlay offscreen tints every layer composited from an offscreen pass yellow; --overlay blended \
@@ -78,6 +80,10 @@ struct ProfileCommand: ParsableCommand {
             let times = Dictionary((gpu.lastFrameStats?.passes ?? []).compactMap { p in p.gpuTime.map { (p.id, $0 * 1000) } },
                                    uniquingKeysWith: { a, _ in a })
             for i in stats.indices { stats[i].cpuMilliseconds = times[stats[i].id] }
+            for executed in gpu.lastFrameStats?.passes ?? [] {
+                guard let i = stats.firstIndex(where: { $0.id == executed.id }) else { continue }
+                stats[i].gpuExecuted(drawCalls: executed.drawCalls, pixels: executed.pixels)
+            }
             timerNote = times.isEmpty
                 ? "GPU timer queries: not available from this driver (GL_EXT_disjoint_timer_query missing or disjoint)"
                 : "GPU timer queries: GL_EXT_disjoint_timer_query; \"pass ms\" is GPU time per pass"
@@ -123,6 +129,9 @@ struct ProfileCommand: ParsableCommand {
                             counters: (drawCalls: Int, targetsCreated: Int, textureUploads: Int)?) throws {
         var t = ProfileTrace()
         t.threadNames = [1: "stages (\(backend))", 2: "cpu passes"]
+        if stats.contains(where: { $0.drawCalls != nil && $0.cpuMilliseconds != nil }) {
+            t.threadNames[3] = "gpu passes (timer queries)"
+        }
         for s in clock.stages {
             var args: [(String, String)] = [("scene", jsonString(scene))]
             if s.name.hasPrefix("first frame"), let c = counters {
@@ -131,12 +140,22 @@ struct ProfileCommand: ParsableCommand {
             }
             t.add(s.name, category: "stage", thread: 1, start: s.start, duration: s.duration, args: args)
         }
+        // GPU passes have durations (timer queries) but no start times: they are laid end to end from the
+        // timed frame's start, in execution order, as the GPU runs them.
+        var gpuClock = clock.stages.first { $0.name == "per-pass timed frame" }?.start ?? 0
         for s in stats {
-            guard let end = clock.passEnds[s.id] else { continue }
-            t.add("\(s.id) \(s.reason.rawValue)", category: "pass", thread: 2, start: end.end - end.ms, duration: end.ms,
-                  args: [("reason", jsonString(s.reason.rawValue)), ("label", jsonString(s.label)),
-                         ("width", "\(s.width)"), ("height", "\(s.height)"), ("ops", "\(s.ops)"),
-                         ("pixels_shaded", "\(s.pixelsShaded)")])
+            var args: [(String, String)] = [("reason", jsonString(s.reason.rawValue)), ("label", jsonString(s.label)),
+                                            ("width", "\(s.width)"), ("height", "\(s.height)"), ("ops", "\(s.ops)"),
+                                            ("pixels_shaded", "\(s.pixelsShaded)")]
+            if let d = s.drawCalls { args.append(("draw_calls", "\(d)")) }
+            if let end = clock.passEnds[s.id] {
+                t.add("\(s.id) \(s.reason.rawValue)", category: "pass", thread: 2, start: end.end - end.ms,
+                      duration: end.ms, args: args)
+            } else if s.drawCalls != nil, let ms = s.cpuMilliseconds {
+                t.add("\(s.id) \(s.reason.rawValue)", category: "pass", thread: 3, start: gpuClock, duration: ms,
+                      args: args)
+                gpuClock += ms
+            }
         }
         try renderingStep("writing \(path)") { try AtomicFile.write(Data(t.json.utf8), to: URL(fileURLWithPath: path)) }
         print("trace: \(path)")

@@ -1,7 +1,8 @@
 import Foundation
 import LaminaCore
 
-/// What `lamina profile` counts for one pass, from the graph alone (so it is the same on every backend).
+/// What `lamina profile` counts for one pass: from the graph (the same on every backend), then, on the GPU,
+/// what the renderer executed (`gpuExecuted`).
 struct ProfilePassStats {
     var id: PassID
     var reason: PassReason
@@ -11,8 +12,12 @@ struct ProfilePassStats {
     var ops: Int
     /// Pixels the pass's work touches: for a draw pass the sum of its operations' pixel bounds (an upper
     /// bound on pixels blended, counting overdraw); for a blur the pass area times its taps in both
-    /// directions, 2 x (2 ceil(3 sigma) + 1), the kernel `PassContent.blur` defines.
+    /// directions, 2 x (2 ceil(3 sigma) + 1), the kernel `PassContent.blur` defines. On the GPU, replaced
+    /// by what its draws covered (`gpuExecuted`): for a blur through the pyramid, the downsampled levels'
+    /// pixels, far fewer than the kernel's taps.
     var pixelsShaded: Int
+    /// Draw calls the GPU issued for the pass (nil on the CPU, which has none).
+    var drawCalls: Int?
     /// Blur sigma in pixels, for blur passes.
     var sigma: Double?
     /// CPU wall time of the pass, when measured.
@@ -35,18 +40,35 @@ struct ProfilePassStats {
 
     var targetBytes: Int { width * height * 4 }
 
+    /// Takes the GPU's own counts of the pass (`FrameStats`): its draw calls and the pixels they covered.
+    mutating func gpuExecuted(drawCalls: Int, pixels: Int) {
+        self.drawCalls = drawCalls
+        pixelsShaded = pixels
+    }
+
+    /// Whether `table`'s share column is of pass time (every pass timed) rather than of pixels shaded.
+    static func sharesTime(_ stats: [ProfilePassStats]) -> Bool {
+        !stats.isEmpty && stats.allSatisfy { $0.cpuMilliseconds != nil }
+    }
+
     static func table(_ stats: [ProfilePassStats], canvasArea: Int) -> String {
-        let total = max(1, stats.reduce(0) { $0 + $1.pixelsShaded })
+        let byTime = sharesTime(stats)
+        let weight: (ProfilePassStats) -> Double = { byTime ? $0.cpuMilliseconds ?? 0 : Double($0.pixelsShaded) }
+        let total = max(1e-12, stats.reduce(0) { $0 + weight($1) })
         var lines = [pad("pass", 10) + pad("reason", 18) + pad("label", 24) + lpad("size", 11) + lpad("ops", 12)
-                     + lpad("px shaded", 13) + lpad("share", 7) + lpad("pass ms", 9)]
+                     + lpad("draws", 7) + lpad("px shaded", 13) + lpad("share", 7) + lpad("pass ms", 9)]
         for s in stats {
             let what = s.sigma.map { "blur s=\(String(format: "%.1f", $0))" } ?? "\(s.ops)"
             let label = s.label.isEmpty ? "-" : (s.label.count > 22 ? String(s.label.prefix(21)) + "~" : s.label)
             lines.append(pad("\(s.id)", 10) + pad(s.reason.rawValue, 18) + pad(label, 24)
-                         + lpad("\(s.width)x\(s.height)", 11) + lpad(what, 12) + lpad("\(s.pixelsShaded)", 13)
-                         + lpad(String(format: "%.1f%%", Double(s.pixelsShaded) * 100 / Double(total)), 7)
+                         + lpad("\(s.width)x\(s.height)", 11) + lpad(what, 12)
+                         + lpad(s.drawCalls.map { "\($0)" } ?? "-", 7) + lpad("\(s.pixelsShaded)", 13)
+                         + lpad(String(format: "%.1f%%", weight(s) * 100 / total), 7)
                          + lpad(s.cpuMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9))
         }
+        lines.append("share: of " + (byTime ? "the passes' time" : "pixels shaded")
+                     + (stats.contains { $0.drawCalls != nil }
+                        ? "; draws and px shaded as the GPU executed them (a blur: its pyramid levels)" : ""))
         return lines.joined(separator: "\n")
     }
 
