@@ -73,25 +73,24 @@ enum OpSplitter {
 
         /// The cross as three disjoint solid pieces: the vertical band, then the horizontal band's two arms.
         func tiles(into out: inout [Piece]) {
-            for r in [v, PixelRect(x0: h.x0, y0: h.y0, x1: v.x0, y1: h.y1),
-                      PixelRect(x0: v.x1, y0: h.y0, x1: h.x1, y1: h.y1)] where !r.isEmpty {
-                out.append(Piece(bounds: r, solid: true))
-            }
+            func add(_ r: PixelRect) { if !r.isEmpty { out.append(Piece(bounds: r, solid: true)) } }
+            add(v)
+            add(PixelRect(x0: h.x0, y0: h.y0, x1: v.x0, y1: h.y1))
+            add(PixelRect(x0: v.x1, y0: h.y0, x1: h.x1, y1: h.y1))
         }
 
         /// The pieces of `b` outside the cross, to be shaded: full-width rows above and below the vertical
         /// band, and on each side the corner squares and the edge strip between them.
         func around(in b: PixelRect, into out: inout [Piece]) {
-            for r in [PixelRect(x0: b.x0, y0: b.y0, x1: b.x1, y1: v.y0),
-                      PixelRect(x0: b.x0, y0: v.y0, x1: v.x0, y1: h.y0),
-                      PixelRect(x0: v.x1, y0: v.y0, x1: b.x1, y1: h.y0),
-                      PixelRect(x0: b.x0, y0: h.y0, x1: h.x0, y1: h.y1),
-                      PixelRect(x0: h.x1, y0: h.y0, x1: b.x1, y1: h.y1),
-                      PixelRect(x0: b.x0, y0: h.y1, x1: v.x0, y1: v.y1),
-                      PixelRect(x0: v.x1, y0: h.y1, x1: b.x1, y1: v.y1),
-                      PixelRect(x0: b.x0, y0: v.y1, x1: b.x1, y1: b.y1)] where !r.isEmpty {
-                out.append(Piece(bounds: r, solid: false))
-            }
+            func add(_ r: PixelRect) { if !r.isEmpty { out.append(Piece(bounds: r, solid: false)) } }
+            add(PixelRect(x0: b.x0, y0: b.y0, x1: b.x1, y1: v.y0))
+            add(PixelRect(x0: b.x0, y0: v.y0, x1: v.x0, y1: h.y0))
+            add(PixelRect(x0: v.x1, y0: v.y0, x1: b.x1, y1: h.y0))
+            add(PixelRect(x0: b.x0, y0: h.y0, x1: h.x0, y1: h.y1))
+            add(PixelRect(x0: h.x1, y0: h.y0, x1: b.x1, y1: h.y1))
+            add(PixelRect(x0: b.x0, y0: h.y1, x1: v.x0, y1: v.y1))
+            add(PixelRect(x0: v.x1, y0: h.y1, x1: b.x1, y1: v.y1))
+            add(PixelRect(x0: b.x0, y0: v.y1, x1: b.x1, y1: b.y1))
         }
     }
 

@@ -98,15 +98,15 @@ struct PassBatcher {
     /// are released (its draws have been issued, and GL keeps a deleted texture alive for them, §D.1.2).
     mutating func reset() {
         instances.removeAll(keepingCapacity: true)
-        // The batches' arrays are kept for the next pass's batches (`place`), emptied but with their storage.
-        for var batch in open.reversed() {
+        // The batches' arrays are kept for the next pass's batches (`place`), emptied but with their storage
+        // (popped, so each array is uniquely referenced when emptied).
+        while var batch = open.popLast() {
             batch.floats.removeAll(keepingCapacity: true)
             batch.rects.removeAll(keepingCapacity: true)
             batch.texture = nil
             batch.mask = nil
             spare.append(batch)
         }
-        open.removeAll(keepingCapacity: true)
         opaque.removeAll(keepingCapacity: true)
         records.removeAll(keepingCapacity: true)
         pieceStore.removeAll(keepingCapacity: true)
@@ -338,8 +338,10 @@ struct PassBatcher {
         key.clipped = !op.clips.isEmpty
         params[3] = depth
         let start = pieceStore.count
-        if let blit {
-            pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
+        // A texel blit's bounds are its destination within the op's; kept inside the target as well.
+        let blitBounds = blit.map { $0.bounds.intersection(b) }
+        if let blitBounds {
+            pieceStore.append(OpSplitter.Piece(bounds: blitBounds, solid: false))
         } else if !OpSplitter.pieces(op, bounds: b, into: &pieceStore) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
         }
@@ -348,51 +350,9 @@ struct PassBatcher {
         records.append(SIMD4(g[3], g[4], g[5], Float(op.edgeAA.rawValue)))
         records.append(SIMD4(g[6], g[7], g[8], clipFirst))
         records.append(SIMD4(wTest.0, wTest.1, wTest.2, Float(op.clips.count)))
-        for v in [rect, radii, color, params, src, tex] { records.append(v) }
+        records.append(rect); records.append(radii); records.append(color)
+        records.append(params); records.append(src); records.append(tex)
         return Prepared(key: key, texture: texture, mask: mask, record: offset, pieces: start..<pieceStore.count,
-                        bounds: blit?.bounds ?? b, opaque: color[3] == 1, ringable: ringable)
-    }
-
-    /// The shader's FILTER_* codes (`common.glsl`).
-    static func filterCode(_ f: ContentsFilter) -> Int {
-        switch f {
-        case .nearest: return 0
-        case .linear: return 1
-        case .trilinear: return 2
-        }
-    }
-
-    static func rect(_ r: CGRect) -> SIMD4<Float> { SIMD4(Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)) }
-
-    /// Component-wise a * b * s, computed in double before the one rounding to float.
-    static func product(_ a: PremultipliedColor, _ b: PremultipliedColor, _ s: Double) -> SIMD4<Float> {
-        SIMD4(Float(a.r * b.r * s), Float(a.g * b.g * s), Float(a.b * b.b * s), Float(a.a * b.a * s))
-    }
-
-    /// An R8 texture of `bytes` (rows top first, tightly packed).
-    static func upload(_ bytes: [UInt8], width: Int, height: Int) throws -> GLTexture {
-        let t = try GLTexture(width: width, height: height, format: GL_R8)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        try bytes.withUnsafeBytes { p in
-            try gl("glTexSubImage2D(path coverage)") {
-                glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RED),
-                                GLenum(GL_UNSIGNED_BYTE), p.baseAddress)
-            }
-        }
-        return t
-    }
-}
-
-extension Array where Element == Float {
-    /// Appends the four lanes of `v`.
-    @inline(__always)
-    mutating func append(_ v: SIMD4<Float>) {
-        append(v[0]); append(v[1]); append(v[2]); append(v[3])
-    }
-
-    /// Appends a pixel rect's corners (x0, y0, x1, y1), an instance's first four floats.
-    @inline(__always)
-    mutating func append(_ r: PixelRect) {
-        append(Float(r.x0)); append(Float(r.y0)); append(Float(r.x1)); append(Float(r.y1))
+                        bounds: blitBounds ?? b, opaque: color[3] == 1, ringable: ringable)
     }
 }

@@ -13,8 +13,8 @@ import Foundation
 /// worker reads it: the renderer's thread puts a fence after the frame and flushes (`glFenceSync`,
 /// `glFlush`, §4.1.2), and the worker waits on it (`glClientWaitSync`) before reading.
 ///
-/// The worker's wait for the fence has a limit (`fenceTimeoutNanoseconds`), so a driver that never signals
-/// makes the frame fail with that said instead of hanging.
+/// The worker's wait for the fence has a limit (`fenceTimeoutNanoseconds`); the renderer's thread reads its
+/// own rows with glReadPixels, which waits for the frame as any read-back does.
 final class ReadbackWorker {
     /// The rows the worker reads: [start, start + count) of a `width`-pixel canvas, into `destination`
     /// (the whole canvas's buffer, tightly packed).
@@ -54,15 +54,27 @@ final class ReadbackWorker {
     init(sharing main: GLContext) throws {
         let made = try main.makeSharedContext()
         let box = Mailbox(display: main.display, context: made.context, surface: made.surface)
-        mailbox = box
         let thread = Thread { ReadbackWorker.loop(box) }
         thread.name = "lamina-readback"
         thread.start()
-        // The thread reports whether its context could be made current.
+        // The thread reports whether its context could be made current; if not, it has exited (and this
+        // init throws before `mailbox` is set, so no deinit waits for it a second time).
         box.done.wait()
         if let failure = box.failure {
             box.exited.wait()
             throw failure
+        }
+        mailbox = box
+    }
+
+    /// A worker, or nil when its context or thread cannot be had: the split is a speed-up, and the renderer
+    /// then reads back on its own thread as on other GPUs. The reason goes to standard error.
+    static func start(sharing main: GLContext) -> ReadbackWorker? {
+        do {
+            return try ReadbackWorker(sharing: main)
+        } catch {
+            FileHandle.standardError.write(Data("lamina: read-back stays on one thread: \(error)\n".utf8))
+            return nil
         }
     }
 
@@ -152,20 +164,17 @@ final class ReadbackWorker {
                 : ErrorName.gl(glGetError())
             return GLError.gl(call: "glClientWaitSync(read-back worker)", code: why)
         }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
-                               job.texture, 0)
-        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            return GLError.framebuffer(status: ErrorName.framebuffer(status))
+        // Detached afterwards, failed or not, so the worker's framebuffer holds no reference to a texture
+        // the pool may delete.
+        defer {
+            glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), 0, 0)
         }
         do {
+            try RenderTarget.attachColor(job.texture, to: framebuffer)
             try ReadbackWorker.readRows(job.rows, width: job.width, format: job.format, into: job.destination)
         } catch {
             return error
         }
-        // Detached, so the worker's framebuffer holds no reference to a texture the pool may delete.
-        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), 0, 0)
         return nil
     }
 }

@@ -19,14 +19,20 @@ final class RenderTarget {
         var f: GLuint = 0
         glGenFramebuffers(1, &f)
         framebuffer = f
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
+        try RenderTarget.attachColor(texture.id, to: f)
+        try GLCheck.check("glFramebufferTexture2D(\(width)x\(height))")
+    }
+
+    /// Binds `framebuffer` and attaches level 0 of `texture` as its colour buffer; throws unless the
+    /// framebuffer is then complete (GLES 3.0 §4.4.4).
+    static func attachColor(_ texture: GLuint, to framebuffer: GLuint) throws {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
-                               texture.id, 0)
+                               texture, 0)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GLError.framebuffer(status: ErrorName.framebuffer(status))
         }
-        try GLCheck.check("glFramebufferTexture2D(\(width)x\(height))")
     }
 
     /// Gives the target a depth buffer (kept while it is pooled) and leaves its framebuffer bound.

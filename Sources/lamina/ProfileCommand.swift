@@ -11,7 +11,7 @@ import LaminaRaster
 /// warm frames, and PNG encoding. Upload, execute and read-back are inside `render(_:)` and are not
 /// separated. On the CPU every pass is timed (`CPURenderer.render(_:observer:)`); on the GPU one more frame
 /// is rendered with timer queries around each pass, and the renderer's `FrameStats` give each pass's
-/// draw calls and the pixels its draws covered.
+/// draw calls and pixels (its ops' bounds within the target, before culling; a blur's pyramid levels).
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",

@@ -13,14 +13,14 @@ struct ProfilePassStats {
     /// Pixels the pass's work touches: for a draw pass the sum of its operations' pixel bounds (an upper
     /// bound on pixels blended, counting overdraw); for a blur the pass area times its taps in both
     /// directions, 2 x (2 ceil(3 sigma) + 1), the kernel `PassContent.blur` defines. On the GPU, replaced
-    /// by what its draws covered (`gpuExecuted`): for a blur through the pyramid, the downsampled levels'
-    /// pixels, far fewer than the kernel's taps.
+    /// by the renderer's own count (`gpuExecuted`): the same sum of op bounds for a draw pass (before
+    /// culling), and for a blur through the pyramid the downsampled levels' pixels, far fewer than the
+    /// kernel's taps.
     var pixelsShaded: Int
     /// Draw calls the GPU issued for the pass (nil on the CPU, which has none).
     var drawCalls: Int?
     /// Blur sigma in pixels, for blur passes.
     var sigma: Double?
-    /// CPU wall time of the pass, when measured.
     /// The pass's time in milliseconds: wall time on the CPU backend, timer-query time on the GPU.
     var cpuMilliseconds: Double?
 
@@ -68,7 +68,7 @@ struct ProfilePassStats {
         }
         lines.append("share: of " + (byTime ? "the passes' time" : "pixels shaded")
                      + (stats.contains { $0.drawCalls != nil }
-                        ? "; draws and px shaded as the GPU executed them (a blur: its pyramid levels)" : ""))
+                        ? "; draws and px shaded as the GPU counted them (a blur: its pyramid levels)" : ""))
         return lines.joined(separator: "\n")
     }
 

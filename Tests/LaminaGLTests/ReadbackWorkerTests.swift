@@ -30,6 +30,8 @@ final class ReadbackWorkerTests: XCTestCase {
         let one = try GPURenderer(platform: nil, tuning: tuning)
         GPURenderer.splitsReadback = true
         let two = try GPURenderer(platform: nil, tuning: tuning)
+        XCTAssertTrue(two.splitsReadback, "the worker started (else the comparison below is of one thread twice)")
+        XCTAssertFalse(one.splitsReadback)
         for (w, h) in [(700, 501), (1024, 1024), (513, 600)] {
             XCTAssertGreaterThanOrEqual(w * h, FrameExecutor.splitPixels, "large enough to be split")
             let graph = Self.bands(width: w, height: h)

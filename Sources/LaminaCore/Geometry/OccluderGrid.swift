@@ -52,8 +52,9 @@ public struct OccluderGrid {
     }
 
     /// Gathers the rectangles meeting `bounds` once, for the queries that follow inside it: an operation
-    /// cut into a dozen pieces walks the buckets under it once instead of once per piece. Answers are the
-    /// same pixels either way.
+    /// cut into a dozen pieces walks the buckets under it once instead of once per piece. The occluders
+    /// considered are the same either way; their order may differ, and with it how the visible pixels are
+    /// cut into rectangles (and, past `maxPieces`, which leftover is drawn whole), never a pixel's value.
     public mutating func focus(on bounds: PixelRect) {
         focused.removeAll(keepingCapacity: true)
         focusBounds = nil
