@@ -151,7 +151,7 @@ final class FrameExecutor {
                     guard case .texture(let t) = op.kind else { continue }
                     if let m = t.mask { refused.insert(m) }
                     guard case .pass(let id) = t.source, let (w, h) = sizes[id] else { continue }
-                    if TexelBlit(op, t, textureWidth: w, textureHeight: h) == nil { refused.insert(id) }
+                    if TexelBlit(op, t, bounds: op.bounds, textureWidth: w, textureHeight: h) == nil { refused.insert(id) }
                 }
             }
         }
@@ -180,9 +180,7 @@ final class FrameExecutor {
                 if let worker, target.width * target.height >= splitPixels {
                     try worker.read(target, into: raw, split: target.height / 2)
                 } else if let base = raw.baseAddress {
-                    target.bind()
-                    try ReadbackWorker.readRows(0..<target.height, width: target.width, format: target.format,
-                                                into: base)
+                    try target.read(rows: 0..<target.height, into: base)
                 }
             } catch {
                 failure = error

@@ -43,14 +43,14 @@ public final class GPURenderer: Renderer {
             floatTargets: present.contains("GL_EXT_color_buffer_float")
                 || present.contains("GL_EXT_color_buffer_half_float"),
             tuning: chosen,
-            readback: chosen.splitsReadback && GPURenderer.splitsReadback ? ReadbackWorker.start(sharing: context) : nil)
+            readback: chosen.splitsReadback && GPURenderer.allowsSplitReadback ? ReadbackWorker.start(sharing: context) : nil)
     }
 
     /// Whether the canvas is read back by two threads (`ReadbackWorker`).
     var splitsReadback: Bool { resources?.readback != nil }
 
     /// `LAMINA_GL_READBACK_SPLIT=0` reads the canvas back on the renderer's thread alone (for comparison).
-    nonisolated(unsafe) static var splitsReadback = ProcessInfo.processInfo.environment["LAMINA_GL_READBACK_SPLIT"] != "0"
+    nonisolated(unsafe) static var allowsSplitReadback = ProcessInfo.processInfo.environment["LAMINA_GL_READBACK_SPLIT"] != "0"
 
     /// The shape of passes and draws in use (`RasterTuning`).
     var tuning: RasterTuning? { resources?.tuning }

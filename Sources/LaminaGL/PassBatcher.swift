@@ -318,7 +318,7 @@ struct PassBatcher {
             var reduced: Reduction?
             if case .pass(let id) = t.source { reduced = reduction(id) }
             let (w, h) = reduced.map { ($0.width, $0.height) } ?? (source.width, source.height)
-            if let grid = TexelBlit(op, t, textureWidth: w, textureHeight: h) {
+            if let grid = TexelBlit(op, t, bounds: b, textureWidth: w, textureHeight: h) {
                 blit = grid
                 key = ShaderKey(kind: .texel, reduced: reduced != nil)
                 src = SIMD4(Float(grid.base.x), Float(grid.base.y), Float(grid.step.x), Float(grid.step.y))
@@ -338,10 +338,8 @@ struct PassBatcher {
         key.clipped = !op.clips.isEmpty
         params[3] = depth
         let start = pieceStore.count
-        // A texel blit's bounds are its destination within the op's; kept inside the target as well.
-        let blitBounds = blit.map { $0.bounds.intersection(b) }
-        if let blitBounds {
-            pieceStore.append(OpSplitter.Piece(bounds: blitBounds, solid: false))
+        if let blit {
+            pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
         } else if !OpSplitter.pieces(op, bounds: b, into: &pieceStore) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
         }
@@ -353,6 +351,6 @@ struct PassBatcher {
         records.append(rect); records.append(radii); records.append(color)
         records.append(params); records.append(src); records.append(tex)
         return Prepared(key: key, texture: texture, mask: mask, record: offset, pieces: start..<pieceStore.count,
-                        bounds: blitBounds ?? b, opaque: color[3] == 1, ringable: ringable)
+                        bounds: blit?.bounds ?? b, opaque: color[3] == 1, ringable: ringable)
     }
 }

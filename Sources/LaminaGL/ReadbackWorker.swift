@@ -101,8 +101,7 @@ final class ReadbackWorker {
         // The upper rows, on this thread, while the worker reads the lower ones.
         var own: Error?
         do {
-            target.bind()
-            try ReadbackWorker.readRows(0..<split, width: target.width, format: target.format, into: base)
+            try target.read(rows: 0..<split, into: base)
         } catch {
             own = error
         }
@@ -111,20 +110,6 @@ final class ReadbackWorker {
         box.done.wait()
         if let own { throw own }
         if let failure = box.failure { throw failure }
-    }
-
-    /// glReadPixels of `rows` of the bound read framebuffer into their place in the canvas buffer at
-    /// `base`, checked, then red and blue swapped for a BGRA target.
-    static func readRows(_ rows: Range<Int>, width: Int, format: Int32, into base: UnsafeMutableRawPointer) throws {
-        guard !rows.isEmpty else { return }
-        let bgra = format == GL_BGRA_EXT
-        let start = base + rows.lowerBound * width * 4
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        glReadPixels(0, GLint(rows.lowerBound), GLsizei(width), GLsizei(rows.count),
-                     GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), start)
-        // Checked even in release builds: an unchecked failure would hand back uninitialised memory.
-        try GLCheck.check("glReadPixels(rows \(rows.lowerBound)..<\(rows.upperBound))", force: true)
-        if bgra { PixelSwizzle.swapRedBlue(UnsafeMutableRawBufferPointer(start: start, count: rows.count * width * 4)) }
     }
 
     /// The worker thread: makes its context current, then runs jobs until `stopping`.
@@ -171,7 +156,7 @@ final class ReadbackWorker {
         }
         do {
             try RenderTarget.attachColor(job.texture, to: framebuffer)
-            try ReadbackWorker.readRows(job.rows, width: job.width, format: job.format, into: job.destination)
+            try RenderTarget.readRows(job.rows, width: job.width, format: job.format, into: job.destination)
         } catch {
             return error
         }

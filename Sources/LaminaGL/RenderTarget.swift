@@ -23,6 +23,27 @@ final class RenderTarget {
         try GLCheck.check("glFramebufferTexture2D(\(width)x\(height))")
     }
 
+    /// Reads `rows` of this target into their place in a whole-target buffer at `base` (tightly packed,
+    /// rows top first; see `readRows`).
+    func read(rows: Range<Int>, into base: UnsafeMutableRawPointer) throws {
+        bind()
+        try RenderTarget.readRows(rows, width: width, format: format, into: base)
+    }
+
+    /// glReadPixels of `rows` of the bound read framebuffer into their place in the canvas buffer at
+    /// `base`, checked, then red and blue swapped for a BGRA target.
+    static func readRows(_ rows: Range<Int>, width: Int, format: Int32, into base: UnsafeMutableRawPointer) throws {
+        guard !rows.isEmpty else { return }
+        let bgra = format == GL_BGRA_EXT
+        let start = base + rows.lowerBound * width * 4
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glReadPixels(0, GLint(rows.lowerBound), GLsizei(width), GLsizei(rows.count),
+                     GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), start)
+        // Checked even in release builds: an unchecked failure would hand back uninitialised memory.
+        try GLCheck.check("glReadPixels(rows \(rows.lowerBound)..<\(rows.upperBound))", force: true)
+        if bgra { PixelSwizzle.swapRedBlue(UnsafeMutableRawBufferPointer(start: start, count: rows.count * width * 4)) }
+    }
+
     /// Binds `framebuffer` and attaches level 0 of `texture` as its colour buffer; throws unless the
     /// framebuffer is then complete (GLES 3.0 §4.4.4).
     static func attachColor(_ texture: GLuint, to framebuffer: GLuint) throws {

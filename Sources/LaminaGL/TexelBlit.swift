@@ -11,7 +11,7 @@ import LaminaCore
 /// is several times cheaper per pixel than mapping, sampling and edge coverage. LaminaRaster's `TexelGrid`
 /// is the same fast path on the CPU.
 struct TexelBlit {
-    /// The pixels to draw: the op's bounds inside the destination rect.
+    /// The pixels to draw: the given bounds (the op's, within its target) inside the destination rect.
     let bounds: PixelRect
     /// Texel = pixel * step + base, per axis (step 1 follows the pixel, step 0 stays on one line).
     let base: (x: Int, y: Int)
@@ -20,7 +20,7 @@ struct TexelBlit {
     /// `LAMINA_GL_FASTPATHS=0` turns this off together with `OpSplitter`.
     static var enabled: Bool { OpSplitter.enabled }
 
-    init?(_ op: DrawOp, _ t: TextureDraw, textureWidth: Int, textureHeight: Int) {
+    init?(_ op: DrawOp, _ t: TextureDraw, bounds opBounds: PixelRect, textureWidth: Int, textureHeight: Int) {
         guard TexelBlit.enabled, op.clips.isEmpty, t.mask == nil, t.minFilter == .nearest, t.magFilter == .nearest
         else { return nil }
         let m = op.transform
@@ -36,7 +36,7 @@ struct TexelBlit {
               sx >= 0, sy >= 0, sx + max(sw, 1) <= textureWidth, sy + max(sh, 1) <= textureHeight,
               let stepX = TexelBlit.step(texels: sw, pixels: x1 - x0),
               let stepY = TexelBlit.step(texels: sh, pixels: y1 - y0) else { return nil }
-        bounds = op.bounds.intersection(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1))
+        bounds = opBounds.intersection(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1))
         step = (stepX, stepY)
         base = (stepX == 1 ? sx - x0 : sx, stepY == 1 ? sy - y0 : sy)
     }

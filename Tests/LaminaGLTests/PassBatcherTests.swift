@@ -38,6 +38,10 @@ final class PassBatcherTests: XCTestCase {
         }
     }
 
+    /// The widths of a border batch holding a card's border, the next card's fill as a ring, its border.
+    static let borderRingBorder = [Float](repeating: 3, count: 8)
+        + [Float](repeating: ShaderKey.noInnerEdge, count: 8) + [Float](repeating: 3, count: 8)
+
     func testApartCards_shareOneBatchPerProgram() throws {
         let translucent = PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5)
         let (p, instances) = try Self.batchesAndInstances(Self.card(0, 0, translucent)
@@ -46,8 +50,7 @@ final class PassBatcherTests: XCTestCase {
         XCTAssertEqual(b.map(\.key.kind), [.fill, .solid, .border])
         XCTAssertEqual(b.map(\.count), [8, 6, 24],
                        "8 edge pieces and 3 solid tiles per fill, 8 per border; the second fill joins the border batch")
-        XCTAssertEqual(Self.widths(b[2], instances), [Float](repeating: 3, count: 8)
-                       + [Float](repeating: ShaderKey.noInnerEdge, count: 8) + [Float](repeating: 3, count: 8),
+        XCTAssertEqual(Self.widths(b[2], instances), Self.borderRingBorder,
                        "the first border, the second card's fill as a ring, its border")
     }
 
@@ -55,15 +58,13 @@ final class PassBatcherTests: XCTestCase {
         let saved = PassBatcher.culls
         defer { PassBatcher.culls = saved }
         PassBatcher.culls = false
-        let p = try Self.batches(Self.card(0, 0, TestGraphs.red) + Self.card(30, 20, TestGraphs.green))
+        let (p, instances) = try Self.batchesAndInstances(Self.card(0, 0, TestGraphs.red)
+                                                          + Self.card(30, 20, TestGraphs.green))
         XCTAssertEqual(p.opaque?.count, 6, "both fills' solid tiles are opaque: drawn first, nearest first")
         XCTAssertTrue(p.depthTested, "uncut, the second card's tiles cover pixels drawn before them")
         XCTAssertEqual(p.blended.map(\.key.kind), [.fill, .border],
                        "the second card's fill joins the first card's border batch, after it")
-        let (again, instances) = try Self.batchesAndInstances(Self.card(0, 0, TestGraphs.red)
-                                                              + Self.card(30, 20, TestGraphs.green))
-        XCTAssertEqual(Self.widths(again.blended[1], instances), [Float](repeating: 3, count: 8)
-                       + [Float](repeating: ShaderKey.noInnerEdge, count: 8) + [Float](repeating: 3, count: 8),
+        XCTAssertEqual(Self.widths(p.blended[1], instances), Self.borderRingBorder,
                        "the second card must not move under the first card's border")
     }
 

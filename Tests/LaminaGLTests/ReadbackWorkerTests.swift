@@ -24,11 +24,11 @@ final class ReadbackWorkerTests: XCTestCase {
     func testSplitReadback_equalsOneThread() throws {
         var tuning = try GLTestSupport.renderer().tuning ?? .general
         tuning.splitsReadback = true
-        let saved = GPURenderer.splitsReadback
-        defer { GPURenderer.splitsReadback = saved }
-        GPURenderer.splitsReadback = false
+        let saved = GPURenderer.allowsSplitReadback
+        defer { GPURenderer.allowsSplitReadback = saved }
+        GPURenderer.allowsSplitReadback = false
         let one = try GPURenderer(platform: nil, tuning: tuning)
-        GPURenderer.splitsReadback = true
+        GPURenderer.allowsSplitReadback = true
         let two = try GPURenderer(platform: nil, tuning: tuning)
         XCTAssertTrue(two.splitsReadback, "the worker started (else the comparison below is of one thread twice)")
         XCTAssertFalse(one.splitsReadback)
