@@ -11,8 +11,14 @@ uniform float u_factor;   // 2^k
 out vec4 fragColor;
 
 vec4 fetch(ivec2 t, ivec2 size) {
+#ifdef PACKED_SOURCE
+    // A gray level packed four pixels of a row to a texel (blur_gray.frag); pixels past its width are zero.
+    if (t.x < 0 || t.y < 0 || t.x >= 4 * size.x || t.y >= size.y) return vec4(0.0);
+    return vec4(texelFetch(u_source, ivec2(t.x >> 2, t.y), 0)[t.x & 3]);
+#else
     if (t.x < 0 || t.y < 0 || t.x >= size.x || t.y >= size.y) return vec4(0.0);
     return texelFetch(u_source, t, 0);
+#endif
 }
 
 void main() {

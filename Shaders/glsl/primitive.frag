@@ -10,7 +10,8 @@
 // KIND_TEXEL; for fills and borders ROUNDED (some radius is non-zero) and, for borders, INNER_ROUNDED (the
 // inner edge keeps a radius); for solids BLENDED (drawn in a blended batch); for textures SAMPLE_NEAREST or
 // SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the general sampler),
-// and MASKED; for texel copies REDUCED (the source is a blur kept at its pyramid level); CLIPS when some op
+// and MASKED; for texel copies REDUCED (the source is a blur kept at its pyramid level) and with it PACKED
+// (that level is a gray one, four pixels to a texel); CLIPS when some op
 // of the batch has clips. SMOOTH_RECORDS (quad.vert too): the record arrives as smooth varyings, constant
 // over the quad, so that llvmpipe bins the quads as rectangles (RasterTuning).
 precision highp float;
@@ -116,10 +117,16 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
 #endif
 
 #ifdef REDUCED
-// A texel of the reduced blur, transparent outside it (as blur_upsample.frag reads it).
+// A texel of the reduced blur, transparent outside it (as blur_upsample.frag reads it). PACKED: the level
+// holds four pixels of a row per texel (a gray pass, blur_gray.frag); pixels past its width are zero.
 vec4 reducedTexel(ivec2 t, ivec2 size) {
+#ifdef PACKED
+    if (t.x < 0 || t.y < 0 || t.x >= 4 * size.x || t.y >= size.y) return vec4(0.0);
+    return vec4(texelFetch(u_texture, ivec2(t.x >> 2, t.y), 0)[t.x & 3]);
+#else
     if (t.x < 0 || t.y < 0 || t.x >= size.x || t.y >= size.y) return vec4(0.0);
     return texelFetch(u_texture, t, 0);
+#endif
 }
 #endif
 

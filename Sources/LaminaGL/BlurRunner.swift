@@ -25,6 +25,9 @@ final class BlurRunner {
 
     /// `blur_separable.frag` per (radius, vertical), built on first use: a scene meets a few sigmas.
     private var separable: [Int: ShaderProgram] = [:]
+    /// `blur_gray.frag` per set of defines, built on first use.
+    private var grayStages: [[String]: ShaderProgram] = [:]
+    private var packedUpsample: ShaderProgram?
     private let downsample: ShaderProgram
     private let upsample: ShaderProgram
     private var vao: GLuint = 0
@@ -78,22 +81,36 @@ final class BlurRunner {
     /// upsampling it (the caller owns the target and returns it to the pool); nil when `sigma` takes the
     /// exact blur. Texel copies read it through `primitive.frag`'s REDUCED variant, which reconstructs each
     /// full-size texel as `blur_upsample.frag` would have, so the full-size pass is never written.
-    func runReduced(source: RenderTarget, sigma: Double) throws -> (target: RenderTarget, factor: Int)? {
+    ///
+    /// A gray source (`Pass.isGray`) is blurred packed, four pixels to a texel (`blur_gray.frag`), and the
+    /// level returned is packed (`packed`): the same bytes for about a quarter of the fetches and sums.
+    func runReduced(source: RenderTarget, sigma: Double,
+                    gray: Bool) throws -> (target: RenderTarget, factor: Int, packed: Bool)? {
         let (levels, reduced) = BlurRunner.plan(sigma: sigma)
         guard levels > 0 else { return nil }
         defer { glBindVertexArray(0) }
         bindState()
-        let current = try downsampled(source, levels: levels)
+        let packed = gray && BlurRunner.packsGray
+        let (current, width) = packed ? try packedDownsampled(source, levels: levels)
+                                      : (try downsampled(source, levels: levels), 0)
         defer { pool.release(current) }
         let blurred = try pool.acquire(width: current.width, height: current.height, format: pyramidFormat)
         do {
-            try gaussian(current, into: blurred, sigma: reduced, intermediate: pyramidFormat)
+            if packed {
+                try packedGaussian(current, width: width, into: blurred, sigma: reduced, sourcePacked: true,
+                                   targetPacked: true)
+            } else {
+                try gaussian(current, into: blurred, sigma: reduced, intermediate: pyramidFormat)
+            }
         } catch {
             pool.release(blurred)
             throw error
         }
-        return (blurred, 1 << levels)
+        return (blurred, 1 << levels, packed)
     }
+
+    /// `LAMINA_BLUR_PACKED=0` blurs gray passes in RGBA like any other (for comparison).
+    nonisolated(unsafe) static var packsGray = ProcessInfo.processInfo.environment["LAMINA_BLUR_PACKED"] != "0"
 
     /// The state every blur draw expects: no blending, this runner's vertex array, unit 0 without a sampler.
     private func bindState() {
@@ -116,21 +133,88 @@ final class BlurRunner {
         return current
     }
 
+    /// The unpacked gray `source` halved `levels` times, packed from the first level on, and its width in
+    /// pixels.
+    private func packedDownsampled(_ source: RenderTarget, levels: Int) throws -> (RenderTarget, width: Int) {
+        var current = source
+        var width = source.width
+        for level in 0..<levels {
+            width = (width + 1) / 2
+            let next = try pool.acquire(width: (width + 3) / 4, height: (current.height + 1) / 2, format: GL_RGBA8)
+            let defines = level == 0 ? ["DOWNSAMPLE", "SOURCE_RGBA"] : ["DOWNSAMPLE"]
+            do { try draw(grayStage(defines), from: current, into: next) } catch { pool.release(next); throw error }
+            if current !== source { pool.release(current) }
+            current = next
+        }
+        return (current, width)
+    }
+
     /// Blurs `source` into `destination` (same size): the exact blur, or the pyramid's reduced level
     /// (`runReduced`) upsampled by bilinear reconstruction.
-    func run(source: RenderTarget, destination: RenderTarget, sigma: Double) throws {
-        if let (blurred, factor) = try runReduced(source: source, sigma: sigma) {
+    func run(source: RenderTarget, destination: RenderTarget, sigma: Double, gray: Bool) throws {
+        if let (blurred, factor, packed) = try runReduced(source: source, sigma: sigma, gray: gray) {
             defer { pool.release(blurred) }
             defer { glBindVertexArray(0) }
             bindState()
-            glUseProgram(upsample.id)
-            glUniform1f(upsample.uniform("u_factor"), Float(factor))
-            try draw(upsample, from: blurred, into: destination)
+            let program = packed ? try packedUpsampleProgram() : upsample
+            glUseProgram(program.id)
+            glUniform1f(program.uniform("u_factor"), Float(factor))
+            try draw(program, from: blurred, into: destination)
             return
         }
         defer { glBindVertexArray(0) }
         bindState()
-        try gaussian(source, into: destination, sigma: sigma)
+        if gray && BlurRunner.packsGray {
+            try packedGaussian(source, width: source.width, into: destination, sigma: sigma, sourcePacked: false,
+                               targetPacked: false)
+        } else {
+            try gaussian(source, into: destination, sigma: sigma)
+        }
+    }
+
+    /// `blur_upsample.frag` reading a packed level.
+    private func packedUpsampleProgram() throws -> ShaderProgram {
+        if let p = packedUpsample { return p }
+        let p = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_upsample.frag", defines: ["PACKED_SOURCE"])
+        packedUpsample = p
+        return p
+    }
+
+    /// `blur_gray.frag` with `defines`.
+    private func grayStage(_ defines: [String]) throws -> ShaderProgram {
+        if let p = grayStages[defines] { return p }
+        let p = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_gray.frag", defines: defines)
+        grayStages[defines] = p
+        return p
+    }
+
+    /// The exact two-direction blur of a gray pass with a packed intermediate: from `source` (packed or
+    /// not, `width` pixels wide) into `destination` (packed or not, the same size in pixels).
+    private func packedGaussian(_ source: RenderTarget, width: Int, into destination: RenderTarget, sigma: Double,
+                                sourcePacked: Bool, targetPacked: Bool) throws {
+        let (radius, weights) = BlurRunner.kernel(sigma: sigma)
+        let packedWidth = sourcePacked ? source.width : (source.width + 3) / 4
+        let middle = try pool.acquire(width: packedWidth, height: source.height, format: GL_RGBA8)
+        defer { pool.release(middle) }
+        let horizontal = ["RADIUS \(radius)", "HORIZONTAL"] + (sourcePacked ? [] : ["SOURCE_RGBA"])
+        let vertical = ["RADIUS \(radius)", "VERTICAL"] + (targetPacked ? [] : ["TARGET_RGBA"])
+        for (defines, from, into) in [(horizontal, source, middle), (vertical, middle, destination)] {
+            let program = try grayStage(defines)
+            glUseProgram(program.id)
+            glUniform1fv(program.uniform("u_weights"), GLsizei(radius + 1), weights)
+            if into === middle { glUniform1i(program.uniform("u_width"), GLint(width)) }
+            try draw(program, from: from, into: into)
+        }
+    }
+
+    /// The exact kernel's radius, ceil(3 sigma) up to `maxRadius`, and its weights w_0 ... w_radius,
+    /// normalised to sum 1 in double precision.
+    static func kernel(sigma: Double) -> (radius: Int, weights: [Float]) {
+        let radius = min(BlurRunner.maxRadius, Int(ceil(3 * sigma)))
+        var weights = (0...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let sum = weights[0] + 2 * weights[1...].reduce(0, +)
+        weights = weights.map { $0 / sum }
+        return (radius, weights.map { Float($0) })
     }
 
     /// The exact blur's program for one radius and direction.
@@ -148,11 +232,7 @@ final class BlurRunner {
     /// CPU renderer do) unless the pyramid asks for its float format.
     private func gaussian(_ source: RenderTarget, into destination: RenderTarget, sigma: Double,
                           intermediate: Int32 = GL_RGBA8) throws {
-        let radius = min(BlurRunner.maxRadius, Int(ceil(3 * sigma)))
-        var weights = (0...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        let sum = weights[0] + 2 * weights[1...].reduce(0, +)
-        weights = weights.map { $0 / sum }
-        let packed = weights.map { Float($0) }
+        let (radius, packed) = BlurRunner.kernel(sigma: sigma)
         let middle = try pool.acquire(width: source.width, height: source.height, format: intermediate)
         defer { pool.release(middle) }
         for (vertical, from, into) in [(false, source, middle), (true, middle, destination)] {

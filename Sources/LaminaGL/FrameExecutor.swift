@@ -60,13 +60,14 @@ final class FrameExecutor {
                     throw GLError.invalidGraph("\(pass.id) blurs \(sourceID), which is not drawn before it")
                 }
                 let (calls, pixels) = (r.blur.drawCalls, r.blur.pixels)
-                if keepReduced.contains(pass.id), let (small, factor) = try r.blur.runReduced(source: source,
-                                                                                              sigma: sigma) {
+                if keepReduced.contains(pass.id),
+                   let (small, factor, packed) = try r.blur.runReduced(source: source, sigma: sigma,
+                                                                        gray: pass.isGray) {
                     r.pool.release(target)
                     targets[pass.id] = small
-                    reductions[pass.id] = .init(width: pass.width, height: pass.height, factor: factor)
+                    reductions[pass.id] = .init(width: pass.width, height: pass.height, factor: factor, packed: packed)
                 } else {
-                    try r.blur.run(source: source, destination: target, sigma: sigma)
+                    try r.blur.run(source: source, destination: target, sigma: sigma, gray: pass.isGray)
                 }
                 passStats.append((r.blur.drawCalls - calls, 0, r.blur.pixels - pixels))
             }

@@ -121,9 +121,11 @@ struct PassBatcher {
         self.resolve = resolve; self.resolvePass = resolvePass; self.reduction = reduction
     }
 
-    /// A blur pass kept at its reduced pyramid level: the full size the graph knows, and the factor.
+    /// A blur pass kept at its reduced pyramid level: the full size the graph knows, the factor, and
+    /// whether the level is packed (a gray pass, four pixels to a texel: `BlurRunner.runReduced`).
     struct Reduction {
         let width: Int, height: Int, factor: Int
+        var packed = false
     }
     /// Which passes are kept reduced (`FrameExecutor`); their draws must all be texel copies.
     let reduction: (PassID) -> Reduction?
@@ -320,7 +322,7 @@ struct PassBatcher {
             let (w, h) = reduced.map { ($0.width, $0.height) } ?? (source.width, source.height)
             if let grid = TexelBlit(op, t, bounds: b, textureWidth: w, textureHeight: h) {
                 blit = grid
-                key = ShaderKey(kind: .texel, reduced: reduced != nil)
+                key = ShaderKey(kind: .texel, reduced: reduced != nil, packed: reduced?.packed ?? false)
                 src = SIMD4(Float(grid.base.x), Float(grid.base.y), Float(grid.step.x), Float(grid.step.y))
                 if let reduced { tex = SIMD4(Float(w), Float(h), 0, Float(reduced.factor)) }
             } else if reduced != nil {

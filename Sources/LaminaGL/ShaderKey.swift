@@ -35,6 +35,8 @@ struct ShaderKey: Hashable {
     /// Texel draws: the source is a blur kept at its reduced pyramid level (`BlurRunner.runReduced`); the
     /// shader reconstructs each full-size texel as the upsampling pass would have stored it.
     var reduced = false
+    /// Reduced texel draws: the level is packed, four pixels of a row to a texel (a gray pass).
+    var packed = false
     /// Solids under the linear tuning (`RasterTuning`): drawn in a blended batch (translucent, or not
     /// culling), so kept off llvmpipe's 8-bit linear shading, whose blend rounds differently from the
     /// general path's; the opaque batch's solids, written without blending, take it and are exact.
@@ -61,7 +63,7 @@ struct ShaderKey: Hashable {
             }
             if masked { d.append("MASKED") }
         }
-        if kind == .texel && reduced { d.append("REDUCED") }
+        if kind == .texel && reduced { d += packed ? ["REDUCED", "PACKED"] : ["REDUCED"] }
         if kind == .solid && blended { d.append("BLENDED") }
         if clipped { d.append("CLIPS") }
         return d

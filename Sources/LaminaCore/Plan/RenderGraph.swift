@@ -90,10 +90,14 @@ public struct Pass: Codable, Sendable, Identifiable {
     public var width: Int
     public var height: Int
     public var content: PassContent
+    /// Every pixel of the pass has r = g = b = a (a shape in white of its alpha, or its blur), so a
+    /// renderer may store it one value per pixel (the GPU's packed gray blur, `BlurRunner`).
+    public var isGray: Bool
 
-    public init(id: PassID, reason: PassReason, label: String, width: Int, height: Int, content: PassContent) {
+    public init(id: PassID, reason: PassReason, label: String, width: Int, height: Int, content: PassContent,
+                isGray: Bool = false) {
         self.id = id; self.reason = reason; self.label = label
-        self.width = width; self.height = height; self.content = content
+        self.width = width; self.height = height; self.content = content; self.isGray = isGray
     }
 }
 

@@ -223,9 +223,10 @@ extension GraphBuilder {
         for page in pages {
             let label = "shadow atlas: \(page.cells.count) shapes for \(page.shadows) shadows"
             atlasPasses.append(Pass(id: page.shapeID, reason: .shadowShape, label: label, width: page.width,
-                                    height: page.height, content: .draw(page.ops)))
+                                    height: page.height, content: .draw(page.ops), isGray: true))
             atlasPasses.append(Pass(id: page.blurID, reason: .shadowBlur, label: label, width: page.width,
-                                    height: page.height, content: .blur(source: page.shapeID, sigma: page.sigma)))
+                                    height: page.height, content: .blur(source: page.shapeID, sigma: page.sigma),
+                                    isGray: true))
             sizes[page.blurID] = (Double(page.width), Double(page.height))
         }
         for i in passes.indices {

@@ -1,0 +1,87 @@
+import Foundation
+import LaminaCore
+import LaminaImage
+import XCTest
+@testable import LaminaGL
+
+/// Gray passes (`Pass.isGray`) are blurred four pixels to a texel (`blur_gray.frag`): every stage's sums
+/// are the RGBA stages' sums for one channel, so the bytes must be the RGBA blur's.
+final class PackedGrayBlurTests: XCTestCase {
+    /// A gray shape pass of `width` x `height` (an opaque rounded rect running off the right edge, and a
+    /// translucent rect over it), its blur, and, when `copied`, a canvas copying the blur texel for texel
+    /// (so the blur may stay at its reduced level); otherwise the blur is the canvas.
+    static func graph(width: Int, height: Int, sigma: Double, copied: Bool) -> RenderGraph {
+        let full = TestGraphs.full(width, height)
+        let w = Double(width), h = Double(height)
+        let opaque = RoundedRect(rect: CGRect(x: w * 0.3, y: h * 0.25, width: w * 0.7, height: h * 0.5), minXMinY: 5,
+                                  maxXMinY: 5, minXMaxY: 5, maxXMaxY: 5)
+        let faint = PremultipliedColor(r: 0.6, g: 0.6, b: 0.6, a: 0.6)
+        let ops = [DrawOp(kind: .fill(opaque, TestGraphs.white), transform: .identity, bounds: full),
+                   DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 3.5, y: 2.25, width: w * 0.5, height: h * 0.4)), faint),
+                          transform: .identity, bounds: full)]
+        let shape = Pass(id: PassID(0), reason: .shadowShape, label: "shape", width: width, height: height,
+                         content: .draw(ops), isGray: true)
+        let blur = Pass(id: PassID(1), reason: .shadowBlur, label: "blur", width: width, height: height,
+                        content: .blur(source: PassID(0), sigma: sigma), isGray: true)
+        guard copied else {
+            return RenderGraph(width: width, height: height, scale: 1, clearColor: .transparent,
+                               passes: [shape, blur], images: [])
+        }
+        let copy = DrawOp(kind: .texture(TextureDraw(source: .pass(PassID(1)), destination: CGRect(x: 0, y: 0, width: w, height: h),
+                                                     minFilter: .nearest, magFilter: .nearest,
+                                                     tint: PremultipliedColor(r: 0, g: 0, b: 0.2, a: 0.8))),
+                          transform: .identity, bounds: full)
+        return TestGraphs.canvas([copy], width: width, height: height, clear: TestGraphs.white, before: [shape, blur])
+    }
+
+    /// Packed against RGBA, over the exact kernel (sigma up to 4) and the pyramid (one to three levels),
+    /// on widths whose every level leaves a partial last texel, read back whole or copied from the reduced
+    /// level.
+    func testPackedBlur_matchesTheRGBABlur() throws {
+        let r = try GLTestSupport.renderer()
+        let (savedPacks, savedKeeps) = (BlurRunner.packsGray, FrameExecutor.keepsReduced)
+        defer { BlurRunner.packsGray = savedPacks; FrameExecutor.keepsReduced = savedKeeps }
+        FrameExecutor.keepsReduced = true
+        // Both are the same sums in the same order; a driver other than llvmpipe may still fuse a multiply
+        // and an add in one program and not in the other, which moves a rounding by one level.
+        let bound = r.info.glRenderer.hasPrefix("llvmpipe") ? 0 : 1
+        for (width, height) in [(37, 29), (53, 44), (101, 67)] {
+            for sigma in [1.5, 4, 6, 8, 20] {
+                for copied in [false, true] {
+                    let graph = Self.graph(width: width, height: height, sigma: sigma, copied: copied)
+                    let name = "\(width)x\(height) sigma \(sigma)" + (copied ? " copied" : "")
+                    if copied && sigma > BlurRunner.exactLimit {
+                        XCTAssertEqual(FrameExecutor.keptReduced(graph), [PassID(1)], "\(name): read reduced")
+                    }
+                    BlurRunner.packsGray = true
+                    let packed = try r.render(graph)
+                    BlurRunner.packsGray = false
+                    let rgba = try r.render(graph)
+                    XCTAssertLessThanOrEqual(GLTestSupport.compare(packed, rgba, maxDiff: bound, name: name), bound)
+                    // The right edge is blurred too, so a pixel past a row's width read as anything but
+                    // transparent would show there.
+                    let edge = (height / 2 * width + width - 1) * 4
+                    XCTAssertGreaterThan(copied ? 255 - Int(rgba.pixels[edge]) : Int(rgba.pixels[edge + 3]), 0,
+                                         "\(name): the blur reaches the right edge")
+                }
+            }
+        }
+    }
+
+    /// The planner marks the shadow atlas's passes gray (their shapes are drawn in white of their alpha) and
+    /// nothing else.
+    func testAtlasPasses_areGray() {
+        let graph = Planner().plan(ReducedBlurTests.cards(shadowRadius: 8))
+        let gray = graph.passes.filter(\.isGray)
+        XCTAssertEqual(gray.map(\.reason), [.shadowShape, .shadowBlur])
+        XCTAssertFalse(graph.passes.last?.isGray ?? true, "the canvas is not gray")
+        guard case .draw(let ops)? = gray.first?.content else { return XCTFail("the atlas shape pass draws") }
+        for op in ops {
+            switch op.kind {
+            case .fill(_, let c), .border(_, _, let c):
+                XCTAssertTrue(c.r == c.a && c.g == c.a && c.b == c.a, "\(c) is gray")
+            case .texture, .path: XCTFail("the atlas draws fills and borders only")
+            }
+        }
+    }
+}
