@@ -5,7 +5,9 @@
 // Every channel of an output texel is the sum blur_downsample.frag or blur_separable.frag computes for
 // one pixel: the same Float operations on the same values in the same order, so the bytes are theirs. An
 // RGBA blur of a gray pass computes each sum four times, once per channel; packed, a texel's four channels
-// are four different pixels, so a stage fetches and adds about a quarter as much.
+// are four different pixels, so a stage reading a packed source fetches and adds about a quarter as much
+// (the vertical stage writing RGBA still sums four channels to keep one). Same bytes as far as a driver
+// compiles the two shaders' operations alike (GLSL ES has no `precise`): byte-identical on llvmpipe.
 //
 // Defines: exactly one of DOWNSAMPLE (2x2 box to half size), HORIZONTAL or VERTICAL (one direction of the
 // exact Gaussian; RADIUS as in blur_separable.frag); SOURCE_RGBA when the source is an unpacked gray pass
@@ -34,12 +36,16 @@ vec4 texel(ivec2 t, ivec2 size) {
     return uint(t.x) < uint(size.x) && uint(t.y) < uint(size.y) ? v : vec4(0.0);
 }
 
+#if defined(TARGET_RGBA) && !defined(VERTICAL)
+#error "TARGET_RGBA is the vertical stage's"
+#endif
+#if defined(SOURCE_RGBA) && defined(VERTICAL)
+#error "the vertical stage reads a packed source"
+#endif
+
 #ifdef SOURCE_RGBA
 // Pixel (x, y) of the unpacked source, zero outside.
 float pixel(int x, int y, ivec2 size) { return texel(ivec2(x, y), size).r; }
-#else
-// Pixel (x, y) of the packed source, zero outside.
-float pixel(int x, int y, ivec2 size) { return texel(ivec2(x >> 2, y), size)[x & 3]; }
 #endif
 
 void main() {

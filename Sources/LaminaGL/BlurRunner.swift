@@ -35,7 +35,7 @@ final class BlurRunner {
     private let pool: TargetPool
     /// Full-screen draws issued so far (a profiling counter).
     private(set) var drawCalls = 0
-    /// Pixels written by those draws (a profiling counter).
+    /// Fragments those draws shaded (a profiling counter): pixels, or texels of four pixels where packed.
     private(set) var pixels = 0
 
     /// The format of pyramid intermediates: RGBA8. `LAMINA_BLUR_FLOAT=1` asks for RGBA16F where it is
@@ -90,7 +90,8 @@ final class BlurRunner {
         guard levels > 0 else { return nil }
         defer { glBindVertexArray(0) }
         bindState()
-        let packed = gray && BlurRunner.packsGray
+        // Packed levels are RGBA8, so a float pyramid (`LAMINA_BLUR_FLOAT=1`) stays unpacked.
+        let packed = gray && BlurRunner.packsGray && pyramidFormat == GL_RGBA8
         let (current, width) = packed ? try packedDownsampled(source, levels: levels)
                                       : (try downsampled(source, levels: levels), 0)
         defer { pool.release(current) }
@@ -126,7 +127,13 @@ final class BlurRunner {
         for _ in 0..<levels {
             let next = try pool.acquire(width: (current.width + 1) / 2, height: (current.height + 1) / 2,
                                         format: pyramidFormat)
-            do { try draw(downsample, from: current, into: next) } catch { pool.release(next); throw error }
+            do {
+                try draw(downsample, from: current, into: next)
+            } catch {
+                pool.release(next)
+                if current !== source { pool.release(current) }
+                throw error
+            }
             if current !== source { pool.release(current) }
             current = next
         }
@@ -142,7 +149,13 @@ final class BlurRunner {
             width = (width + 1) / 2
             let next = try pool.acquire(width: (width + 3) / 4, height: (current.height + 1) / 2, format: GL_RGBA8)
             let defines = level == 0 ? ["DOWNSAMPLE", "SOURCE_RGBA"] : ["DOWNSAMPLE"]
-            do { try draw(grayStage(defines), from: current, into: next) } catch { pool.release(next); throw error }
+            do {
+                try draw(grayStage(defines), from: current, into: next)
+            } catch {
+                pool.release(next)
+                if current !== source { pool.release(current) }
+                throw error
+            }
             if current !== source { pool.release(current) }
             current = next
         }
@@ -150,7 +163,7 @@ final class BlurRunner {
     }
 
     /// Blurs `source` into `destination` (same size): the exact blur, or the pyramid's reduced level
-    /// (`runReduced`) upsampled by bilinear reconstruction.
+    /// (`runReduced`) upsampled by bilinear reconstruction; a `gray` source with a packed intermediate.
     func run(source: RenderTarget, destination: RenderTarget, sigma: Double, gray: Bool) throws {
         if let (blurred, factor, packed) = try runReduced(source: source, sigma: sigma, gray: gray) {
             defer { pool.release(blurred) }

@@ -36,6 +36,7 @@ final class FrameExecutor {
         guard let canvas = graph.passes.last else { throw GLError.invalidGraph("the graph has no pass") }
         let lastUse = FrameExecutor.lastUses(graph)
         keepReduced = FrameExecutor.keptReduced(graph)
+        let grayPasses = Set(graph.passes.filter(\.isGray).map(\.id))
         let uploadsBefore = r.textures.uploads, createdBefore = r.pool.created
         var batcher = makeBatcher()
         var passStats: [(drawCalls: Int, instances: Int, pixels: Int)] = []
@@ -60,14 +61,16 @@ final class FrameExecutor {
                     throw GLError.invalidGraph("\(pass.id) blurs \(sourceID), which is not drawn before it")
                 }
                 let (calls, pixels) = (r.blur.drawCalls, r.blur.pixels)
+                // Packed only when the pass and what it blurs are both gray: the packed stages read one
+                // channel of the source.
+                let gray = pass.isGray && grayPasses.contains(sourceID)
                 if keepReduced.contains(pass.id),
-                   let (small, factor, packed) = try r.blur.runReduced(source: source, sigma: sigma,
-                                                                        gray: pass.isGray) {
+                   let (small, factor, packed) = try r.blur.runReduced(source: source, sigma: sigma, gray: gray) {
                     r.pool.release(target)
                     targets[pass.id] = small
                     reductions[pass.id] = .init(width: pass.width, height: pass.height, factor: factor, packed: packed)
                 } else {
-                    try r.blur.run(source: source, destination: target, sigma: sigma, gray: pass.isGray)
+                    try r.blur.run(source: source, destination: target, sigma: sigma, gray: gray)
                 }
                 passStats.append((r.blur.drawCalls - calls, 0, r.blur.pixels - pixels))
             }
