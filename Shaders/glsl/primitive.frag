@@ -117,17 +117,7 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
 #endif
 
 #ifdef REDUCED
-// A texel of the reduced blur, transparent outside it (as blur_upsample.frag reads it). PACKED: the level
-// holds four pixels of a row per texel (a gray pass, blur_gray.frag); pixels past its width are zero.
-vec4 reducedTexel(ivec2 t, ivec2 size) {
-#ifdef PACKED
-    if (t.x < 0 || t.y < 0 || t.x >= 4 * size.x || t.y >= size.y) return vec4(0.0);
-    return vec4(texelFetch(u_texture, ivec2(t.x >> 2, t.y), 0)[t.x & 3]);
-#else
-    if (t.x < 0 || t.y < 0 || t.x >= size.x || t.y >= size.y) return vec4(0.0);
-    return texelFetch(u_texture, t, 0);
-#endif
-}
+#include "reduced_level.glsl"
 #endif
 
 void main() {
@@ -152,13 +142,8 @@ void main() {
     // full-size texel is blur_upsample.frag's bilinear reconstruction, rounded to 8 bits as its RGBA8
     // target would have stored it, so the bytes equal upsampling first and copying after.
     ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), ivec2(v_tex.xy) - 1);
-    ivec2 size = textureSize(u_texture, 0);
-    vec2 u = (vec2(t) + 0.5) / v_tex.w - 0.5;
-    vec2 f = fract(u);
-    ivec2 i0 = ivec2(floor(u));
-    vec4 a = mix(reducedTexel(i0, size), reducedTexel(i0 + ivec2(1, 0), size), f.x);
-    vec4 b = mix(reducedTexel(i0 + ivec2(0, 1), size), reducedTexel(i0 + ivec2(1, 1), size), f.x);
-    vec4 s = roundEven(clamp(mix(a, b, f.y), 0.0, 1.0) * 255.0) * (1.0 / 255.0);
+    vec4 full = reconstruct(u_texture, (vec2(t) + 0.5) / v_tex.w - 0.5);
+    vec4 s = roundEven(clamp(full, 0.0, 1.0) * 255.0) * (1.0 / 255.0);
 #else
     ivec2 size = textureSize(u_texture, 0);
     ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), size - 1);

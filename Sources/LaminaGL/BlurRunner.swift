@@ -92,8 +92,7 @@ final class BlurRunner {
         bindState()
         // Packed levels are RGBA8, so a float pyramid (`LAMINA_BLUR_FLOAT=1`) stays unpacked.
         let packed = gray && BlurRunner.packsGray && pyramidFormat == GL_RGBA8
-        let (current, width) = packed ? try packedDownsampled(source, levels: levels)
-                                      : (try downsampled(source, levels: levels), 0)
+        let (current, width) = try downsampled(source, levels: levels, packed: packed)
         defer { pool.release(current) }
         let blurred = try pool.acquire(width: current.width, height: current.height, format: pyramidFormat)
         do {
@@ -121,36 +120,19 @@ final class BlurRunner {
         glBindSampler(0, 0)
     }
 
-    /// `source` halved `levels` times by 2x2 boxes, sizes rounded up so no texel is lost (a pooled target).
-    private func downsampled(_ source: RenderTarget, levels: Int) throws -> RenderTarget {
-        var current = source
-        for _ in 0..<levels {
-            let next = try pool.acquire(width: (current.width + 1) / 2, height: (current.height + 1) / 2,
-                                        format: pyramidFormat)
-            do {
-                try draw(downsample, from: current, into: next)
-            } catch {
-                pool.release(next)
-                if current !== source { pool.release(current) }
-                throw error
-            }
-            if current !== source { pool.release(current) }
-            current = next
-        }
-        return current
-    }
-
-    /// The unpacked gray `source` halved `levels` times, packed from the first level on, and its width in
-    /// pixels.
-    private func packedDownsampled(_ source: RenderTarget, levels: Int) throws -> (RenderTarget, width: Int) {
+    /// `source` halved `levels` times by 2x2 boxes, sizes rounded up so no pixel is lost (a pooled target),
+    /// and the last level's width in pixels. `packed`: the levels hold four pixels of a row to a texel
+    /// (`blur_gray.frag`), the first read from the unpacked gray source.
+    private func downsampled(_ source: RenderTarget, levels: Int, packed: Bool) throws -> (RenderTarget, width: Int) {
         var current = source
         var width = source.width
         for level in 0..<levels {
             width = (width + 1) / 2
-            let next = try pool.acquire(width: (width + 3) / 4, height: (current.height + 1) / 2, format: GL_RGBA8)
-            let defines = level == 0 ? ["DOWNSAMPLE", "SOURCE_RGBA"] : ["DOWNSAMPLE"]
+            let program = packed ? try grayStage(["DOWNSAMPLE"] + (level == 0 ? ["SOURCE_RGBA"] : [])) : downsample
+            let next = try pool.acquire(width: packed ? (width + 3) / 4 : width, height: (current.height + 1) / 2,
+                                        format: pyramidFormat)
             do {
-                try draw(grayStage(defines), from: current, into: next)
+                try draw(program, from: current, into: next)
             } catch {
                 pool.release(next)
                 if current !== source { pool.release(current) }
@@ -188,7 +170,7 @@ final class BlurRunner {
     /// `blur_upsample.frag` reading a packed level.
     private func packedUpsampleProgram() throws -> ShaderProgram {
         if let p = packedUpsample { return p }
-        let p = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_upsample.frag", defines: ["PACKED_SOURCE"])
+        let p = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_upsample.frag", defines: ["PACKED"])
         packedUpsample = p
         return p
     }
