@@ -40,6 +40,9 @@ final class FrameExecutor {
         let uploadsBefore = r.textures.uploads, createdBefore = r.pool.created
         var batcher = makeBatcher()
         var passStats: [(drawCalls: Int, instances: Int, pixels: Int)] = []
+        // Timed frames: each pass bracketed by glFinish, so its wall time is its own work, drained.
+        let frameStart = FrameExecutor.seconds()
+        var walls: [(start: Double, duration: Double)] = []
         for (index, pass) in graph.passes.enumerated() {
             guard pass.width <= r.maxTextureSize, pass.height <= r.maxTextureSize else {
                 throw GLError.invalidGraph("\(pass.id) is \(pass.width)x\(pass.height), over GL_MAX_TEXTURE_SIZE "
@@ -51,7 +54,7 @@ final class FrameExecutor {
                                             format: r.tuning.colorFormat)
             targets[pass.id] = target
             current = pass.id
-            if timed { r.timer.begin(pass: index) }
+            if timed { glFinish(); walls.append((FrameExecutor.seconds() - frameStart, 0)); r.timer.begin(pass: index) }
             switch pass.content {
             case .draw(let ops):
                 let clear = index == graph.passes.count - 1 ? graph.clearColor : .transparent
@@ -74,7 +77,11 @@ final class FrameExecutor {
                 }
                 passStats.append((r.blur.drawCalls - calls, 0, r.blur.pixels - pixels))
             }
-            if timed { r.timer.end() }
+            if timed {
+                r.timer.end()
+                glFinish()
+                walls[index].duration = FrameExecutor.seconds() - frameStart - walls[index].start
+            }
             for (id, last) in lastUse where last == index && id != canvas.id {
                 if let t = targets.removeValue(forKey: id) { r.pool.release(t) }
             }
@@ -87,7 +94,8 @@ final class FrameExecutor {
             passes: graph.passes.enumerated().map { i, p in
                 FrameStats.PassStats(id: p.id, reason: p.reason, label: p.label, width: p.width, height: p.height,
                                      drawCalls: passStats[i].drawCalls, instances: passStats[i].instances,
-                                     pixels: passStats[i].pixels, gpuTime: times[i])
+                                     pixels: passStats[i].pixels, gpuTime: times[i],
+                                     wallTime: timed ? walls[i].duration : nil, wallStart: timed ? walls[i].start : nil)
             },
             textureUploads: r.textures.uploads - uploadsBefore, targetsCreated: r.pool.created - createdBefore)
         r.textures.sweep()
@@ -198,6 +206,9 @@ final class FrameExecutor {
         }
         return image
     }
+
+    /// A monotonic clock in seconds.
+    static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Below this many pixels the canvas is read on one thread: the hand-over costs more than half a copy.
     static let splitPixels = 1 << 18

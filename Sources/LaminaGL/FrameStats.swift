@@ -17,6 +17,13 @@ public struct FrameStats: Sendable {
         public let pixels: Int
         /// GPU time from GL_EXT_disjoint_timer_query, in seconds; nil when not collected or unreliable.
         public let gpuTime: Double?
+        /// Wall time of the pass in a timed frame, in seconds: from its first GL call, with the pipeline
+        /// drained before (glFinish), to the GPU finishing it (glFinish again); nil when not timed. What the
+        /// pass costs whatever the driver's timer queries cover: llvmpipe rasterizes a pass's binned draws
+        /// when they are flushed, which its timer queries may not enclose.
+        public let wallTime: Double?
+        /// When the pass's wall time started, in seconds after the frame started (timed frames only).
+        public let wallStart: Double?
     }
 
     public let passes: [PassStats]

@@ -10,8 +10,9 @@ import LaminaRaster
 /// Stages are timed from outside the renderers: decode, plan, renderer setup, the first (cold) frame,
 /// warm frames, and PNG encoding. Upload, execute and read-back are inside `render(_:)` and are not
 /// separated. On the CPU every pass is timed (`CPURenderer.render(_:observer:)`); on the GPU one more frame
-/// is rendered with timer queries around each pass, and the renderer's `FrameStats` give each pass's
-/// draw calls and pixels (its ops' bounds within the target, before culling; a blur's pyramid levels).
+/// is rendered with timer queries around each pass and glFinish before and after it (its wall time), and
+/// the renderer's `FrameStats` give each pass's draw calls and pixels (its ops' bounds within the target,
+/// before culling; a blur's pyramid levels).
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
@@ -21,7 +22,9 @@ struct ProfileCommand: ParsableCommand {
         row per pass: why it exists (PassReason), the layer that caused it, its size, its operations, its \
         draw calls (GPU), the pixels its work touches (sum of operation bounds; for a blur, area x taps, or \
         on the GPU the pyramid levels it drew), its share of the time (of the pixels where passes are not \
-        timed) and its time: wall time in a warm frame on the CPU, timer-query time on the GPU. Totals follow.
+        timed) and its time: wall time in a warm frame on the CPU; on the GPU the timer-query time (gpu ms) \
+        and the wall time with the pipeline drained before and after the pass (wall ms), with a warning when \
+        the queries cover under half of it. Totals follow.
 
         --trace OUT.json writes Chrome trace events (open in https://ui.perfetto.dev or chrome://tracing). \
         --overlay offscreen tints every layer composited from an offscreen pass yellow; --overlay blended \
@@ -83,13 +86,17 @@ struct ProfileCommand: ParsableCommand {
             for executed in gpu.lastFrameStats?.passes ?? [] {
                 guard let i = stats.firstIndex(where: { $0.id == executed.id }) else { continue }
                 stats[i].gpuExecuted(drawCalls: executed.drawCalls, pixels: executed.pixels)
+                stats[i].wallMilliseconds = executed.wallTime.map { $0 * 1000 }
+                stats[i].wallStart = executed.wallStart.map { $0 * 1000 }
             }
-            timerNote = times.isEmpty
+            timerNote = (times.isEmpty
                 ? "GPU timer queries: not available from this driver (GL_EXT_disjoint_timer_query missing or disjoint)"
-                : "GPU timer queries: GL_EXT_disjoint_timer_query; \"pass ms\" is GPU time per pass"
-                    + (gpu.info.glRenderer.hasPrefix("llvmpipe")
-                       ? " (queries turn llvmpipe's linear rasterizer off for the timed frame; warm frames run without them)"
-                       : "")
+                : "GPU timer queries: GL_EXT_disjoint_timer_query; \"gpu ms\" is GPU time per pass")
+                + "; \"wall ms\" is each pass drained by glFinish before and after"
+                + (gpu.info.glRenderer.hasPrefix("llvmpipe")
+                   ? " (queries turn llvmpipe's linear rasterizer off for the timed frame; warm frames run without them)"
+                   : "")
+            if let warning = ProfilePassStats.timerCoverageWarning(stats) { timerNote += "\n" + warning }
         }
         let encoded = try clock.stage("encode PNG") { try renderingStep("encoding") { try PNG.encode(image) } }
 
@@ -129,8 +136,9 @@ struct ProfileCommand: ParsableCommand {
                             counters: (drawCalls: Int, targetsCreated: Int, textureUploads: Int)?) throws {
         var t = ProfileTrace()
         t.threadNames = [1: "stages (\(backend))", 2: "cpu passes"]
-        if stats.contains(where: { $0.drawCalls != nil && $0.cpuMilliseconds != nil }) {
-            t.threadNames[3] = "gpu passes (timer queries)"
+        if stats.contains(where: { $0.drawCalls != nil && $0.sharedMilliseconds != nil }) {
+            t.threadNames[3] = stats.contains { $0.wallMilliseconds != nil }
+                ? "gpu passes (wall, drained)" : "gpu passes (timer queries)"
         }
         for s in clock.stages {
             var args: [(String, String)] = [("scene", jsonString(scene))]
@@ -140,17 +148,22 @@ struct ProfileCommand: ParsableCommand {
             }
             t.add(s.name, category: "stage", thread: 1, start: s.start, duration: s.duration, args: args)
         }
-        // GPU passes have durations (timer queries) but no start times: they are laid end to end from the
-        // timed frame's start, in execution order, as the GPU runs them.
-        var gpuClock = clock.stages.first { $0.name == "per-pass timed frame" }?.start ?? 0
+        // GPU passes sit where their drained wall times put them in the timed frame; passes with a timer
+        // query's duration only are laid end to end from the frame's start, in execution order.
+        let timedFrame = clock.stages.first { $0.name == "per-pass timed frame" }?.start ?? 0
+        var gpuClock = timedFrame
         for s in stats {
             var args: [(String, String)] = [("reason", jsonString(s.reason.rawValue)), ("label", jsonString(s.label)),
                                             ("width", "\(s.width)"), ("height", "\(s.height)"), ("ops", "\(s.ops)"),
                                             ("pixels_shaded", "\(s.pixelsShaded)")]
             if let d = s.drawCalls { args.append(("draw_calls", "\(d)")) }
+            if s.drawCalls != nil, let ms = s.cpuMilliseconds { args.append(("gpu_ms", String(format: "%.3f", ms))) }
             if let end = clock.passEnds[s.id] {
                 t.add("\(s.id) \(s.reason.rawValue)", category: "pass", thread: 2, start: end.end - end.ms,
                       duration: end.ms, args: args)
+            } else if let start = s.wallStart, let ms = s.wallMilliseconds {
+                t.add("\(s.id) \(s.reason.rawValue)", category: "pass", thread: 3, start: timedFrame + start,
+                      duration: ms, args: args)
             } else if s.drawCalls != nil, let ms = s.cpuMilliseconds {
                 t.add("\(s.id) \(s.reason.rawValue)", category: "pass", thread: 3, start: gpuClock, duration: ms,
                       args: args)

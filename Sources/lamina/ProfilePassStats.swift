@@ -23,6 +23,10 @@ struct ProfilePassStats {
     var sigma: Double?
     /// The pass's time in milliseconds: wall time on the CPU backend, timer-query time on the GPU.
     var cpuMilliseconds: Double?
+    /// GPU only: the pass's wall time in the timed frame, drained before and after (`FrameStats`), and when
+    /// it started, in milliseconds after the frame started.
+    var wallMilliseconds: Double?
+    var wallStart: Double?
 
     init(_ pass: Pass) {
         id = pass.id; reason = pass.reason; label = pass.label; width = pass.width; height = pass.height
@@ -46,17 +50,23 @@ struct ProfilePassStats {
         pixelsShaded = pixels
     }
 
+    /// The time `table`'s share column weighs a pass by: its wall time where passes were drained and timed
+    /// (GPU), else its pass time.
+    var sharedMilliseconds: Double? { wallMilliseconds ?? cpuMilliseconds }
+
     /// Whether `table`'s share column is of pass time (every pass timed) rather than of pixels shaded.
     static func sharesTime(_ stats: [ProfilePassStats]) -> Bool {
-        !stats.isEmpty && stats.allSatisfy { $0.cpuMilliseconds != nil }
+        !stats.isEmpty && stats.allSatisfy { $0.sharedMilliseconds != nil }
     }
 
     static func table(_ stats: [ProfilePassStats], canvasArea: Int) -> String {
         let byTime = sharesTime(stats)
-        let weight: (ProfilePassStats) -> Double = { byTime ? $0.cpuMilliseconds ?? 0 : Double($0.pixelsShaded) }
+        let walls = stats.contains { $0.wallMilliseconds != nil }
+        let weight: (ProfilePassStats) -> Double = { byTime ? $0.sharedMilliseconds ?? 0 : Double($0.pixelsShaded) }
         let total = max(1e-12, stats.reduce(0) { $0 + weight($1) })
         var lines = [pad("pass", 10) + pad("reason", 18) + pad("label", 24) + lpad("size", 11) + lpad("ops", 12)
-                     + lpad("draws", 7) + lpad("px shaded", 13) + lpad("share", 7) + lpad("pass ms", 9)]
+                     + lpad("draws", 7) + lpad("px shaded", 13) + lpad("share", 7) + lpad(walls ? "gpu ms" : "pass ms", 9)
+                     + (walls ? lpad("wall ms", 9) : "")]
         for s in stats {
             let what = s.sigma.map { "blur s=\(String(format: "%.1f", $0))" } ?? "\(s.ops)"
             let label = s.label.isEmpty ? "-" : (s.label.count > 22 ? String(s.label.prefix(21)) + "~" : s.label)
@@ -64,9 +74,10 @@ struct ProfilePassStats {
                          + lpad("\(s.width)x\(s.height)", 11) + lpad(what, 12)
                          + lpad(s.drawCalls.map { "\($0)" } ?? "-", 7) + lpad("\(s.pixelsShaded)", 13)
                          + lpad(String(format: "%.1f%%", weight(s) * 100 / total), 7)
-                         + lpad(s.cpuMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9))
+                         + lpad(s.cpuMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9)
+                         + (walls ? lpad(s.wallMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9) : ""))
         }
-        lines.append("share: of " + (byTime ? "the passes' time" : "pixels shaded")
+        lines.append("share: of " + (byTime ? (walls ? "the passes' wall time" : "the passes' time") : "pixels shaded")
                      + (stats.contains { $0.drawCalls != nil }
                         ? "; draws and px shaded as the GPU counted them (a blur: its pyramid levels)" : ""))
         return lines.joined(separator: "\n")
@@ -86,8 +97,25 @@ struct ProfilePassStats {
             "pixels shaded: \(shaded) (draws \(drawPixels), \(String(format: "%.2f", Double(drawPixels) / Double(max(1, canvasArea))))x the canvas)",
             "offscreen target memory: \(String(format: "%.1f", Double(offscreen.reduce(0) { $0 + $1.targetBytes }) / 1_048_576)) MiB",
         ]
-        if !cpu.isEmpty { lines.append("pass time: \(String(format: "%.3f", cpu.reduce(0, +))) ms") }
+        let walls = stats.compactMap(\.wallMilliseconds)
+        if !cpu.isEmpty {
+            lines.append((walls.isEmpty ? "pass time: " : "pass gpu time: ") + String(format: "%.3f ms", cpu.reduce(0, +)))
+        }
+        if !walls.isEmpty { lines.append("pass wall time: \(String(format: "%.3f", walls.reduce(0, +))) ms") }
         return lines.joined(separator: "\n")
+    }
+
+    /// A warning when the timer queries account for less than half of the passes' wall time: the driver's
+    /// queries do not enclose the work (llvmpipe rasterizes binned draws when they are flushed, which can
+    /// fall outside a query), so their figures are not the passes' cost. Nil when they agree well enough or
+    /// either is missing.
+    static func timerCoverageWarning(_ stats: [ProfilePassStats]) -> String? {
+        let timed = stats.filter { $0.cpuMilliseconds != nil && $0.wallMilliseconds != nil }
+        guard !timed.isEmpty, timed.count == stats.count else { return nil }
+        let gpu = timed.reduce(0) { $0 + ($1.cpuMilliseconds ?? 0) }, wall = timed.reduce(0) { $0 + ($1.wallMilliseconds ?? 0) }
+        guard wall > 0, gpu < wall / 2 else { return nil }
+        return String(format: "warning: the timer queries cover %.0f%% of the passes' wall time (%.3f of %.3f ms): ", 100 * gpu / wall,
+                      gpu, wall) + "this driver's queries do not enclose the passes' work; read \"wall ms\""
     }
 
     private static func pad(_ s: String, _ n: Int) -> String { BenchReport.pad(s, n) }

@@ -115,6 +115,17 @@ final class GPURendererTests: XCTestCase {
         if timers {
             XCTAssertTrue(stats.passes.allSatisfy { $0.gpuTime != nil }, "\(stats.passes.map(\.gpuTime))")
         }
+        // Wall times, drained before and after each pass, whatever the timer queries cover: positive, in
+        // execution order, one pass ending before the next begins.
+        let walls = stats.passes.compactMap { p in p.wallStart.flatMap { s in p.wallTime.map { (s, $0) } } }
+        XCTAssertEqual(walls.count, 3, "every pass of a timed frame has a wall time")
+        XCTAssertTrue(walls.allSatisfy { $0.0 >= 0 && $0.1 > 0 }, "\(walls)")
+        XCTAssertTrue(zip(walls, walls.dropFirst()).allSatisfy { $0.0 + $0.1 <= $1.0 }, "passes overlap: \(walls)")
+        r.collectsGPUTimes = false
+        _ = try r.render(TestGraphs.shadow(sigma: 3))
+        XCTAssertTrue(r.lastFrameStats?.passes.allSatisfy { $0.wallTime == nil && $0.gpuTime == nil } ?? false,
+                      "an untimed frame is not drained pass by pass")
+        r.collectsGPUTimes = true
         _ = try r.render(TestGraphs.shadow(sigma: 20))
         XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 3 + 2,
                        "three halvings (20 / 2^3 = 2.5 <= 4), the two-direction blur; the texel copy upsamples")
