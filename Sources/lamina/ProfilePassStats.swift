@@ -65,8 +65,8 @@ struct ProfilePassStats {
         let weight: (ProfilePassStats) -> Double = { byTime ? $0.sharedMilliseconds ?? 0 : Double($0.pixelsShaded) }
         let total = max(1e-12, stats.reduce(0) { $0 + weight($1) })
         var lines = [pad("pass", 10) + pad("reason", 18) + pad("label", 24) + lpad("size", 11) + lpad("ops", 12)
-                     + lpad("draws", 7) + lpad("px shaded", 13) + lpad("share", 7) + lpad(walls ? "gpu ms" : "pass ms", 9)
-                     + (walls ? lpad("wall ms", 9) : "")]
+                     + lpad("draws", 7) + lpad("px shaded", 13) + lpad("share", 7)
+                     + lpad(walls ? "gpu ms" : "pass ms", 9) + (walls ? lpad("wall ms", 9) : "")]
         for s in stats {
             let what = s.sigma.map { "blur s=\(String(format: "%.1f", $0))" } ?? "\(s.ops)"
             let label = s.label.isEmpty ? "-" : (s.label.count > 22 ? String(s.label.prefix(21)) + "~" : s.label)
@@ -99,7 +99,8 @@ struct ProfilePassStats {
         ]
         let walls = stats.compactMap(\.wallMilliseconds)
         if !cpu.isEmpty {
-            lines.append((walls.isEmpty ? "pass time: " : "pass gpu time: ") + String(format: "%.3f ms", cpu.reduce(0, +)))
+            let label = walls.isEmpty ? "pass time: " : "pass gpu time: "
+            lines.append(label + String(format: "%.3f ms", cpu.reduce(0, +)))
         }
         if !walls.isEmpty { lines.append("pass wall time: \(String(format: "%.3f", walls.reduce(0, +))) ms") }
         return lines.joined(separator: "\n")
@@ -112,10 +113,12 @@ struct ProfilePassStats {
     static func timerCoverageWarning(_ stats: [ProfilePassStats]) -> String? {
         let timed = stats.filter { $0.cpuMilliseconds != nil && $0.wallMilliseconds != nil }
         guard !timed.isEmpty, timed.count == stats.count else { return nil }
-        let gpu = timed.reduce(0) { $0 + ($1.cpuMilliseconds ?? 0) }, wall = timed.reduce(0) { $0 + ($1.wallMilliseconds ?? 0) }
+        let gpu = timed.reduce(0) { $0 + ($1.cpuMilliseconds ?? 0) }
+        let wall = timed.reduce(0) { $0 + ($1.wallMilliseconds ?? 0) }
         guard wall > 0, gpu < wall / 2 else { return nil }
-        return String(format: "warning: the timer queries cover %.0f%% of the passes' wall time (%.3f of %.3f ms): ", 100 * gpu / wall,
-                      gpu, wall) + "this driver's queries do not enclose the passes' work; read \"wall ms\""
+        return String(format: "warning: the timer queries cover %.0f%% of the passes' wall time (%.3f of %.3f ms): ",
+                      100 * gpu / wall, gpu, wall)
+            + "this driver's queries do not enclose the passes' work; read \"wall ms\""
     }
 
     private static func pad(_ s: String, _ n: Int) -> String { BenchReport.pad(s, n) }
