@@ -79,18 +79,19 @@ float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA) {
 #endif
 
 #ifdef KIND_BORDER
-// borderCoverage (common.glsl) with both radius tests decided when the batch was formed. A negative width
-// is a fill that joined a border batch (ShaderKey.ring): no inner edge, so the ring is the outer shape.
-float ringCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
+// The outer shape's coverage and the ring's: borderCoverage (common.glsl) with both radius tests decided
+// when the batch was formed. A negative width is a fill that joined a border batch (ShaderKey.ring): no
+// inner edge, so the ring is the outer shape.
+vec2 ringCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
     float outer = outerCoverage(q, jac, r, radii, ALL_EDGES);
     vec4 ir = vec4(r.xy + width, r.zw - width);
-    if (width < 0.0 || ir.z - ir.x <= 0.0 || ir.w - ir.y <= 0.0) return outer;
+    if (width < 0.0 || ir.z - ir.x <= 0.0 || ir.w - ir.y <= 0.0) return vec2(outer);
 #ifdef INNER_ROUNDED
     float inner = rrectCoverage(q, jac, ir, max(radii - width, 0.0));
 #else
     float inner = rectCoverage(q, jac, ir, ALL_EDGES);
 #endif
-    return clamp(outer - inner, 0.0, 1.0);
+    return vec2(outer, clamp(outer - inner, 0.0, 1.0));
 }
 #endif
 
@@ -161,7 +162,12 @@ void main() {
 #if defined(KIND_FILL)
     fragColor = v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA) * coverage);
 #elif defined(KIND_BORDER)
-    fragColor = v_color * (ringCoverage(q, jac, v_rect, v_radii, v_params.x) * coverage);
+    // The ring's colour v_src over the fill's v_color under the whole shape, as one source (a fill with its
+    // border, DrawKind.borderedFill): border * r + fill * (o * (1 - border.a * r)). A plain border has a zero
+    // fill and a fill drawn as a ring a zero border; a zero term adds an exact 0, so each gives the bytes of
+    // its own program.
+    vec2 c = ringCoverage(q, jac, v_rect, v_radii, v_params.x) * coverage;
+    fragColor = v_src * c.y + v_color * (c.x * (1.0 - v_src.a * c.y));
 #else
     vec4 s = sampleOp(u_texture, q, jac, int(v_tex.w));
     int flags = int(v_params.z);

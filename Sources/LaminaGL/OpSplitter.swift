@@ -60,6 +60,14 @@ enum OpSplitter {
                   let hole = interior(innerShape, t: t, bounds: bounds) else { return false }
             hole.around(in: bounds, into: &out)
             return true
+        case .borderedFill(let shape, _, let width, _):
+            // The ring's hole is where the fill shows alone: a solid cross of the fill's colour.
+            let innerShape = shape.inset(by: width)
+            guard innerShape.rect.width > 0, innerShape.rect.height > 0,
+                  let hole = interior(innerShape, t: t, bounds: bounds) else { return false }
+            hole.around(in: bounds, into: &out)
+            hole.tiles(into: &out)
+            return true
         default:
             return false
         }

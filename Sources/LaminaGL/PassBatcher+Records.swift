@@ -15,6 +15,11 @@ extension PassBatcher {
 
     static func rect(_ r: CGRect) -> SIMD4<Float> { SIMD4(Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)) }
 
+    /// A fill's or border's shape as its record's rect and radii (minXMinY, maxXMinY, minXMaxY, maxXMaxY).
+    static func shapeRecord(_ s: RoundedRect) -> (rect: SIMD4<Float>, radii: SIMD4<Float>) {
+        (rect(s.rect), SIMD4(Float(s.minXMinY), Float(s.maxXMinY), Float(s.minXMaxY), Float(s.maxXMaxY)))
+    }
+
     /// Component-wise a * b * s, computed in double before the one rounding to float.
     static func product(_ a: PremultipliedColor, _ b: PremultipliedColor, _ s: Double) -> SIMD4<Float> {
         SIMD4(Float(a.r * b.r * s), Float(a.g * b.g * s), Float(a.b * b.b * s), Float(a.a * b.a * s))

@@ -287,21 +287,28 @@ struct PassBatcher {
             g = map.g; wTest = map.wTest
         }
         switch op.kind {
-        case .fill(let shape, let c), .border(let shape, _, let c):
-            if case .border(_, let width, _) = op.kind {
-                params[0] = Float(width)
-                key = ShaderKey.shape(shape, border: width)
-            } else {
-                key = ShaderKey.shape(shape, border: nil)
-                // A fill the border program draws exactly (`ShaderKey.ring`): its record says "no inner edge".
-                if key.rounded || op.edgeAA == .all {
-                    ringable = true
-                    params[0] = ShaderKey.noInnerEdge
-                }
+        case .fill(let shape, let c):
+            key = ShaderKey.shape(shape, border: nil)
+            // A fill the border program draws exactly (`ShaderKey.ring`): its record says "no inner edge".
+            if key.rounded || op.edgeAA == .all {
+                ringable = true
+                params[0] = ShaderKey.noInnerEdge
             }
-            rect = PassBatcher.rect(shape.rect)
-            radii = SIMD4(Float(shape.minXMinY), Float(shape.maxXMinY), Float(shape.minXMaxY), Float(shape.maxXMaxY))
+            (rect, radii) = PassBatcher.shapeRecord(shape)
             color = PassBatcher.product(c, m, 1)
+        case .border(let shape, let width, let c):
+            // The border program's colours: the fill under the ring in `color` (none here), the ring's in `src`.
+            params[0] = Float(width)
+            key = ShaderKey.shape(shape, border: width)
+            (rect, radii) = PassBatcher.shapeRecord(shape)
+            src = PassBatcher.product(c, m, 1)
+        case .borderedFill(let shape, let fill, let width, let border):
+            // `color` is also what the solid pieces (the inner shape's interior) draw: the fill alone.
+            params[0] = Float(width)
+            key = ShaderKey.shape(shape, border: width)
+            (rect, radii) = PassBatcher.shapeRecord(shape)
+            color = PassBatcher.product(fill, m, 1)
+            src = PassBatcher.product(border, m, 1)
         case .texture(let t):
             let source = try resolve(t.source)
             texture = source

@@ -230,11 +230,30 @@ struct MemoBorder: AffineCoverage {
         return Coverage.clamp01(memo.coverage(outer, outerGeometry, index: 0, qx: qx, qy: qy, x: x, edgeAA: all) - cInner)
     }
 
+    /// The outer shape's coverage and the ring's (`Coverage.borderParts`), with `coverage`'s shortcuts.
+    @inline(__always)
+    func parts(qx: Double, qy: Double, x: Int, row: RowSpans) -> (outer: Double, ring: Double) {
+        guard hasInner, row.innerLive.contains(x) else {
+            let o = memo.coverage(outer, outerGeometry, index: 0, qx: qx, qy: qy, x: x, edgeAA: all)
+            return (o, o)
+        }
+        let cInner = memo.coverage(inner, innerGeometry, index: 1, qx: qx, qy: qy, x: x, edgeAA: all)
+        let o = row.outerOne.contains(x) ? 1 : memo.coverage(outer, outerGeometry, index: 0, qx: qx, qy: qy, x: x,
+                                                                edgeAA: all)
+        return (o, Coverage.clamp01(o - cInner))
+    }
+
     /// The border's coverage and run: the run also stops where the columns' membership of `innerLive` or
     /// `outerOne` changes, as that decides which shapes are evaluated and how they combine.
     @inline(__always)
     func run(qx: Double, qy: Double, x: Int, row: RowSpans, limit: Int, qxAt: (Int) -> Double) -> (Double, Int) {
-        let cov = coverage(qx: qx, qy: qy, x: x, row: row)
+        (coverage(qx: qx, qy: qy, x: x, row: row), runEnd(qx: qx, qy: qy, x: x, row: row, limit: limit, qxAt: qxAt))
+    }
+
+    /// The end of `run`'s columns, over which both shapes' coverages (`parts`) are the same too: the outer
+    /// one's unless it is known to be 1, the inner one's unless it is known to be 0.
+    @inline(__always)
+    func runEnd(qx: Double, qy: Double, x: Int, row: RowSpans, limit: Int, qxAt: (Int) -> Double) -> Int {
         var end = limit
         func stop(at b: Int) { if b > x { end = min(end, b) } }
         stop(at: row.innerLive.lowerBound); stop(at: row.innerLive.upperBound)
@@ -246,7 +265,7 @@ struct MemoBorder: AffineCoverage {
         if innerEvaluated {
             end = min(end, memo.rowCaseEnd(innerGeometry, qx: qx, qy: qy, x: x, limit: end, qxAt: qxAt) ?? x + 1)
         }
-        return (cov, end)
+        return end
     }
 
     func templateRow(qy: Double) -> PlainTemplate.Row {

@@ -72,8 +72,15 @@ enum Coverage {
     /// Coverage of a border ring: the outer shape minus its inner edge, `outer.inset(by: width)`, which
     /// the caller insets once per operation (nil when it encloses no area: the ring is the whole shape).
     static func border(_ outer: RoundedRect, inner: RoundedRect?, at s: Projection.Sample) -> Double {
+        borderParts(outer, inner: inner, at: s).ring
+    }
+
+    /// The outer shape's coverage and the ring's (`border`), which a fill with its border combines.
+    @inline(__always)
+    static func borderParts(_ outer: RoundedRect, inner: RoundedRect?, at s: Projection.Sample)
+        -> (outer: Double, ring: Double) {
         let cOuter = of(outer, at: s, edgeAA: .all)
-        guard let inner else { return cOuter }
-        return clamp01(cOuter - of(inner, at: s, edgeAA: .all))
+        guard let inner else { return (cOuter, cOuter) }
+        return (cOuter, clamp01(cOuter - of(inner, at: s, edgeAA: .all)))
     }
 }

@@ -18,15 +18,17 @@ enum Occlusion {
     static let maxRects = 16
 
     /// The rectangle of pixels that an opaque fill with `plan` stores without reading them, if any: its
-    /// solid span over its plain rows, within `bounds`.
-    static func opaqueRect(plan: SpanPlan, bounds: PixelRect) -> PixelRect? {
+    /// solid span over its plain rows, within `bounds`; for a fill with its border (`hole`), the ring's
+    /// hole, where the fill shows alone.
+    static func opaqueRect(plan: SpanPlan, bounds: PixelRect, hole: Bool = false) -> PixelRect? {
         guard !bounds.isEmpty else { return nil }
         let mid = bounds.y0 + (bounds.y1 - bounds.y0) / 2
         guard plan.isPlain(row: mid) else { return nil }
         var top = mid, bottom = mid + 1
         while top > bounds.y0, plan.isPlain(row: top - 1) { top -= 1 }
         while bottom < bounds.y1, plan.isPlain(row: bottom) { bottom += 1 }
-        let solid = plan.row(mid, bounds: bounds).solid
+        let row = plan.row(mid, bounds: bounds)
+        let solid = hole ? row.hole : row.solid
         let rect = PixelRect(x0: max(bounds.x0, solid.lowerBound), y0: top,
                              x1: min(bounds.x1, solid.upperBound), y1: bottom)
         return rect.isEmpty ? nil : rect
@@ -40,7 +42,9 @@ enum Occlusion {
         // The opaque rectangles with their operations' indices, in drawing order.
         let opaque = ops.indices.compactMap { j -> (Int, PixelRect)? in
             guard ops[j].occludes, let plan = ops[j].spans else { return nil }
-            return opaqueRect(plan: plan, bounds: ops[j].bounds).map { (j, $0) }
+            var hole = false
+            if case .borderedFill = ops[j].kind { hole = true }
+            return opaqueRect(plan: plan, bounds: ops[j].bounds, hole: hole).map { (j, $0) }
         }
         guard !opaque.isEmpty else { return hidden }
         var first = 0   // the first opaque rectangle after operation i

@@ -22,6 +22,16 @@ extension PreparedOp {
             runShape(ys, paint: Paint(c * tint), target: target, scratch: scratch,
                      memoized: { MemoBorder(memo: $0, outer: shape, inner: inner) },
                      sampled: { BorderShader(shape: shape, inner: inner, paint: $0) })
+        case .borderedFill(let shape, let inner, let f, let b):
+            if let memo = memo(scratch), let p = sampler?.projection {
+                let parts = MemoBorderParts(memo: MemoBorder(memo: memo, outer: shape, inner: inner), projection: p)
+                scan(ys, FramedRows(op: self, parts: parts, fill: f * tint, border: b * tint, target: target,
+                                    clipsExact: clipsExact))
+            } else if let sampler {
+                let parts = SampledBorderParts(sampler: sampler, outer: shape, inner: inner)
+                scan(ys, FramedRows(op: self, parts: parts, fill: f * tint, border: b * tint, target: target,
+                                    clipsExact: clipsExact))
+            }
         case .texture(let t):
             if let offset = alignedOffset {
                 runAligned(t, offset: offset, ys, target, tint: tint)
@@ -140,8 +150,9 @@ extension PreparedOp {
         }
     }
 
-    /// The row loop shared by fills, borders and textures: hole spans are skipped, solid spans take the
-    /// colour without evaluating coverage, every other pixel takes coverage x clips.
+    /// The row loop shared by fills, borders and textures: hole spans are skipped (or handed to the shader
+    /// when it draws them, `RowShader.drawsHole`), solid spans take the colour without evaluating coverage,
+    /// every other pixel takes coverage x clips.
     ///
     /// With spans (axis-aligned operations), a row is only walked over its live columns, outside which
     /// coverage is exactly 0, and clips are only evaluated outside the columns where all of them cover
@@ -186,6 +197,12 @@ extension PreparedOp {
                 } else {
                     rows.general(xs, y: y, py: py, row: row, plain: plain)
                 }
+            }
+            // The hole's pixels are disjoint from the runs', so drawing them after changes nothing.
+            if Rows.drawsHole {
+                let lo = max(row.hole.lowerBound, row.live.lowerBound)
+                let hi = min(row.hole.upperBound, row.live.upperBound)
+                if lo < hi { rows.hole(lo..<hi, y: y, py: py, row: row, plain: plain) }
             }
         }
     }

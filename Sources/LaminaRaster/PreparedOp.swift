@@ -10,6 +10,9 @@ final class PreparedOp: @unchecked Sendable {
         case fill(RoundedRect, SIMD4<Double>)
         /// The outer shape and its inner edge (nil when the ring has no hole), inset once per operation.
         case border(RoundedRect, inner: RoundedRect?, SIMD4<Double>)
+        /// A fill with its border over it (`DrawKind.borderedFill`): the shape, the ring's inner edge, the
+        /// fill's colour and the border's.
+        case borderedFill(RoundedRect, inner: RoundedRect?, fill: SIMD4<Double>, border: SIMD4<Double>)
         case texture(PreparedTexture)
         /// Coverage per pixel of `bounds`, row-major, already rasterized analytically.
         case path(coverage: [Float], SIMD4<Double>)
@@ -45,7 +48,8 @@ final class PreparedOp: @unchecked Sendable {
     let alignedOffset: (Int, Int)?
     /// For a nearest-filtered texture on an axis-aligned grid, its per-column and per-row texels.
     let texelGrid: TexelGrid?
-    /// Whether this is an opaque fill whose solid spans store a pattern (`Occlusion.opaqueRect`).
+    /// Whether this is an opaque fill whose solid spans store a pattern, or a fill with its border whose
+    /// hole does (`Occlusion.opaqueRect`).
     let occludes: Bool
 
     init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
@@ -73,6 +77,13 @@ final class PreparedOp: @unchecked Sendable {
             let inner = shape.inset(by: width)
             kind = .border(shape, inner: inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil,
                            SIMD4(c.r, c.g, c.b, c.a))
+        case .borderedFill(let shape, let f, let width, let b):
+            let inner = shape.inset(by: width)
+            kind = .borderedFill(shape, inner: inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil,
+                                 fill: SIMD4(f.r, f.g, f.b, f.a), border: SIMD4(b.r, b.g, b.b, b.a))
+            // `run` stores the fill's pattern over the hole when `fill * modulate` has alpha >= 1.
+            let alpha = SIMD4(f.r, f.g, f.b, f.a) * (modulate ?? SIMD4(1, 1, 1, 1))
+            opaque = spans?.innerShape != nil && clips.isEmpty && pixelSampler != nil && alpha.w >= 1
         case .texture(let t):
             let sampler: TextureSampler
             switch t.source {

@@ -14,6 +14,14 @@ protocol RowShader {
     func solid(_ xs: Range<Int>, y: Int, py: Double)
     /// Draws a whole plain row at once if the shader knows it (`PlainTemplate`); false: walk it.
     func replay(y: Int, py: Double, row: RowSpans) -> Bool
+    /// Whether the row's hole (a border's inside, `RowSpans.hole`) is drawn, through `hole`; else skipped.
+    static var drawsHole: Bool { get }
+    func hole(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool)
+}
+
+extension RowShader {
+    static var drawsHole: Bool { false }
+    func hole(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool) {}
 }
 
 /// A constant colour and the patterns it stores without blending.

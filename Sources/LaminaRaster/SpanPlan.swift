@@ -63,7 +63,7 @@ final class SpanPlan {
         let outer: RoundedRect, border: Double?
         switch op.kind {
         case .fill(let s, _): outer = s; border = nil
-        case .border(let s, let w, _): outer = s; border = w
+        case .border(let s, let w, _), .borderedFill(let s, _, let w, _): outer = s; border = w
         case .texture(let t): outer = RoundedRect(rect: t.destination); border = nil
         case .path: return nil
         }

@@ -11,10 +11,11 @@ import LaminaCore
 ///   tinted there too, so nesting shows as deeper yellow.
 /// - `blended` ("Color Blended Layers"), approximated per operation, not per pixel: an unclipped
 ///   axis-aligned rect fill whose colour is opaque (and not modulated below alpha 1) is tinted green; every
-///   other operation (rounded or translucent fills, borders, paths, textures, composites) is tinted red,
-///   even where its interior happens to be opaque (a rounded card's middle, an opaque image). The tint has
-///   the operation's own shape (fill, border ring, path, texture rectangle), so it covers exactly what the
-///   operation touches. Later operations draw over earlier tints, as they draw over the pixels.
+///   other operation (rounded or translucent fills, borders, fills drawn with their border, paths,
+///   textures, composites) is tinted red, even where its interior happens to be opaque (a rounded card's
+///   middle, an opaque image). The tint has the operation's own shape (fill, border ring, path, texture
+///   rectangle; a fill with its border: the whole shape), so it covers exactly what the operation touches.
+///   Later operations draw over earlier tints, as they draw over the pixels.
 enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
     case offscreen, blended
 
@@ -50,6 +51,7 @@ enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
             switch op.kind {
             case .fill(let shape, _): return tinted(op, .fill(shape, color))
             case .border(let shape, let width, _): return tinted(op, .border(shape, width: width, color))
+            case .borderedFill(let shape, _, _, _): return tinted(op, .fill(shape, color))
             case .path(let p): return tinted(op, .path(PathFill(polylines: p.polylines, rule: p.rule, color: color)))
             case .texture(let t): return tinted(op, .fill(RoundedRect(rect: t.destination), color))
             }

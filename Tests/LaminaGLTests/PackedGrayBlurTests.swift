@@ -83,6 +83,8 @@ final class PackedGrayBlurTests: XCTestCase {
             switch op.kind {
             case .fill(_, let c), .border(_, _, let c):
                 XCTAssertTrue(c.r == c.a && c.g == c.a && c.b == c.a, "\(c) is gray")
+            case .borderedFill(_, let f, _, let b):
+                for c in [f, b] { XCTAssertTrue(c.r == c.a && c.g == c.a && c.b == c.a, "\(c) is gray") }
             case .texture, .path: XCTFail("the atlas draws fills and borders only")
             }
         }

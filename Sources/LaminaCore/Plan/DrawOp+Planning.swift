@@ -8,9 +8,23 @@ extension DrawOp {
         switch kind {
         case .fill(let s, let c): op.kind = .fill(s, c.scaled(by: a))
         case .border(let s, let w, let c): op.kind = .border(s, width: w, c.scaled(by: a))
+        case .borderedFill(let s, let f, let w, let b):
+            op.kind = .borderedFill(s, fill: f.scaled(by: a), width: w, border: b.scaled(by: a))
         case .texture(var t): t.opacity *= a; op.kind = .texture(t)
         case .path(var p): p.color = p.color.scaled(by: a); op.kind = .path(p)
         }
+        return op
+    }
+
+    /// This fill with `border` drawn over it as one operation (`DrawKind.borderedFill`), or nil when the two
+    /// do not draw the same shape in the same place: same transform, clips, bounds and modulation, and the
+    /// fill antialiased on every edge as a border always is.
+    func joining(_ border: DrawOp) -> DrawOp? {
+        guard case .fill(let shape, let fill) = kind, case .border(let ring, let width, let color) = border.kind,
+              shape == ring, edgeAA == .all, border.edgeAA == .all, transform == border.transform,
+              clips == border.clips, bounds == border.bounds, modulate == border.modulate else { return nil }
+        var op = self
+        op.kind = .borderedFill(shape, fill: fill, width: width, border: color)
         return op
     }
 

@@ -81,8 +81,9 @@ extension GraphBuilder {
                 }
             }
         }
-        ops += contentsOps(layer, layerToTarget: m, context: context)
-        ops += emitSublayers(of: layer, layerToTarget: m, context: context)
+        let between = contentsOps(layer, layerToTarget: m, context: context)
+            + emitSublayers(of: layer, layerToTarget: m, context: context)
+        ops += between
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0, !layer.bounds.isEmpty, isContinuous(shape) {
             // The ring between the continuous outline and its inset, filled even-odd.
             var ring = Path(roundedRect: shape)
@@ -93,8 +94,13 @@ extension GraphBuilder {
             let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
             if !b.isEmpty {
                 // Borders are always antialiased (ca-semantics.md decisions table), whatever the quad's edges do.
-                ops.append(DrawOp(kind: .border(shape, width: layer.borderWidth, bc.premultiplied), transform: m,
-                                  bounds: b, edgeAA: .all))
+                let border = DrawOp(kind: .border(shape, width: layer.borderWidth, bc.premultiplied), transform: m,
+                                    bounds: b, edgeAA: .all)
+                if joinsBorders, between.isEmpty, ops.count == 1, let joined = ops[0].joining(border) {
+                    ops[0] = joined
+                } else {
+                    ops.append(border)
+                }
             }
         }
         return ops

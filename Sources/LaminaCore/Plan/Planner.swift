@@ -15,12 +15,21 @@ public struct Planner {
     /// Whether rounded-rect shadows share blurred nine-patch proxies in an atlas (`ShadowAtlas.swift`).
     /// Off, every shadow gets its own shape and blur passes; tests compare the two.
     public var usesShadowAtlas: Bool
+    /// Whether a layer's background and border are drawn as one operation (`DrawKind.borderedFill`) when
+    /// nothing lies between them; off (`LAMINA_JOIN_BORDERS=0` by default), as two. The output differs only
+    /// in rounding (one 8-bit rounding instead of two on the border's pixels); tests compare the two.
+    public var joinsBorders: Bool
 
-    public init(usesShadowAtlas: Bool = true) { self.usesShadowAtlas = usesShadowAtlas }
+    public init(usesShadowAtlas: Bool = true,
+                joinsBorders: Bool = ProcessInfo.processInfo.environment["LAMINA_JOIN_BORDERS"] != "0") {
+        self.usesShadowAtlas = usesShadowAtlas
+        self.joinsBorders = joinsBorders
+    }
 
     public func plan(_ scene: Scene) -> RenderGraph {
         let builder = GraphBuilder()
         builder.usesShadowAtlas = usesShadowAtlas
+        builder.joinsBorders = joinsBorders
         let w = max(1, scene.pixelWidth), h = max(1, scene.pixelHeight)
         let canvasID = builder.newPassID()
         let canvas = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
@@ -42,6 +51,7 @@ final class GraphBuilder {
     /// Rounded-rect shadow proxies, packed as they are met (`ShadowAtlas.swift`).
     var shadowAtlas = ShadowAtlas()
     var usesShadowAtlas = true
+    var joinsBorders = true
     private var imageIDs: [ObjectIdentifier: ImageID] = [:]
     private var passCount = 0
 

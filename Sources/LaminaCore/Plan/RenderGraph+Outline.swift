@@ -25,6 +25,8 @@ extension DrawOp {
         switch kind {
         case .fill(let s, _): what = s.isRect ? "fill rect" : "fill rounded rect r=\(s.maxRadius)"
         case .border(let s, let w, _): what = "border width \(w)" + (s.isRect ? "" : " r=\(s.maxRadius)")
+        case .borderedFill(let s, _, let w, _):
+            what = (s.isRect ? "fill rect" : "fill rounded rect r=\(s.maxRadius)") + " with border width \(w)"
         case .texture(let t):
             switch t.source {
             case .image(let id): what = "image \(id) \(t.minFilter.rawValue)/\(t.magFilter.rawValue)"

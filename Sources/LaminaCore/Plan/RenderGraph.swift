@@ -139,6 +139,13 @@ public enum DrawKind: Codable, Sendable {
     /// A border: the ring between `outer` and its inset by `width` with radii max(0, r - width), always
     /// antialiased (its op's `edgeAA` is `.all`).
     case border(RoundedRect, width: Double, PremultipliedColor)
+    /// A fill with its border drawn over it, as one operation: what `.fill(shape, fill)` followed by
+    /// `.border(shape, width, border)` draws, composited as one source. At a pixel with the shape's
+    /// coverage `o` and the ring's `r` (both times the clips'), the source is
+    /// `border * r + fill * (o * (1 - border.a * r))`, which is the border over the fill: source-over is
+    /// associative, so only the rounding to 8 bits differs from two draws (once here, not twice). The
+    /// planner joins a layer's background and border this way when nothing is drawn between them.
+    case borderedFill(RoundedRect, fill: PremultipliedColor, width: Double, border: PremultipliedColor)
     /// A texture (an image or an earlier pass) mapped onto a rect.
     case texture(TextureDraw)
     /// A path filled with a colour; polylines in local space, already flattened finely enough for the

@@ -114,7 +114,9 @@ extension GraphBuilder {
             guard op.modulate == nil else { return nil }
             switch op.kind {
             case .fill(let r, _): guard accept(r, op.transform) else { return nil }
-            case .border(let r, let w, _): guard accept(r, op.transform) else { return nil }; border = max(border, w)
+            case .border(let r, let w, _), .borderedFill(let r, _, let w, _):
+                guard accept(r, op.transform) else { return nil }
+                border = max(border, w)
             case .texture, .path: return nil
             }
             for c in op.clips { guard accept(c.shape, c.transform) else { return nil } }
@@ -154,6 +156,10 @@ extension GraphBuilder {
                 p.kind = .fill(shrunk(r), .init(r: c.a, g: c.a, b: c.a, a: c.a)); values += [0, c.a]
             case .border(let r, let w, let c):
                 p.kind = .border(shrunk(r), width: w, .init(r: c.a, g: c.a, b: c.a, a: c.a)); values += [1, c.a, w]
+            case .borderedFill(let r, let f, let w, let b):
+                p.kind = .borderedFill(shrunk(r), fill: .init(r: f.a, g: f.a, b: f.a, a: f.a), width: w,
+                                       border: .init(r: b.a, g: b.a, b: b.a, a: b.a))
+                values += [2, f.a, b.a, w]
             case .texture, .path: return nil
             }
             values += [Double(op.edgeAA.rawValue), Double(op.clips.count)]

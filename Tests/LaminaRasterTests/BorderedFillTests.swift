@@ -1,0 +1,118 @@
+import Foundation
+import LaminaCore
+import LaminaImage
+import LaminaRaster
+import XCTest
+
+/// A layer's background and border drawn as one operation (`DrawKind.borderedFill`): when the planner joins
+/// them, and what the CPU reference draws for it.
+final class BorderedFillTests: XCTestCase {
+    private func canvasOps(_ g: RenderGraph) -> [DrawOp] {
+        guard case .draw(let ops)? = g.output?.content else { return [] }
+        return ops
+    }
+
+    /// A 40 x 30 card at (10, 10), radius 8, border 3: fill and border as given.
+    private func card(fill: Color, border: Color, radius: Double = 8, width: Double = 3) -> Layer {
+        let l = layer(CGRect(x: 10, y: 10, width: 40, height: 30), fill)
+        l.cornerRadius = radius
+        l.borderWidth = width
+        l.borderColor = border
+        return l
+    }
+
+    func testBackgroundAndBorder_withNothingBetween_areOneOperation() {
+        let scene = makeScene(width: 60, height: 50) { $0.addSublayer(card(fill: .red, border: .blue)) }
+        let ops = canvasOps(Planner().plan(scene))
+        XCTAssertEqual(ops.count, 1)
+        guard case .borderedFill(let shape, let fill, let width, let border)? = ops.first?.kind else {
+            return XCTFail("expected a fill with its border, got \(ops.map(\.kind))")
+        }
+        XCTAssertEqual(shape.minXMinY, 8)
+        XCTAssertEqual(width, 3)
+        XCTAssertEqual(fill, Color.red.premultiplied)
+        XCTAssertEqual(border, Color.blue.premultiplied)
+    }
+
+    func testSublayerBetween_orJoiningOff_keepsTwoOperations() {
+        let withChild = makeScene(width: 60, height: 50) { root in
+            let c = card(fill: .red, border: .blue)
+            c.addSublayer(layer(CGRect(x: 5, y: 5, width: 10, height: 10), .green))
+            root.addSublayer(c)
+        }
+        let ops = canvasOps(Planner().plan(withChild))
+        XCTAssertEqual(ops.count, 3, "\(ops.map(\.kind))")
+        if case .fill? = ops.first?.kind {} else { XCTFail("the background first: \(ops.map(\.kind))") }
+        if case .border(_, 3, _)? = ops.last?.kind {} else { XCTFail("the border last: \(ops.map(\.kind))") }
+
+        let plain = makeScene(width: 60, height: 50) { $0.addSublayer(card(fill: .red, border: .blue)) }
+        XCTAssertEqual(canvasOps(Planner(joinsBorders: false).plan(plain)).count, 2)
+    }
+
+    func testHardEdgedFill_isNotJoined() {
+        // A rotated rect keeps hard edges (allowsEdgeAntialiasing is off); its border is antialiased.
+        let scene = makeScene(width: 80, height: 80) { root in
+            let c = card(fill: .red, border: .blue, radius: 0)
+            c.transform = Transform3D.rotation(0.3, 0, 0, 1)
+            root.addSublayer(c)
+        }
+        XCTAssertEqual(canvasOps(Planner().plan(scene)).count, 2)
+    }
+
+    /// Translucent fill and border over grey: the hole is the fill over the background, the ring's middle
+    /// the border over that, each rounded once; everywhere the bytes are within 1 of two draws (two roundings).
+    func testJoinedBytes_areTheBorderOverTheFill_roundedOnce() throws {
+        let fill = Color(red: 1, green: 0, blue: 0, alpha: 0.6), border = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+        let build = { (root: Layer) in root.addSublayer(self.card(fill: fill, border: border)) }
+        let grey = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+        let scene = makeScene(width: 60, height: 50, background: grey, build)
+        let joined = try CPURenderer().render(Planner().plan(scene))
+        let twice = try CPURenderer().render(Planner(joinsBorders: false).plan(scene))
+        let cmp = try ImageComparison(joined, twice)
+        XCTAssertLessThanOrEqual(cmp.maxDifference, 1)
+        XCTAssertGreaterThan(cmp.differingPixels, 0, "the one rounding shows somewhere")
+        // Hole (30, 25): 0.6 red over 0.5 grey. Ring middle (11, 25): 0.5 blue over that, one rounding.
+        let bg = 128.0 / 255
+        let f = SIMD4(0.6, 0, 0, 0.6), b = SIMD4(0, 0, 0.5, 0.5)
+        let hole = f + SIMD4(bg, bg, bg, 1) * (1 - 0.6)
+        let ring = b + f * (1 - 0.5) + SIMD4(bg, bg, bg, 1) * ((1 - 0.5) * (1 - 0.6))
+        assertPixel(joined, 30, 25, hole.bytes)
+        assertPixel(joined, 11, 25, ring.bytes)
+    }
+
+    /// Joined cards under every path the CPU draws them by (memo and runs, sampled rotations, clips over
+    /// the hole, no hole, modulated by group opacity, shadows skipping their opaque holes): fast paths
+    /// change no byte.
+    func testJoinedCards_giveTheSameBytesWithoutFastPaths() throws {
+        for scale in [1.0, 2.0] {
+            let scene = makeScene(width: 300 / scale, height: 200 / scale, scale: scale, background: .white) { root in
+                let clip = layer(CGRect(x: 150 / scale, y: 0, width: 150 / scale, height: 200 / scale), nil)
+                clip.cornerRadius = 30 / scale
+                clip.masksToBounds = true
+                root.addSublayer(clip)
+                for i in 0..<16 {
+                    let fill = Color(red: 0.1 * Double(i % 9), green: 0.6, blue: 0.3, alpha: i % 3 == 0 ? 0.7 : 1)
+                    let border = Color(red: 0.2, green: 0.1, blue: 0.4, alpha: i % 4 == 0 ? 0.5 : 1)
+                    let c = card(fill: fill, border: border, radius: Double([0, 3, 8, 14][i % 4]) / scale,
+                                 width: Double([1, 2.5, 4, 30][i % 4]) / scale)
+                    c.frame = CGRect(x: (Double((i % 4) * 70) + 3.25) / scale,
+                                     y: (Double((i / 4) * 48) + 2.5) / scale,
+                                     width: Double(40 + (i * 13) % 30) / scale,
+                                     height: Double(30 + (i * 7) % 14) / scale)
+                    if i % 5 == 1 { c.transform = Transform3D.rotation(0.2, 0, 0, 1) }
+                    if i % 6 == 2 { c.opacity = 0.5 }
+                    if i % 3 == 1 { c.shadowOpacity = 0.6; c.shadowRadius = 4 }
+                    (i % 2 == 0 ? root : clip).addSublayer(c)
+                }
+            }
+            let ops = canvasOps(Planner().plan(scene))
+            XCTAssertTrue(ops.contains { if case .borderedFill = $0.kind { true } else { false } })
+            try assertFastPathsChangeNothing(scene, "scale \(scale): ")
+        }
+    }
+}
+
+private extension SIMD4 where Scalar == Double {
+    /// The components rounded to bytes, as the renderers store them.
+    var bytes: [Int] { [x, y, z, w].map { Int(($0 * 255).rounded()) } }
+}
