@@ -36,7 +36,8 @@ struct PassBatcher {
     /// Coverage textures of path fills, kept alive until the pass is drawn.
     var pathTextures: [GLTexture] = []
     private var paths = PathCoverage()
-    /// Pixels the current pass's ops touch (sum of their clamped bounds), for `FrameStats`.
+    /// Pixels of the quads drawn for the current pass (its ops' pieces after culling, with overdraw), for
+    /// `FrameStats`.
     private(set) var pixels = 0
     /// How many batches back an op looks for one of its program (WebRender looks a similar few).
     static let lookback = 16
@@ -158,7 +159,6 @@ struct PassBatcher {
         for i in ops.indices.reversed() {
             let bounds = ops[i].bounds.intersection(passBounds)
             if bounds.isEmpty { continue }
-            pixels += bounds.area
             depth = occluding ? Float(1 - Double(i + 1) / Double(ops.count + 1)) : 0
             guard var p = try prepare(ops[i], bounds: bounds) else { continue }
             if grid != nil {
@@ -243,6 +243,7 @@ struct PassBatcher {
         var shaded: Int?, solid: Int?
         for k in p.pieces {
             let piece = pieceStore[k], b = piece.bounds
+            pixels += b.area
             if piece.solid && p.opaque && occluding {
                 opaque.append(b)
                 opaque += records[record]

@@ -82,7 +82,7 @@ struct ProfileCommand: ParsableCommand {
             gpu.collectsGPUTimes = false
             let times = Dictionary((gpu.lastFrameStats?.passes ?? []).compactMap { p in p.gpuTime.map { (p.id, $0 * 1000) } },
                                    uniquingKeysWith: { a, _ in a })
-            for i in stats.indices { stats[i].cpuMilliseconds = times[stats[i].id] }
+            for i in stats.indices { stats[i].passMilliseconds = times[stats[i].id] }
             for executed in gpu.lastFrameStats?.passes ?? [] {
                 guard let i = stats.firstIndex(where: { $0.id == executed.id }) else { continue }
                 stats[i].gpuExecuted(drawCalls: executed.drawCalls, pixels: executed.pixels)
@@ -128,14 +128,15 @@ struct ProfileCommand: ParsableCommand {
                 try cpu.render(graph) { id, ms in times[id] = (monotonicMilliseconds() - origin, ms) }
             }
         }
-        for i in stats.indices { stats[i].cpuMilliseconds = times[stats[i].id]?.ms }
+        for i in stats.indices { stats[i].passMilliseconds = times[stats[i].id]?.ms }
         clock.passEnds = times
     }
 
     private func writeTrace(_ path: String, clock: StageClock, stats: [ProfilePassStats],
                             counters: (drawCalls: Int, targetsCreated: Int, textureUploads: Int)?) throws {
         var t = ProfileTrace()
-        t.threadNames = [1: "stages (\(backend))", 2: "cpu passes"]
+        t.threadNames = [1: "stages (\(backend))"]
+        if !clock.passEnds.isEmpty { t.threadNames[2] = "cpu passes" }
         if stats.contains(where: { $0.drawCalls != nil && $0.sharedMilliseconds != nil }) {
             t.threadNames[3] = stats.contains { $0.wallMilliseconds != nil }
                 ? "gpu passes (wall, drained)" : "gpu passes (timer queries)"
@@ -157,14 +158,14 @@ struct ProfileCommand: ParsableCommand {
                                             ("width", "\(s.width)"), ("height", "\(s.height)"), ("ops", "\(s.ops)"),
                                             ("pixels_shaded", "\(s.pixelsShaded)")]
             if let d = s.drawCalls { args.append(("draw_calls", "\(d)")) }
-            if s.drawCalls != nil, let ms = s.cpuMilliseconds { args.append(("gpu_ms", String(format: "%.3f", ms))) }
+            if s.drawCalls != nil, let ms = s.passMilliseconds { args.append(("gpu_ms", String(format: "%.3f", ms))) }
             if let end = clock.passEnds[s.id] {
                 t.add("\(s.id) \(s.reason.rawValue)", category: "pass", thread: 2, start: end.end - end.ms,
                       duration: end.ms, args: args)
             } else if let start = s.wallStart, let ms = s.wallMilliseconds {
                 t.add("\(s.id) \(s.reason.rawValue)", category: "pass", thread: 3, start: timedFrame + start,
                       duration: ms, args: args)
-            } else if s.drawCalls != nil, let ms = s.cpuMilliseconds {
+            } else if s.drawCalls != nil, let ms = s.passMilliseconds {
                 t.add("\(s.id) \(s.reason.rawValue)", category: "pass", thread: 3, start: gpuClock, duration: ms,
                       args: args)
                 gpuClock += ms

@@ -13,16 +13,16 @@ struct ProfilePassStats {
     /// Pixels the pass's work touches: for a draw pass the sum of its operations' pixel bounds (an upper
     /// bound on pixels blended, counting overdraw); for a blur the pass area times its taps in both
     /// directions, 2 x (2 ceil(3 sigma) + 1), the kernel `PassContent.blur` defines. On the GPU, replaced
-    /// by the renderer's own count (`gpuExecuted`): the same sum of op bounds for a draw pass (before
-    /// culling), and for a blur through the pyramid the downsampled levels' pixels, far fewer than the
-    /// kernel's taps.
+    /// by the renderer's own count (`gpuExecuted`): for a draw pass the pixels of the quads it drew, after
+    /// culling (pixels under a later opaque card are not drawn), and for a blur through the pyramid the
+    /// downsampled levels' pixels, far fewer than the kernel's taps.
     var pixelsShaded: Int
     /// Draw calls the GPU issued for the pass (nil on the CPU, which has none).
     var drawCalls: Int?
     /// Blur sigma in pixels, for blur passes.
     var sigma: Double?
     /// The pass's time in milliseconds: wall time on the CPU backend, timer-query time on the GPU.
-    var cpuMilliseconds: Double?
+    var passMilliseconds: Double?
     /// GPU only: the pass's wall time in the timed frame, drained before and after (`FrameStats`), and when
     /// it started, in milliseconds after the frame started.
     var wallMilliseconds: Double?
@@ -52,7 +52,7 @@ struct ProfilePassStats {
 
     /// The time `table`'s share column weighs a pass by: its wall time where passes were drained and timed
     /// (GPU), else its pass time.
-    var sharedMilliseconds: Double? { wallMilliseconds ?? cpuMilliseconds }
+    var sharedMilliseconds: Double? { wallMilliseconds ?? passMilliseconds }
 
     /// Whether `table`'s share column is of pass time (every pass timed) rather than of pixels shaded.
     static func sharesTime(_ stats: [ProfilePassStats]) -> Bool {
@@ -74,7 +74,7 @@ struct ProfilePassStats {
                          + lpad("\(s.width)x\(s.height)", 11) + lpad(what, 12)
                          + lpad(s.drawCalls.map { "\($0)" } ?? "-", 7) + lpad("\(s.pixelsShaded)", 13)
                          + lpad(String(format: "%.1f%%", weight(s) * 100 / total), 7)
-                         + lpad(s.cpuMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9)
+                         + lpad(s.passMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9)
                          + (walls ? lpad(s.wallMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9) : ""))
         }
         lines.append("share: of " + (byTime ? (walls ? "the passes' wall time" : "the passes' time") : "pixels shaded")
@@ -90,7 +90,7 @@ struct ProfilePassStats {
         let reasons = PassReason.allCases.compactMap { r in byReason[r].map { "\(r.rawValue) \($0)" } }
         let drawPixels = stats.filter { $0.sigma == nil }.reduce(0) { $0 + $1.pixelsShaded }
         let shaded = stats.reduce(0) { $0 + $1.pixelsShaded }
-        let cpu = stats.compactMap(\.cpuMilliseconds)
+        let cpu = stats.compactMap(\.passMilliseconds)
         var lines = [
             "passes: \(stats.count) (offscreen \(offscreen.count)\(reasons.isEmpty ? "" : ": " + reasons.joined(separator: ", ")))",
             "draw operations: \(stats.reduce(0) { $0 + $1.ops })",
@@ -111,9 +111,9 @@ struct ProfilePassStats {
     /// fall outside a query), so their figures are not the passes' cost. Nil when they agree well enough or
     /// either is missing.
     static func timerCoverageWarning(_ stats: [ProfilePassStats]) -> String? {
-        let timed = stats.filter { $0.cpuMilliseconds != nil && $0.wallMilliseconds != nil }
+        let timed = stats.filter { $0.passMilliseconds != nil && $0.wallMilliseconds != nil }
         guard !timed.isEmpty, timed.count == stats.count else { return nil }
-        let gpu = timed.reduce(0) { $0 + ($1.cpuMilliseconds ?? 0) }
+        let gpu = timed.reduce(0) { $0 + ($1.passMilliseconds ?? 0) }
         let wall = timed.reduce(0) { $0 + ($1.wallMilliseconds ?? 0) }
         guard wall > 0, gpu < wall / 2 else { return nil }
         return String(format: "warning: the timer queries cover %.0f%% of the passes' wall time (%.3f of %.3f ms): ",

@@ -85,6 +85,50 @@ final class PassBatcherTests: XCTestCase {
         XCTAssertFalse(p.depthTested, "cut exactly: the opaque pieces need no depth test")
     }
 
+    /// The pixels a pass's stats count are the quads drawn: after culling, the hidden card's are gone.
+    func testPixels_countTheQuadsDrawnAfterCulling() throws {
+        let saved = PassBatcher.culls
+        defer { PassBatcher.culls = saved }
+        let big = RoundedRect(rect: CGRect(x: 10, y: 10, width: 180, height: 180), radius: 8, corners: .all,
+                              curve: .circular)
+        let later = DrawOp(kind: .fill(big, TestGraphs.green), transform: .identity,
+                           bounds: PixelRect(x0: 10, y0: 10, x1: 190, y1: 190))
+        let ops = Self.card(60, 60, PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5)) + [later]
+        var pixels: [Bool: Int] = [:]
+        for culls in [true, false] {
+            PassBatcher.culls = culls
+            var batcher = PassBatcher(resolve: { _ in throw GLError.invalidGraph("no textures here") },
+                                      resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
+            _ = try batcher.batches(for: ops, passBounds: TestGraphs.full(200, 200))
+            pixels[culls] = batcher.pixels
+        }
+        XCTAssertEqual(pixels[true], 180 * 180, "the big card's pieces tile its bounds; the hidden card is culled")
+        XCTAssertGreaterThan(pixels[false] ?? 0, 180 * 180 + 60 * 50, "uncut: the hidden fill and its border too")
+    }
+
+    /// A fill with its border: the hole is the fill's solid cross (opaque here), the rest one border batch
+    /// whose records carry both colours (the fill in `a_color`, the ring in `a_src`).
+    func testBorderedFill_drawsItsHoleAsTheFillsCross_andItsRingWithBothColours() throws {
+        let shape = RoundedRect(rect: CGRect(x: 20, y: 20, width: 60, height: 50), radius: 8, corners: .all,
+                                curve: .circular)
+        let op = DrawOp(kind: .borderedFill(shape, fill: TestGraphs.green, width: 3, border: TestGraphs.blue),
+                        transform: .identity, bounds: PixelRect(x0: 20, y0: 20, x1: 80, y1: 70))
+        let (p, instances) = try Self.batchesAndInstances([op])
+        XCTAssertEqual(p.opaque?.count, 3, "the inner shape's cross")
+        XCTAssertEqual(p.blended.map(\.key.kind), [.border])
+        XCTAssertEqual(p.blended.map(\.count), [8])
+        func vec4(_ instance: Int, _ attribute: Int) -> [Float] {
+            let o = instance * InstanceLayout.floats + 4 + (attribute - 1) * 4
+            return Array(instances[o..<(o + 4)])
+        }
+        let green = [Float(TestGraphs.green.r), Float(TestGraphs.green.g), Float(TestGraphs.green.b), 1]
+        let blue = [Float(TestGraphs.blue.r), Float(TestGraphs.blue.g), Float(TestGraphs.blue.b), 1]
+        XCTAssertEqual(vec4(0, 7), green, "a solid piece: the fill's colour")
+        let ring = p.blended[0].firstInstance
+        XCTAssertEqual(vec4(ring, 7), green, "a ring piece: the fill under it")
+        XCTAssertEqual(vec4(ring, 9), blue, "and the border's colour")
+    }
+
     /// A stack of `count` overlapping cards; card i is translucent when `translucent(i)`.
     static func stack(_ count: Int, translucent: (Int) -> Bool) -> RenderGraph {
         var ops: [DrawOp] = []
