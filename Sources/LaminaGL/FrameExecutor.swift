@@ -40,8 +40,8 @@ final class FrameExecutor {
         let uploadsBefore = r.textures.uploads, createdBefore = r.pool.created
         var batcher = makeBatcher()
         var passStats: [(drawCalls: Int, instances: Int, pixels: Int)] = []
-        // Timed frames: each pass bracketed by glFinish, so its wall time is its own work, drained.
-        let frameStart = FrameExecutor.seconds()
+        // Timed frames: each pass bracketed by glFinish, so its wall time is its own work, drained (in ms here).
+        let frameStart = monotonicMilliseconds()
         var walls: [(start: Double, duration: Double)] = []
         for (index, pass) in graph.passes.enumerated() {
             guard pass.width <= r.maxTextureSize, pass.height <= r.maxTextureSize else {
@@ -54,7 +54,7 @@ final class FrameExecutor {
                                             format: r.tuning.colorFormat)
             targets[pass.id] = target
             current = pass.id
-            if timed { glFinish(); walls.append((FrameExecutor.seconds() - frameStart, 0)); r.timer.begin(pass: index) }
+            if timed { glFinish(); walls.append((monotonicMilliseconds() - frameStart, 0)); r.timer.begin(pass: index) }
             switch pass.content {
             case .draw(let ops):
                 let clear = index == graph.passes.count - 1 ? graph.clearColor : .transparent
@@ -80,7 +80,7 @@ final class FrameExecutor {
             if timed {
                 r.timer.end()
                 glFinish()
-                walls[index].duration = FrameExecutor.seconds() - frameStart - walls[index].start
+                walls[index].duration = monotonicMilliseconds() - frameStart - walls[index].start
             }
             for (id, last) in lastUse where last == index && id != canvas.id {
                 if let t = targets.removeValue(forKey: id) { r.pool.release(t) }
@@ -95,7 +95,8 @@ final class FrameExecutor {
                 FrameStats.PassStats(id: p.id, reason: p.reason, label: p.label, width: p.width, height: p.height,
                                      drawCalls: passStats[i].drawCalls, instances: passStats[i].instances,
                                      pixels: passStats[i].pixels, gpuTime: times[i],
-                                     wallTime: timed ? walls[i].duration : nil, wallStart: timed ? walls[i].start : nil)
+                                     wallTime: timed ? walls[i].duration / 1000 : nil,
+                                     wallStart: timed ? walls[i].start / 1000 : nil)
             },
             textureUploads: r.textures.uploads - uploadsBefore, targetsCreated: r.pool.created - createdBefore)
         r.textures.sweep()
@@ -206,9 +207,6 @@ final class FrameExecutor {
         }
         return image
     }
-
-    /// A monotonic clock in seconds.
-    static func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Below this many pixels the canvas is read on one thread: the hand-over costs more than half a copy.
     static let splitPixels = 1 << 18

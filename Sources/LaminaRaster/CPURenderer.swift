@@ -36,8 +36,8 @@ public final class CPURenderer: Renderer {
         // Alpha planes of gray blur results (`GrayBlur`), read by tinted grid draws.
         var alphas: [PassID: [UInt8]] = [:]
         for pass in graph.passes {
-            let start = DispatchTime.now().uptimeNanoseconds
-            defer { observer?(pass.id, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
+            let start = monotonicMilliseconds()
+            defer { observer?(pass.id, monotonicMilliseconds() - start) }
             let isCanvas = pass.id == graph.passes.last?.id
             switch pass.content {
             case .draw(let ops):

@@ -102,11 +102,6 @@ func currentRSSMegabytes() -> Double? {
     return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / (1024 * 1024)
 }
 
-/// Milliseconds since an arbitrary point, from the monotonic clock.
-@inline(__always) func monotonicMilliseconds() -> Double {
-    Double(DispatchTime.now().uptimeNanoseconds) / 1e6
-}
-
 /// Times frames of one decoded scene on one renderer.
 ///
 /// A frame is what a compositor does per vsync with a tree already in memory: plan the tree, execute the

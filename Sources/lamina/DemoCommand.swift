@@ -97,10 +97,10 @@ struct DemoCommand: ParsableCommand {
         var images: (gpu: Image?, cpu: Image?) = (nil, nil)
 
         func run(_ renderer: Renderer, _ name: String) -> (Image, Double)? {
-            let t0 = DispatchTime.now().uptimeNanoseconds
+            let t0 = monotonicMilliseconds()
             do {
                 let image = try renderer.render(graph)
-                return (image, Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                return (image, monotonicMilliseconds() - t0)
             } catch {
                 result.errors.append("\(name) render: \(error)")
                 return nil

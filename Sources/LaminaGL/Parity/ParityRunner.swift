@@ -80,10 +80,10 @@ public final class ParityRunner {
     }
 
     private func timed(_ backend: String, _ scene: String, _ body: () throws -> Image) throws -> (Image, Double) {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = monotonicMilliseconds()
         do {
             let image = try body()
-            return (image, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            return (image, (monotonicMilliseconds() - start) / 1000)
         } catch {
             throw ParityError.rendering(backend: backend, scene: scene, reason: "\(error)")
         }
