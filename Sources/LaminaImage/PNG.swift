@@ -13,6 +13,24 @@ public enum PNG {
     public static let maxDimension = 16384
     /// Largest pixel count accepted when decoding.
     public static let maxPixels = 1 << 28
+    /// Images of at least this many pixels (4 M) are encoded with libpng's fast setting.
+    public static let fastEncodingPixels = 1 << 22
+
+    /// The width and height a PNG's header (its IHDR chunk, which must come first) declares, read without
+    /// decoding anything, so a caller can refuse an image by its size before allocating for it.
+    public static func header(_ data: Data) throws -> (width: Int, height: Int) {
+        let bytes = [UInt8](data.prefix(24))
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard !bytes.isEmpty else { throw ImageError.notPNG("the file is empty") }
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
+            throw ImageError.notPNG("the file does not start with the PNG signature")
+        }
+        guard bytes.count == 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw ImageError.corruptPNG("the file does not begin with an IHDR chunk")
+        }
+        func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (u32(16), u32(20))
+    }
 
     /// Decodes a PNG file's bytes into a premultiplied image.
     public static func decode(_ data: Data) throws -> Image {
@@ -55,6 +73,9 @@ public enum PNG {
         image.width = png_uint_32(img.width)
         image.height = png_uint_32(img.height)
         image.format = png_uint_32(LAMINA_PNG_FORMAT_RGBA)
+        // libpng's default compression takes about 40 s for the largest canvas (2^28 pixels); above
+        // `fastEncodingPixels` it is told to favour speed (a larger file, the same pixels).
+        if img.width * img.height >= fastEncodingPixels { image.flags |= png_uint_32(PNG_IMAGE_FLAG_FAST) }
         defer { png_image_free(&image) }
         var size: png_alloc_size_t = 0
         let stride = Int32(img.width * 4)

@@ -119,7 +119,7 @@ struct BenchTimer {
         let planner = Planner()
         var passes = 0
         for _ in 0..<warmup {
-            let graph = planner.plan(scene)
+            let graph = try planner.plan(scene)
             passes = graph.passes.count
             _ = try renderer.render(graph)
         }
@@ -127,7 +127,7 @@ struct BenchTimer {
         let start = monotonicMilliseconds()
         while frames.count < runs {
             let t0 = monotonicMilliseconds()
-            let graph = planner.plan(scene)
+            let graph = try planner.plan(scene)
             let t1 = monotonicMilliseconds()
             let image = try renderer.render(graph)
             let t2 = monotonicMilliseconds()

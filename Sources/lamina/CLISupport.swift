@@ -33,6 +33,71 @@ func loadScene(_ path: String) throws -> Scene {
     }
 }
 
+/// The options every command that plans a scene takes: the budget, and whether what is not drawn is an error.
+struct PlanningOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Memory the frame's render targets and images may take (bytes, or with K, M or G); a scene over it is refused, exit 1, naming the layer.",
+                               valueName: "SIZE"))
+    var maxMemory: ByteCount = ByteCount(ResourceLimits.default.maxMemoryBytes)
+
+    @Flag(help: "Refuse (exit 1) a scene with layers or keys that Lamina decodes but does not draw, instead of warning.")
+    var strict = false
+
+    var resourceLimits: ResourceLimits {
+        var limits = ResourceLimits.default
+        limits.maxMemoryBytes = maxMemory.bytes
+        return limits
+    }
+}
+
+/// A size in bytes as the command line writes it: `2G`, `512M`, `64K` or a plain number (powers of 1024).
+struct ByteCount: ExpressibleByArgument {
+    let bytes: Int
+
+    init(_ bytes: Int) { self.bytes = bytes }
+
+    init?(argument: String) {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var text = argument.uppercased()
+        if text.hasSuffix("B") { text.removeLast() }
+        var factor = 1
+        if let last = text.last, let f = units[last] { factor = f; text.removeLast() }
+        guard let value = Double(text), value.isFinite, value > 0, value * Double(factor) < 1e15 else { return nil }
+        bytes = Int(value * Double(factor))
+    }
+
+    var defaultValueDescription: String { "\(bytes >> 30)G" }
+}
+
+/// Prints one warning per kind of feature `scene` has that is not drawn; with `strict`, exits 1 after them.
+func warnUnrendered(_ scene: Scene, path: String, strict: Bool) throws {
+    let features = UnrenderedFeature.find(in: scene)
+    for f in features { printError("\(strict ? "error" : "warning"): \(path): \(f)") }
+    if strict, !features.isEmpty { throw ExitCode(1) }
+}
+
+/// Plans `scene` (read from `path`), or prints the refusal naming the file and the layer and exits 1: a scene
+/// over the budget is invalid input, refused before any renderer allocates. Warns first of what is not drawn.
+func planScene(_ scene: Scene, path: String, options: PlanningOptions) throws -> RenderGraph {
+    try warnUnrendered(scene, path: path, strict: options.strict)
+    do {
+        return try Planner(limits: options.resourceLimits).plan(scene)
+    } catch {
+        printError("error: \(path): \(error)")
+        throw ExitCode(1)
+    }
+}
+
+/// Writes an output file the command line named: `-` is standard output; any other path goes through
+/// `AtomicFile` (regular files replaced atomically, links followed, devices and pipes written in place,
+/// directories refused).
+func writeOutput(_ data: Data, to path: String) throws {
+    if path == "-" {
+        FileHandle.standardOutput.write(data)
+    } else {
+        try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+    }
+}
+
 /// Runs `body`, mapping a rendering or device failure to exit code 2 with the message on stderr.
 func renderingStep<T>(_ what: String, _ body: () throws -> T) throws -> T {
     do {

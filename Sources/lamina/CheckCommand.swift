@@ -12,14 +12,12 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The scene file (lamina-scene/1 JSON).")
     var scene: String
 
+    @Flag(help: "Refuse (exit 1) a scene with layers or keys that Lamina decodes but does not draw, instead of warning.")
+    var strict = false
+
     func run() throws {
-        let url = URL(fileURLWithPath: scene)
-        do {
-            let decoded = try SceneDecoder().decode(contentsOf: url)
-            print(SceneSummary(scene: decoded).text)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(scene): \(error)\n".utf8))
-            throw ExitCode(1)
-        }
+        let decoded = try loadScene(scene)
+        print(SceneSummary(scene: decoded).text)
+        try warnUnrendered(decoded, path: scene, strict: strict)
     }
 }

@@ -93,7 +93,13 @@ struct DemoCommand: ParsableCommand {
     /// Renders one figure on each backend in use, writes its PNGs, and compares when both ran.
     private func render(_ figure: GalleryFigure, gpu: GPURenderer?, cpu: CPURenderer?, into folder: URL) -> FigureRender {
         var result = FigureRender(figure: figure)
-        let graph = Planner().plan(figure.makeScene(scale: scale))
+        let graph: RenderGraph
+        do {
+            graph = try Planner().plan(figure.makeScene(scale: scale))
+        } catch {
+            result.errors.append("planning: \(error)")
+            return result
+        }
         var images: (gpu: Image?, cpu: Image?) = (nil, nil)
 
         func run(_ renderer: Renderer, _ name: String) -> (Image, Double)? {

@@ -70,7 +70,7 @@ struct DiffCommand: ParsableCommand {
         }
 
         if let heatmap {
-            do { try PNG.write(comparison.heatMap(), to: URL(fileURLWithPath: heatmap)) } catch {
+            do { try writeOutput(try PNG.encode(comparison.heatMap()), to: heatmap) } catch {
                 throw fail("cannot write the heat map: \(error)", code: 2)
             }
         }

@@ -14,8 +14,10 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Print the graph as JSON (RenderGraph is Codable) instead of the outline.")
     var json = false
 
+    @OptionGroup var planning: PlanningOptions
+
     func run() throws {
-        let graph = Planner().plan(try loadScene(scene))
+        let graph = try planScene(try loadScene(scene), path: scene, options: planning)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

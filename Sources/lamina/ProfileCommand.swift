@@ -38,6 +38,8 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Renderer: gpu (default) or cpu.")
     var backend: Backend = .gpu
 
+    @OptionGroup var planning: PlanningOptions
+
     @Option(help: "Warm frames to time after the first.")
     var runs: Int = 5
 
@@ -58,7 +60,7 @@ struct ProfileCommand: ParsableCommand {
     func run() throws {
         var clock = StageClock()
         let decoded = try clock.stage("decode") { try loadScene(scene) }
-        let graph = clock.stage("plan") { Planner().plan(decoded) }
+        let graph = try clock.stage("plan") { try planScene(decoded, path: scene, options: planning) }
         let renderer = try clock.stage("renderer setup") { try renderingStep("\(backend) backend") { try backend.makeRenderer() } }
         let gpu = renderer as? GPURenderer
         let before = gpu?.counters
@@ -67,7 +69,7 @@ struct ProfileCommand: ParsableCommand {
         var warm: [Double] = []
         for i in 0..<runs {
             try clock.stage("warm frame \(i + 1)", record: &warm) {
-                image = try renderingStep("rendering") { try renderer.render(Planner().plan(decoded)) }
+                image = try renderingStep("rendering") { try renderer.render(try Planner(limits: planning.resourceLimits).plan(decoded)) }
             }
         }
         var stats = graph.passes.map(ProfilePassStats.init)
@@ -171,7 +173,7 @@ struct ProfileCommand: ParsableCommand {
                 gpuClock += ms
             }
         }
-        try renderingStep("writing \(path)") { try AtomicFile.write(Data(t.json.utf8), to: URL(fileURLWithPath: path)) }
+        try renderingStep("writing \(path)") { try writeOutput(Data(t.json.utf8), to: path) }
         print("trace: \(path)")
     }
 
@@ -181,7 +183,7 @@ struct ProfileCommand: ParsableCommand {
             let image = try renderingStep("rendering the \(overlay) overlay") { try renderer.render(overlay.apply(to: graph)) }
             data = try renderingStep("encoding") { try PNG.encode(image) }
         }
-        try renderingStep("writing \(path)") { try AtomicFile.write(data, to: URL(fileURLWithPath: path)) }
+        try renderingStep("writing \(path)") { try writeOutput(data, to: path) }
         print("image: \(path)" + (overlay.map { " (\($0) overlay)" } ?? ""))
     }
 

@@ -18,20 +18,22 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene file (lamina-scene/1 JSON).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    @Option(name: .shortAndLong, help: "The PNG file to write; - for standard output.")
     var output: String
 
     @Option(help: "Renderer: gpu (default) or cpu.")
     var backend: Backend = .gpu
 
+    @OptionGroup var planning: PlanningOptions
+
     func run() throws {
         let decoded = try loadScene(scene)
-        let graph = Planner().plan(decoded)
+        let graph = try planScene(decoded, path: scene, options: planning)
         let image = try renderingStep("\(backend) backend") {
             try backend.makeRenderer().render(graph)
         }
         try renderingStep("writing \(output)") {
-            try PNG.write(image, to: URL(fileURLWithPath: output))
+            try writeOutput(try PNG.encode(image), to: output)
         }
     }
 }

@@ -80,8 +80,8 @@ final class BenchScenesTests: XCTestCase {
             let decoded = try SceneDecoder(baseURL: dir).decode(out.json)
             XCTAssertEqual(decoded.root.treeLayerCount, original.root.treeLayerCount, bench.name)
             // Passes, not the whole graph: an image's `origin` names where it came from, which differs.
-            let a = try encoder.encode(Planner().plan(original).passes)
-            let b = try encoder.encode(Planner().plan(decoded).passes)
+            let a = try encoder.encode(try Planner().plan(original).passes)
+            let b = try encoder.encode(try Planner().plan(decoded).passes)
             XCTAssertEqual(a, b, "\(bench.name): the exported scene plans differently from the generated one")
         }
     }

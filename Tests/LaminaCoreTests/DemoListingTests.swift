@@ -48,11 +48,11 @@ final class DemoListingTests: XCTestCase {
         XCTAssertEqual(Gallery.figures.filter { $0.number.hasPrefix("4.") }.count, 21, "figures 4.1 to 4.21")
     }
 
-    func testEveryFigure_buildsLayersThatPlanIntoDrawing() {
+    func testEveryFigure_buildsLayersThatPlanIntoDrawing() throws {
         for figure in Gallery.figures {
             let scene = figure.makeScene(scale: 1)
             XCTAssertFalse(scene.root.sublayers.isEmpty, "\(figure.label) built no layers")
-            let graph = Planner().plan(scene)
+            let graph = try Planner().plan(scene)
             XCTAssertFalse(graph.passes.isEmpty, "\(figure.label) planned no passes")
         }
     }

@@ -29,15 +29,15 @@ final class PlannerTests: XCTestCase {
         return (p.x / p.w, p.y / p.w)
     }
 
-    func testPlainLayerNeedsOnlyTheCanvasPass() {
-        let g = Planner().plan(scene { $0.addSublayer(box(CGRect(x: 10, y: 10, width: 50, height: 50))) })
+    func testPlainLayerNeedsOnlyTheCanvasPass() throws {
+        let g = try Planner().plan(scene { $0.addSublayer(box(CGRect(x: 10, y: 10, width: 50, height: 50))) })
         XCTAssertEqual(reasons(g), [.canvas])
         XCTAssertEqual(canvasOps(g).count, 1)
         XCTAssertEqual(canvasOps(g).first?.bounds, PixelRect(x0: 9, y0: 9, x1: 61, y1: 61))
     }
 
-    func testSingleDrawWithOpacityFoldsAlphaInsteadOfAGroupPass() {
-        let g = Planner().plan(scene { root in
+    func testSingleDrawWithOpacityFoldsAlphaInsteadOfAGroupPass() throws {
+        let g = try Planner().plan(scene { root in
             let l = box(CGRect(x: 0, y: 0, width: 50, height: 50), .black)
             l.opacity = 0.5
             root.addSublayer(l)
@@ -47,8 +47,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(c.a, 0.5, accuracy: 1e-12)
     }
 
-    func testOverlappingSublayersWithOpacityMakeOneGroupPass() {
-        let g = Planner().plan(scene { root in
+    func testOverlappingSublayersWithOpacityMakeOneGroupPass() throws {
+        let g = try Planner().plan(scene { root in
             let parent = box(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
             parent.opacity = 0.5
             parent.addSublayer(box(CGRect(x: 0, y: 0, width: 60, height: 60)))
@@ -59,8 +59,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(canvasOps(g).count, 1)
     }
 
-    func testAllowsGroupOpacityFalseMultipliesOpacityPerElement() {
-        let g = Planner().plan(scene { root in
+    func testAllowsGroupOpacityFalseMultipliesOpacityPerElement() throws {
+        let g = try Planner().plan(scene { root in
             let parent = box(CGRect(x: 0, y: 0, width: 100, height: 100), nil)
             parent.opacity = 0.5
             parent.allowsGroupOpacity = false
@@ -72,8 +72,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(canvasOps(g).count, 2)
     }
 
-    func testShadowMakesShapeAndBlurPassesAndDrawsUnderTheLayer() {
-        let g = Planner(usesShadowAtlas: false).plan(scene(scale: 2) { root in
+    func testShadowMakesShapeAndBlurPassesAndDrawsUnderTheLayer() throws {
+        let g = try Planner(usesShadowAtlas: false).plan(scene(scale: 2) { root in
             let l = box(CGRect(x: 50, y: 50, width: 100, height: 100))
             l.shadowOpacity = 1
             l.shadowRadius = 5
@@ -91,8 +91,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(cut?.1 ?? 0, Double(shapeOrigin) - 6, accuracy: 1e-9)
     }
 
-    func testShadowPathReplacesTheContentPassWithAPathFill() {
-        let g = Planner().plan(scene { root in
+    func testShadowPathReplacesTheContentPassWithAPathFill() throws {
+        let g = try Planner().plan(scene { root in
             let l = box(CGRect(x: 50, y: 50, width: 100, height: 100))
             l.shadowOpacity = 1
             l.shadowPath = Path(ellipseIn: l.bounds)
@@ -104,8 +104,8 @@ final class PlannerTests: XCTestCase {
         guard case .path = shapeOps[0].kind else { return XCTFail("expected a path fill") }
     }
 
-    func testMaskLayerMakesContentAndAlphaPasses() {
-        let g = Planner().plan(scene { root in
+    func testMaskLayerMakesContentAndAlphaPasses() throws {
+        let g = try Planner().plan(scene { root in
             let l = box(CGRect(x: 0, y: 0, width: 100, height: 100))
             l.mask = box(CGRect(x: 25, y: 25, width: 50, height: 50), .white)
             root.addSublayer(l)
@@ -114,8 +114,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(g.passes[0].width, 52, "cut at the intersection of content and mask bounds")
     }
 
-    func testShouldRasterizeRendersAtRasterizationScale() {
-        let g = Planner().plan(scene(scale: 2) { root in
+    func testShouldRasterizeRendersAtRasterizationScale() throws {
+        let g = try Planner().plan(scene(scale: 2) { root in
             let l = box(CGRect(x: 10, y: 10, width: 40, height: 30))
             l.shouldRasterize = true
             l.rasterizationScale = 1
@@ -126,8 +126,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(g.passes[0].height, 30)
     }
 
-    func testContinuousCornersWithMasksToBoundsClipThroughAShapePass() {
-        let g = Planner().plan(scene { root in
+    func testContinuousCornersWithMasksToBoundsClipThroughAShapePass() throws {
+        let g = try Planner().plan(scene { root in
             let l = box(CGRect(x: 10, y: 10, width: 100, height: 100))
             l.cornerRadius = 20
             l.cornerCurve = .continuous
@@ -141,8 +141,8 @@ final class PlannerTests: XCTestCase {
         }
     }
 
-    func testHiddenLayersAndTheirSubtreesDrawNothing() {
-        let g = Planner().plan(scene { root in
+    func testHiddenLayersAndTheirSubtreesDrawNothing() throws {
+        let g = try Planner().plan(scene { root in
             let l = box(CGRect(x: 0, y: 0, width: 50, height: 50))
             l.isHidden = true
             l.addSublayer(box(CGRect(x: 0, y: 0, width: 10, height: 10)))
@@ -151,8 +151,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertTrue(canvasOps(g).isEmpty)
     }
 
-    func testZPositionOrdersSiblingsStably() {
-        let g = Planner().plan(scene { root in
+    func testZPositionOrdersSiblingsStably() throws {
+        let g = try Planner().plan(scene { root in
             let a = box(CGRect(x: 0, y: 0, width: 10, height: 10), .red); a.zPosition = 1
             let b = box(CGRect(x: 20, y: 0, width: 10, height: 10), .green)
             let c = box(CGRect(x: 40, y: 0, width: 10, height: 10), .blue)
@@ -164,8 +164,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(colors, [2, 1, 4], "green, blue, then red on top")
     }
 
-    func testAnchorPointPositionAndBoundsOriginPlaceLayers() {
-        let g = Planner().plan(scene { root in
+    func testAnchorPointPositionAndBoundsOriginPlaceLayers() throws {
+        let g = try Planner().plan(scene { root in
             let parent = Layer()
             parent.bounds = CGRect(x: 10, y: 20, width: 100, height: 100)
             parent.anchorPoint = .zero
@@ -181,8 +181,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(p.1, 50, accuracy: 1e-9)
     }
 
-    func testSublayerTransformPivotsAboutTheParentsAnchorPoint() {
-        let g = Planner().plan(scene { root in
+    func testSublayerTransformPivotsAboutTheParentsAnchorPoint() throws {
+        let g = try Planner().plan(scene { root in
             let parent = Layer()
             parent.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
             parent.sublayerTransform = .scale(2, 2, 1)
@@ -196,8 +196,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(q.0, 70, accuracy: 1e-9)
     }
 
-    func testPerspectiveInSublayerTransformMagnifiesNearerChildren() {
-        let g = Planner().plan(scene { root in
+    func testPerspectiveInSublayerTransformMagnifiesNearerChildren() throws {
+        let g = try Planner().plan(scene { root in
             let parent = Layer()
             parent.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
             var p = Transform3D.identity
@@ -214,8 +214,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(a.0, 100 - 10 / 0.8, accuracy: 1e-9)
     }
 
-    func testDoubleSidedFalseHidesALayerTurnedAway() {
-        let g = Planner().plan(scene { root in
+    func testDoubleSidedFalseHidesALayerTurnedAway() throws {
+        let g = try Planner().plan(scene { root in
             let l = box(CGRect(x: 50, y: 50, width: 100, height: 100))
             l.isDoubleSided = false
             l.transform = Transform3D.rotation(.pi, 0, 1, 0)

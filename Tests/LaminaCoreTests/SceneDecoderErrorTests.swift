@@ -165,7 +165,7 @@ final class SceneDecoderErrorTests: XCTestCase {
     func testMalformedJSON_unquotedWordAndUnterminatedString_havePositions() {
         XCTAssertThrowsError(try SceneFixture.decode("{\"format\": lamina}")) { e in
             XCTAssertEqual((e as? SceneError)?.line, 1); XCTAssertEqual((e as? SceneError)?.column, 12)
-            XCTAssertTrue("\(e)".contains("'lamina'"))
+            XCTAssertTrue("\(e)".contains("\"lamina\""))
         }
         XCTAssertThrowsError(try SceneFixture.decode("{\"format\": \"lamina-scene/1\",\n \"canvas")) { e in
             XCTAssertEqual((e as? SceneError)?.line, 2); XCTAssertEqual((e as? SceneError)?.column, 2)

@@ -19,8 +19,8 @@ final class BorderedFillGPUTests: XCTestCase {
         card.borderColor = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
         scene.root.addSublayer(card)
         let renderer = try GLTestSupport.renderer()
-        let joined = try renderer.render(Planner().plan(scene))
-        let twice = try renderer.render(Planner(joinsBorders: false).plan(scene))
+        let joined = try renderer.render(try Planner().plan(scene))
+        let twice = try renderer.render(try Planner(joinsBorders: false).plan(scene))
         XCTAssertLessThanOrEqual(GLTestSupport.compare(joined, twice, maxDiff: 1, name: "joined-vs-two-draws"), 1)
         // 0.6 red over 128 grey; 0.5 blue over that (see BorderedFillTests for the arithmetic). The ring's
         // blue is 153.1 in exact arithmetic; llvmpipe blends RGBA8 targets in 8-bit fixed point and stores 154,

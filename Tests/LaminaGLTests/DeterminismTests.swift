@@ -29,7 +29,7 @@ final class DeterminismTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let one = CPURenderer(threads: 1), three = CPURenderer(threads: 3)
         for file in ParityTestScenes.valid {
-            let graph = Planner().plan(try SceneDecoder().decode(contentsOf: dir.appendingPathComponent(file)))
+            let graph = try Planner().plan(try SceneDecoder().decode(contentsOf: dir.appendingPathComponent(file)))
             assertIdentical(try one.render(graph), try three.render(graph), "\(file) (1 vs 3 threads)", backend: "cpu")
         }
     }
@@ -43,7 +43,7 @@ final class DeterminismTests: XCTestCase {
         let corpus = ParityCorpus.determinismScenes()
         for file in generated + corpus {
             let name = ParityRunner.sceneName(file)
-            func renderFile() throws -> Image { try render(Planner().plan(try SceneDecoder().decode(contentsOf: file))) }
+            func renderFile() throws -> Image { try render(try Planner().plan(try SceneDecoder().decode(contentsOf: file))) }
             let first = corpus.contains(file)
                 ? try ParityCorpus.firstRender(file, on: backend, render: renderFile) : try renderFile()
             assertIdentical(first, try renderFile(), name, backend: backend.rawValue)

@@ -73,8 +73,8 @@ final class PackedGrayBlurTests: XCTestCase {
 
     /// The planner marks the shadow atlas's passes gray (their shapes are drawn in white of their alpha) and
     /// nothing else.
-    func testAtlasPasses_areGray() {
-        let graph = Planner().plan(ReducedBlurTests.cards(shadowRadius: 8))
+    func testAtlasPasses_areGray() throws {
+        let graph = try Planner().plan(ReducedBlurTests.cards(shadowRadius: 8))
         let gray = graph.passes.filter(\.isGray)
         XCTAssertEqual(gray.map(\.reason), [.shadowShape, .shadowBlur])
         XCTAssertFalse(graph.passes.last?.isGray ?? true, "the canvas is not gray")

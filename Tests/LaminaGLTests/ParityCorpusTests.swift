@@ -193,7 +193,7 @@ enum ParityCorpus {
         do { scene = try SceneDecoder().decode(contentsOf: file) } catch {
             throw ParityError.invalidScene(path: file.path, reason: "\(error)")
         }
-        let graph = Planner().plan(scene)
+        let graph = try Planner().plan(scene)
         func render(_ backend: Backend, _ renderer: Renderer) throws -> Image {
             do { return try firstRender(file, on: backend) { try renderer.render(graph) } } catch {
                 throw ParityError.rendering(backend: backend.rawValue, scene: name, reason: "\(error)")

@@ -10,7 +10,7 @@ import XCTest
 final class PlannedSceneParityTests: XCTestCase {
     private func check(_ scene: Scene, name: String, maxDiff: Int = 2,
                        file: StaticString = #filePath, line: UInt = #line) throws {
-        let graph = Planner().plan(scene)
+        let graph = try Planner().plan(scene)
         let gpu = try GLTestSupport.renderer().render(graph)
         let cpu = try CPURenderer(threads: 2).render(graph)
         let worst = GLTestSupport.compare(gpu, cpu, maxDiff: maxDiff, name: name, file: file, line: line)

@@ -28,7 +28,7 @@ final class ReducedBlurTests: XCTestCase {
         let saved = FrameExecutor.keepsReduced
         defer { FrameExecutor.keepsReduced = saved }
         for radius in [6.0, 12, 24] {
-            let graph = Planner().plan(Self.cards(shadowRadius: radius))
+            let graph = try Planner().plan(Self.cards(shadowRadius: radius))
             let blurs = graph.passes.filter { if case .blur = $0.content { return true } else { return false } }
             XCTAssertFalse(blurs.isEmpty, "radius \(radius): the shadows are blurred")
             FrameExecutor.keepsReduced = true

@@ -21,9 +21,9 @@ final class BorderedFillTests: XCTestCase {
         return l
     }
 
-    func testBackgroundAndBorder_withNothingBetween_areOneOperation() {
+    func testBackgroundAndBorder_withNothingBetween_areOneOperation() throws {
         let scene = makeScene(width: 60, height: 50) { $0.addSublayer(card(fill: .red, border: .blue)) }
-        let ops = canvasOps(Planner().plan(scene))
+        let ops = canvasOps(try Planner().plan(scene))
         XCTAssertEqual(ops.count, 1)
         guard case .borderedFill(let shape, let fill, let width, let border)? = ops.first?.kind else {
             return XCTFail("expected a fill with its border, got \(ops.map(\.kind))")
@@ -34,19 +34,19 @@ final class BorderedFillTests: XCTestCase {
         XCTAssertEqual(border, Color.blue.premultiplied)
     }
 
-    func testSublayerBetween_orJoiningOff_keepsTwoOperations() {
+    func testSublayerBetween_orJoiningOff_keepsTwoOperations() throws {
         let withChild = makeScene(width: 60, height: 50) { root in
             let c = card(fill: .red, border: .blue)
             c.addSublayer(layer(CGRect(x: 5, y: 5, width: 10, height: 10), .green))
             root.addSublayer(c)
         }
-        let ops = canvasOps(Planner().plan(withChild))
+        let ops = canvasOps(try Planner().plan(withChild))
         XCTAssertEqual(ops.count, 3, "\(ops.map(\.kind))")
         if case .fill? = ops.first?.kind {} else { XCTFail("the background first: \(ops.map(\.kind))") }
         if case .border(_, 3, _)? = ops.last?.kind {} else { XCTFail("the border last: \(ops.map(\.kind))") }
 
         let plain = makeScene(width: 60, height: 50) { $0.addSublayer(card(fill: .red, border: .blue)) }
-        XCTAssertEqual(canvasOps(Planner(joinsBorders: false).plan(plain)).count, 2)
+        XCTAssertEqual(canvasOps(try Planner(joinsBorders: false).plan(plain)).count, 2)
     }
 
     func testHardEdgedFill_isNotJoined() {
@@ -56,7 +56,7 @@ final class BorderedFillTests: XCTestCase {
             c.transform = Transform3D.rotation(0.3, 0, 0, 1)
             root.addSublayer(c)
         }
-        XCTAssertEqual(canvasOps(Planner().plan(scene)).count, 2)
+        XCTAssertEqual(canvasOps(try Planner().plan(scene)).count, 2)
     }
 
     /// Translucent fill and border over grey: the hole is the fill over the background, the ring's middle
@@ -66,8 +66,8 @@ final class BorderedFillTests: XCTestCase {
         let build = { (root: Layer) in root.addSublayer(self.card(fill: fill, border: border)) }
         let grey = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
         let scene = makeScene(width: 60, height: 50, background: grey, build)
-        let joined = try CPURenderer().render(Planner().plan(scene))
-        let twice = try CPURenderer().render(Planner(joinsBorders: false).plan(scene))
+        let joined = try CPURenderer().render(try Planner().plan(scene))
+        let twice = try CPURenderer().render(try Planner(joinsBorders: false).plan(scene))
         let cmp = try ImageComparison(joined, twice)
         XCTAssertLessThanOrEqual(cmp.maxDifference, 1)
         XCTAssertGreaterThan(cmp.differingPixels, 0, "the one rounding shows somewhere")
@@ -105,7 +105,7 @@ final class BorderedFillTests: XCTestCase {
                     (i % 2 == 0 ? root : clip).addSublayer(c)
                 }
             }
-            let ops = canvasOps(Planner().plan(scene))
+            let ops = canvasOps(try Planner().plan(scene))
             XCTAssertTrue(ops.contains { if case .borderedFill = $0.kind { true } else { false } })
             try assertFastPathsChangeNothing(scene, "scale \(scale): ")
         }

@@ -49,7 +49,7 @@ final class ExactShortcutTests: XCTestCase {
                 root.addSublayer(card)
             }
         }
-        let graph = Planner().plan(scene)
+        let graph = try Planner().plan(scene)
         let reference = try CPURenderer(threads: 1).render(graph)
         for threads in [2, 3, 5] {
             let image = try CPURenderer(threads: threads).render(graph)

@@ -46,7 +46,7 @@ final class OcclusionTests: XCTestCase {
                 }
             }
         }
-        let a = Planner().plan(scene(9, shift: 0)), b = Planner().plan(scene(14, shift: 7))
+        let a = try Planner().plan(scene(9, shift: 0)), b = try Planner().plan(scene(14, shift: 7))
         let reference = try CPURenderer().render(a)
         let renderer = CPURenderer()
         _ = try renderer.render(b)

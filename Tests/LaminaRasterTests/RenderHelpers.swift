@@ -14,13 +14,13 @@ func makeScene(width: Double, height: Double, scale: Double = 1, background: Col
 
 /// Plans and renders a scene on the CPU reference renderer.
 func renderCPU(_ scene: Scene) throws -> Image {
-    try CPURenderer().render(Planner().plan(scene))
+    try CPURenderer().render(try Planner().plan(scene))
 }
 
 /// Asserts that the CPU renderer's fast paths change no byte of `scene` (`CPURenderer(fastPaths:)`).
 func assertFastPathsChangeNothing(_ scene: Scene, _ what: String = "", file: StaticString = #filePath,
                                   line: UInt = #line) throws {
-    let graph = Planner().plan(scene)
+    let graph = try Planner().plan(scene)
     let fast = try CPURenderer(fastPaths: true).render(graph)
     let general = try CPURenderer(fastPaths: false).render(graph)
     let cmp = try ImageComparison(fast, general)

@@ -33,8 +33,8 @@ final class ShadowAtlasTests: XCTestCase {
                     root.addSublayer(card)
                 }
             }
-            let atlas = Planner().plan(scene)
-            let perShadow = Planner(usesShadowAtlas: false).plan(scene)
+            let atlas = try Planner().plan(scene)
+            let perShadow = try Planner(usesShadowAtlas: false).plan(scene)
             XCTAssertLessThan(atlas.passes.count, perShadow.passes.count)
             XCTAssertTrue(atlas.passes.contains { $0.label.hasPrefix("shadow atlas") }, "the atlas was not used")
             let a = try CPURenderer().render(atlas), b = try CPURenderer().render(perShadow)
@@ -44,7 +44,7 @@ final class ShadowAtlasTests: XCTestCase {
     }
 
     /// Equal cards share one proxy: 50 cards of one style make one atlas cell, one shape pass, one blur.
-    func testEqualCardsShareOneProxy() {
+    func testEqualCardsShareOneProxy() throws {
         let scene = makeScene(width: 1000, height: 800) { root in
             for i in 0..<50 {
                 let card = layer(CGRect(x: 20 * (i % 10) + 80 * (i % 10), y: 150 * (i / 10), width: 70, height: 100), .red)
@@ -54,7 +54,7 @@ final class ShadowAtlasTests: XCTestCase {
                 root.addSublayer(card)
             }
         }
-        let g = Planner().plan(scene)
+        let g = try Planner().plan(scene)
         XCTAssertEqual(g.passes.map(\.reason), [.shadowShape, .shadowBlur, .canvas])
         XCTAssertEqual(g.passes.first?.label, "shadow atlas: 1 shapes for 50 shadows")
     }
@@ -70,20 +70,20 @@ final class ShadowAtlasTests: XCTestCase {
             card.shadowOffset = CGSize(width: 0.5, height: 2.25)
             root.addSublayer(card)
         }
-        let a = try CPURenderer().render(Planner().plan(scene))
-        let b = try CPURenderer().render(Planner(usesShadowAtlas: false).plan(scene))
+        let a = try CPURenderer().render(try Planner().plan(scene))
+        let b = try CPURenderer().render(try Planner(usesShadowAtlas: false).plan(scene))
         XCTAssertLessThanOrEqual(try ImageComparison(a, b).maxDifference, 6)
     }
 
     /// A shadowPath that is a rounded rect is recognised and takes the atlas.
-    func testRoundedRectShadowPathTakesTheAtlas() {
+    func testRoundedRectShadowPathTakesTheAtlas() throws {
         let scene = makeScene(width: 300, height: 300) { root in
             let card = layer(CGRect(x: 40, y: 40, width: 200, height: 150), .green)
             card.shadowOpacity = 0.5
             card.shadowPath = Path(roundedRect: RoundedRect(rect: card.bounds, radius: 16, corners: .all, curve: .circular))
             root.addSublayer(card)
         }
-        let g = Planner().plan(scene)
+        let g = try Planner().plan(scene)
         XCTAssertEqual(g.passes.first?.label, "shadow atlas: 1 shapes for 1 shadows")
     }
 }

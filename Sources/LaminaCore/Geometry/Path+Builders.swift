@@ -129,7 +129,7 @@ extension Path {
     mutating func appendEllipticalArc(center: (Double, Double), radii: (Double, Double), rotation: Double,
                                       startAngle: Double, sweep: Double) {
         guard sweep != 0, sweep.isFinite else { return }
-        let count = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
+        let count = Int(pixels: abs(sweep) / (Double.pi / 2) - 1e-9, .up, in: 1...64)
         let step = sweep / Double(count)
         let k = 4.0 / 3.0 * tan(step / 4)
         let cosR = cos(rotation), sinR = sin(rotation)

@@ -57,10 +57,35 @@ extension Path {
         return result
     }
 
+    /// How many line segments `flattened(tolerance:)` makes, without making them: what the planner
+    /// charges to a scene's path segment limit before flattening.
+    public func flattenedSegmentCount(tolerance: Double) -> Int {
+        let tol = tolerance > 1e-6 ? tolerance : 1e-6
+        var count = 0
+        var current = CGPoint.zero, start = CGPoint.zero
+        for element in elements {
+            switch element {
+            case .move(let p): start = p; current = p
+            case .line(let p): count += 1; current = p
+            case .quad(let c, let p):
+                let d = hypot(Double(current.x) - 2 * Double(c.x) + Double(p.x), Double(current.y) - 2 * Double(c.y) + Double(p.y))
+                count += Path.segmentCount(d / 4, tolerance: tol)
+                current = p
+            case .cubic(let c1, let c2, let p):
+                let d0 = hypot(Double(current.x) - 2 * Double(c1.x) + Double(c2.x), Double(current.y) - 2 * Double(c1.y) + Double(c2.y))
+                let d1 = hypot(Double(c1.x) - 2 * Double(c2.x) + Double(p.x), Double(c1.y) - 2 * Double(c2.y) + Double(p.y))
+                count += Path.segmentCount(3 * max(d0, d1) / 4, tolerance: tol)
+                current = p
+            case .close: count += 1; current = start
+            }
+        }
+        return count
+    }
+
     static func segmentCount(_ secondDifference: Double, tolerance: Double) -> Int {
         let n = (secondDifference / tolerance).squareRoot().rounded(.up)
         guard n.isFinite else { return 1 }
-        return Int(min(max(n, 1), Double(maxSegmentsPerCurve)))
+        return Int(pixels: n, .up, in: 1...maxSegmentsPerCurve)
     }
 
     static func flattenQuad(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, tolerance: Double,

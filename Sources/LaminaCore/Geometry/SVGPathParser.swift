@@ -290,7 +290,7 @@ struct SVGPathParser {
         var found = "end of data"
         if byteOffset < bytes.count {
             let rest = String(decoding: bytes[byteOffset...], as: UTF8.self)
-            if let c = rest.first { found = "\"\(c)\"" }
+            if let c = rest.first { found = Echo.quoted(String(c)) }
         }
         return PathParseError(offset: offset, expected: expected, found: found)
     }

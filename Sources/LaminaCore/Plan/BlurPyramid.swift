@@ -19,7 +19,7 @@ public enum BlurPyramid {
     public static func plan(sigma: Double, exactLimit: Double = defaultExactLimit)
         -> (levels: Int, reducedSigma: Double) {
         guard sigma > exactLimit else { return (0, sigma) }
-        let k = Int(ceil(log2(sigma / exactLimit)))
+        let k = Int(pixels: log2(sigma / exactLimit), .up, in: 0...40)
         let f = pow(2.0, Double(k))
         let extra = (f * f - 1) / 12 + (f * f - 1) / 6
         return (k, (max(sigma * sigma - extra, 0.25)).squareRoot() / f)
@@ -29,10 +29,10 @@ public enum BlurPyramid {
     /// for the exact kernel; through the pyramid, up to 2^k - 1 pixels for the boxes, ceil(3 sigma') texels
     /// of 2^k pixels for the reduced kernel and one more texel for the bilinear reconstruction.
     public static func reach(sigma: Double, exactLimit: Double = defaultExactLimit) -> Int {
-        let exact = Int((3 * sigma).rounded(.up))
+        let exact = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max)
         let (k, reduced) = plan(sigma: sigma, exactLimit: exactLimit)
         guard k > 0 else { return exact }
         let f = 1 << k
-        return max(exact, Int((3 * reduced).rounded(.up)) * f + 2 * f - 1)
+        return max(exact, Int(pixels: 3 * reduced, .up, in: 0...PixelLimit.max) * f + 2 * f - 1)
     }
 }

@@ -3,7 +3,10 @@ import Foundation
 extension GraphBuilder {
     /// Emits one layer and its subtree: opacity(rasterize(mask(clip(shadow + body)))).
     func emitLayer(_ layer: Layer, parentToTarget p: Transform3D, context: Context) -> [DrawOp] {
-        guard !layer.isHidden, layer.opacity > 0 else { return [] }
+        guard !layer.isHidden, layer.opacity > 0, failure == nil else { return [] }
+        let saved = pointer
+        pointer = context.pointer
+        defer { pointer = saved }
         let m = LayerGeometry.local(layer).concatenating(p)
         if !layer.isDoubleSided && facesAway(m) { return [] }
         var ctx = context
@@ -141,6 +144,7 @@ extension GraphBuilder {
     func masked(_ ops: [DrawOp], by mask: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
         var maskContext = context
         maskContext.label = context.label + "/mask"
+        maskContext.pointer = context.pointer + "/mask"
         let maskOps = emitLayer(mask, parentToTarget: m, context: maskContext)
         return masked(ops, byOps: maskOps, reason: .maskAlpha, context: context)
     }

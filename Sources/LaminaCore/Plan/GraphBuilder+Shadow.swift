@@ -24,7 +24,7 @@ struct ShadowPlan {
         dx = ox * m.m11 + oy * m.m21
         dy = ox * m.m12 + oy * m.m22
         let r = (3 * sigma).rounded(.up) + 2 + max(abs(dx), abs(dy)).rounded(.up)
-        reach = Int(min(r, 1e6))
+        reach = Int(pixels: r, .up, in: 0...PixelLimit.max)
     }
 }
 
@@ -39,7 +39,7 @@ extension GraphBuilder {
         guard s.similarity != nil else {
             return localShadowOp(layer, s, layerToTarget: m, context: context).map { [$0] } ?? []
         }
-        let pad = Int((3 * s.sigma).rounded(.up)) + 1
+        let pad = Int(pixels: 3 * s.sigma, .up, in: 0...PixelLimit.max) + 1
         let region = context.interest.expanded(by: s.reach)
         let shape: [DrawOp]
         if let path = layer.shadowPath {
@@ -53,6 +53,10 @@ extension GraphBuilder {
         } else {
             shape = body
         }
+        let extent = unionBounds(shape)
+        if GaussianBound.blurIsInvisible(sigma: s.sigma, width: extent.width, height: extent.height, alpha: s.tint.a) {
+            return []
+        }
         if usesShadowAtlas, let ops = atlasShadowOps(shape, s, interest: context.interest) { return ops }
         let rect = unionBounds(shape).expanded(by: pad).intersection(region)
         guard let shapeID = offscreen(shape, rect: rect, reason: .shadowShape, label: context.label) else { return [] }
@@ -64,8 +68,8 @@ extension GraphBuilder {
     func blur(_ source: PassID, rect: PixelRect, sigma: Double, label: String) -> PassID {
         guard sigma > 0 else { return source }
         let id = newPassID()
-        passes.append(Pass(id: id, reason: .shadowBlur, label: label, width: rect.width, height: rect.height,
-                           content: .blur(source: source, sigma: sigma)))
+        addPass(Pass(id: id, reason: .shadowBlur, label: label, width: rect.width, height: rect.height,
+                     content: .blur(source: source, sigma: sigma)))
         return id
     }
 
@@ -79,12 +83,18 @@ extension GraphBuilder {
         let shapeRect: CGRect
         if let path = layer.shadowPath { shapeRect = path.controlPointBounds } else { shapeRect = localExtent(of: layer, includeShadow: false) }
         guard !shapeRect.isNull, shapeRect.width > 0 || shapeRect.height > 0 else { return nil }
+        // The shape in the pass's pixels, grown by one for antialiasing, bounds what the blur can spread.
+        let shapeWidth = Int(pixels: Double(shapeRect.width) * k + 2, .up, in: 0...PixelLimit.max)
+        let shapeHeight = Int(pixels: Double(shapeRect.height) * k + 2, .up, in: 0...PixelLimit.max)
+        if GaussianBound.blurIsInvisible(sigma: sigma, width: shapeWidth, height: shapeHeight, alpha: s.tint.a) {
+            return nil
+        }
         let e = shapeRect.insetBy(dx: -pad, dy: -pad)
-        let w = min(8192, Int((Double(e.width) * k).rounded(.up))), h = min(8192, Int((Double(e.height) * k).rounded(.up)))
+        let w = Int(pixels: Double(e.width) * k, .up, in: 0...8192), h = Int(pixels: Double(e.height) * k, .up, in: 0...8192)
         guard w > 0, h > 0 else { return nil }
         let local = Transform3D.translation(-Double(e.minX), -Double(e.minY), 0).concatenating(.scale(k, k, 1))
         let passRect = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
-        let inner = Context(interest: passRect, flipped: context.flipped, label: context.label)
+        let inner = Context(interest: passRect, flipped: context.flipped, label: context.label, pointer: context.pointer)
         let shape: [DrawOp]
         if let path = layer.shadowPath {
             shape = pathOps(path, layerToTarget: local, color: .white, interest: passRect)
@@ -114,9 +124,9 @@ extension GraphBuilder {
         let box = path.controlPointBounds
         guard !box.isNull, !path.isEmpty else { return [] }
         let scale = max(1e-6, LayerGeometry.approximateScale(m))
-        let polylines = path.flattened(tolerance: 0.1 / scale)
         let bounds = LayerGeometry.pixelBounds(of: box, through: m, in: interest)
-        guard !bounds.isEmpty else { return [] }
+        guard !bounds.isEmpty, chargeSegments(path.flattenedSegmentCount(tolerance: 0.1 / scale)) else { return [] }
+        let polylines = path.flattened(tolerance: 0.1 / scale)
         let fill = PathFill(polylines: polylines, rule: rule, color: color.premultiplied)
         return [DrawOp(kind: .path(fill), transform: m, bounds: bounds)]
     }

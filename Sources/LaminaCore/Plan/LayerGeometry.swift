@@ -78,9 +78,8 @@ enum LayerGeometry {
             minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
         } }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return interest }
-        let lim = 1e7
-        let b = PixelRect(x0: Int(max(-lim, (minX - margin).rounded(.down))), y0: Int(max(-lim, (minY - margin).rounded(.down))),
-                          x1: Int(min(lim, (maxX + margin).rounded(.up))), y1: Int(min(lim, (maxY + margin).rounded(.up))))
+        let b = PixelRect(x0: Int(pixels: minX - margin, .down), y0: Int(pixels: minY - margin, .down),
+                          x1: Int(pixels: maxX + margin, .up), y1: Int(pixels: maxY + margin, .up))
         return b.intersection(interest)
     }
 }

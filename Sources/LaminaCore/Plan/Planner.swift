@@ -20,25 +20,36 @@ public struct Planner {
     /// in rounding (one 8-bit rounding instead of two on the border's pixels); tests compare the two.
     public var joinsBorders: Bool
 
+    /// What the plan may make the renderers allocate; a scene over it is refused with a `PlanError`.
+    public var limits: ResourceLimits
+
     public init(usesShadowAtlas: Bool = true,
-                joinsBorders: Bool = ProcessInfo.processInfo.environment["LAMINA_JOIN_BORDERS"] != "0") {
+                joinsBorders: Bool = ProcessInfo.processInfo.environment["LAMINA_JOIN_BORDERS"] != "0",
+                limits: ResourceLimits = .default) {
         self.usesShadowAtlas = usesShadowAtlas
         self.joinsBorders = joinsBorders
+        self.limits = limits
     }
 
-    public func plan(_ scene: Scene) -> RenderGraph {
-        let builder = GraphBuilder()
+    /// The render graph of `scene`, or a `PlanError` naming the layer (its JSON pointer) whose passes, images
+    /// or paths would take the frame over `limits`. Refusal happens here, before any renderer allocates.
+    public func plan(_ scene: Scene) throws -> RenderGraph {
+        let builder = GraphBuilder(limits: limits)
         builder.usesShadowAtlas = usesShadowAtlas
         builder.joinsBorders = joinsBorders
         let w = max(1, scene.pixelWidth), h = max(1, scene.pixelHeight)
         let canvasID = builder.newPassID()
+        let canvasPass = Pass(id: canvasID, reason: .canvas, label: "canvas", width: w, height: h, content: .draw([]))
+        guard builder.charge(canvasPass) else { throw builder.failure ?? PlanError(pointer: "", message: "canvas refused") }
         let canvas = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
         let toPixels = Transform3D.scale(scene.scale, scene.scale, 1)
         let ops = builder.emitSublayers(of: scene.root, layerToTarget: toPixels,
-                                        context: .init(interest: canvas, flipped: false, label: ""))
+                                        context: .init(interest: canvas, flipped: false, label: "", pointer: ""))
         builder.passes.append(Pass(id: canvasID, reason: .canvas, label: "canvas", width: w, height: h,
                                    content: .draw(ops)))
         builder.finishShadowAtlases()
+        builder.chargeImages()
+        if let failure = builder.failure { throw failure }
         return RenderGraph(width: w, height: h, scale: scene.scale, clearColor: scene.background.premultiplied,
                            passes: builder.passes, images: builder.images)
     }
@@ -54,13 +65,75 @@ final class GraphBuilder {
     var joinsBorders = true
     private var imageIDs: [ObjectIdentifier: ImageID] = [:]
     private var passCount = 0
+    /// The bounds every pass, image and path is charged against, and what has been charged so far.
+    let limits: ResourceLimits
+    private(set) var chargedBytes = 0
+    private(set) var chargedSegments = 0
+    /// The first bound crossed; once set, planning goes on emitting (cheaply) but the plan is refused.
+    private(set) var failure: PlanError?
+    /// The JSON pointer of the layer being emitted, for refusals.
+    var pointer = ""
+
+    init(limits: ResourceLimits = .default) { self.limits = limits }
 
     /// Where a layer is being emitted: the pixels that matter, the flip parity of its ancestors (for
-    /// keeping images upright) and a label for passes.
+    /// keeping images upright), a label for passes and the layer's JSON pointer in the scene.
     struct Context {
         var interest: PixelRect
         var flipped: Bool
         var label: String
+        var pointer: String
+    }
+
+    /// Appends `pass`, charging its bytes to the budget; a pass over the side limit or the budget is
+    /// recorded as the plan's failure (at the current layer) and kept out of the graph.
+    func addPass(_ pass: Pass) {
+        if charge(pass) { passes.append(pass) }
+    }
+
+    /// Charges `pass` to the budget; false when it crosses a bound (recorded as the plan's failure).
+    func charge(_ pass: Pass) -> Bool {
+        guard failure == nil else { return false }
+        let side = limits.maxPassSide
+        guard pass.reason == .canvas || (pass.width <= side && pass.height <= side) else {
+            refuse("\(pass.reason.rawValue) pass is \(pass.width)x\(pass.height) pixels, over the \(side)-pixel limit on a pass side")
+            return false
+        }
+        let bytes = ResourceLimits.bytes(of: pass)
+        chargedBytes += bytes
+        guard chargedBytes <= limits.maxMemoryBytes else {
+            refuse("\(pass.reason.rawValue) pass (\(pass.width)x\(pass.height)) needs \(formatBytes(bytes)), bringing the frame to \(formatBytes(chargedBytes)), over the \(formatBytes(limits.maxMemoryBytes)) budget")
+            return false
+        }
+        return true
+    }
+
+    /// Charges `count` flattened path segments; false (and the plan refused) when over the scene's limit.
+    func chargeSegments(_ count: Int) -> Bool {
+        guard failure == nil else { return false }
+        chargedSegments += count
+        guard chargedSegments <= limits.maxPathSegments else {
+            refuse("paths flatten to over \(limits.maxPathSegments) line segments in all (the scene's path segment limit)")
+            return false
+        }
+        return true
+    }
+
+    /// Charges every image (decoded, with its mip chain) once the passes are known.
+    func chargeImages() {
+        pointer = ""
+        for image in images where failure == nil {
+            guard let bitmap = image.bitmap else { continue }
+            let bytes = ResourceLimits.imageBytes(width: bitmap.width, height: bitmap.height)
+            chargedBytes += bytes
+            if chargedBytes > limits.maxMemoryBytes {
+                refuse("image \(Echo.quoted(bitmap.origin)) (\(bitmap.width)x\(bitmap.height)) brings the frame to \(formatBytes(chargedBytes)), over the \(formatBytes(limits.maxMemoryBytes)) budget")
+            }
+        }
+    }
+
+    private func refuse(_ message: String) {
+        if failure == nil { failure = PlanError(pointer: pointer, message: message) }
     }
 
     func newPassID() -> PassID {
@@ -89,6 +162,8 @@ final class GraphBuilder {
         for (i, child) in ordered {
             var c = ctx
             c.label = context.label + "/sublayers/\(i)"
+            // The implicit root's sublayers are the scene's `layers`.
+            c.pointer = context.pointer + (context.pointer.isEmpty && layer.superlayer == nil ? "/layers/\(i)" : "/sublayers/\(i)")
             ops += emitLayer(child, parentToTarget: space, context: c)
         }
         return ops
@@ -100,8 +175,8 @@ final class GraphBuilder {
         let size = PixelRect(x0: 0, y0: 0, x1: rect.width, y1: rect.height)
         let id = newPassID()
         let content = ops.map { $0.rebased(dx: rect.x0, dy: rect.y0, size: size) }.filter { !$0.bounds.isEmpty }
-        passes.append(Pass(id: id, reason: reason, label: label, width: rect.width, height: rect.height,
-                           content: .draw(content)))
+        addPass(Pass(id: id, reason: reason, label: label, width: rect.width, height: rect.height,
+                     content: .draw(content)))
         return id
     }
 
@@ -112,8 +187,8 @@ final class GraphBuilder {
         let draw = TextureDraw(source: .pass(id), destination: CGRect(x: 0, y: 0, width: rect.width, height: rect.height),
                                opacity: opacity, tint: tint, mask: mask)
         let t = Transform3D.translation(Double(rect.x0) + dx, Double(rect.y0) + dy, 0)
-        let bounds = PixelRect(x0: rect.x0 + Int(dx.rounded(.down)), y0: rect.y0 + Int(dy.rounded(.down)),
-                               x1: rect.x1 + Int(dx.rounded(.up)), y1: rect.y1 + Int(dy.rounded(.up)))
+        let bounds = PixelRect(x0: rect.x0 + Int(pixels: dx, .down), y0: rect.y0 + Int(pixels: dy, .down),
+                               x1: rect.x1 + Int(pixels: dx, .up), y1: rect.y1 + Int(pixels: dy, .up))
             .intersection(interest)
         return DrawOp(kind: .texture(draw), transform: t, bounds: bounds, edgeAA: aligned ? [] : .all)
     }

@@ -77,10 +77,10 @@ struct StretchAxis {
     ///   - pad: transparent pixels kept around the shape (the blur's reach, and then one);
     ///   - reach: how far one blurred pixel reads.
     init(lo: Double, hi: Double, margin: Double, pad: Int, reach: Int) {
-        start = Int(lo.rounded(.down)) - pad
-        fullLength = Int(hi.rounded(.up)) + pad - start
+        start = Int(pixels: lo, .down) - pad
+        fullLength = Int(pixels: hi, .up) + pad - start
         // Pixels whose centres are at least `margin` inside both ends are alike.
-        let first = Int((lo + margin - 0.5).rounded(.up)), last = Int((hi - margin - 0.5).rounded(.down))
+        let first = Int(pixels: lo + margin - 0.5, .up), last = Int(pixels: hi - margin - 0.5, .down)
         let alike = last - first + 1
         removed = max(0, alike - (2 * reach + 3))
         source = first - start + reach + 1
@@ -235,6 +235,8 @@ extension GraphBuilder {
                                     isGray: true))
             sizes[page.blurID] = (Double(page.width), Double(page.height))
         }
+        pointer = "shadow atlas"
+        guard atlasPasses.allSatisfy({ charge($0) }) else { return }
         for i in passes.indices {
             guard case .draw(var ops) = passes[i].content else { continue }
             var changed = false

@@ -44,6 +44,7 @@ enum JSONSyntax {
                     i += b[i] == UInt8(ascii: "\\") ? 2 : 1
                 }
                 if i >= b.count { throw error(b, at: start, "unterminated string") }
+                try checkUTF8(b, from: start + 1, to: i)
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 stack.append(i)
                 if stack.count > maxDepth {
@@ -57,7 +58,7 @@ enum JSONSyntax {
                 let word = String(decoding: b[start..<i], as: UTF8.self)
                 let isExponent = start > 0 && (word.hasPrefix("e") || word.hasPrefix("E")) && isDigit(b[start - 1])
                 if !isExponent, !["true", "false", "null"].contains(word) {
-                    throw error(b, at: start, "unexpected word '\(word)'; strings need double quotes, and the literals are true, false and null")
+                    throw error(b, at: start, "unexpected word \(Echo.quoted(word)); strings need double quotes, and the literals are true, false and null")
                 }
                 continue
             default:
@@ -68,6 +69,29 @@ enum JSONSyntax {
         if let open = stack.last {
             let kind = b[open] == UInt8(ascii: "[") ? "array" : "object"
             throw error(b, at: open, "this \(kind) is never closed (the document ends first)")
+        }
+    }
+
+    /// Refuses a string whose bytes `b[from..<to]` are not UTF-8, at the first bad byte, saying whether it is
+    /// an object key or a value and showing the string (escaped, bad bytes as U+FFFD, cut by `Echo`).
+    static func checkUTF8(_ b: [UInt8], from: Int, to: Int) throws {
+        var offset = from
+        while offset < to, b[offset] < 0x80 { offset += 1 }
+        guard offset < to else { return }
+        var iterator = b[offset..<to].makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return
+            case .error:
+                var after = to + 1
+                while after < b.count, isBlank(b[after]) { after += 1 }
+                let role = after < b.count && b[after] == UInt8(ascii: ":") ? "an object key" : "a string value"
+                let text = String(decoding: b[from..<to], as: UTF8.self)
+                let hex = String(b[offset], radix: 16, uppercase: true)
+                throw error(b, at: offset, "invalid UTF-8 (byte 0x\(hex)) in \(role) \(Echo.quoted(text))")
+            }
         }
     }
 

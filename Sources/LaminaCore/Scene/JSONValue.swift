@@ -18,7 +18,7 @@ indirect enum JSONValue: Equatable {
         switch self {
         case .object: return "an object"
         case .array(let a): return a.count == 1 ? "an array of 1 element" : "an array of \(a.count) elements"
-        case .string(let s): return s.count <= 24 ? "the string \"\(s)\"" : "a string"
+        case .string(let s): return "the string \(Echo.quoted(s))"
         case .number: return "a number"
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
@@ -77,7 +77,7 @@ struct JSONPointer: CustomStringConvertible, Equatable {
 
     /// The pointer text; `~` is written `~0` and `/` is written `~1`, as RFC 6901 requires.
     var description: String {
-        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+        tokens.map { "/" + Echo.clipped($0).replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
             .joined()
     }
 

@@ -6,32 +6,45 @@
 enum KeySuggestion {
     /// The known key closest to `key`, or nil when none is close enough to be a plausible typo.
     static func nearest(to key: String, in known: [String]) -> String? {
+        // A key more than `maxEdits` characters longer than every candidate is no typo of any: the distance
+        // is at least the difference in length. Checking that first keeps a 2 MB key from costing anything.
+        let longest = known.map(\.utf8.count).max() ?? 0
+        guard key.utf8.count <= 4 * (longest + maxEdits) else { return nil }
+        let chars = Array(key)
+        guard chars.count <= longest + maxEdits else { return nil }
         var best: (key: String, distance: Int)?
         for candidate in known {
             if candidate.lowercased() == key.lowercased() { return candidate }
-            let d = distance(Array(key), Array(candidate))
-            let limit = max(1, min(3, candidate.count / 3))
+            let limit = max(1, min(maxEdits, candidate.count / 3))
+            guard abs(chars.count - candidate.count) <= limit else { continue }
+            let d = distance(chars, Array(candidate))
             if d <= limit, d < (best?.distance ?? Int.max) { best = (candidate, d) }
         }
         return best?.key
     }
 
-    /// Optimal string alignment distance between `a` and `b`.
+    /// The most edits a suggestion may be away from the key.
+    static let maxEdits = 3
+
+    /// Optimal string alignment distance between `a` and `b`, in O(|b|) memory (three rows of the matrix).
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
+        var older = [Int](repeating: 0, count: b.count + 1)   // row i - 2
+        var previous = Array(0...b.count)                     // row i - 1
+        var current = [Int](repeating: 0, count: b.count + 1) // row i
         for i in 1...a.count {
+            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                    current[j] = min(current[j], older[j - 2] + 1)
                 }
             }
+            swap(&older, &previous)
+            swap(&previous, &current)
         }
-        return d[a.count][b.count]
+        return previous[b.count]
     }
 }

@@ -35,8 +35,8 @@ extension SceneReader {
             if let b = imagesByName[name] { return b }
             let known = imagesByName.keys.sorted().map { "@" + $0 }
             var message = known.isEmpty
-                ? "unknown image \"\(s)\"; the scene declares no images (add them under \"images\")"
-                : "unknown image \"\(s)\"; the scene's images are \(known.joined(separator: ", "))"
+                ? "unknown image \(Echo.quoted(s)); the scene declares no images (add them under \"images\")"
+                : "unknown image \(Echo.quoted(s)); the scene's images are \(known.joined(separator: ", "))"
             if let near = KeySuggestion.nearest(to: name, in: Array(imagesByName.keys).sorted()) {
                 message += " (did you mean \"@\(near)\"?)"
             }
@@ -78,9 +78,22 @@ extension SceneReader {
         return bitmap
     }
 
+    /// Decodes one image after reading its header: an image over `SceneDecoder.maxImagePixels`, or one whose
+    /// decoded bytes (with the mip chain both renderers build) take the scene's images over
+    /// `maxImageBytes`, is refused at `p` before any pixel is decoded.
     private func decodePNG(_ data: Data, at p: JSONPointer, source: String) throws -> Image {
         do {
+            let (width, height) = try PNG.header(data)
+            guard width * height <= SceneDecoder.maxImagePixels else {
+                throw SceneError(p, "\(source): image is \(width)x\(height) = \(width * height) pixels; at most \(SceneDecoder.maxImagePixels) pixels an image")
+            }
+            imageBytes += ResourceLimits.imageBytes(width: width, height: height)
+            guard imageBytes <= maxImageBytes else {
+                throw SceneError(p, "\(source): the scene's images take \(formatBytes(imageBytes)) decoded (with their mip chains), over the \(formatBytes(maxImageBytes)) limit on images")
+            }
             return try PNG.decode(data)
+        } catch let e as SceneError {
+            throw e
         } catch let e as ImageError {
             throw SceneError(p, "\(source): \(e)")
         } catch {

@@ -54,7 +54,7 @@ extension SceneReader {
         let typeName = try f.read("type") { try $0.string(at: $1) } ?? "layer"
         guard let kind = LayerKind(rawValue: typeName) else {
             let all = LayerKind.allCases.map(\.rawValue)
-            var message = "unknown layer type \"\(typeName)\"; expected one of \(all.joined(separator: ", "))"
+            var message = "unknown layer type \(Echo.quoted(typeName)); expected one of \(all.joined(separator: ", "))"
             if let near = KeySuggestion.nearest(to: typeName, in: all) { message += " (did you mean \"\(near)\"?)" }
             throw SceneError(p / "type", message)
         }

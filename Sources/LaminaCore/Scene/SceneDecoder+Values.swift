@@ -89,7 +89,7 @@ extension JSONValue {
         let all = T.allCases.map(\.rawValue)
         guard case .string(let s) = self else { throw fail(p, expected: "a \(what) name (\(all.joined(separator: ", ")))") }
         guard let v = T(rawValue: s) else {
-            var message = "unknown \(what) \"\(s)\"; expected one of \(all.joined(separator: ", "))"
+            var message = "unknown \(what) \(Echo.quoted(s)); expected one of \(all.joined(separator: ", "))"
             if let near = KeySuggestion.nearest(to: s, in: all) { message += " (did you mean \"\(near)\"?)" }
             throw SceneError(p, message)
         }
@@ -106,7 +106,7 @@ extension JSONValue {
             return try JSONValue.hexColor(s, at: p)
         case .string(let s):
             if let c = Color.named[s] { return c }
-            var message = "unknown colour name \"\(s)\"; expected #RGB, #RRGGBB, #RRGGBBAA or one of "
+            var message = "unknown colour name \(Echo.quoted(s)); expected #RGB, #RRGGBB, #RRGGBBAA or one of "
                 + Color.named.keys.sorted().joined(separator: ", ")
             if let near = KeySuggestion.nearest(to: s, in: Array(Color.named.keys).sorted()) {
                 message += " (did you mean \"\(near)\"?)"
@@ -130,7 +130,7 @@ extension JSONValue {
         let hex = Array(s.dropFirst())
         let digits = hex.compactMap { $0.hexDigitValue }
         guard digits.count == hex.count, [3, 6, 8].contains(hex.count) else {
-            throw SceneError(p, "bad colour \"\(s)\": expected #RGB, #RRGGBB or #RRGGBBAA with hexadecimal digits")
+            throw SceneError(p, "bad colour \(Echo.quoted(s)): expected #RGB, #RRGGBB or #RRGGBBAA with hexadecimal digits")
         }
         let channels: [Double]
         if hex.count == 3 {
@@ -189,7 +189,7 @@ extension JSONValue {
         case "concat":
             return t.concatenating(try v.transform(at: q))
         default:
-            var message = "unknown transform step \"\(key)\"; expected one of \(names)"
+            var message = "unknown transform step \(Echo.quoted(key)); expected one of \(names)"
             if let near = KeySuggestion.nearest(to: key, in: transformSteps) { message += " (did you mean \"\(near)\"?)" }
             throw SceneError(q, message)
         }

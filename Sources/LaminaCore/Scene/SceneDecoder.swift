@@ -9,8 +9,8 @@ import Foundation
 ///
 /// Limits, so that no input can exhaust memory or the stack: JSON nesting at most 512 (`JSONSyntax`), layer
 /// nesting at most `maxLayerDepth` (sublayers and masks both count), every number within ±1e7, a canvas
-/// of at most 16384 pixels a side and 2^28 pixels in all with a scale in (0, 8], and images within
-/// `PNG.decode`'s own limits.
+/// of at most 16384 pixels a side and 2^28 pixels in all with a scale in (0, 8], images of at most
+/// `maxImagePixels` each and `maxImageBytes` together (read from their headers before decoding).
 ///
 /// Extensions to scene-format.md (top-level keys, both optional):
 /// - `"description"`: a string saying what the scene shows or tests; kept as `Scene.sceneDescription`.
@@ -28,18 +28,27 @@ public struct SceneDecoder {
     public static let maxCanvasPixels = 1 << 28
     /// Largest canvas scale.
     public static let maxScale = 8.0
+    /// Largest image, in pixels (8192 x 8192: 256 MB decoded); checked from the PNG header before decoding.
+    public static let maxImagePixels = 1 << 26
+    /// Most bytes a scene's images may take decoded, with their mip chains, by default (half the default
+    /// frame budget).
+    public static let defaultMaxImageBytes = 1 << 30
 
     /// The directory relative image paths are resolved against; nil means the current directory.
     public var baseURL: URL?
+    /// Most bytes the scene's images may take decoded, with their mip chains; checked from each PNG's
+    /// header before it is decoded.
+    public var maxImageBytes: Int
 
-    public init(baseURL: URL? = nil) {
+    public init(baseURL: URL? = nil, maxImageBytes: Int = SceneDecoder.defaultMaxImageBytes) {
         self.baseURL = baseURL
+        self.maxImageBytes = maxImageBytes
     }
 
     /// Decodes a scene document from its bytes.
     public func decode(_ data: Data) throws -> Scene {
         let document = try JSONSyntax.parse(data)
-        return try SceneReader(baseURL: baseURL).scene(document)
+        return try SceneReader(baseURL: baseURL, maxImageBytes: maxImageBytes).scene(document)
     }
 
     /// Reads and decodes a scene file; relative image paths resolve against its directory unless `baseURL` is set.
@@ -50,7 +59,7 @@ public struct SceneDecoder {
             throw SceneError(pointer: "", message: "cannot read \(url.path): \(reason)")
         }
         let document = try JSONSyntax.parse(data)
-        let scene = try SceneReader(baseURL: baseURL ?? url.deletingLastPathComponent()).scene(document)
+        let scene = try SceneReader(baseURL: baseURL ?? url.deletingLastPathComponent(), maxImageBytes: maxImageBytes).scene(document)
         scene.sourceURL = url
         return scene
     }
@@ -61,8 +70,14 @@ final class SceneReader {
     let baseURL: URL?
     var imagesByName: [String: Bitmap] = [:]
     var bitmapCache: [String: Bitmap] = [:]
+    /// Decoded bytes of the images read so far (with mip chains), against `SceneDecoder.maxImageBytes`.
+    var imageBytes = 0
+    let maxImageBytes: Int
 
-    init(baseURL: URL?) { self.baseURL = baseURL }
+    init(baseURL: URL?, maxImageBytes: Int = SceneDecoder.defaultMaxImageBytes) {
+        self.baseURL = baseURL
+        self.maxImageBytes = maxImageBytes
+    }
 
     static let documentKeys = ["format", "canvas", "images", "layers", "tolerance", "description"]
 

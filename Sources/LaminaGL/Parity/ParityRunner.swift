@@ -44,7 +44,7 @@ public final class ParityRunner {
 
     /// Plans `scene` once and renders the plan on both backends.
     public func check(_ scene: Scene, name: String) throws -> ParityResult {
-        let graph = Planner().plan(scene)
+        let graph = try Planner().plan(scene)
         let (cpuImage, cpuSeconds) = try timed("cpu", name) { try cpu.render(graph) }
         let (gpuImage, gpuSeconds) = try timed("gpu", name) { try gpu.render(graph) }
         return try ParityResult(name: name, sceneURL: scene.sourceURL, sceneDescription: scene.sceneDescription,

@@ -1,0 +1,24 @@
+/// The one conversion from floating point to integer pixels.
+///
+/// `Int(x)` traps on NaN, infinities and values beyond Int's range, and input reaches every pixel bound
+/// the planner computes (a scale of 1e7 compounded three times is 1e21). Every conversion of a value that
+/// input can reach goes through `Int(pixels:)`, which rounds, clamps into ±`PixelLimit.max` (far beyond
+/// any canvas, and small enough that sums and products of two such values fit in 64 bits) and maps NaN to 0.
+public enum PixelLimit {
+    /// The largest magnitude a converted pixel coordinate or count takes: 2^26.
+    public static let max = 1 << 26
+}
+
+extension Int {
+    /// `x` rounded by `rule` and clamped into `range`; NaN gives 0 clamped into `range`.
+    public init(pixels x: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero,
+                in range: ClosedRange<Int> = -PixelLimit.max...PixelLimit.max) {
+        let lo = Double(range.lowerBound), hi = Double(range.upperBound)
+        if x.isNaN {
+            self = Swift.min(Swift.max(0, range.lowerBound), range.upperBound)
+        } else {
+            let r = x.rounded(rule)
+            self = r <= lo ? range.lowerBound : (r >= hi ? range.upperBound : Int(r))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The bounds on what a scene may make the planner and the renderers allocate: one budget for every size
+/// that input controls, checked while planning, before a renderer allocates anything.
+///
+/// A scene over a limit is refused with the JSON pointer of the layer that crossed it and the reason
+/// (`PlanError`), never trapped on, aborted on allocation or left to run for minutes. Both renderers take
+/// the same graph, so the GPU refuses exactly what the CPU refuses.
+public struct ResourceLimits: Sendable, Equatable {
+    /// Bytes the render targets of one frame may take together: every pass at 4 bytes a pixel, each blur
+    /// pass counted with the scratch the renderers blur through, plus every image with its mip chain.
+    public var maxMemoryBytes: Int
+    /// Largest side of an offscreen pass in pixels: the smallest GL_MAX_TEXTURE_SIZE Lamina meets
+    /// (llvmpipe's 16384), so no pass the CPU renders is one the GPU cannot allocate.
+    public var maxPassSide: Int
+    /// Line segments all paths of a scene may flatten to (shadowPath, continuous corners), in all.
+    public var maxPathSegments: Int
+
+    /// 2 GiB of targets, 16384-pixel passes, 4 million path segments.
+    public static let `default` = ResourceLimits(maxMemoryBytes: 2 << 30, maxPassSide: 16384,
+                                                  maxPathSegments: 4_000_000)
+
+    public init(maxMemoryBytes: Int, maxPassSide: Int, maxPathSegments: Int) {
+        self.maxMemoryBytes = maxMemoryBytes
+        self.maxPassSide = maxPassSide
+        self.maxPathSegments = maxPathSegments
+    }
+
+    /// Bytes a pass's target and, for a blur, its working storage take: 4 bytes a pixel for the target
+    /// (the CPU keeps every pass's result until the frame ends); a blur also keeps an alpha plane on the CPU
+    /// (1 byte a pixel) and its pyramid levels on the GPU (a third of the target), so 6 bytes a pixel. Its
+    /// line buffers are per band and small.
+    static func bytes(of pass: Pass) -> Int {
+        let pixels = pass.width * pass.height
+        if case .blur = pass.content { return pixels * 6 }
+        return pixels * 4
+    }
+
+    /// Bytes an image takes decoded (4 bytes a pixel) with its mip chain (a third more), as both renderers
+    /// hold it.
+    public static func imageBytes(width: Int, height: Int) -> Int { width * height * 16 / 3 + 64 }
+}
+
+/// A scene the planner refuses because it would exceed a `ResourceLimits` bound: where (the JSON pointer of
+/// the layer whose effect crossed it) and why, with the bound named.
+public struct PlanError: Error, CustomStringConvertible, Equatable {
+    /// The RFC 6901 pointer of the layer, as the scene file spells it (`/layers/0/sublayers/3`).
+    public var pointer: String
+    public var message: String
+
+    public init(pointer: String, message: String) {
+        self.pointer = pointer
+        self.message = message
+    }
+
+    public var description: String { pointer.isEmpty ? message : "\(pointer): \(message)" }
+}
+
+/// Sizes as messages print them: "3.1 GB", "512 MB", "4 KB".
+func formatBytes(_ bytes: Int) -> String {
+    let b = Double(bytes)
+    if b >= 1e9 { return String(format: "%.1f GB", b / 1e9) }
+    if b >= 1e6 { return String(format: "%.0f MB", b / 1e6) }
+    return String(format: "%.0f KB", b / 1e3)
+}
