@@ -36,32 +36,79 @@ enum Occlusion {
 
     /// For each operation drawn through a texel grid, the later opaque rectangles that cut its bounds
     /// (empty: none, or not a grid draw).
+    ///
+    /// The pass is walked backwards, each opaque rectangle filed in the buckets it touches (`LaterOpaque`),
+    /// so a grid draw looks only at rectangles near it: linear in the operations, where comparing every draw
+    /// with every later rectangle was quadratic (100 000 shadowed cards never finished). Any subset of the
+    /// later rectangles skips only pixels that are overwritten, so the bytes do not depend on which are kept.
     static func hidden(_ ops: [PreparedOp]) -> [Hidden] {
         var hidden = [Hidden](repeating: Hidden(), count: ops.count)
         guard ops.contains(where: { $0.texelGrid != nil }) else { return hidden }
-        // The opaque rectangles with their operations' indices, in drawing order.
-        let opaque = ops.indices.compactMap { j -> (Int, PixelRect)? in
-            guard ops[j].occludes, let plan = ops[j].spans else { return nil }
-            var hole = false
-            if case .borderedFill = ops[j].kind { hole = true }
-            return opaqueRect(plan: plan, bounds: ops[j].bounds, hole: hole).map { (j, $0) }
-        }
-        guard !opaque.isEmpty else { return hidden }
-        var first = 0   // the first opaque rectangle after operation i
-        for i in ops.indices {
-            while first < opaque.count, opaque[first].0 <= i { first += 1 }
-            guard ops[i].texelGrid != nil, first < opaque.count else { continue }
-            let bounds = ops[i].bounds
-            var cuts: [(area: Int, rect: PixelRect)] = []
-            for (_, rect) in opaque[first...] {
-                let cut = rect.intersection(bounds)
-                if !cut.isEmpty { cuts.append((cut.area, cut)) }
+        let area = ops.reduce(PixelRect.empty) { $0.union($1.bounds) }
+        var later = LaterOpaque(bounds: area)
+        for i in ops.indices.reversed() {
+            if ops[i].texelGrid != nil, !later.isEmpty {
+                var cuts = later.cuts(of: ops[i].bounds)
+                if !cuts.isEmpty {
+                    cuts.sort { $0.area > $1.area }
+                    hidden[i] = Hidden(cuts.prefix(maxRects).map { $0 })
+                }
             }
-            guard !cuts.isEmpty else { continue }
-            cuts.sort { $0.area > $1.area }
-            hidden[i] = Hidden(cuts.prefix(maxRects).map(\.rect))
+            guard ops[i].occludes, let plan = ops[i].spans else { continue }
+            var hole = false
+            if case .borderedFill = ops[i].kind { hole = true }
+            if let rect = opaqueRect(plan: plan, bounds: ops[i].bounds, hole: hole) { later.add(rect) }
         }
         return hidden
+    }
+}
+
+/// The opaque rectangles of the operations after the current one, filed in 128-pixel buckets. A bucket keeps
+/// the first `perBucket` rectangles filed in it (the topmost, since the pass is walked backwards), which
+/// bounds a query's cost whatever the number of layers.
+struct LaterOpaque {
+    static let cell = 128
+    static let perBucket = 32
+    private let origin: (x: Int, y: Int)
+    private let columns: Int, rows: Int
+    private var buckets: [[PixelRect]]
+    private(set) var isEmpty = true
+
+    init(bounds: PixelRect) {
+        origin = (bounds.x0, bounds.y0)
+        columns = max(1, (bounds.width + LaterOpaque.cell - 1) / LaterOpaque.cell)
+        rows = max(1, (bounds.height + LaterOpaque.cell - 1) / LaterOpaque.cell)
+        buckets = Array(repeating: [], count: columns * rows)
+    }
+
+    /// The buckets `r` touches.
+    private func cells(_ r: PixelRect) -> (ClosedRange<Int>, ClosedRange<Int>)? {
+        guard !r.isEmpty else { return nil }
+        let c0 = max(0, (r.x0 - origin.x) / LaterOpaque.cell), c1 = min(columns - 1, (r.x1 - 1 - origin.x) / LaterOpaque.cell)
+        let r0 = max(0, (r.y0 - origin.y) / LaterOpaque.cell), r1 = min(rows - 1, (r.y1 - 1 - origin.y) / LaterOpaque.cell)
+        guard c0 <= c1, r0 <= r1 else { return nil }
+        return (c0...c1, r0...r1)
+    }
+
+    mutating func add(_ r: PixelRect) {
+        guard let (cs, rs) = cells(r) else { return }
+        for row in rs { for column in cs where buckets[row * columns + column].count < LaterOpaque.perBucket {
+            buckets[row * columns + column].append(r)
+        } }
+        isEmpty = false
+    }
+
+    /// The distinct filed rectangles' intersections with `bounds`.
+    func cuts(of bounds: PixelRect) -> [PixelRect] {
+        guard let (cs, rs) = cells(bounds) else { return [] }
+        var out: [PixelRect] = []
+        for row in rs { for column in cs {
+            for r in buckets[row * columns + column] {
+                let cut = r.intersection(bounds)
+                if !cut.isEmpty, !out.contains(cut) { out.append(cut) }
+            }
+        } }
+        return out
     }
 }
 

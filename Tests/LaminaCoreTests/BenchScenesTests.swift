@@ -27,7 +27,7 @@ final class BenchScenesTests: XCTestCase {
         let suite = BenchScenes.suite
         let layerPoints = suite.compactMap { s -> Int? in if case .layerCount(let n)? = s.sweep { return n } else { return nil } }
         let radii = suite.compactMap { s -> Double? in if case .shadowRadius(let r)? = s.sweep { return r } else { return nil } }
-        XCTAssertEqual(layerPoints, [10, 100, 1000, 10_000])
+        XCTAssertEqual(layerPoints, [10, 100, 1000, 10_000, 100_000])
         XCTAssertEqual(radii, [2, 4, 8, 16, 32, 64])
         for name in ["cards-200@1x", "cards-200@2x", "cards-1000@1x", "cards-1000@2x", "shadow-alpha-200@1x",
                      "shadow-path-1000@1x", "masks-100", "group-opacity-40", "trilinear-24"] {

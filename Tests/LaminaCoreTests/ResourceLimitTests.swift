@@ -134,4 +134,23 @@ final class ResourceLimitTests: XCTestCase {
         XCTAssertFalse(GaussianBound.blurIsInvisible(sigma: 40, width: 100, height: 60, alpha: 1))
         XCTAssertTrue(GaussianBound.blurIsInvisible(sigma: 5000, width: 100, height: 60, alpha: 1))
     }
+
+    /// Layers at distinct fractional positions each need their own proxy; past `exactPhaseCells` proxies of
+    /// one sigma their phases snap to sixteenths of a pixel, so the atlas stops growing with the layer count.
+    func testAtlasPhases_snapPastTheExactLimit() throws {
+        let count = ShadowAtlas.exactPhaseCells + 1500
+        let cards = (0..<count).map { i -> String in
+            let x = Double(i % 50) * 7 + Double(i) / Double(count), y = Double(i / 50) * 3 + Double(i % 7) / 7
+            return "{\"frame\": [\(x), \(y), 20, 14], \"backgroundColor\": \"red\", \"cornerRadius\": 3, \"shadowOpacity\": 0.5, \"shadowRadius\": 2}"
+        }
+        let graph = try plan("[\(cards.joined(separator: ", "))]", canvas: "\"width\": 400, \"height\": 300")
+        let shapes = graph.passes.filter { $0.reason == .shadowShape }.compactMap { pass -> Int? in
+            pass.label.split(separator: " ").dropFirst(2).first.flatMap { Int($0) }
+        }
+        let steps = Int(ShadowAtlas.phaseSteps)
+        XCTAssertGreaterThan(shapes.reduce(0, +), ShadowAtlas.exactPhaseCells)
+        XCTAssertLessThanOrEqual(shapes.reduce(0, +), ShadowAtlas.exactPhaseCells + steps * steps)
+        XCTAssertEqual(ShadowAtlas.snappedPhase(3.54), 3.5625)
+        XCTAssertEqual(ShadowAtlas.snappedPhase(-0.01), 0)
+    }
 }

@@ -57,6 +57,21 @@ struct ShadowAtlas {
     }
 
     var pages: [Page] = []
+    /// Proxies packed so far, per sigma.
+    var cellCounts: [Double: Int] = [:]
+
+    /// Proxies of one sigma kept at their exact pixel phase. Layers at random fractional positions each need
+    /// their own proxy (100 000 shadowed cards made 88 pages of 2048 x 2048); past this many, a proxy's
+    /// phase is snapped to `phaseSteps` of a pixel, so at most phaseSteps^2 proxies per shape remain: the
+    /// shadow moves by at most 1 / (2 phaseSteps) pixel, on both backends alike.
+    static let exactPhaseCells = 2048
+    static let phaseSteps = 16.0
+
+    /// `x` with its fractional part snapped to 1 / `phaseSteps`.
+    static func snappedPhase(_ x: Double) -> Double {
+        let whole = x.rounded(.down)
+        return whole + ((x - whole) * phaseSteps).rounded() / phaseSteps
+    }
 }
 
 /// One axis of a stretchable shadow: where the full shadow lies in target pixels, and how the proxy's lines
@@ -140,7 +155,11 @@ extension GraphBuilder {
         let proxyRect = CGRect(x: Double(local.minX), y: Double(local.minY),
                                width: Double(local.width) - Double(xs.removed) / sx,
                                height: Double(local.height) - Double(ys.removed) / sy)
-        let toCell = t.concatenating(.translation(s.dx - Double(xs.start), s.dy - Double(ys.start), 0))
+        var toCell = t.concatenating(.translation(s.dx - Double(xs.start), s.dy - Double(ys.start), 0))
+        if shadowAtlas.cellCounts[s.sigma, default: 0] >= ShadowAtlas.exactPhaseCells {
+            toCell.m41 = ShadowAtlas.snappedPhase(toCell.m41)
+            toCell.m42 = ShadowAtlas.snappedPhase(toCell.m42)
+        }
         var values = [sx, sy, toCell.m41, toCell.m42, Double(proxyRect.minX), Double(proxyRect.minY),
                       Double(proxyRect.width), Double(proxyRect.height), Double(xs.proxyLength), Double(ys.proxyLength)]
         func shrunk(_ r: RoundedRect) -> RoundedRect {
@@ -216,6 +235,7 @@ extension GraphBuilder {
             return p
         }
         page.cells[key] = cell
+        shadowAtlas.cellCounts[key.sigma, default: 0] += 1
         return (page, cell)
     }
 
