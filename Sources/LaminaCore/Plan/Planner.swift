@@ -69,6 +69,7 @@ final class GraphBuilder {
     let limits: ResourceLimits
     private(set) var chargedBytes = 0
     private(set) var chargedSegments = 0
+    private(set) var chargedOperations = 0
     /// The first bound crossed; once set, planning goes on emitting (cheaply) but the plan is refused.
     private(set) var failure: PlanError?
     /// The JSON pointer of the layer being emitted, for refusals.
@@ -103,6 +104,17 @@ final class GraphBuilder {
         chargedBytes += bytes
         guard chargedBytes <= limits.maxMemoryBytes else {
             refuse("\(pass.reason.rawValue) pass (\(pass.width)x\(pass.height)) needs \(formatBytes(bytes)), bringing the frame to \(formatBytes(chargedBytes)), over the \(formatBytes(limits.maxMemoryBytes)) budget")
+            return false
+        }
+        return true
+    }
+
+    /// Charges `count` draw operations (replicator instances); false (and the plan refused) when over the limit.
+    func chargeOperations(_ count: Int) -> Bool {
+        guard failure == nil else { return false }
+        chargedOperations += count
+        guard chargedOperations <= limits.maxReplicatedOperations else {
+            refuse("replicator instances make over \(limits.maxReplicatedOperations) draw operations in all (the scene's limit on replicated operations)")
             return false
         }
         return true
@@ -157,6 +169,9 @@ final class GraphBuilder {
         ctx.flipped = context.flipped != layer.isGeometryFlipped
         let ordered = layer.sublayers.enumerated().sorted { a, b in
             a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
+        }.map { (offset: $0.offset, element: $0.element) }
+        if let replicator = layer as? ReplicatorLayer {
+            return emitInstances(of: replicator, space: space, ordered: ordered, context: ctx)
         }
         var ops: [DrawOp] = []
         for (i, child) in ordered {

@@ -42,8 +42,6 @@ public struct UnrenderedFeature: Equatable, CustomStringConvertible, Sendable {
             return "a gradient layer's gradient"
         case let text as TextLayer where !(text.string ?? "").isEmpty:
             return "a text layer's string"
-        case let replicator as ReplicatorLayer where replicator.instanceCount > 1 && !replicator.sublayers.isEmpty:
-            return "a replicator layer's instances after the first"
         default:
             return nil
         }

@@ -15,15 +15,19 @@ public struct ResourceLimits: Sendable, Equatable {
     public var maxPassSide: Int
     /// Line segments all paths of a scene may flatten to (shadowPath, continuous corners), in all.
     public var maxPathSegments: Int
+    /// Draw operations replicator instances may add, in all (instances multiply whole subtrees).
+    public var maxReplicatedOperations: Int
 
-    /// 2 GiB of targets, 16384-pixel passes, 4 million path segments.
+    /// 2 GiB of targets, 16384-pixel passes, 4 million path segments, 2 million replicated operations.
     public static let `default` = ResourceLimits(maxMemoryBytes: 2 << 30, maxPassSide: 16384,
                                                   maxPathSegments: 4_000_000)
 
-    public init(maxMemoryBytes: Int, maxPassSide: Int, maxPathSegments: Int) {
+    public init(maxMemoryBytes: Int, maxPassSide: Int, maxPathSegments: Int,
+                maxReplicatedOperations: Int = 2_000_000) {
         self.maxMemoryBytes = maxMemoryBytes
         self.maxPassSide = maxPassSide
         self.maxPathSegments = maxPathSegments
+        self.maxReplicatedOperations = maxReplicatedOperations
     }
 
     /// Bytes a pass's target and, for a blur, its working storage take: 4 bytes a pixel for the target

@@ -1,0 +1,71 @@
+import Foundation
+
+/// CAReplicatorLayer: its sublayers drawn `instanceCount` times (ca-semantics.md §CAReplicatorLayer).
+///
+/// Instance k is the sublayer tree under M^k, M the instanceTransform taken about the replicator's bounds
+/// centre, and its premultiplied rendering is multiplied by the premultiplied modulation colour
+/// m = clamp01(instanceColor + k * offset), as `DrawOp.modulate`: straight colour times m.rgb, alpha times
+/// m.a. Instances are drawn in order, each whole (its sublayers in zPosition order) before the next. The
+/// replicator's own background, contents and border are drawn once, by `emitBody`, as for any layer.
+/// With preservesDepth false the instances are flattened into the replicator's plane by its sublayer space.
+extension GraphBuilder {
+    /// The draw operations of every instance of `replicator`'s sublayers, through `space` (the replicator's
+    /// sublayer space into the target).
+    func emitInstances(of replicator: ReplicatorLayer, space: Transform3D,
+                       ordered: [(offset: Int, element: Layer)], context: Context) -> [DrawOp] {
+        let count = max(0, replicator.instanceCount)
+        let b = replicator.bounds
+        let cx = Double(b.midX), cy = Double(b.midY)
+        let toCentre = Transform3D.translation(-cx, -cy, 0), fromCentre = Transform3D.translation(cx, cy, 0)
+        var power = Transform3D.identity
+        var ops: [DrawOp] = []
+        for k in 0..<count {
+            guard failure == nil else { break }
+            if k > 0 { power = power.concatenating(replicator.instanceTransform) }
+            // Past a non-finite power every later one is too (a scale of 1e7 overflows in a few steps).
+            guard power.isFinite else { break }
+            let instanceSpace = toCentre.concatenating(power).concatenating(fromCentre).concatenating(space)
+            var instance: [DrawOp] = []
+            for (i, child) in ordered {
+                var c = context
+                c.label = context.label + "/sublayers/\(i)#\(k)"
+                c.pointer = context.pointer + "/sublayers/\(i)"
+                instance += emitLayer(child, parentToTarget: instanceSpace, context: c)
+            }
+            guard chargeOperations(instance.count) else { break }
+            if let m = modulation(of: replicator, instance: k) {
+                instance = instance.map { $0.modulated(by: m) }.filter { $0.modulate?.a != 0 }
+            }
+            ops += instance
+        }
+        return ops
+    }
+
+    /// The premultiplied modulation colour of instance `k`, or nil when it is opaque white (no change).
+    func modulation(of r: ReplicatorLayer, instance k: Int) -> PremultipliedColor? {
+        let base = r.instanceColor ?? .white
+        func channel(_ v: Double, _ offset: Double) -> Double { min(1, max(0, v + Double(k) * offset)) }
+        let m = Color(red: channel(base.red, r.instanceRedOffset), green: channel(base.green, r.instanceGreenOffset),
+                      blue: channel(base.blue, r.instanceBlueOffset), alpha: channel(base.alpha, r.instanceAlphaOffset))
+        guard m != .white else { return nil }
+        return m.premultiplied
+    }
+}
+
+extension DrawOp {
+    /// The same operation with its output multiplied by the premultiplied colour `m` (after any earlier
+    /// modulation).
+    func modulated(by m: PremultipliedColor) -> DrawOp {
+        var op = self
+        let old = modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
+        op.modulate = PremultipliedColor(r: old.r * m.r, g: old.g * m.g, b: old.b * m.b, a: old.a * m.a)
+        return op
+    }
+}
+
+extension Transform3D {
+    /// True when every entry is finite.
+    var isFinite: Bool {
+        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44].allSatisfy(\.isFinite)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+@testable import LaminaCore
+
+/// CAReplicatorLayer in the planner: instance k under M^k about the bounds centre, modulated by
+/// clamp01(instanceColor + k * offset) premultiplied, the replicator's own body drawn once.
+final class ReplicatorPlanTests: XCTestCase {
+    private func canvasOps(_ layers: String, limits: ResourceLimits = .default) throws -> [DrawOp] {
+        let json = "{\"format\": \"lamina-scene/1\", \"canvas\": {\"width\": 300, \"height\": 200}, \"layers\": \(layers)}"
+        let graph = try Planner(limits: limits).plan(try SceneDecoder().decode(Data(json.utf8)))
+        guard case .draw(let ops)? = graph.passes.last?.content else { return [] }
+        return ops
+    }
+
+    func testInstances_moveByThePowersOfTheTransform_andTakeTheirColours() throws {
+        let ops = try canvasOps("""
+            [{"type": "replicator", "frame": [0, 0, 100, 50], "backgroundColor": "black", "instanceCount": 3,
+              "instanceTransform": [{"translate": [40, 0, 0]}], "instanceColor": [1, 1, 1, 0.9],
+              "instanceRedOffset": -0.5, "instanceAlphaOffset": -0.2,
+              "sublayers": [{"frame": [10, 10, 20, 20], "backgroundColor": "white"}]}]
+            """)
+        XCTAssertEqual(ops.count, 4, "the background once, then three instances")
+        XCTAssertNil(ops[0].modulate, "the replicator's own background is not an instance")
+        XCTAssertEqual(ops[1...].map(\.transform.m41), [10, 50, 90])
+        let expected: [(Double, Double)] = [(1, 0.9), (0.5, 0.7), (0, 0.5)]   // (red, alpha), straight
+        for (op, (red, alpha)) in zip(ops[1...], expected) {
+            let m = try XCTUnwrap(op.modulate)
+            XCTAssertEqual(m.a, alpha, accuracy: 1e-12)
+            XCTAssertEqual(m.r, red * alpha, accuracy: 1e-12, "premultiplied")
+            XCTAssertEqual(m.g, alpha, accuracy: 1e-12)
+        }
+    }
+
+    /// The transform is taken about the replicator's bounds centre: a half turn maps the sublayer onto
+    /// the point mirrored through the centre.
+    func testInstanceTransform_pivotsOnTheBoundsCentre() throws {
+        let ops = try canvasOps("""
+            [{"type": "replicator", "frame": [50, 20, 100, 60], "instanceCount": 2,
+              "instanceTransform": [{"rotateDegrees": [180, 0, 0, 1]}],
+              "sublayers": [{"frame": [0, 0, 10, 10], "backgroundColor": "red"}]}]
+            """)
+        XCTAssertEqual(ops.count, 2)
+        XCTAssertEqual(ops[1].bounds.x0, 139, "x 140...150 on the canvas, with a pixel of margin")
+        XCTAssertEqual(ops[1].bounds.y0, 69)
+        XCTAssertNil(ops[1].modulate, "white with no offsets modulates nothing")
+    }
+
+    func testZeroCount_andFullyTransparentInstances_drawNothing() throws {
+        let none = try canvasOps("""
+            [{"type": "replicator", "frame": [0, 0, 100, 50], "instanceCount": 0, "borderWidth": 2, "borderColor": "blue",
+              "sublayers": [{"frame": [10, 10, 20, 20], "backgroundColor": "white"}]}]
+            """)
+        XCTAssertEqual(none.count, 1, "only the replicator's border")
+        let faded = try canvasOps("""
+            [{"type": "replicator", "frame": [0, 0, 100, 50], "instanceCount": 5, "instanceAlphaOffset": -0.5,
+              "sublayers": [{"frame": [10, 10, 20, 20], "backgroundColor": "white"}]}]
+            """)
+        XCTAssertEqual(faded.count, 2, "instances 2, 3 and 4 have alpha 0")
+    }
+
+    /// Instances multiply subtrees, so they are charged to the scene's operation limit; an overflowing
+    /// instance transform stops the instances instead of reaching a renderer as infinities.
+    func testManyInstances_areBounded() throws {
+        let limits = ResourceLimits(maxMemoryBytes: 1 << 30, maxPassSide: 16384, maxPathSegments: 1000,
+                                    maxReplicatedOperations: 500)
+        XCTAssertThrowsError(try canvasOps("""
+            [{"frame": [0, 0, 5, 5]}, {"type": "replicator", "instanceCount": 1000,
+              "sublayers": [{"frame": [10, 10, 20, 20], "backgroundColor": "white"}]}]
+            """, limits: limits)) { error in
+            XCTAssertEqual((error as? PlanError)?.pointer, "/layers/1")
+            XCTAssertTrue("\(error)".contains("over 500 draw operations"), "\(error)")
+        }
+        let ops = try canvasOps("""
+            [{"type": "replicator", "instanceCount": 100, "instanceTransform": [{"scale": [1e7, 1e7, 1]}],
+              "sublayers": [{"frame": [0, 0, 20, 20], "backgroundColor": "white"}]}]
+            """)
+        XCTAssertLessThan(ops.count, 100)
+        for op in ops { XCTAssertTrue(op.transform.isFinite) }
+    }
+}
