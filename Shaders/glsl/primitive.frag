@@ -7,7 +7,7 @@
 // calls only where ops of different kinds overlap.
 //
 // Defines: exactly one of KIND_SOLID, KIND_FILL, KIND_BORDER, KIND_TEXTURE, KIND_COVERAGE_MASK,
-// KIND_TEXEL; for fills and borders ROUNDED (some radius is non-zero) and, for borders, INNER_ROUNDED (the
+// KIND_TEXEL, KIND_GRADIENT (its stops a record of the clip table); for fills, gradients and borders ROUNDED (some radius is non-zero) and, for borders, INNER_ROUNDED (the
 // inner edge keeps a radius); for solids BLENDED (drawn in a blended batch); for textures SAMPLE_NEAREST or
 // SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the general sampler),
 // and MASKED; for texel copies REDUCED (the source is a blur kept at its pyramid level) and with it PACKED
@@ -48,8 +48,11 @@ RECORD in vec4 v_tex;
 
 out vec4 fragColor;
 
-#ifdef CLIPS
+#if defined(CLIPS) || defined(KIND_GRADIENT)
 vec4 clipTexel(int i) { return texelFetch(u_clips, ivec2(i & (u_clipsWidth - 1), i >> u_clipsShift), 0); }
+#endif
+
+#ifdef CLIPS
 
 // The product of the coverages of the op's clips, each computed like a fill with its own transform.
 float clipCoverage(vec2 p, int first, int count) {
@@ -67,7 +70,7 @@ float clipCoverage(vec2 p, int first, int count) {
 }
 #endif
 
-#if defined(KIND_FILL) || defined(KIND_BORDER)
+#if defined(KIND_FILL) || defined(KIND_BORDER) || defined(KIND_GRADIENT)
 // shapeCoverage with the radius test decided when the batch was formed.
 float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA) {
 #ifdef ROUNDED
@@ -121,6 +124,59 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
 #include "reduced_level.glsl"
 #endif
 
+#ifdef KIND_GRADIENT
+// GradientPaint.parameter (LaminaCore), the same arithmetic in single precision: false where the gradient
+// is undefined (a zero-length axis, a flat ellipse).
+bool gradientParameter(vec2 q, vec4 axis, int kind, out float t) {
+    vec2 s = axis.xy;
+    vec2 d = axis.zw - s;
+    t = 0.0;
+    if (kind == 0) {
+        float len2 = d.x * d.x + d.y * d.y;
+        if (len2 <= 0.0) return false;
+        t = ((q.x - s.x) * d.x + (q.y - s.y) * d.y) / len2;
+        return true;
+    }
+    if (kind == 1) {
+        vec2 r = abs(d);
+        if (r.x <= 0.0 || r.y <= 0.0) return false;
+        vec2 u = (q - s) / r;
+        t = sqrt(u.x * u.x + u.y * u.y);
+        return true;
+    }
+    if (d.x == 0.0 && d.y == 0.0) return false;
+    float turns = (atan(q.y - s.y, q.x - s.x) - atan(d.y, d.x)) / 6.283185307179586;
+    turns -= floor(turns);
+    t = turns > 1.0 - 1e-5 ? 0.0 : turns;
+    return true;
+}
+
+// GradientPaint.color: the stop pair around the clamped t, c0 + (c1 - c0) * f on straight colours, then
+// premultiplied and times the opacity. The record is ClipTable.addGradient's, starting at texel `base`.
+vec4 gradientColor(vec2 q, int base) {
+    vec4 header = clipTexel(base);
+    int n = int(header.y);
+    float t;
+    if (!gradientParameter(q, clipTexel(base + 1), int(header.x), t)) return vec4(0.0);
+    t = clamp(t, 0.0, 1.0);
+    vec4 c = clipTexel(base + 3);
+    if (t > clipTexel(base + 2).x) {
+        c = clipTexel(base + 1 + 2 * n);
+        for (int i = 1; i < n; i++) {
+            float l1 = clipTexel(base + 2 + 2 * i).x;
+            if (t <= l1) {
+                float l0 = clipTexel(base + 2 * i).x;
+                vec4 c0 = clipTexel(base + 1 + 2 * i), c1 = clipTexel(base + 3 + 2 * i);
+                float f = l1 > l0 ? (t - l0) / (l1 - l0) : 1.0;
+                c = c0 + (c1 - c0) * f;
+                break;
+            }
+        }
+    }
+    return vec4(c.rgb * c.a, c.a) * header.z;
+}
+#endif
+
 void main() {
     vec2 p = gl_FragCoord.xy;
 #ifdef CLIPS
@@ -161,6 +217,9 @@ void main() {
     int edgeAA = int(v_g1.w);
 #if defined(KIND_FILL)
     fragColor = v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA) * coverage);
+#elif defined(KIND_GRADIENT)
+    vec4 g = gradientColor(q, int(v_src.x) * TEXELS_PER_CLIP);
+    fragColor = g * v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA) * coverage);
 #elif defined(KIND_BORDER)
     // The ring's colour v_src over the fill's v_color under the whole shape, as one source (a fill with its
     // border, DrawKind.borderedFill): border * r + fill * (o * (1 - border.a * r)). A plain border has a zero

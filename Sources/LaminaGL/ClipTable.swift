@@ -1,15 +1,18 @@
 import LaminaCore
 
-/// Every clip of a frame, as records of `InstanceLayout.texelsPerClip` RGBA32F texels in one texture.
+/// Every clip of a frame, as records of `InstanceLayout.texelsPerClip` RGBA32F texels in one texture, and
+/// every gradient's stops (`addGradient`), padded to whole records in the same texture.
 ///
 /// An op refers to its clip stack by (first, count); identical stacks (siblings under one parent clip)
-/// share one run of records, so the texture grows with distinct stacks, not with ops.
+/// share one run of records, so the texture grows with distinct stacks, not with ops. A gradient op refers
+/// to its record by index; equal gradients share one.
 struct ClipTable {
     /// Texture width in texels, a power of two so the shader indexes with shifts (`u_clipsWidth`,
     /// `u_clipsShift`).
     static let width = 1024
     private(set) var floats: [Float] = []
     private var stacks: [[Clip]: Int] = [:]
+    private var gradients: [GradientPaint: Int] = [:]
     var count: Int { floats.count / (InstanceLayout.texelsPerClip * 4) }
 
     /// The first record of `clips` (added now if this stack is new).
@@ -20,6 +23,24 @@ struct ClipTable {
         for clip in clips { append(clip) }
         stacks[clips] = first
         return first
+    }
+
+    /// The record of `paint` (added now if new): a header texel (kind, stop count, opacity), the axis
+    /// (start.xy, end.xy), then two texels a stop (location; straight RGBA), zeros to a whole record.
+    /// `primitive.frag`'s `gradientColor` reads it.
+    mutating func addGradient(_ paint: GradientPaint) -> Int {
+        if let record = gradients[paint] { return record }
+        let record = count
+        floats += [Float(paint.kind.rawValue), Float(paint.stops.count), Float(paint.opacity), 0]
+        floats += [Float(paint.start.x), Float(paint.start.y), Float(paint.end.x), Float(paint.end.y)]
+        for stop in paint.stops {
+            let c = stop.color
+            floats += [Float(stop.location), 0, 0, 0, Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)]
+        }
+        let perRecord = InstanceLayout.texelsPerClip * 4
+        floats += [Float](repeating: 0, count: (perRecord - floats.count % perRecord) % perRecord)
+        gradients[paint] = record
+        return record
     }
 
     private mutating func append(_ clip: Clip) {

@@ -336,6 +336,12 @@ struct PassBatcher {
             } else if reduced != nil {
                 throw GLError.invalidGraph("a draw reads the reduced blur \(t.source) other than texel for texel")
             }
+        case .gradient(let shape, let paint):
+            key = ShaderKey.shape(shape, border: nil)
+            key.kind = .gradient
+            (rect, radii) = PassBatcher.shapeRecord(shape)
+            src[0] = Float(clips.addGradient(paint))
+            color = PassBatcher.product(PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, 1)
         case .path(let path):
             key = ShaderKey(kind: .coverageMask)
             let coverage = try PassBatcher.upload(paths.rasterize(path, transform: op.transform, bounds: b),
@@ -361,6 +367,6 @@ struct PassBatcher {
         records.append(rect); records.append(radii); records.append(color)
         records.append(params); records.append(src); records.append(tex)
         return Prepared(key: key, texture: texture, mask: mask, record: offset, pieces: start..<pieceStore.count,
-                        bounds: blit?.bounds ?? b, opaque: color[3] == 1, ringable: ringable)
+                        bounds: blit?.bounds ?? b, opaque: color[3] == 1 && key.kind != .gradient, ringable: ringable)
     }
 }

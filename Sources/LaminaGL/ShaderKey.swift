@@ -16,6 +16,8 @@ struct ShaderKey: Hashable {
         case coverageMask
         /// A texture draw that copies texels one to one or stretches one line (`TexelBlit`).
         case texel
+        /// A rounded rect filled with a gradient whose stops are a record of the clip table.
+        case gradient
     }
 
     /// How a texture draw samples: one filter for both minification and magnification needs no level of
@@ -52,6 +54,7 @@ struct ShaderKey: Hashable {
         case .texture: d = ["KIND_TEXTURE"]
         case .coverageMask: d = ["KIND_COVERAGE_MASK"]
         case .texel: d = ["KIND_TEXEL"]
+        case .gradient: d = ["KIND_GRADIENT"]
         }
         if rounded { d.append("ROUNDED") }
         if innerRounded { d.append("INNER_ROUNDED") }

@@ -45,6 +45,11 @@ extension PreparedOp {
             let shader = TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, tint: tint)
             scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: nil, target: target,
                                  clipsExact: clipsExact))
+        case .gradient(let shape, let paint):
+            guard let sampler else { return }
+            let shader = GradientShader(shape: shape, edgeAA: edgeAA, paint: paint, tint: tint)
+            scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: nil, target: target,
+                                 clipsExact: clipsExact))
         case .path(let coverage, let c):
             let color = c * tint
             for y in ys {

@@ -16,6 +16,8 @@ final class PreparedOp: @unchecked Sendable {
         case texture(PreparedTexture)
         /// Coverage per pixel of `bounds`, row-major, already rasterized analytically.
         case path(coverage: [Float], SIMD4<Double>)
+        /// A rounded rect filled with a gradient, evaluated per pixel (`GradientShader`).
+        case gradient(RoundedRect, GradientPaint)
     }
 
     struct PreparedTexture {
@@ -119,6 +121,8 @@ final class PreparedOp: @unchecked Sendable {
             let c = fill.color
             let coverage = PathCoverage.rasterize(fill, transform: op.transform, bounds: op.bounds)
             kind = .path(coverage: coverage, SIMD4(c.r, c.g, c.b, c.a))
+        case .gradient(let shape, let paint):
+            kind = .gradient(shape, paint)
         }
         texelGrid = grid
         occludes = opaque

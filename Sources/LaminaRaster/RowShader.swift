@@ -132,6 +132,23 @@ struct BorderShader: PixelShader {
     func color(_ s: Projection.Sample) -> SIMD4<Double> { paint }
 }
 
+/// A gradient fill: the rounded rect's coverage, the gradient's colour at the pixel's local point.
+struct GradientShader: PixelShader {
+    let shape: RoundedRect
+    let edgeAA: EdgeMask
+    let paint: GradientPaint
+    let tint: SIMD4<Double>
+
+    @inline(__always)
+    func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double { Coverage.of(shape, at: s, edgeAA: edgeAA) }
+
+    @inline(__always)
+    func color(_ s: Projection.Sample) -> SIMD4<Double> {
+        guard let t = paint.parameter(x: s.qx, y: s.qy) else { return .zero }
+        return paint.color(at: t) * tint
+    }
+}
+
 /// A texture draw: the destination rect's coverage, the sampled (tinted, masked) texel colour.
 struct TextureShader: PixelShader {
     let texture: PreparedOp.PreparedTexture

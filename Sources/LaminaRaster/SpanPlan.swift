@@ -62,7 +62,7 @@ final class SpanPlan {
         guard let a = Axis(op.transform) else { return nil }
         let outer: RoundedRect, border: Double?
         switch op.kind {
-        case .fill(let s, _): outer = s; border = nil
+        case .fill(let s, _), .gradient(let s, _): outer = s; border = nil
         case .border(let s, let w, _), .borderedFill(let s, _, let w, _): outer = s; border = w
         case .texture(let t): outer = RoundedRect(rect: t.destination); border = nil
         case .path: return nil

@@ -49,7 +49,7 @@ enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
         case .blended:
             let color = ProfileOverlay.isOpaqueRectFill(op) ? ProfileOverlay.green : ProfileOverlay.red
             switch op.kind {
-            case .fill(let shape, _): return tinted(op, .fill(shape, color))
+            case .fill(let shape, _), .gradient(let shape, _): return tinted(op, .fill(shape, color))
             case .border(let shape, let width, _): return tinted(op, .border(shape, width: width, color))
             case .borderedFill(let shape, _, _, _): return tinted(op, .fill(shape, color))
             case .path(let p): return tinted(op, .path(PathFill(polylines: p.polylines, rule: p.rule, color: color)))

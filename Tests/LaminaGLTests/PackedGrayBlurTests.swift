@@ -85,7 +85,7 @@ final class PackedGrayBlurTests: XCTestCase {
                 XCTAssertTrue(c.r == c.a && c.g == c.a && c.b == c.a, "\(c) is gray")
             case .borderedFill(_, let f, _, let b):
                 for c in [f, b] { XCTAssertTrue(c.r == c.a && c.g == c.a && c.b == c.a, "\(c) is gray") }
-            case .texture, .path: XCTFail("the atlas draws fills and borders only")
+            case .texture, .path, .gradient: XCTFail("the atlas draws fills and borders only")
             }
         }
     }

@@ -12,6 +12,7 @@ extension DrawOp {
             op.kind = .borderedFill(s, fill: f.scaled(by: a), width: w, border: b.scaled(by: a))
         case .texture(var t): t.opacity *= a; op.kind = .texture(t)
         case .path(var p): p.color = p.color.scaled(by: a); op.kind = .path(p)
+        case .gradient(let s, var g): g.opacity *= a; op.kind = .gradient(s, g)
         }
         return op
     }

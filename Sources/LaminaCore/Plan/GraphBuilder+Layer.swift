@@ -84,8 +84,11 @@ extension GraphBuilder {
                 }
             }
         }
-        let between = contentsOps(layer, layerToTarget: m, context: context)
-            + emitSublayers(of: layer, layerToTarget: m, context: context)
+        var between = contentsOps(layer, layerToTarget: m, context: context)
+        if let gradient = layer as? GradientLayer {
+            between += gradientOps(gradient, layerToTarget: m, context: context)
+        }
+        between += emitSublayers(of: layer, layerToTarget: m, context: context)
         ops += between
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0, !layer.bounds.isEmpty, isContinuous(shape) {
             // The ring between the continuous outline and its inset, filled even-odd.

@@ -35,6 +35,8 @@ extension DrawOp {
                     + (t.opacity < 1 ? " opacity \(t.opacity)" : "")
             }
         case .path(let p): what = "path \(p.polylines.count) polyline(s) \(p.rule.rawValue)"
+        case .gradient(let s, let g):
+            what = "gradient \(g.kind) \(g.stops.count) stops" + (s.isRect ? "" : " r=\(s.maxRadius)")
         }
         let clipText = clips.isEmpty ? "" : " clips \(clips.count)"
         let flat = transform.m14 == 0 && transform.m24 == 0 ? "" : " perspective"

@@ -151,6 +151,8 @@ public enum DrawKind: Codable, Sendable {
     /// A path filled with a colour; polylines in local space, already flattened finely enough for the
     /// pass's pixels.
     case path(PathFill)
+    /// A rounded rect filled with a gradient (CAGradientLayer), evaluated per pixel (`GradientPaint`).
+    case gradient(RoundedRect, GradientPaint)
 }
 
 /// A texture drawn onto the rect `destination` in local space.

@@ -132,7 +132,7 @@ extension GraphBuilder {
             case .border(let r, let w, _), .borderedFill(let r, _, let w, _):
                 guard accept(r, op.transform) else { return nil }
                 border = max(border, w)
-            case .texture, .path: return nil
+            case .texture, .path, .gradient: return nil
             }
             for c in op.clips { guard accept(c.shape, c.transform) else { return nil } }
         }
@@ -179,7 +179,7 @@ extension GraphBuilder {
                 p.kind = .borderedFill(shrunk(r), fill: .init(r: f.a, g: f.a, b: f.a, a: f.a), width: w,
                                        border: .init(r: b.a, g: b.a, b: b.a, a: b.a))
                 values += [2, f.a, b.a, w]
-            case .texture, .path: return nil
+            case .texture, .path, .gradient: return nil
             }
             values += [Double(op.edgeAA.rawValue), Double(op.clips.count)]
             p.clips = op.clips.map { c in

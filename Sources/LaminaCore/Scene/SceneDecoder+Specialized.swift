@@ -4,6 +4,8 @@ import Foundation
 extension SceneReader {
     /// Largest `instanceCount` accepted: keeps a typo from asking for billions of instances.
     static let maxInstanceCount = 100_000
+    /// Most colours (stops) a gradient takes: both renderers walk the stops per pixel.
+    static let maxGradientStops = 256
 
     func specific(_ f: ObjectFields, _ layer: Layer, kind: LayerKind) throws {
         switch layer {
@@ -40,6 +42,9 @@ extension SceneReader {
         try f.set("colors", &g.colors) { v, p in
             if case .null = v { return nil }
             guard case .array(let items) = v else { throw v.fail(p, expected: "a list of colours") }
+            guard items.count <= SceneReader.maxGradientStops else {
+                throw SceneError(p, "\(items.count) colours; a gradient takes at most \(SceneReader.maxGradientStops)")
+            }
             return try items.enumerated().map { try $1.color(at: p / $0) }
         }
         try f.set("locations", &g.locations) { v, p in

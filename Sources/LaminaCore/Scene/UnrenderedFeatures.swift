@@ -38,8 +38,6 @@ public struct UnrenderedFeature: Equatable, CustomStringConvertible, Sendable {
         switch layer {
         case let shape as ShapeLayer where shape.path != nil:
             return "a shape layer's path (fill and stroke)"
-        case let gradient as GradientLayer where gradient.colors.map({ !$0.isEmpty }) ?? false:
-            return "a gradient layer's gradient"
         case let text as TextLayer where !(text.string ?? "").isEmpty:
             return "a text layer's string"
         default:
