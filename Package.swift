@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LaminaImage", targets: ["LaminaImage"]),
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaGL", targets: ["LaminaGL"]),
+        .executable(name: "lamina-fuzz", targets: ["LaminaFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,6 +32,10 @@ let package = Package(
             "LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The libFuzzer target (decode -> plan -> render) and, in a plain build, its replay driver;
+        // tools/fuzz/run.sh builds it with -sanitize=fuzzer. `Extern` is for @_extern(c) (LLVMFuzzerMutate).
+        .executableTarget(name: "LaminaFuzz", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"],
+                          swiftSettings: [.enableExperimentalFeature("Extern")]),
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
         .testTarget(name: "LaminaImageTests", dependencies: ["LaminaImage"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaImage"]),

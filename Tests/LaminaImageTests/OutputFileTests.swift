@@ -65,14 +65,17 @@ final class OutputFileTests: XCTestCase {
         let fifo = dir.appendingPathComponent("pipe")
         XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
         let payload = Data((0..<100_000).map { UInt8($0 % 251) })
-        var received = Data()
+        // The reader hands its bytes over through the semaphore, so the two threads never share the data.
+        final class Inbox: @unchecked Sendable { var data = Data() }
+        let inbox = Inbox(), done = DispatchSemaphore(value: 0)
         let reader = Thread {
-            if let handle = FileHandle(forReadingAtPath: fifo.path) { received = handle.readDataToEndOfFile() }
+            if let handle = FileHandle(forReadingAtPath: fifo.path) { inbox.data = handle.readDataToEndOfFile() }
+            done.signal()
         }
         reader.start()
         try AtomicFile.write(payload, to: fifo)
-        for _ in 0..<200 where received.count < payload.count { usleep(10_000) }
-        XCTAssertEqual(received, payload)
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(inbox.data, payload)
         var info = stat()
         XCTAssertEqual(lstat(fifo.path, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
