@@ -16,7 +16,13 @@ nesting (opacity(mask(clip(shadow + body)))):
 - opacity < 1: saveLayerAlpha around the layer (group opacity);
 - mask: saveLayer, body, then the mask layer drawn into a DstIn saveLayer;
 - masksToBounds: an antialiased clip to the rounded bounds;
-- contents: drawImageRect into bounds, trilinear = linear filter + linear mipmaps.
+- contents: drawImageRect into bounds, trilinear = linear filter + linear mipmaps;
+- gradient layers: the rounded rect filled with Skia's linear, radial (a unit circle scaled to the
+  ellipse's radii) or sweep gradient shader, after the contents and before the sublayers; Skia
+  interpolates unpremultiplied colours by default, as Core Animation does;
+- replicator layers: the sublayers drawn instanceCount times, instance k under instanceTransform^k about
+  the bounds centre (2D transforms), each in a saveLayer whose colour matrix multiplies straight colour
+  by m.rgb and alpha by m.a, m = clamp(instanceColor + k * offset).
 Only what the generated suite uses is supported; other layer keys are ignored with a warning.
 
 Modes: "picture" (default) records the tree into an SkPicture once and times playback into a fresh
@@ -26,6 +32,7 @@ counterpart of Lamina's execute stage; `lamina bench` reports plan time separate
 """
 import argparse
 import json
+import math
 import os
 import re
 import resource
@@ -49,6 +56,9 @@ HANDLED = {
     "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds", "mask", "shadowOpacity",
     "shadowColor", "shadowOffset", "shadowRadius", "shadowPath", "contents", "contentsGravity",
     "minificationFilter", "magnificationFilter", "sublayers",
+    "colors", "locations", "startPoint", "endPoint", "gradientType",
+    "instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
+    "instanceBlueOffset", "instanceAlphaOffset",
 }
 
 
@@ -102,6 +112,59 @@ def svg_path(data):
     return path
 
 
+def gradient_shader(d, w, h):
+    """A CAGradientLayer's gradient as a Skia shader in the layer's local points, or None (draws nothing)."""
+    colors = [color(c) for c in d.get("colors") or []]
+    if len(colors) < 2:
+        return None
+    n = len(colors)
+    locations = d.get("locations") or [i / (n - 1) for i in range(n)]
+    stops = sorted(zip(locations, range(n), colors))
+    positions = [min(1.0, max(0.0, s[0])) for s in stops]
+    sk = [skcolor(s[2]) for s in stops]
+    sx, sy = d.get("startPoint", [0.5, 0.0])
+    ex, ey = d.get("endPoint", [0.5, 1.0])
+    start, end = (sx * w, sy * h), (ex * w, ey * h)
+    kind = d.get("gradientType", "axial")
+    if kind == "axial":
+        return skia.GradientShader.MakeLinear([skia.Point(*start), skia.Point(*end)], sk, positions)
+    rx, ry = abs(end[0] - start[0]), abs(end[1] - start[1])
+    if kind == "radial":
+        if rx <= 0 or ry <= 0:
+            return None
+        m = skia.Matrix.Scale(rx, ry).postTranslate(*start)
+        return skia.GradientShader.MakeRadial(skia.Point(0, 0), 1.0, sk, positions, localMatrix=m)
+    angle = math.degrees(math.atan2(end[1] - start[1], end[0] - start[0]))
+    m = skia.Matrix.RotateDeg(angle, skia.Point(*start))
+    return skia.GradientShader.MakeSweep(start[0], start[1], sk, positions, localMatrix=m)
+
+
+def replicator_instances(d, w, h):
+    """A CAReplicatorLayer's instances: (matrix or None, colour matrix or None) per instance."""
+    count = d.get("instanceCount", 1)
+    t = d.get("instanceTransform")
+    step = skia.Matrix()
+    if t is not None:
+        step = skia.Matrix.MakeAll(t[0], t[4], t[12], t[1], t[5], t[13], 0, 0, 1)
+    about = skia.Matrix.Translate(-w / 2, -h / 2)
+    back = skia.Matrix.Translate(w / 2, h / 2)
+    base = color(d.get("instanceColor", "white")) or (1, 1, 1, 1)
+    offsets = [d.get("instanceRedOffset", 0), d.get("instanceGreenOffset", 0), d.get("instanceBlueOffset", 0),
+               d.get("instanceAlphaOffset", 0)]
+    power = skia.Matrix()
+    out = []
+    for k in range(max(0, count)):
+        if k > 0:
+            power = skia.Matrix.Concat(step, power)
+        matrix = skia.Matrix.Concat(back, skia.Matrix.Concat(power, about))
+        m = [min(1.0, max(0.0, base[i] + k * offsets[i])) for i in range(4)]
+        modulation = None
+        if m != [1.0, 1.0, 1.0, 1.0]:
+            modulation = [m[0], 0, 0, 0, 0, 0, m[1], 0, 0, 0, 0, 0, m[2], 0, 0, 0, 0, 0, m[3], 0]
+        out.append((matrix, modulation))
+    return out
+
+
 class Layer:
     """One layer with its geometry resolved to the superlayer's space."""
 
@@ -135,6 +198,8 @@ class Layer:
         mip = skia.MipmapMode.kLinear if f == "trilinear" else skia.MipmapMode.kNone
         mode = skia.FilterMode.kNearest if f == "nearest" else skia.FilterMode.kLinear
         self.sampling = skia.SamplingOptions(mode, mip)
+        self.gradient = gradient_shader(d, w, h) if d.get("type") == "gradient" else None
+        self.instances = replicator_instances(d, w, h) if d.get("type") == "replicator" else None
         self.mask = Layer(d["mask"], images, warn) if d.get("mask") else None
         self.sublayers = [Layer(s, images, warn) for s in d.get("sublayers", [])]
 
@@ -184,6 +249,8 @@ class Layer:
     def draw_body(self, canvas):
         if self.background and self.background[3] > 0:
             canvas.drawRRect(self.rrect(), skia.Paint(Color=skcolor(self.background), AntiAlias=True))
+        if self.gradient is not None:
+            canvas.drawRRect(self.rrect(), skia.Paint(Shader=self.gradient, AntiAlias=True))
         if self.image is not None or self.sublayers:
             canvas.save()
             if self.clips:
@@ -192,8 +259,23 @@ class Layer:
                 canvas.drawImageRect(self.image, skia.Rect.MakeWH(*self.size), self.sampling, None)
             if self.sublayers:
                 canvas.translate(-self.bounds_origin[0], -self.bounds_origin[1])
-                for s in self.sublayers:
-                    s.draw(canvas)
+                bound = None
+                if self.instances:
+                    # A bounded layer per modulated instance: what its sublayers can cover.
+                    bound = skia.Rect.MakeEmpty()
+                    for s in self.sublayers:
+                        bound.join(s.extent().makeOffset(*s.origin))
+                for matrix, modulation in self.instances or [(None, None)]:
+                    canvas.save()
+                    if matrix is not None:
+                        canvas.concat(matrix)
+                    if modulation is not None:
+                        canvas.saveLayer(bound, skia.Paint(ColorFilter=skia.ColorFilters.Matrix(modulation)))
+                    for s in self.sublayers:
+                        s.draw(canvas)
+                    if modulation is not None:
+                        canvas.restore()
+                    canvas.restore()
             canvas.restore()
         if self.border_width > 0 and self.border_color and self.border_color[3] > 0:
             bw = min(self.border_width, self.size[0] / 2, self.size[1] / 2)

@@ -127,14 +127,13 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
 #ifdef KIND_GRADIENT
 // GradientPaint.parameter (LaminaCore), the same arithmetic in single precision: false where the gradient
 // is undefined (a zero-length axis, a flat ellipse).
-bool gradientParameter(vec2 q, vec4 axis, int kind, out float t) {
+bool gradientParameter(vec2 q, vec4 axis, int kind, float inverseLength2, out float t) {
     vec2 s = axis.xy;
     vec2 d = axis.zw - s;
     t = 0.0;
     if (kind == 0) {
-        float len2 = d.x * d.x + d.y * d.y;
-        if (len2 <= 0.0) return false;
-        t = ((q.x - s.x) * d.x + (q.y - s.y) * d.y) / len2;
+        if (inverseLength2 <= 0.0) return false;
+        t = ((q.x - s.x) * d.x + (q.y - s.y) * d.y) * inverseLength2;
         return true;
     }
     if (kind == 1) {
@@ -151,23 +150,24 @@ bool gradientParameter(vec2 q, vec4 axis, int kind, out float t) {
     return true;
 }
 
-// GradientPaint.color: the stop pair around the clamped t, c0 + (c1 - c0) * f on straight colours, then
+// GradientPaint.color: the stop pair around the clamped t, c0 + (c1 - c0) * f with f = (t - l0) times the
+// span's reciprocal (the record's), on straight colours, then
 // premultiplied and times the opacity. The record is ClipTable.addGradient's, starting at texel `base`.
 vec4 gradientColor(vec2 q, int base) {
     vec4 header = clipTexel(base);
     int n = int(header.y);
     float t;
-    if (!gradientParameter(q, clipTexel(base + 1), int(header.x), t)) return vec4(0.0);
+    if (!gradientParameter(q, clipTexel(base + 1), int(header.x), header.w, t)) return vec4(0.0);
     t = clamp(t, 0.0, 1.0);
     vec4 c = clipTexel(base + 3);
     if (t > clipTexel(base + 2).x) {
         c = clipTexel(base + 1 + 2 * n);
         for (int i = 1; i < n; i++) {
-            float l1 = clipTexel(base + 2 + 2 * i).x;
-            if (t <= l1) {
+            vec4 stop = clipTexel(base + 2 + 2 * i);
+            if (t <= stop.x) {
                 float l0 = clipTexel(base + 2 * i).x;
                 vec4 c0 = clipTexel(base + 1 + 2 * i), c1 = clipTexel(base + 3 + 2 * i);
-                float f = l1 > l0 ? (t - l0) / (l1 - l0) : 1.0;
+                float f = stop.y > 0.0 ? min(1.0, (t - l0) * stop.y) : 1.0;
                 c = c0 + (c1 - c0) * f;
                 break;
             }

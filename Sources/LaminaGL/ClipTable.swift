@@ -25,17 +25,21 @@ struct ClipTable {
         return first
     }
 
-    /// The record of `paint` (added now if new): a header texel (kind, stop count, opacity), the axis
-    /// (start.xy, end.xy), then two texels a stop (location; straight RGBA), zeros to a whole record.
+    /// The record of `paint` (added now if new): a header texel (kind, stop count, opacity, 1 / |axis|^2),
+    /// the axis (start.xy, end.xy), then two texels a stop ((location, 1 / (location - previous), 0, 0);
+    /// straight RGBA), zeros to a whole record.
     /// `primitive.frag`'s `gradientColor` reads it.
     mutating func addGradient(_ paint: GradientPaint) -> Int {
         if let record = gradients[paint] { return record }
         let record = count
-        floats += [Float(paint.kind.rawValue), Float(paint.stops.count), Float(paint.opacity), 0]
+        let dx = Double(paint.end.x) - Double(paint.start.x), dy = Double(paint.end.y) - Double(paint.start.y)
+        let len2 = dx * dx + dy * dy
+        floats += [Float(paint.kind.rawValue), Float(paint.stops.count), Float(paint.opacity), Float(len2 > 0 ? 1 / len2 : 0)]
         floats += [Float(paint.start.x), Float(paint.start.y), Float(paint.end.x), Float(paint.end.y)]
-        for stop in paint.stops {
+        let inverse = GradientPaint.inverseSpans(paint.stops.map(\.location))
+        for (stop, inv) in zip(paint.stops, inverse) {
             let c = stop.color
-            floats += [Float(stop.location), 0, 0, 0, Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)]
+            floats += [Float(stop.location), Float(inv), 0, 0, Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)]
         }
         let perRecord = InstanceLayout.texelsPerClip * 4
         floats += [Float](repeating: 0, count: (perRecord - floats.count % perRecord) % perRecord)

@@ -17,7 +17,7 @@ final class PreparedOp: @unchecked Sendable {
         /// Coverage per pixel of `bounds`, row-major, already rasterized analytically.
         case path(coverage: [Float], SIMD4<Double>)
         /// A rounded rect filled with a gradient, evaluated per pixel (`GradientShader`).
-        case gradient(RoundedRect, GradientPaint)
+        case gradient(RoundedRect, GradientPaint.Evaluator)
     }
 
     struct PreparedTexture {
@@ -122,7 +122,7 @@ final class PreparedOp: @unchecked Sendable {
             let coverage = PathCoverage.rasterize(fill, transform: op.transform, bounds: op.bounds)
             kind = .path(coverage: coverage, SIMD4(c.r, c.g, c.b, c.a))
         case .gradient(let shape, let paint):
-            kind = .gradient(shape, paint)
+            kind = .gradient(shape, GradientPaint.Evaluator(paint))
         }
         texelGrid = grid
         occludes = opaque

@@ -136,17 +136,14 @@ struct BorderShader: PixelShader {
 struct GradientShader: PixelShader {
     let shape: RoundedRect
     let edgeAA: EdgeMask
-    let paint: GradientPaint
+    let paint: GradientPaint.Evaluator
     let tint: SIMD4<Double>
 
     @inline(__always)
     func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double { Coverage.of(shape, at: s, edgeAA: edgeAA) }
 
     @inline(__always)
-    func color(_ s: Projection.Sample) -> SIMD4<Double> {
-        guard let t = paint.parameter(x: s.qx, y: s.qy) else { return .zero }
-        return paint.color(at: t) * tint
-    }
+    func color(_ s: Projection.Sample) -> SIMD4<Double> { paint.color(x: s.qx, y: s.qy) * tint }
 }
 
 /// A texture draw: the destination rect's coverage, the sampled (tinted, masked) texel colour.

@@ -39,6 +39,8 @@ public enum BenchScenes {
         all.append(masks(count: 100))
         all.append(groupOpacity(groups: 40))
         all.append(trilinear(count: 24))
+        all.append(gradientCards(count: 300))
+        all.append(replicator(count: 1000))
         all += layerSweep.map(layers)
         return all
     }

@@ -3,7 +3,8 @@ import Foundation
 /// Writes a layer tree back out as `lamina-scene/1` JSON, so tools outside Swift (tools/skia_bench.py)
 /// draw exactly the scenes `lamina bench` generates.
 ///
-/// Covers the properties generated scenes use: geometry (frame when the layer is untransformed with a
+/// Covers the properties generated scenes use: plain, gradient and replicator layers (their own keys in
+/// `SceneExporter+LayerTypes.swift`), geometry (frame when the layer is untransformed with a
 /// default anchor point, else bounds, position and anchorPoint), opacity, hidden, background, corners,
 /// border, masksToBounds, shadows (shadowPath as SVG path data), contents with gravity and filters, mask
 /// and sublayers. Anything else set to a non-default value is refused with `unsupported`, rather than
@@ -70,7 +71,7 @@ public struct SceneExporter {
         let d = Layer()
         let name = l.name.map { "\(path) (\"\($0)\")" } ?? path
         func refuse(_ property: String) -> ExportError { .unsupported(layer: name, property: property) }
-        guard type(of: l) == Layer.self else { throw refuse("type \"\(l.typeName)\"") }
+        guard SceneExporter.exports(l) else { throw refuse("type \"\(l.typeName)\"") }
         guard l.transform == .identity else { throw refuse("transform") }
         guard l.sublayerTransform == .identity else { throw refuse("sublayerTransform") }
         guard l.zPosition == 0, l.anchorPointZ == 0 else { throw refuse("zPosition/anchorPointZ") }
@@ -82,6 +83,7 @@ public struct SceneExporter {
               l.minificationFilterBias == 0 else { throw refuse("contentsRect/contentsCenter/contentsScale/bias") }
 
         var o = JSONObjectText()
+        specificKeys(l, into: &o)
         if let n = l.name { o["name"] = quoted(n) }
         if l.anchorPoint == d.anchorPoint, l.bounds.origin == .zero {
             o["frame"] = rect(l.frame)

@@ -10,7 +10,8 @@ import Foundation
 ///   direction, turning from +x toward +y, over a full turn (a point within `seam` of a full turn counts as
 ///   0, so the two backends agree on the seam);
 /// - t clamped to [0, 1] (the end colours extend flat), then the stop pair around it, and between them
-///   c0 + (c1 - c0) * f on straight (non-premultiplied) colours, as Core Animation interpolates in output
+///   c0 + (c1 - c0) * f, f = (t - l0) * (1 / (l1 - l0)) with the reciprocal computed once per paint, on
+///   straight (non-premultiplied) colours, as Core Animation interpolates in output
 ///   space: clear to white passes through grey. The result is premultiplied and multiplied by `opacity`.
 /// No dithering: a parity renderer must be deterministic, so Core Animation's dither is not reproduced.
 public struct GradientPaint: Codable, Sendable, Hashable {
@@ -42,43 +43,86 @@ public struct GradientPaint: Codable, Sendable, Hashable {
 
     /// The parameter t at local point (x, y), before clamping; nil where the gradient is undefined (a
     /// degenerate axis or ellipse).
-    public func parameter(x: Double, y: Double) -> Double? {
-        let sx = Double(start.x), sy = Double(start.y)
-        let dx = Double(end.x) - sx, dy = Double(end.y) - sy
-        switch kind {
-        case .axial:
-            let len2 = dx * dx + dy * dy
-            guard len2 > 0 else { return nil }
-            return ((x - sx) * dx + (y - sy) * dy) / len2
-        case .radial:
-            let rx = abs(dx), ry = abs(dy)
-            guard rx > 0, ry > 0 else { return nil }
-            let u = (x - sx) / rx, v = (y - sy) / ry
-            return (u * u + v * v).squareRoot()
-        case .conic:
-            guard dx != 0 || dy != 0 else { return nil }
-            var turns = (atan2(y - sy, x - sx) - atan2(dy, dx)) / (2 * Double.pi)
-            turns -= turns.rounded(.down)
-            return turns > 1 - GradientPaint.seam ? 0 : turns
-        }
-    }
+    public func parameter(x: Double, y: Double) -> Double? { Evaluator(self).parameter(x: x, y: y) }
 
     /// The premultiplied colour at parameter `t` (clamped to [0, 1]), times `opacity`.
-    public func color(at t: Double) -> SIMD4<Double> {
-        let t = min(1, max(0, t))
-        var c = straight(stops[0].color)
-        if t > stops[0].location {
-            c = straight(stops[stops.count - 1].color)
-            for i in 1..<stops.count where t <= stops[i].location {
-                let l0 = stops[i - 1].location, l1 = stops[i].location
-                let c0 = straight(stops[i - 1].color), c1 = straight(stops[i].color)
-                let f = l1 > l0 ? (t - l0) / (l1 - l0) : 1
-                c = c0 + (c1 - c0) * f
-                break
-            }
-        }
-        return SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w) * opacity
+    public func color(at t: Double) -> SIMD4<Double> { Evaluator(self).color(at: t) }
+
+    /// Per stop, 1 / (its location - the previous one), 0 for the first and where they are equal.
+    public static func inverseSpans(_ locations: [Double]) -> [Double] {
+        locations.indices.map { i in i > 0 && locations[i] > locations[i - 1] ? 1 / (locations[i] - locations[i - 1]) : 0 }
     }
 
-    private func straight(_ c: Color) -> SIMD4<Double> { SIMD4(c.red, c.green, c.blue, c.alpha) }
+    /// The paint with everything per-paint computed once (the axis, the stops as vectors), for evaluating
+    /// it at many pixels: the CPU renderer's per-pixel path.
+    public struct Evaluator: Sendable {
+        let kind: Kind
+        let sx: Double, sy: Double, dx: Double, dy: Double
+        let len2: Double, axisAngle: Double
+        /// 1 / len2, and per stop i > 0 1 / (location[i] - location[i - 1]) (0 where they are equal): the
+        /// renderers multiply where a division per pixel would cost more than the rest of the evaluation.
+        let inverseLength2: Double
+        let inverseSpans: [Double]
+        let locations: [Double]
+        let colors: [SIMD4<Double>]
+        let opacity: Double
+
+        public init(_ paint: GradientPaint) {
+            kind = paint.kind
+            sx = Double(paint.start.x); sy = Double(paint.start.y)
+            dx = Double(paint.end.x) - sx; dy = Double(paint.end.y) - sy
+            len2 = dx * dx + dy * dy
+            inverseLength2 = len2 > 0 ? 1 / len2 : 0
+            axisAngle = atan2(dy, dx)
+            locations = paint.stops.map(\.location)
+            inverseSpans = GradientPaint.inverseSpans(locations)
+            colors = paint.stops.map { SIMD4($0.color.red, $0.color.green, $0.color.blue, $0.color.alpha) }
+            opacity = paint.opacity
+        }
+
+        /// `GradientPaint.parameter`.
+        @inline(__always)
+        public func parameter(x: Double, y: Double) -> Double? {
+            switch kind {
+            case .axial:
+                guard len2 > 0 else { return nil }
+                return ((x - sx) * dx + (y - sy) * dy) * inverseLength2
+            case .radial:
+                let rx = abs(dx), ry = abs(dy)
+                guard rx > 0, ry > 0 else { return nil }
+                let u = (x - sx) / rx, v = (y - sy) / ry
+                return (u * u + v * v).squareRoot()
+            case .conic:
+                guard dx != 0 || dy != 0 else { return nil }
+                var turns = (atan2(y - sy, x - sx) - axisAngle) / (2 * Double.pi)
+                turns -= turns.rounded(.down)
+                return turns > 1 - GradientPaint.seam ? 0 : turns
+            }
+        }
+
+        /// `GradientPaint.color(at:)`.
+        @inline(__always)
+        public func color(at t: Double) -> SIMD4<Double> {
+            let t = min(1, max(0, t))
+            var c = colors[0]
+            if t > locations[0] {
+                c = colors[colors.count - 1]
+                for i in 1..<locations.count where t <= locations[i] {
+                    let l0 = locations[i - 1], l1 = locations[i]
+                    // min: a span too small for its reciprocal to be finite gives infinity here.
+                    let f = l1 > l0 ? min(1, (t - l0) * inverseSpans[i]) : 1
+                    c = colors[i - 1] + (colors[i] - colors[i - 1]) * f
+                    break
+                }
+            }
+            return SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w) * opacity
+        }
+
+        /// The premultiplied colour at local point (x, y); transparent where the gradient is undefined.
+        @inline(__always)
+        public func color(x: Double, y: Double) -> SIMD4<Double> {
+            guard let t = parameter(x: x, y: y) else { return .zero }
+            return color(at: t)
+        }
+    }
 }
