@@ -77,4 +77,19 @@ final class ReplicatorPlanTests: XCTestCase {
         XCTAssertLessThan(ops.count, 100)
         for op in ops { XCTAssertTrue(op.transform.isFinite) }
     }
+
+    /// Instances of a shadowed card share everything that does not depend on the instance: 100 instances
+    /// moved by whole points make one proxy in the shadow atlas, so they cost what 100 cards do.
+    func testInstancesOfAShadowedCard_shareOneAtlasProxy() throws {
+        let json = """
+            {"format": "lamina-scene/1", "canvas": {"width": 800, "height": 100}, "layers": [
+             {"type": "replicator", "frame": [0, 0, 800, 100], "instanceCount": 100, "instanceTransform": [{"translate": [7, 0, 0]}],
+              "instanceAlphaOffset": -0.005,
+              "sublayers": [{"frame": [5, 20, 40, 40], "backgroundColor": "white", "cornerRadius": 8,
+                             "shadowOpacity": 0.5, "shadowRadius": 3}]}]}
+            """
+        let graph = try Planner().plan(try SceneDecoder().decode(Data(json.utf8)))
+        XCTAssertEqual(graph.passes.map(\.reason), [.shadowShape, .shadowBlur, .canvas])
+        XCTAssertEqual(graph.passes.first?.label, "shadow atlas: 1 shapes for 100 shadows")
+    }
 }
