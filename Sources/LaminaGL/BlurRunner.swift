@@ -205,7 +205,7 @@ final class BlurRunner {
     /// The exact kernel's radius, ceil(3 sigma) up to `maxRadius`, and its weights w_0 ... w_radius,
     /// normalised to sum 1 in double precision.
     static func kernel(sigma: Double) -> (radius: Int, weights: [Float]) {
-        let radius = min(BlurRunner.maxRadius, Int(ceil(3 * sigma)))
+        let radius = Int(pixels: 3 * sigma, .up, in: 0...BlurRunner.maxRadius)
         var weights = (0...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let sum = weights[0] + 2 * weights[1...].reduce(0, +)
         weights = weights.map { $0 / sum }

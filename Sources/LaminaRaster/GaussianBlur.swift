@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LaminaCore
 import LaminaImage
 
 /// The exact separable Gaussian the render graph's blur pass defines.
@@ -11,7 +12,7 @@ enum GaussianBlur {
     /// The normalised kernel for `sigma` pixels: index i is the weight of offset i - radius.
     static func kernel(sigma: Double) -> [Float] {
         guard sigma > 0 else { return [1] }
-        let radius = Int((3 * sigma).rounded(.up))
+        let radius = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max)
         var w = (-radius...radius).map { i in exp(-Double(i * i) / (2 * sigma * sigma)) }
         let sum = w.reduce(0, +)
         w = w.map { $0 / sum }

@@ -86,7 +86,7 @@ public struct PathRasterizer: Sendable {
             if active.isEmpty {
                 guard next < edges.count else { break }
                 // Jump straight to the next edge's first row.
-                y = max(y + 1, Int(edges[next].y0.rounded(.down)))
+                y = max(y + 1, Int(pixels: edges[next].y0, .down))
                 continue
             }
             rasterizeRow(top: top, bottom: bottom, rule: rule)
@@ -235,8 +235,8 @@ public struct PathRasterizer: Sendable {
     /// Adds the area right of a straight segment spanning local x `a...b` (0 <= a <= b <= width) over a
     /// signed height `h` to the difference buffer: `delta[j]` is coverage(j) minus coverage(j - 1).
     private mutating func accumulateSpan(_ a: Double, _ b: Double, _ h: Double) {
-        let first = Int(a)
-        var last = Int(b.rounded(.up)) - 1
+        let first = Int(pixels: a, .towardZero)
+        var last = Int(pixels: b, .up) - 1
         if last < first { last = first }
         touchedLow = min(touchedLow, first)
         touchedHigh = max(touchedHigh, last + 1)

@@ -28,7 +28,7 @@ final class SpanPlan {
         func columns(_ lo: Double, _ hi: Double, margin: Double) -> Range<Int>? {
             let a = ((lo * sx + tx + margin) - 0.5).rounded(.up), b = ((hi * sx + tx - margin) - 0.5).rounded(.down)
             guard a <= b, a.isFinite, b.isFinite else { return nil }
-            let lo = Int(max(-1e9, a)), hi = Int(min(1e9, b)) + 1
+            let lo = Int(pixels: a), hi = Int(pixels: b) + 1
             return lo < hi ? lo..<hi : nil
         }
 
@@ -106,8 +106,8 @@ final class SpanPlan {
             // inner shape's coverage is 0: left and right of its extent on this row.
             row.hole = i.inner(axis, m: 0.5, margin: axis.half, mx: axis.halfX) ?? 0..<0
             if let o = outerSolid, let (lo, hi) = i.extent(margin: axis.half) {
-                let leftEnd = Int(((lo * axis.sx + axis.tx) - 0.5).rounded(.up))       // first column reaching the inner shape
-                let rightStart = Int(((hi * axis.sx + axis.tx) - 0.5).rounded(.down)) + 1
+                let leftEnd = Int(pixels: (lo * axis.sx + axis.tx) - 0.5, .up)       // first column reaching the inner shape
+                let rightStart = Int(pixels: (hi * axis.sx + axis.tx) - 0.5, .down) + 1
                 row.solid = o.lowerBound < min(o.upperBound, leftEnd) ? o.lowerBound..<min(o.upperBound, leftEnd) : 0..<0
                 row.solid2 = max(o.lowerBound, rightStart) < o.upperBound ? max(o.lowerBound, rightStart)..<o.upperBound : 0..<0
             }

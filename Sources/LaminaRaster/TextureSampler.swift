@@ -35,7 +35,7 @@ struct TextureSampler {
         case .trilinear:
             let q = levels.count - 1
             if lambda >= Double(q) { return bilinear(q, u, v) }
-            let d1 = Int(lambda.rounded(.down))
+            let d1 = Int(pixels: lambda, .down, in: 0...q)
             let f = lambda - Double(d1)
             let a = bilinear(d1, u, v)
             if f == 0 { return a }
@@ -62,7 +62,7 @@ struct TextureSampler {
     /// clamp to the edge, which `texel` applies).
     @inline(__always)
     func nearestIndex(_ t: Double, size: Int) -> Int {
-        Int((t * Double(size)).rounded(.down).clamped(-1, Double(size)))
+        Int(pixels: t * Double(size), .down, in: -1...size)
     }
 
     @inline(__always)
@@ -71,7 +71,8 @@ struct TextureSampler {
         let x = (u * Double(l.width) - 0.5).clamped(-1, Double(l.width))
         let y = (v * Double(l.height) - 0.5).clamped(-1, Double(l.height))
         let fx = x.rounded(.down), fy = y.rounded(.down)
-        let i0 = Int(fx), j0 = Int(fy)
+        // Int(pixels:) maps a NaN coordinate (a degenerate map) to a texel instead of trapping.
+        let i0 = Int(pixels: fx, .down, in: -1...l.width), j0 = Int(pixels: fy, .down, in: -1...l.height)
         let a = x - fx, b = y - fy
         let t00 = texel(l, i0, j0), t10 = texel(l, i0 + 1, j0)
         let t01 = texel(l, i0, j0 + 1), t11 = texel(l, i0 + 1, j0 + 1)

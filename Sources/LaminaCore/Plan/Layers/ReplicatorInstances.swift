@@ -32,7 +32,9 @@ extension GraphBuilder {
                 c.pointer = context.pointer + "/sublayers/\(i)"
                 instance += emitLayer(child, parentToTarget: instanceSpace, context: c)
             }
-            guard chargeOperations(instance.count) else { break }
+            // Each instance counts at least one, so instances that draw nothing (off the canvas, nested
+            // 100 000 x 100 000) are bounded too.
+            guard chargeOperations(max(1, instance.count)) else { break }
             if let m = modulation(of: replicator, instance: k) {
                 instance = instance.map { $0.modulated(by: m) }.filter { $0.modulate?.a != 0 }
             }

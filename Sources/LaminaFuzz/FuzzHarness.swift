@@ -1,0 +1,88 @@
+import Foundation
+import LaminaCore
+import LaminaGL
+import LaminaImage
+import LaminaRaster
+
+/// Runs one input through the whole pipeline: `SceneDecoder` -> `Planner` -> `CPURenderer` (and
+/// `GPURenderer` when asked), with limits lowered so that each input takes milliseconds, not seconds.
+///
+/// Environment:
+/// - `LAMINA_FUZZ_GPU=1`: render on the GPU too (one renderer for the whole process).
+/// - `LAMINA_FUZZ_BASE`: the folder relative image paths resolve against (the seed corpus's images).
+/// - `LAMINA_FUZZ_RENDER_PIXELS`: most pass and image pixels a graph may hold and still be rendered (4 M).
+/// - `LAMINA_FUZZ_BUDGET_MB`: the planner's memory budget in MiB (256).
+final class FuzzHarness {
+    /// The process's harness, built on first use from the environment.
+    static let shared = FuzzHarness(environment: ProcessInfo.processInfo.environment)
+
+    let decoder: SceneDecoder
+    let planner: Planner
+    let renderPixelLimit: Int
+    let cpu = CPURenderer()
+    private let wantsGPU: Bool
+    private var gpu: GPURenderer?
+    private var gpuUnavailable = false
+
+    init(environment env: [String: String]) {
+        decoder = SceneDecoder(baseURL: env["LAMINA_FUZZ_BASE"].map { URL(fileURLWithPath: $0, isDirectory: true) })
+        let budgetMB = env["LAMINA_FUZZ_BUDGET_MB"].flatMap(Int.init) ?? 256
+        planner = Planner(limits: ResourceLimits(maxMemoryBytes: budgetMB << 20, maxPassSide: 4096,
+                                                 maxPathSegments: 200_000))
+        renderPixelLimit = env["LAMINA_FUZZ_RENDER_PIXELS"].flatMap(Int.init) ?? 4_000_000
+        wantsGPU = env["LAMINA_FUZZ_GPU"] == "1"
+    }
+
+    /// Decodes, plans and (when small enough) renders `data`. Errors thrown by the pipeline are outcomes;
+    /// a rendered image whose size is not the graph's is a broken contract and traps, so the fuzzer sees it.
+    func run(_ data: Data) -> FuzzOutcome {
+        let scene: Scene
+        do { scene = try decoder.decode(data) } catch { return .sceneRefused("\(error)") }
+        let graph: RenderGraph
+        do { graph = try planner.plan(scene) } catch { return .planRefused("\(error)") }
+        let pixels = FuzzHarness.cost(of: graph)
+        guard pixels <= renderPixelLimit else { return .planned(passes: graph.passes.count, pixels: pixels) }
+        var backends = ["cpu"]
+        do {
+            let image = try cpu.render(graph)
+            FuzzHarness.check(image, against: graph, backend: "CPURenderer")
+            if let gpu = gpuRenderer() {
+                let gpuImage = try gpu.render(graph)
+                FuzzHarness.check(gpuImage, against: graph, backend: "GPURenderer")
+                backends.append("gpu")
+            }
+        } catch {
+            return .renderFailed("\(error)")
+        }
+        return .rendered(passes: graph.passes.count, pixels: pixels, backends: backends.joined(separator: "+"))
+    }
+
+    /// Pixels of every pass plus every image: what rendering the graph costs, roughly.
+    static func cost(of graph: RenderGraph) -> Int {
+        let passes = graph.passes.reduce(0) { $0 + $1.width * $1.height }
+        let images = graph.images.reduce(0) { $0 + ($1.bitmap.map { $0.width * $0.height } ?? 0) }
+        return passes + images
+    }
+
+    /// Traps when a renderer returned an image of another size than the graph's canvas.
+    static func check(_ image: Image, against graph: RenderGraph, backend: String) {
+        guard image.width == graph.width, image.height == graph.height,
+              image.pixels.count == image.width * image.height * 4 else {
+            fatalError("\(backend) returned \(image.width)x\(image.height) (\(image.pixels.count) bytes) for a \(graph.width)x\(graph.height) graph")
+        }
+    }
+
+    /// The process's one GPU renderer when `LAMINA_FUZZ_GPU=1`, created on first use; nil (said once) if
+    /// EGL cannot start.
+    private func gpuRenderer() -> GPURenderer? {
+        guard wantsGPU, !gpuUnavailable else { return nil }
+        if let gpu { return gpu }
+        do {
+            gpu = try GPURenderer()
+        } catch {
+            gpuUnavailable = true
+            FileHandle.standardError.write(Data("lamina-fuzz: no GPU renderer (\(error)); CPU only\n".utf8))
+        }
+        return gpu
+    }
+}
