@@ -88,6 +88,7 @@ extension GraphBuilder {
         if let gradient = layer as? GradientLayer {
             between += gradientOps(gradient, layerToTarget: m, context: context)
         }
+        guard chargePixels(ops), chargePixels(between) else { return [] }
         between += emitSublayers(of: layer, layerToTarget: m, context: context)
         ops += between
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0, !layer.bounds.isEmpty, isContinuous(shape) {

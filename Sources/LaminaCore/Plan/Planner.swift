@@ -70,6 +70,7 @@ final class GraphBuilder {
     private(set) var chargedBytes = 0
     private(set) var chargedSegments = 0
     private(set) var chargedOperations = 0
+    private(set) var chargedPixels = 0
     /// The first bound crossed; once set, planning goes on emitting (cheaply) but the plan is refused.
     private(set) var failure: PlanError?
     /// The JSON pointer of the layer being emitted, for refusals.
@@ -115,6 +116,18 @@ final class GraphBuilder {
         chargedOperations += count
         guard chargedOperations <= limits.maxReplicatedOperations else {
             refuse("replicator instances make over \(limits.maxReplicatedOperations) draw operations in all (the scene's limit on replicated operations)")
+            return false
+        }
+        return true
+    }
+
+    /// Charges the pixels `ops` cover (their bounds) to the drawn-pixel limit; false (and the plan refused)
+    /// when over it.
+    func chargePixels(_ ops: [DrawOp]) -> Bool {
+        guard failure == nil else { return false }
+        chargedPixels += ops.reduce(0) { $0 + $1.bounds.area }
+        guard chargedPixels <= limits.maxDrawnPixels else {
+            refuse("the layers' draws cover over \(limits.maxDrawnPixels) pixels in all (the scene's limit on drawn pixels, which bounds the time a frame takes)")
             return false
         }
         return true

@@ -17,17 +17,23 @@ public struct ResourceLimits: Sendable, Equatable {
     public var maxPathSegments: Int
     /// Draw operations replicator instances may add, in all (instances multiply whole subtrees).
     public var maxReplicatedOperations: Int
+    /// Pixels the layers' own draws (backgrounds, borders, contents, gradients) may cover in all, counted
+    /// by their bounds on their targets: a time bound. 100 000 small cards cover about 0.1 G; 100 000 instances
+    /// sheared across the canvas covered 15 G and took a minute on the CPU.
+    public var maxDrawnPixels: Int
 
-    /// 2 GiB of targets, 16384-pixel passes, 4 million path segments, 2 million replicated operations.
+    /// 2 GiB of targets, 16384-pixel passes, 4 million path segments, 2 million replicated operations,
+    /// 2^30 drawn pixels.
     public static let `default` = ResourceLimits(maxMemoryBytes: 2 << 30, maxPassSide: 16384,
                                                   maxPathSegments: 4_000_000)
 
     public init(maxMemoryBytes: Int, maxPassSide: Int, maxPathSegments: Int,
-                maxReplicatedOperations: Int = 2_000_000) {
+                maxReplicatedOperations: Int = 2_000_000, maxDrawnPixels: Int = 1 << 30) {
         self.maxMemoryBytes = maxMemoryBytes
         self.maxPassSide = maxPassSide
         self.maxPathSegments = maxPathSegments
         self.maxReplicatedOperations = maxReplicatedOperations
+        self.maxDrawnPixels = maxDrawnPixels
     }
 
     /// Bytes a pass's target and, for a blur, its working storage take: 4 bytes a pixel for the target
