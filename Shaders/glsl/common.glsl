@@ -99,10 +99,14 @@ vec4 texelClamped(sampler2D t, ivec2 i, int level, ivec2 size) {
     return texelFetch(t, clamp(i, ivec2(0), size - 1), level);
 }
 
-// GL_NEAREST: texel floor(u * size).
+// GL_NEAREST: texel floor(u * size), biased as below.
+// TextureSampler.nearestBias: added before the floor, so a pixel centre on a texel edge picks the same texel
+// on every GPU whatever its last bit of precision.
+const float NEAREST_BIAS = 1.0 / 512.0;
+
 vec4 sampleNearest(sampler2D t, vec2 uv, int level) {
     ivec2 size = textureSize(t, level);
-    vec2 x = clamp(uv * vec2(size), vec2(-1.0), vec2(size));
+    vec2 x = clamp(uv * vec2(size) + NEAREST_BIAS, vec2(-1.0), vec2(size));
     return texelClamped(t, ivec2(floor(x)), level, size);
 }
 

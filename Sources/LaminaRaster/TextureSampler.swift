@@ -59,11 +59,19 @@ struct TextureSampler {
     }
 
     /// GL_NEAREST's texel index along an axis of `size` texels for the unit coordinate `t` (before the
-    /// clamp to the edge, which `texel` applies).
+    /// clamp to the edge, which `texel` applies), floor(t * size + nearestBias).
     @inline(__always)
     func nearestIndex(_ t: Double, size: Int) -> Int {
-        Int(pixels: t * Double(size), .down, in: -1...size)
+        Int(pixels: t * Double(size) + TextureSampler.nearestBias, .down, in: -1...size)
     }
+
+    /// Added to the texel coordinate before GL_NEAREST's floor, on both renderers (`NEAREST_BIAS` in
+    /// common.glsl). A pixel centre that lands exactly on a texel edge (a 128-texel image drawn 37 points
+    /// wide puts the middle column on texel 64.0) is computed as 64.0 here and on llvmpipe but as
+    /// 63.9999 on an NVIDIA GPU, so the two chose neighbouring texels (a difference of 255 on stripes);
+    /// with the bias the choice flips only 1/512 texel below an edge, where exact geometry rarely lands and
+    /// single-precision error (under 1/1000 texel for textures up to 16384) cannot reach.
+    static let nearestBias = 1.0 / 512
 
     @inline(__always)
     func bilinear(_ level: Int, _ u: Double, _ v: Double) -> SIMD4<Double> {
