@@ -27,8 +27,10 @@ final class FuzzHarness {
     init(environment env: [String: String]) {
         decoder = SceneDecoder(baseURL: env["LAMINA_FUZZ_BASE"].map { URL(fileURLWithPath: $0, isDirectory: true) })
         let budgetMB = env["LAMINA_FUZZ_BUDGET_MB"].flatMap(Int.init) ?? 256
+        // Draws and instances bounded too, so a rendered input takes well under the fuzzer's timeout.
         planner = Planner(limits: ResourceLimits(maxMemoryBytes: budgetMB << 20, maxPassSide: 4096,
-                                                 maxPathSegments: 200_000))
+                                                 maxPathSegments: 200_000, maxReplicatedOperations: 200_000,
+                                                 maxDrawnPixels: 1 << 26))
         renderPixelLimit = env["LAMINA_FUZZ_RENDER_PIXELS"].flatMap(Int.init) ?? 4_000_000
         wantsGPU = env["LAMINA_FUZZ_GPU"] == "1"
     }

@@ -72,4 +72,16 @@ final class OccluderGridTests: XCTestCase {
             }
         }
     }
+
+    /// A bucket keeps at most `perBucket` rectangles; one left out counts as a truncation, so the GPU keeps
+    /// the depth test (its opaque-first order is exact only when culling was complete).
+    func testFullBucket_countsAsTruncation() {
+        var grid = OccluderGrid(bounds: PixelRect(x0: 0, y0: 0, x1: 100, y1: 100))
+        for i in 0..<OccluderGrid.perBucket { grid.add(PixelRect(x0: i % 50, y0: 0, x1: i % 50 + 10, y1: 10)) }
+        XCTAssertEqual(grid.truncated, 0)
+        grid.add(PixelRect(x0: 20, y0: 20, x1: 90, y1: 90))
+        XCTAssertEqual(grid.truncated, 1)
+        XCTAssertEqual(grid.visible(PixelRect(x0: 30, y0: 30, x1: 40, y1: 40)), [PixelRect(x0: 30, y0: 30, x1: 40, y1: 40)],
+                       "the rectangle left out culls nothing")
+    }
 }

@@ -153,4 +153,15 @@ final class ResourceLimitTests: XCTestCase {
         XCTAssertEqual(ShadowAtlas.snappedPhase(3.54), 3.5625)
         XCTAssertEqual(ShadowAtlas.snappedPhase(-0.01), 0)
     }
+
+    /// The layers' own draws are charged by their bounds: past the limit the plan is refused at the layer
+    /// that crossed it (a time bound: the fuzzer's sheared replicator covered 15 G pixels).
+    func testDrawnPixels_overTheLimit_areRefusedAtTheLayer() throws {
+        let limits = ResourceLimits(maxMemoryBytes: 1 << 30, maxPassSide: 16384, maxPathSegments: 1000,
+                                    maxDrawnPixels: 50_000)
+        let card = "{\"frame\": [0, 0, 200, 100], \"backgroundColor\": \"red\"}"
+        XCTAssertNoThrow(try plan("[\(card), \(card)]", limits: limits), "40 000 pixels pass")
+        assertRefused("[\(card), \(card), \(card)]", limits: limits, pointer: "/layers/2",
+                      "cover over 50000 pixels", "limit on drawn pixels")
+    }
 }
