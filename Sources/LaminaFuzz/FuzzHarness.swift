@@ -11,6 +11,8 @@ import LaminaRaster
 /// - `LAMINA_FUZZ_GPU=1`: render on the GPU too (one renderer for the whole process).
 /// - `LAMINA_FUZZ_BASE`: the folder relative image paths resolve against (the seed corpus's images).
 /// - `LAMINA_FUZZ_RENDER_PIXELS`: most pass and image pixels a graph may hold and still be rendered (4 M).
+/// - `LAMINA_FUZZ_DRAWN_PIXELS`: most pixels its draw operations may cover and still be rendered (no limit
+///   by default: the planner's `maxDrawnPixels` below refuses such scenes first).
 /// - `LAMINA_FUZZ_BUDGET_MB`: the planner's memory budget in MiB (256).
 final class FuzzHarness {
     /// The process's harness, built on first use from the environment.
@@ -19,7 +21,10 @@ final class FuzzHarness {
     let decoder: SceneDecoder
     let planner: Planner
     let renderPixelLimit: Int
-    let cpu = CPURenderer()
+    let drawnPixelLimit: Int
+    /// One thread: the coverage libFuzzer sees then does not depend on how bands were scheduled, so a fixed
+    /// -seed replays the same run (CI's smoke relies on it).
+    let cpu = CPURenderer(threads: 1)
     private let wantsGPU: Bool
     private var gpu: GPURenderer?
     private var gpuUnavailable = false
@@ -32,6 +37,7 @@ final class FuzzHarness {
                                                  maxPathSegments: 200_000, maxReplicatedOperations: 200_000,
                                                  maxDrawnPixels: 1 << 26))
         renderPixelLimit = env["LAMINA_FUZZ_RENDER_PIXELS"].flatMap(Int.init) ?? 4_000_000
+        drawnPixelLimit = env["LAMINA_FUZZ_DRAWN_PIXELS"].flatMap(Int.init) ?? Int.max
         wantsGPU = env["LAMINA_FUZZ_GPU"] == "1"
     }
 
@@ -42,8 +48,10 @@ final class FuzzHarness {
         do { scene = try decoder.decode(data) } catch { return .sceneRefused("\(error)") }
         let graph: RenderGraph
         do { graph = try planner.plan(scene) } catch { return .planRefused("\(error)") }
-        let pixels = FuzzHarness.cost(of: graph)
-        guard pixels <= renderPixelLimit else { return .planned(passes: graph.passes.count, pixels: pixels) }
+        let (pixels, drawn) = FuzzHarness.cost(of: graph)
+        guard pixels <= renderPixelLimit, drawn <= drawnPixelLimit else {
+            return .planned(passes: graph.passes.count, pixels: pixels, drawn: drawn)
+        }
         var backends = ["cpu"]
         do {
             let image = try cpu.render(graph)
@@ -56,14 +64,20 @@ final class FuzzHarness {
         } catch {
             return .renderFailed("\(error)")
         }
-        return .rendered(passes: graph.passes.count, pixels: pixels, backends: backends.joined(separator: "+"))
+        return .rendered(passes: graph.passes.count, pixels: pixels, drawn: drawn,
+                         backends: backends.joined(separator: "+"))
     }
 
-    /// Pixels of every pass plus every image: what rendering the graph costs, roughly.
-    static func cost(of graph: RenderGraph) -> Int {
+    /// What rendering the graph costs: `pixels`, of every pass and every image (memory, clears, blurs,
+    /// mip chains), and `drawn`, the pixel bounds of every draw operation summed (overdraw: per-pixel shading).
+    static func cost(of graph: RenderGraph) -> (pixels: Int, drawn: Int) {
         let passes = graph.passes.reduce(0) { $0 + $1.width * $1.height }
         let images = graph.images.reduce(0) { $0 + ($1.bitmap.map { $0.width * $0.height } ?? 0) }
-        return passes + images
+        let drawn = graph.passes.reduce(0) { sum, pass in
+            guard case .draw(let ops) = pass.content else { return sum }
+            return ops.reduce(sum) { $0 + $1.bounds.area }
+        }
+        return (passes + images, drawn)
     }
 
     /// Traps when a renderer returned an image of another size than the graph's canvas.

@@ -6,9 +6,9 @@ enum FuzzOutcome: CustomStringConvertible {
     /// The planner refused the scene as over the fuzzing `ResourceLimits` (`PlanError`).
     case planRefused(String)
     /// Planned, but too many pixels to render at fuzzing speed.
-    case planned(passes: Int, pixels: Int)
+    case planned(passes: Int, pixels: Int, drawn: Int)
     /// Planned and rendered by the listed backends.
-    case rendered(passes: Int, pixels: Int, backends: String)
+    case rendered(passes: Int, pixels: Int, drawn: Int, backends: String)
     /// A renderer threw (a refusal of its own, e.g. a GL error).
     case renderFailed(String)
 
@@ -16,8 +16,10 @@ enum FuzzOutcome: CustomStringConvertible {
         switch self {
         case .sceneRefused(let m): return "scene refused: \(m)"
         case .planRefused(let m): return "plan refused: \(m)"
-        case .planned(let passes, let pixels): return "planned, not rendered: \(passes) passes, \(pixels) pixels"
-        case .rendered(let passes, let pixels, let backends): return "rendered (\(backends)): \(passes) passes, \(pixels) pixels"
+        case .planned(let passes, let pixels, let drawn):
+            return "planned, not rendered: \(passes) passes, \(pixels) pixels, \(drawn) drawn"
+        case .rendered(let passes, let pixels, let drawn, let backends):
+            return "rendered (\(backends)): \(passes) passes, \(pixels) pixels, \(drawn) drawn"
         case .renderFailed(let m): return "render failed: \(m)"
         }
     }

@@ -36,10 +36,11 @@ mkdir -p "$corpus" "$run/artifacts"
 cp Tests/Scenes/*.json "$corpus/"
 log="$run/fuzz.log"
 
-# Swift's backtracer would take the crash signal before libFuzzer's handler, and no artifact would be
+# Hashing is made deterministic so that a fixed -seed replays the same inputs (the mutator walks
+# dictionaries). Swift's backtracer would take the crash signal before libFuzzer's handler, and no artifact would be
 # written; it is turned back on for the replay below.
 set +e
-SWIFT_BACKTRACE=enable=no LAMINA_FUZZ_BASE="$root/Tests/Scenes" "$fuzzer" \
+SWIFT_DETERMINISTIC_HASHING=1 SWIFT_BACKTRACE=enable=no LAMINA_FUZZ_BASE="$root/Tests/Scenes" "$fuzzer" \
   -max_len=65536 -rss_limit_mb=2048 -timeout=10 -max_total_time="$seconds" -print_final_stats=1 \
   -artifact_prefix="$run/artifacts/" "$@" "$corpus" >"$log" 2>&1
 status=$?

@@ -22,13 +22,13 @@ public struct ResourceLimits: Sendable, Equatable {
     /// sheared across the canvas covered 15 G and took a minute on the CPU.
     public var maxDrawnPixels: Int
 
-    /// 2 GiB of targets, 16384-pixel passes, 4 million path segments, 2 million replicated operations,
+    /// 2 GiB of targets, 16384-pixel passes, 4 million path segments, 500 000 replicated operations,
     /// 2^32 drawn pixels (seconds of CPU time at worst; 100 000 cards of 150 x 110 pixels cover 1.65 G).
     public static let `default` = ResourceLimits(maxMemoryBytes: 2 << 30, maxPassSide: 16384,
                                                   maxPathSegments: 4_000_000)
 
     public init(maxMemoryBytes: Int, maxPassSide: Int, maxPathSegments: Int,
-                maxReplicatedOperations: Int = 2_000_000, maxDrawnPixels: Int = 1 << 32) {
+                maxReplicatedOperations: Int = 500_000, maxDrawnPixels: Int = 1 << 32) {
         self.maxMemoryBytes = maxMemoryBytes
         self.maxPassSide = maxPassSide
         self.maxPathSegments = maxPathSegments
