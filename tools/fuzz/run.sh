@@ -39,12 +39,14 @@ log="$run/fuzz.log"
 # Hashing is made deterministic so that a fixed -seed replays the same inputs (the mutator walks
 # dictionaries). Swift's backtracer would take the crash signal before libFuzzer's handler, and no artifact would be
 # written; it is turned back on for the replay below.
+fuzz_start=$(date +%s)
 set +e
 SWIFT_DETERMINISTIC_HASHING=1 SWIFT_BACKTRACE=enable=no LAMINA_FUZZ_BASE="$root/Tests/Scenes" "$fuzzer" \
   -max_len=65536 -rss_limit_mb=2048 -timeout=10 -max_total_time="$seconds" -print_final_stats=1 \
   -artifact_prefix="$run/artifacts/" "$@" "$corpus" >"$log" 2>&1
 status=$?
 set -e
+elapsed=$(( $(date +%s) - fuzz_start ))
 
 count() { find "$run/artifacts" -maxdepth 1 -name "$1-*" | wc -l | tr -d ' '; }
 crashes=$(count crash); timeouts=$(count timeout); ooms=$(count oom)
@@ -62,6 +64,6 @@ if [ $((crashes + timeouts + ooms)) -eq 0 ] && [ "$status" -ne 0 ]; then
   echo "fuzz: libFuzzer exited with $status and wrote no artifact; last lines of $log:"
   tail -n 20 "$log"
 fi
-echo "fuzz: ${runs:-0} runs in ${seconds} s (${rate:-0} exec/s), corpus $(ls "$corpus" | wc -l | tr -d ' ') inputs;" \
+echo "fuzz: ${runs:-0} runs in ${elapsed} s (${rate:-0} exec/s), corpus $(ls "$corpus" | wc -l | tr -d ' ') inputs;" \
   "$crashes crashes, $timeouts timeouts, $ooms ooms (artifacts in $run/artifacts)"
 [ $((crashes + timeouts + ooms)) -eq 0 ] && [ "$status" -eq 0 ]

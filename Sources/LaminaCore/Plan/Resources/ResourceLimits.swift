@@ -18,17 +18,19 @@ public struct ResourceLimits: Sendable, Equatable {
     /// Draw operations replicator instances may add, in all (instances multiply whole subtrees).
     public var maxReplicatedOperations: Int
     /// Pixels the layers' own draws (backgrounds, borders, contents, gradients) may cover in all, counted
-    /// by their bounds on their targets: a time bound. 100 000 small cards cover about 0.1 G; 100 000 instances
+    /// by their bounds on their targets and weighted by what a pixel costs (`GraphBuilder.drawWeight`:
+    /// textures 16, gradients and rotated shapes 4): a time bound. 100 000 small cards cover about 0.1 G; 100 000 instances
     /// sheared across the canvas covered 15 G and took a minute on the CPU.
     public var maxDrawnPixels: Int
 
     /// 2 GiB of targets, 16384-pixel passes, 4 million path segments, 500 000 replicated operations,
-    /// 2^32 drawn pixels (seconds of CPU time at worst; 100 000 cards of 150 x 110 pixels cover 1.65 G).
+    /// 2^31 drawn pixels (tens of seconds of CPU time at worst; 100 000 cards of 150 x 110 pixels cover
+    /// 1.65 G).
     public static let `default` = ResourceLimits(maxMemoryBytes: 2 << 30, maxPassSide: 16384,
                                                   maxPathSegments: 4_000_000)
 
     public init(maxMemoryBytes: Int, maxPassSide: Int, maxPathSegments: Int,
-                maxReplicatedOperations: Int = 500_000, maxDrawnPixels: Int = 1 << 32) {
+                maxReplicatedOperations: Int = 500_000, maxDrawnPixels: Int = 1 << 31) {
         self.maxMemoryBytes = maxMemoryBytes
         self.maxPassSide = maxPassSide
         self.maxPathSegments = maxPathSegments
