@@ -13,7 +13,8 @@ struct Lamina: ParsableCommand {
         """,
         version: LaminaVersion.string,
         subcommands: [CheckCommand.self, RenderCommand.self, PlanCommand.self, DiffCommand.self, ParityCommand.self,
-                      DemoCommand.self, BenchCommand.self, ProfileCommand.self, InfoCommand.self])
+                      DemoCommand.self, BenchCommand.self, ProfileCommand.self, InfoCommand.self,
+                      RandomScenesCommand.self])
 }
 
 enum LaminaVersion {

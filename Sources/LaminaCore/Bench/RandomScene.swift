@@ -1,0 +1,91 @@
+import Foundation
+
+/// App-like scenes drawn at random from a seed, as `lamina-scene/1` JSON: the parity fuzzer's input
+/// (`lamina random-scenes`, then `lamina parity` on the folder). The same seed gives the same text.
+///
+/// Each scene is a canvas at scale 1 to 3 with 3 to 8 cards: rounded or continuous corners, borders,
+/// translucent fills, shadows with offsets, masksToBounds over sublayers, mask layers, group opacity,
+/// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
+/// (gradients of every type, replicators with colour offsets). `maxShadowSigma` bounds the shadows' blur
+/// in pixels: the GPU's blur pyramid for sigma above 4 is within 3/255, not the parity contract's 2, so
+/// the default keeps shadows in the exact range until issue 24's bounded blur lands; raise it to see them.
+public struct RandomScene {
+    public var maxShadowSigma: Double
+
+    public init(maxShadowSigma: Double = 4) { self.maxShadowSigma = maxShadowSigma }
+
+    /// Scene `index` of the sequence drawn from `seed`.
+    public func json(seed: UInt64, index: Int) -> String {
+        var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+        let scale = [1.0, 2.0, 3.0][Int(rng.whole(0, 2))]
+        let w = rng.whole(160, 320), h = rng.whole(120, 240)
+        let cards = (0..<Int(rng.whole(3, 8))).map { i in card(&rng, index: i, scale: scale, canvas: (w, h)) }
+        return """
+            {"format": "lamina-scene/1", "description": "random scene \(index) of seed \(seed)",
+             "canvas": {"width": \(n(w)), "height": \(n(h)), "scale": \(n(scale)), "background": \(color(rng.color8()))},
+             "layers": [\(cards.joined(separator: ",\n  "))]}
+
+            """
+    }
+
+    private func card(_ rng: inout SplitMix64, index: Int, scale: Double, canvas: (Double, Double)) -> String {
+        let w = rng.whole(30, 140), h = rng.whole(24, 100)
+        var keys = ["\"frame\": [\(n(rng.uniform(-10, canvas.0 - 20))), \(n(rng.uniform(-10, canvas.1 - 20))), \(n(w)), \(n(h))]"]
+        let kind = rng.whole(0, 9)
+        if kind == 0 {
+            keys.append(gradient(&rng))
+        } else if kind == 1 {
+            keys.append(replicator(&rng))
+        } else {
+            keys.append("\"backgroundColor\": \(color(rng.color8(alpha: rng.unit() < 0.3 ? 0.6 : 1)))")
+        }
+        if rng.unit() < 0.7 { keys.append("\"cornerRadius\": \(n(rng.whole(0, 30)))") }
+        if rng.unit() < 0.3 { keys.append("\"cornerCurve\": \"continuous\"") }
+        if rng.unit() < 0.5 { keys += ["\"borderWidth\": \(n(rng.uniform(0.5, 4)))", "\"borderColor\": \(color(rng.color8()))"] }
+        if rng.unit() < 0.6 {
+            let sigma = rng.uniform(0, maxShadowSigma)
+            keys += ["\"shadowOpacity\": \(n(rng.uniform(0.2, 1)))", "\"shadowRadius\": \(n(sigma / scale))",
+                     "\"shadowOffset\": [\(n(rng.whole(-4, 4))), \(n(rng.whole(0, 8)))]"]
+        }
+        if rng.unit() < 0.25 { keys.append("\"opacity\": \(n(rng.uniform(0.3, 0.95)))") }
+        if rng.unit() < 0.25 {
+            keys.append("\"transform\": [{\"rotateDegrees\": [\(n(rng.uniform(-20, 20))), 0, 0, 1]}]")
+            if rng.unit() < 0.5 { keys.append("\"allowsEdgeAntialiasing\": true") }
+        } else if rng.unit() < 0.15 {
+            keys.append("\"transform\": [{\"m34\": -0.002}, {\"rotateDegrees\": [\(n(rng.uniform(-40, 40))), 0, 1, 0]}]")
+        }
+        var subs: [String] = []
+        if rng.unit() < 0.5 {
+            if rng.unit() < 0.6 { keys.append("\"masksToBounds\": true") }
+            for _ in 0..<Int(rng.whole(1, 3)) {
+                subs.append("{\"frame\": [\(n(rng.uniform(-10, w))), \(n(rng.uniform(-10, h))), \(n(rng.whole(10, 60))), \(n(rng.whole(10, 40)))], \"backgroundColor\": \(color(rng.color8(alpha: rng.unit() < 0.3 ? 0.5 : 1))), \"cornerRadius\": \(n(rng.whole(0, 10)))}")
+            }
+        }
+        if !subs.isEmpty { keys.append("\"sublayers\": [\(subs.joined(separator: ", "))]") }
+        if rng.unit() < 0.15 {
+            keys.append("\"mask\": {\"frame\": [\(n(w * 0.1)), \(n(h * 0.1)), \(n(w * 0.8)), \(n(h * 0.8))], \"backgroundColor\": \"white\", \"cornerRadius\": \(n(min(w, h) * 0.3))}")
+        }
+        return "{" + keys.joined(separator: ", ") + "}"
+    }
+
+    private func gradient(_ rng: inout SplitMix64) -> String {
+        let types = ["axial", "radial", "conic"]
+        let colors = (0..<Int(rng.whole(2, 4))).map { _ in color(rng.color8(alpha: rng.unit() < 0.3 ? 0.4 : 1)) }
+        return "\"type\": \"gradient\", \"gradientType\": \"\(types[Int(rng.whole(0, 2))])\", \"colors\": [\(colors.joined(separator: ", "))], "
+            + "\"startPoint\": [\(n(rng.unit())), \(n(rng.unit()))], \"endPoint\": [\(n(rng.unit())), \(n(rng.unit()))]"
+    }
+
+    private func replicator(_ rng: inout SplitMix64) -> String {
+        "\"type\": \"replicator\", \"instanceCount\": \(Int(rng.whole(2, 6))), "
+            + "\"instanceTransform\": [{\"translate\": [\(n(rng.whole(-20, 20))), \(n(rng.whole(-10, 10))), 0]}, {\"rotateDegrees\": [\(n(rng.uniform(-15, 15))), 0, 0, 1]}], "
+            + "\"instanceGreenOffset\": -0.15, \"instanceAlphaOffset\": -0.1, "
+            + "\"sublayers\": [{\"frame\": [4, 4, 24, 18], \"backgroundColor\": \(color(rng.color8())), \"cornerRadius\": 5}]"
+    }
+
+    private func n(_ v: Double) -> String {
+        let r = (v * 1000).rounded() / 1000
+        return r == r.rounded() ? String(Int(r)) : "\(r)"
+    }
+
+    private func color(_ c: Color) -> String { "[\(n(c.red)), \(n(c.green)), \(n(c.blue)), \(n(c.alpha))]" }
+}
