@@ -6,7 +6,7 @@ import Foundation
 /// Each scene is a canvas at scale 1 to 3 with 3 to 8 cards: rounded or continuous corners, borders,
 /// translucent fills, shadows with offsets, masksToBounds over sublayers, mask layers, group opacity,
 /// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
-/// (gradients of every type, replicators with colour offsets). `maxShadowSigma` bounds the shadows' blur
+/// (gradients of every type, replicators with colour offsets, shapes filled and stroked). `maxShadowSigma` bounds the shadows' blur
 /// in pixels: the GPU's blur pyramid for sigma above 4 is within 3/255, not the parity contract's 2, so
 /// the default keeps shadows in the exact range until issue 24's bounded blur lands; raise it to see them.
 public struct RandomScene {
@@ -36,6 +36,8 @@ public struct RandomScene {
             keys.append(gradient(&rng))
         } else if kind == 1 {
             keys.append(replicator(&rng))
+        } else if kind == 2 {
+            keys.append(shape(&rng, w: w, h: h))
         } else {
             keys.append("\"backgroundColor\": \(color(rng.color8(alpha: rng.unit() < 0.3 ? 0.6 : 1)))")
         }
@@ -73,6 +75,20 @@ public struct RandomScene {
         let colors = (0..<Int(rng.whole(2, 4))).map { _ in color(rng.color8(alpha: rng.unit() < 0.3 ? 0.4 : 1)) }
         return "\"type\": \"gradient\", \"gradientType\": \"\(types[Int(rng.whole(0, 2))])\", \"colors\": [\(colors.joined(separator: ", "))], "
             + "\"startPoint\": [\(n(rng.unit())), \(n(rng.unit()))], \"endPoint\": [\(n(rng.unit())), \(n(rng.unit()))]"
+    }
+
+    private func shape(_ rng: inout SplitMix64, w: Double, h: Double) -> String {
+        let paths = ["M\(n(w * 0.1)) \(n(h * 0.9)) L\(n(w * 0.5)) \(n(h * 0.1)) L\(n(w * 0.9)) \(n(h * 0.9)) Z",
+                     "M\(n(w * 0.05)) \(n(h * 0.5)) C \(n(w * 0.3)) \(n(-h * 0.2)), \(n(w * 0.7)) \(n(h * 1.2)), \(n(w * 0.95)) \(n(h * 0.5))",
+                     "M\(n(w * 0.5)) \(n(h * 0.1)) A \(n(w * 0.4)) \(n(h * 0.4)) 0 1 1 \(n(w * 0.49)) \(n(h * 0.1)) Z"]
+        let caps = ["butt", "round", "square"], joins = ["miter", "round", "bevel"]
+        var keys = ["\"type\": \"shape\"", "\"path\": \"\(paths[Int(rng.whole(0, 2))])\"",
+                    "\"fillColor\": \(rng.unit() < 0.4 ? "null" : color(rng.color8(alpha: rng.unit() < 0.3 ? 0.5 : 1)))",
+                    "\"strokeColor\": \(color(rng.color8()))", "\"lineWidth\": \(n(rng.uniform(0.5, 8)))",
+                    "\"lineCap\": \"\(caps[Int(rng.whole(0, 2))])\"", "\"lineJoin\": \"\(joins[Int(rng.whole(0, 2))])\""]
+        if rng.unit() < 0.3 { keys.append("\"lineDashPattern\": [\(n(rng.whole(2, 12))), \(n(rng.whole(2, 8)))]") }
+        if rng.unit() < 0.2 { keys.append("\"strokeEnd\": \(n(rng.uniform(0.3, 0.9)))") }
+        return keys.joined(separator: ", ")
     }
 
     private func replicator(_ rng: inout SplitMix64) -> String {

@@ -36,8 +36,6 @@ public struct UnrenderedFeature: Equatable, CustomStringConvertible, Sendable {
     /// What of `layer` is not drawn, or nil when everything it asks for is.
     static func unrendered(_ layer: Layer) -> String? {
         switch layer {
-        case let shape as ShapeLayer where shape.path != nil:
-            return "a shape layer's path (fill and stroke)"
         case let text as TextLayer where !(text.string ?? "").isEmpty:
             return "a text layer's string"
         default:

@@ -1,0 +1,194 @@
+import Foundation
+
+/// The parameters of a stroke (CAShapeLayer's and CGContext's), in the path's local units.
+public struct StrokeStyle: Sendable, Equatable {
+    public enum Cap: Sendable { case butt, round, square }
+    public enum Join: Sendable { case miter, round, bevel }
+
+    public var width: Double
+    public var cap: Cap
+    public var join: Join
+    public var miterLimit: Double
+    /// Dash lengths, on and off alternately, from `dashPhase` into the pattern; nil or all zero: solid.
+    public var dashes: [Double]?
+    public var dashPhase: Double
+    /// The part of the path stroked, as fractions of its total length (strokeStart, strokeEnd).
+    public var start: Double
+    public var end: Double
+
+    public init(width: Double, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 10,
+                dashes: [Double]? = nil, dashPhase: Double = 0, start: Double = 0, end: Double = 1) {
+        self.width = width; self.cap = cap; self.join = join; self.miterLimit = miterLimit
+        self.dashes = dashes; self.dashPhase = dashPhase; self.start = start; self.end = end
+    }
+}
+
+/// Turns flattened polylines into the outlines of their stroke, to be filled with the non-zero rule: the
+/// planner strokes, so no renderer knows a stroke exists (DESIGN.md).
+///
+/// Each open piece becomes one closed outline: its left offset forward, the end cap, its right offset
+/// backward, the start cap. Each closed polyline becomes two loops (the left offset, and the right offset
+/// reversed), whose non-zero fill is the band between them. At a vertex the outer side gets the join
+/// (miter within the limit, else bevel; or a round arc); the inner side goes through the vertex itself
+/// (tiny-skia's "pivot"), so a tight inner corner never leaves a hole. Zero-length pieces with round or
+/// square caps draw a dot, as CoreGraphics does. Arcs are flattened to `tolerance` (local units).
+public enum Stroker {
+    /// The outlines of `polylines` stroked with `style`.
+    public static func stroke(_ polylines: [Polyline], _ style: StrokeStyle, tolerance: Double) -> [Polyline] {
+        let hw = style.width / 2
+        guard hw > 0, hw.isFinite else { return [] }
+        let tol = max(tolerance, hw * 1e-4)
+        var out: [Polyline] = []
+        for piece in Dasher.pieces(polylines, style) {
+            let points = dedup(piece.points, closed: piece.closed)
+            if points.count < 2 || (piece.closed && points.count < 3) {
+                if let p = points.first, let dot = dot(p, hw: hw, cap: style.cap, tol: tol) { out.append(dot) }
+                continue
+            }
+            if piece.closed {
+                out.append(Polyline(points: side(points, closed: true, s: 1, hw: hw, style, tol), closed: true))
+                out.append(Polyline(points: side(points, closed: true, s: -1, hw: hw, style, tol).reversed(), closed: true))
+            } else {
+                out.append(Polyline(points: openOutline(points, hw: hw, style, tol), closed: true))
+            }
+        }
+        return out
+    }
+
+    /// Consecutive equal points merged (and, closed, a last point equal to the first).
+    static func dedup(_ points: [CGPoint], closed: Bool) -> [CGPoint] {
+        var out: [CGPoint] = []
+        for p in points where out.last.map({ hypot(Double($0.x - p.x), Double($0.y - p.y)) > 1e-12 }) ?? true { out.append(p) }
+        if closed, out.count > 1, let f = out.first, let l = out.last, hypot(Double(f.x - l.x), Double(f.y - l.y)) <= 1e-12 {
+            out.removeLast()
+        }
+        return out
+    }
+
+    /// One offset side of `points` (s = +1 left, -1 right) with its joins; open: from the first point's
+    /// offset to the last's.
+    static func side(_ p: [CGPoint], closed: Bool, s: Double, hw: Double, _ style: StrokeStyle, _ tol: Double) -> [CGPoint] {
+        let n = p.count
+        let segments = closed ? n : n - 1
+        func normal(_ i: Int) -> (Double, Double) {
+            let a = p[i % n], b = p[(i + 1) % n]
+            let dx = Double(b.x - a.x), dy = Double(b.y - a.y), len = hypot(dx, dy)
+            return (-dy / len * hw * s, dx / len * hw * s)
+        }
+        func off(_ q: CGPoint, _ v: (Double, Double)) -> CGPoint { CGPoint(x: Double(q.x) + v.0, y: Double(q.y) + v.1) }
+        var out: [CGPoint] = []
+        if closed {
+            for i in 0..<n {
+                let vin = normal((i + n - 1) % n), vout = normal(i)
+                out.append(off(p[i], vin))
+                join(p[i], vin, vout, s: s, hw: hw, style, tol, into: &out)
+            }
+        } else {
+            out.append(off(p[0], normal(0)))
+            for i in 0..<segments {
+                out.append(off(p[i + 1], normal(i)))
+                if i + 1 < segments { join(p[i + 1], normal(i), normal(i + 1), s: s, hw: hw, style, tol, into: &out) }
+            }
+        }
+        return out
+    }
+
+    /// The points after `q + a` up to `q + b` on one side at a vertex: the outer side's join, or the inner
+    /// side through the vertex.
+    static func join(_ q: CGPoint, _ a: (Double, Double), _ b: (Double, Double), s: Double, hw: Double,
+                     _ style: StrokeStyle, _ tol: Double, into out: inout [CGPoint]) {
+        let qx = Double(q.x), qy = Double(q.y)
+        let end = CGPoint(x: qx + b.0, y: qy + b.1)
+        // a x b is the directions' cross product (offsets are the directions turned by a quarter, times s
+        // and hw, and s^2 = 1); the side is outer when the path turns away from it: s * cross < 0.
+        let cross = a.0 * b.1 - a.1 * b.0, dot = a.0 * b.0 + a.1 * b.1
+        if abs(cross) <= 1e-12 * hw * hw, dot > 0 { out.append(end); return }
+        let outer = cross * s < 0 || (abs(cross) <= 1e-12 * hw * hw && s > 0)
+        guard outer else {
+            out.append(q)
+            out.append(end)
+            return
+        }
+        switch style.join {
+        case .bevel:
+            out.append(end)
+        case .miter:
+            let mx = a.0 + b.0, my = a.1 + b.1, ml = hypot(mx, my)
+            let cosHalf = ml > 0 ? (mx * a.0 + my * a.1) / (ml * hw) : 0
+            if cosHalf > 0, 1 / cosHalf <= style.miterLimit {
+                let k = hw / cosHalf / ml
+                out.append(CGPoint(x: qx + mx * k, y: qy + my * k))
+            }
+            out.append(end)
+        case .round:
+            arc(q, from: a, to: b, hw: hw, through: nil, tol: tol, into: &out)
+            out.append(end)
+        }
+    }
+
+    /// Points of the arc about `c` from offset `a` to offset `b` (both excluded), the short way, or through
+    /// the direction `through` when given (a half turn for caps).
+    static func arc(_ c: CGPoint, from a: (Double, Double), to b: (Double, Double), hw: Double,
+                    through: (Double, Double)?, tol: Double, into out: inout [CGPoint]) {
+        let t0 = atan2(a.1, a.0)
+        var sweep = atan2(b.1, b.0) - t0
+        while sweep > Double.pi { sweep -= 2 * Double.pi }
+        while sweep <= -Double.pi { sweep += 2 * Double.pi }
+        if let d = through {
+            let mid = t0 + sweep / 2
+            if cos(mid) * d.0 + sin(mid) * d.1 < 0 { sweep += sweep > 0 ? -2 * Double.pi : 2 * Double.pi }
+        }
+        let step = 2 * acos(max(-1, min(1, 1 - tol / hw)))
+        let count = Int(pixels: abs(sweep) / max(step, 1e-3), .up, in: 1...256)
+        for k in 1..<count {
+            let t = t0 + sweep * Double(k) / Double(count)
+            out.append(CGPoint(x: Double(c.x) + hw * cos(t), y: Double(c.y) + hw * sin(t)))
+        }
+    }
+
+    /// An open piece's closed outline: left side, end cap, right side backwards, start cap.
+    static func openOutline(_ p: [CGPoint], hw: Double, _ style: StrokeStyle, _ tol: Double) -> [CGPoint] {
+        var out = side(p, closed: false, s: 1, hw: hw, style, tol)
+        let right = side(p, closed: false, s: -1, hw: hw, style, tol)
+        cap(p[p.count - 1], toward: p[p.count - 2], hw: hw, style, tol, into: &out)
+        out += right.reversed()
+        cap(p[0], toward: p[1], hw: hw, style, tol, into: &out)
+        return out
+    }
+
+    /// The cap at the end `e` of a piece whose neighbouring point is `toward`, between the two offsets.
+    static func cap(_ e: CGPoint, toward: CGPoint, hw: Double, _ style: StrokeStyle, _ tol: Double,
+                    into out: inout [CGPoint]) {
+        let dx = Double(e.x - toward.x), dy = Double(e.y - toward.y), len = hypot(dx, dy)
+        let d = (dx / len, dy / len)
+        // The outline arrives on the left offset of the travel direction d and leaves on the right one.
+        let from = (-d.1 * hw, d.0 * hw), to = (d.1 * hw, -d.0 * hw)
+        let ex = Double(e.x), ey = Double(e.y)
+        switch style.cap {
+        case .butt:
+            break
+        case .square:
+            out.append(CGPoint(x: ex + from.0 + d.0 * hw, y: ey + from.1 + d.1 * hw))
+            out.append(CGPoint(x: ex + to.0 + d.0 * hw, y: ey + to.1 + d.1 * hw))
+        case .round:
+            arc(e, from: from, to: to, hw: hw, through: d, tol: tol, into: &out)
+        }
+    }
+
+    /// The dot a zero-length piece draws: a circle for round caps, an axis-aligned square for square caps.
+    static func dot(_ p: CGPoint, hw: Double, cap: StrokeStyle.Cap, tol: Double) -> Polyline? {
+        let x = Double(p.x), y = Double(p.y)
+        switch cap {
+        case .butt: return nil
+        case .square:
+            return Polyline(points: [CGPoint(x: x - hw, y: y - hw), CGPoint(x: x + hw, y: y - hw),
+                                     CGPoint(x: x + hw, y: y + hw), CGPoint(x: x - hw, y: y + hw)], closed: true)
+        case .round:
+            var points = [CGPoint(x: x + hw, y: y)]
+            arc(p, from: (hw, 0), to: (-hw, 0), hw: hw, through: (0, 1), tol: tol, into: &points)
+            points.append(CGPoint(x: x - hw, y: y))
+            arc(p, from: (-hw, 0), to: (hw, 0), hw: hw, through: (0, -1), tol: tol, into: &points)
+            return Polyline(points: points, closed: true)
+        }
+    }
+}
