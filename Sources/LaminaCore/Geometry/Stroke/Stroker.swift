@@ -39,7 +39,7 @@ public enum Stroker {
         guard hw > 0, hw.isFinite else { return [] }
         let tol = max(tolerance, hw * 1e-4)
         var out: [Polyline] = []
-        for piece in Dasher.pieces(polylines, style) {
+        for piece in Dasher.pieces(polylines, style, minimumPeriod: 2.5 * tolerance) {
             let points = dedup(piece.points, closed: piece.closed)
             if points.count < 2 || (piece.closed && points.count < 3) {
                 if let p = points.first, let dot = dot(p, hw: hw, cap: style.cap, tol: tol) { out.append(dot) }
