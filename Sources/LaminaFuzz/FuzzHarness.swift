@@ -34,7 +34,7 @@ final class FuzzHarness {
         let budgetMB = env["LAMINA_FUZZ_BUDGET_MB"].flatMap(Int.init) ?? 256
         // Draws and instances bounded too, so a rendered input takes well under the fuzzer's timeout.
         planner = Planner(limits: ResourceLimits(maxMemoryBytes: budgetMB << 20, maxPassSide: 4096,
-                                                 maxPathSegments: 200_000, maxReplicatedOperations: 200_000,
+                                                 maxPathSegments: 200_000, maxReplicatedOperations: 4_096,
                                                  maxDrawnPixels: 1 << 26))
         renderPixelLimit = env["LAMINA_FUZZ_RENDER_PIXELS"].flatMap(Int.init) ?? 4_000_000
         drawnPixelLimit = env["LAMINA_FUZZ_DRAWN_PIXELS"].flatMap(Int.init) ?? Int.max
