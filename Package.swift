@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "lamina", targets: ["lamina"]),
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
         .library(name: "LaminaImage", targets: ["LaminaImage"]),
+        .library(name: "LaminaText", targets: ["LaminaText"]),
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaGL", targets: ["LaminaGL"]),
         .executable(name: "lamina-fuzz", targets: ["LaminaFuzz"]),
@@ -20,8 +21,16 @@ let package = Package(
                        providers: [.apt(["libegl-dev", "libgles-dev", "libgbm-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        // Text: FreeType (font loading, glyph rasterization), HarfBuzz (shaping), Fontconfig (family matching).
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "LaminaImage", dependencies: ["CPNG"]),
-        .target(name: "LaminaCore", dependencies: ["LaminaImage"]),
+        .target(name: "LaminaText", dependencies: ["LaminaImage", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "LaminaCore", dependencies: ["LaminaImage", "LaminaText"]),
         .target(name: "LaminaRaster", dependencies: ["LaminaCore", "LaminaImage"]),
         // GLSL ES 3.00 sources live at the top-level Shaders/ folder and ship as this target's resources,
         // so they are found through Bundle.module whatever the working directory.
@@ -38,6 +47,7 @@ let package = Package(
                           swiftSettings: [.enableExperimentalFeature("Extern")]),
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
         .testTarget(name: "LaminaImageTests", dependencies: ["LaminaImage"]),
+        .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaImage"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaImage"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCore", "LaminaImage"]),
     ]

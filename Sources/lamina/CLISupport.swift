@@ -39,7 +39,7 @@ struct PlanningOptions: ParsableArguments {
                                valueName: "SIZE"))
     var maxMemory: ByteCount = ByteCount(ResourceLimits.default.maxMemoryBytes)
 
-    @Flag(help: "Refuse (exit 1) a scene with layers or keys that Lamina decodes but does not draw, instead of warning.")
+    @Flag(help: "Refuse (exit 1) a scene that draws differently from what it asks (a font family not installed), instead of warning.")
     var strict = false
 
     var resourceLimits: ResourceLimits {
@@ -68,9 +68,10 @@ struct ByteCount: ExpressibleByArgument {
     var defaultValueDescription: String { "\(bytes >> 30)G" }
 }
 
-/// Prints one warning per kind of feature `scene` has that is not drawn; with `strict`, exits 1 after them.
-func warnUnrendered(_ scene: Scene, path: String, strict: Bool) throws {
-    let features = UnrenderedFeature.find(in: scene)
+/// Prints one warning per kind of departure from `scene` (SceneWarning: a font not installed); with `strict`,
+/// exits 1 after them.
+func warnScene(_ scene: Scene, path: String, strict: Bool) throws {
+    let features = SceneWarning.find(in: scene)
     for f in features { printError("\(strict ? "error" : "warning"): \(path): \(f)") }
     if strict, !features.isEmpty { throw ExitCode(1) }
 }
@@ -78,7 +79,7 @@ func warnUnrendered(_ scene: Scene, path: String, strict: Bool) throws {
 /// Plans `scene` (read from `path`), or prints the refusal naming the file and the layer and exits 1: a scene
 /// over the budget is invalid input, refused before any renderer allocates. Warns first of what is not drawn.
 func planScene(_ scene: Scene, path: String, options: PlanningOptions) throws -> RenderGraph {
-    try warnUnrendered(scene, path: path, strict: options.strict)
+    try warnScene(scene, path: path, strict: options.strict)
     do {
         return try Planner(limits: options.resourceLimits).plan(scene)
     } catch {

@@ -12,12 +12,12 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The scene file (lamina-scene/1 JSON).")
     var scene: String
 
-    @Flag(help: "Refuse (exit 1) a scene with layers or keys that Lamina decodes but does not draw, instead of warning.")
+    @Flag(help: "Refuse (exit 1) a scene that draws differently from what it asks (a font family not installed), instead of warning.")
     var strict = false
 
     func run() throws {
         let decoded = try loadScene(scene)
         print(SceneSummary(scene: decoded).text)
-        try warnUnrendered(decoded, path: scene, strict: strict)
+        try warnScene(decoded, path: scene, strict: strict)
     }
 }

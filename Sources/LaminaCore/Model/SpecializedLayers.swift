@@ -50,9 +50,14 @@ public final class TransformLayer: Layer {
     override public var typeName: String { "transform" }
 }
 
-/// CATextLayer: a string laid out in the layer's bounds.
+/// CATextLayer: a string laid out in the layer's bounds, drawn into its backing store at contentsScale.
 public final class TextLayer: Layer {
+    /// A plain string, drawn with `font`, `fontSize` and `foregroundColor`.
     public var string: String?
+    /// An attributed string: runs with their own attributes. When set it is drawn instead of `string`, and, as
+    /// with an NSAttributedString, `font`, `fontSize` and `foregroundColor` do not apply to it.
+    public var attributedString: [AttributedRun]?
+    /// A family (`"Helvetica"`, `"Helvetica-Bold"`, resolved through Fontconfig) or a font file path.
     public var font: String = "Helvetica"
     public var fontSize: Double = 36
     public var foregroundColor: Color? = .white
@@ -65,6 +70,28 @@ public final class TextLayer: Layer {
         case natural, left, right, center, justified
     }
     public enum TruncationMode: String, Sendable, Hashable, Codable, CaseIterable { case none, start, middle, end }
+
+    /// One run of an attributed string. Missing attributes take Core Text's defaults for an attributed string
+    /// (Helvetica 12, black), not the layer's.
+    public struct AttributedRun: Equatable, Hashable, Sendable {
+        public var text: String
+        public var font: String
+        public var fontSize: Double
+        public var foregroundColor: Color?
+        public var underline: Bool
+
+        public init(_ text: String, font: String = "Helvetica", fontSize: Double = 12,
+                    foregroundColor: Color? = .black, underline: Bool = false) {
+            self.text = text; self.font = font; self.fontSize = fontSize
+            self.foregroundColor = foregroundColor; self.underline = underline
+        }
+    }
+
+    /// True when the layer has text to draw.
+    public var hasText: Bool {
+        if let runs = attributedString { return runs.contains { !$0.text.isEmpty } }
+        return !(string ?? "").isEmpty
+    }
 }
 
 /// CAScrollLayer: scrolling is setting `bounds.origin`, as `scrollToPoint:` does.

@@ -15,7 +15,7 @@ extension GraphBuilder {
     }
 
     private func unflippedContentsFrame(_ layer: Layer) -> CGRect {
-        guard let image = layer.contents else { return .null }
+        guard let image = contentsBitmap(layer) else { return .null }
         let b = layer.bounds
         let scale = max(1e-6, layer.contentsScale)
         let cw = Double(image.width) / scale * abs(Double(layer.contentsRect.width))
@@ -44,7 +44,7 @@ extension GraphBuilder {
 
     /// The contents as texture draws: one quad, or up to nine when contentsCenter slices a scaled image.
     func contentsOps(_ layer: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
-        guard let bitmap = layer.contents, bitmap.width > 0, bitmap.height > 0 else { return [] }
+        guard let bitmap = contentsBitmap(layer), bitmap.width > 0, bitmap.height > 0 else { return [] }
         let dest = contentsFrame(layer)
         guard !dest.isNull, dest.width > 0, dest.height > 0 else { return [] }
         let id = imageID(for: bitmap)

@@ -31,7 +31,7 @@ extension GraphBuilder {
     func localExtent(of layer: Layer, includeShadow: Bool, depth: Int = 0) -> CGRect {
         var r = layer.bounds
         if !layer.masksToBounds {
-            if layer.contents != nil { r = r.union(contentsFrame(layer)) }
+            if contentsBitmap(layer) != nil { r = r.union(contentsFrame(layer)) }
             if depth < 64 {
                 let space = LayerGeometry.sublayerSpace(of: layer)
                 for child in layer.sublayers where !child.isHidden {

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaText
 
 /// Turns a layer tree into a `RenderGraph`: the one place Core Animation's rendering rules live.
 ///
@@ -64,6 +65,10 @@ final class GraphBuilder {
     var usesShadowAtlas = true
     var joinsBorders = true
     private var imageIDs: [ObjectIdentifier: ImageID] = [:]
+    /// Text layers' backing stores, by layer (a replicated layer is drawn once) and by what they draw (equal
+    /// labels share one store, uploaded once).
+    var textStores: [ObjectIdentifier: Bitmap?] = [:]
+    var textStoresByBox: [TextBox: Bitmap] = [:]
     private var passCount = 0
     /// The bounds every pass, image and path is charged against, and what has been charged so far.
     let limits: ResourceLimits
@@ -168,7 +173,8 @@ final class GraphBuilder {
         }
     }
 
-    private func refuse(_ message: String) {
+    /// Records `message` as the plan's failure at the current layer, unless one is recorded already.
+    func refuse(_ message: String) {
         if failure == nil { failure = PlanError(pointer: pointer, message: message) }
     }
 

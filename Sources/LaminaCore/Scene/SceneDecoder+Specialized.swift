@@ -76,17 +76,4 @@ extension SceneReader {
         try f.set("instanceAlphaOffset", &r.instanceAlphaOffset) { try $0.number(at: $1) }
         try f.set("preservesDepth", &r.preservesDepth) { try $0.bool(at: $1) }
     }
-
-    private func text(_ f: ObjectFields, _ t: TextLayer) throws {
-        try f.set("string", &t.string) { v, p in
-            if case .null = v { return nil }
-            return try v.string(at: p)
-        }
-        try f.set("font", &t.font) { try $0.string(at: $1) }
-        try f.set("fontSize", &t.fontSize) { try $0.nonNegative(at: $1) }
-        try f.set("foregroundColor", &t.foregroundColor) { try $0.optionalColor(at: $1) }
-        try f.set("alignmentMode", &t.alignmentMode) { try $0.name(TextLayer.AlignmentMode.self, at: $1, what: "alignment mode") }
-        try f.set("wrapped", &t.isWrapped) { try $0.bool(at: $1) }
-        try f.set("truncationMode", &t.truncationMode) { try $0.name(TextLayer.TruncationMode.self, at: $1, what: "truncation mode") }
-    }
 }

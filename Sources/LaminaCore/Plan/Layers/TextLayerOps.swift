@@ -1,0 +1,83 @@
+import LaminaImage
+import LaminaText
+
+/// CATextLayer: its text is drawn into a backing store of bounds x contentsScale pixels (LaminaText: Fontconfig,
+/// FreeType, HarfBuzz), which then stands in for the layer's contents, as Core Animation's display does. Both
+/// renderers therefore sample the same bytes: a store at contentsScale 1 on a 2x canvas is magnified and soft,
+/// at 2 it is sharp, and shadows, masks and group opacity see the text's alpha like any contents.
+extension GraphBuilder {
+    /// The image drawn as `layer`'s contents: a text layer's backing store when it has text, else `contents`.
+    func contentsBitmap(_ layer: Layer) -> Bitmap? {
+        if let text = layer as? TextLayer, text.hasText { return textBackingStore(text) }
+        return layer.contents
+    }
+
+    /// The text layer's backing store, made once per layer and shared between layers that draw the same box.
+    /// A store over the pass side limit or the memory budget, or text the engine refuses, fails the plan at
+    /// the layer's pointer.
+    func textBackingStore(_ layer: TextLayer) -> Bitmap? {
+        let key = ObjectIdentifier(layer)
+        if let known = textStores[key] { return known }
+        var store: Bitmap?
+        let box = Self.textBox(layer)
+        if let shared = textStoresByBox[box] {
+            store = shared
+        } else if let (w, h) = admitTextStore(box) {
+            do {
+                let image = try TextEngine.shared.render(box)
+                if image.width == w, image.height == h {
+                    store = Bitmap(image: image, origin: "text layer \(pointer)")
+                    textStoresByBox[box] = store
+                }
+            } catch {
+                refuse("\(error)")
+            }
+        }
+        textStores[key] = .some(store)
+        return store
+    }
+
+    /// The store's size when it fits the bounds (a side at most the pass limit, the bytes within the budget
+    /// left), else nil with the plan refused.
+    private func admitTextStore(_ box: TextBox) -> (Int, Int)? {
+        guard failure == nil else { return nil }
+        let (w, h) = box.pixelSize
+        guard w > 0, h > 0 else { return nil }
+        let side = limits.maxPassSide
+        guard w <= side, h <= side else {
+            refuse("text layer's backing store is \(w)x\(h) pixels (bounds x contentsScale), over the \(side)-pixel limit on a side")
+            return nil
+        }
+        let bytes = ResourceLimits.imageBytes(width: w, height: h)
+        guard chargedBytes + bytes <= limits.maxMemoryBytes else {
+            refuse("text layer's backing store (\(w)x\(h)) needs \(formatBytes(bytes)), over the \(formatBytes(limits.maxMemoryBytes)) budget")
+            return nil
+        }
+        do { try TextEngine.validate(box) } catch {
+            refuse("\(error)")
+            return nil
+        }
+        return (w, h)
+    }
+
+    /// What the layer draws, as the text engine takes it.
+    static func textBox(_ layer: TextLayer) -> TextBox {
+        func color(_ c: Color?) -> TextColor? {
+            c.map { TextColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) }
+        }
+        let spans: [TextSpan]
+        if let runs = layer.attributedString {
+            spans = runs.map {
+                TextSpan($0.text, TextAttributes(font: $0.font, fontSize: $0.fontSize, color: color($0.foregroundColor),
+                                                 underline: $0.underline))
+            }
+        } else {
+            spans = [TextSpan(layer.string ?? "", TextAttributes(font: layer.font, fontSize: layer.fontSize,
+                                                               color: color(layer.foregroundColor)))]
+        }
+        return TextBox(spans: spans, width: Double(layer.bounds.width), height: Double(layer.bounds.height),
+                       scale: layer.contentsScale, alignment: TextAlignment(rawValue: layer.alignmentMode.rawValue) ?? .natural,
+                       wrapped: layer.isWrapped,
+                       truncation: TextTruncation(rawValue: layer.truncationMode.rawValue) ?? .none)
+    }
+}
