@@ -39,25 +39,41 @@ struct Shaper {
         return paragraph
     }
 
-    /// Embedding levels: 0/1 for the paragraph's direction, one more for runs of the other direction. Neutrals
-    /// between two strong characters of one direction take it; other neutrals take the paragraph's.
+    /// Embedding levels, a two-level reading of the Unicode bidi algorithm: the paragraph's direction comes from
+    /// its first strong character; letters of the other direction go one level deeper; a number takes the side of
+    /// the letters before it (after right-to-left letters it reads left to right inside them, level 2, as rules
+    /// W2 and I1 make Arabic numbers do); neutrals between two runs of one direction take it (numbers counting as
+    /// the direction they follow, rule N1), other neutrals the paragraph's.
     static func levels(_ scalars: [Unicode.Scalar], rtl: inout Bool) -> [UInt8] {
         let strong = scalars.map(CharClass.strongDirection)
-        rtl = strong.first(where: { $0 != nil }).flatMap { $0 } ?? false
+        let isNumber = scalars.map { $0.properties.numericType == .decimal }
+        rtl = zip(strong, isNumber).first(where: { $0.0 != nil && !$0.1 }).flatMap { $0.0 } ?? false
         let base: UInt8 = rtl ? 1 : 0
-        func level(_ isRTL: Bool) -> UInt8 { isRTL == rtl ? base : base + 1 }
+        // The direction each character counts as for its neighbours: letters their own, numbers the letters'
+        // before them (the paragraph's at its start).
+        var side = [Bool?](repeating: nil, count: scalars.count)
         var out = [UInt8](repeating: base, count: scalars.count)
+        var lastLetter = rtl
+        for i in scalars.indices {
+            guard let d = strong[i] else { continue }
+            if isNumber[i] {
+                side[i] = lastLetter
+                out[i] = lastLetter ? 2 : (rtl ? 2 : 0)
+            } else {
+                side[i] = d
+                lastLetter = d
+                out[i] = d ? 1 : (rtl ? 2 : 0)
+            }
+        }
         var previous: Bool? = nil
         var i = 0
         while i < scalars.count {
-            if let d = strong[i] {
-                out[i] = level(d); previous = d; i += 1; continue
-            }
+            if let d = side[i] { previous = d; i += 1; continue }
             var j = i
-            while j < scalars.count, strong[j] == nil { j += 1 }
-            let next: Bool? = j < scalars.count ? strong[j] : nil
+            while j < scalars.count, side[j] == nil { j += 1 }
+            let next: Bool? = j < scalars.count ? side[j] : nil
             let resolved = (previous != nil && previous == next) ? previous! : rtl
-            for k in i..<j { out[k] = level(resolved) }
+            for k in i..<j { out[k] = resolved ? 1 : (rtl ? 2 : 0) }
             i = j
         }
         return out

@@ -16,6 +16,8 @@ struct Line {
     var isTruncated = false
     /// The line's characters in logical order (an ellipsis included), for tests and tools.
     var text = ""
+    /// Where each cluster's characters start in `text`'s scalars.
+    var clusterStarts: [Int] = []
 
     /// Width without trailing spaces.
     var width: Double { LineBreaker.inkedWidth(clusters) }
@@ -27,26 +29,29 @@ struct Line {
             glyphs.append(contentsOf: paragraph.glyphs[c.glyphs])
             c.glyphs = first..<glyphs.count
             clusters.append(c)
+            clusterStarts.append(text.unicodeScalars.count)
             text.unicodeScalars.append(contentsOf: paragraph.scalars[c.characters])
         }
     }
 
     /// Clusters in visual order (Unicode's rule L2: from the highest level down to the lowest odd one, reverse
     /// every run at that level or above), without the spaces that end the line logically.
-    func visualOrder() -> [Cluster] {
+    func visualOrder() -> [Cluster] { visualIndices().map { clusters[$0] } }
+
+    /// The indices of `visualOrder()`'s clusters.
+    func visualIndices() -> [Int] {
         var end = clusters.count
         while end > 0, clusters[end - 1].isSpace { end -= 1 }
-        var order = Array(clusters[0..<end])
-        guard let top = order.map(\.level).max(), let lowOdd = order.map(\.level).filter({ $0 % 2 == 1 }).min() else {
-            return order
-        }
+        var order = Array(0..<end)
+        let levels = order.map { clusters[$0].level }
+        guard let top = levels.max(), let lowOdd = levels.filter({ $0 % 2 == 1 }).min() else { return order }
         var level = top
         while level >= lowOdd {
             var i = 0
             while i < order.count {
-                guard order[i].level >= level else { i += 1; continue }
+                guard clusters[order[i]].level >= level else { i += 1; continue }
                 var j = i
-                while j < order.count, order[j].level >= level { j += 1 }
+                while j < order.count, clusters[order[j]].level >= level { j += 1 }
                 order[i..<j].reverse()
                 i = j
             }
@@ -72,6 +77,18 @@ public struct TextLayout {
     }
     /// Each line's characters in logical order, an ellipsis included, trailing spaces too.
     public var lineTexts: [String] { lines.map(\.text) }
+    /// Each line's clusters' characters in visual order, left to right, without trailing spaces.
+    public var visualClusters: [[String]] {
+        lines.map { line in
+            let scalars = Array(line.text.unicodeScalars)
+            return line.visualIndices().map { k in
+                let end = k + 1 < line.clusterStarts.count ? line.clusterStarts[k + 1] : scalars.count
+                var s = ""
+                s.unicodeScalars.append(contentsOf: scalars[line.clusterStarts[k]..<end])
+                return s
+            }
+        }
+    }
     /// The families of the faces each line's glyphs come from (fallbacks included), in order of first use.
     public var lineFamilies: [[String]] {
         lines.map { line in

@@ -8,7 +8,7 @@ import LaminaImage
 struct RandomScenesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "random-scenes",
-        abstract: "Write random app-like scenes (cards, shadows, masks, gradients, replicators) for lamina parity.",
+        abstract: "Write random app-like scenes (cards, shadows, masks, gradients, replicators, shapes, text) for lamina parity.",
         discussion: """
         The same seed writes the same files, random-<seed>-<index>.json. Shadows keep their blur within \
         --max-shadow-sigma pixels (4: the GPU's exact blur range; the pyramid above it is within 3/255, issue 24).

@@ -15,7 +15,7 @@ final class RandomSceneTests: XCTestCase {
             _ = try Planner().plan(scene)
             for layer in scene.root.sublayers { kinds.insert(layer.typeName) }
         }
-        XCTAssertEqual(kinds, ["layer", "gradient", "replicator", "shape"], "the specialised types that render are drawn too")
+        XCTAssertEqual(kinds, ["layer", "gradient", "replicator", "shape", "text"], "the specialised types that render are drawn too")
     }
 
     /// Shadows stay within the blur sigma asked for (in pixels, at the scene's scale).

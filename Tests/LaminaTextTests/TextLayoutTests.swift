@@ -99,6 +99,14 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertNotEqual(e.width, isolated, "joined forms differ from isolated ones")
     }
 
+    func testBidi_reversesRightToLeftRunsAndKeepsNumbersLeftToRight() throws {
+        // Logical: "ab", Hebrew alef bet, "12", gimel; visual: ab, then the Hebrew run reversed with 12 inside it.
+        let visual = try engine.layout(box("ab \u{5D0}\u{5D1} 12 \u{5D2} cd", width: 400)).visualClusters[0]
+        XCTAssertEqual(visual.joined(), "ab \u{5D2} 12 \u{5D1}\u{5D0} cd")
+        let rtl = try engine.layout(box("\u{5D0}\u{5D1} ab 34", width: 400)).visualClusters[0]
+        XCTAssertEqual(rtl.joined(), "ab 34 \u{5D1}\u{5D0}", "a right-to-left paragraph: its first word rightmost")
+    }
+
     func testMixedScripts_fallBackToAFontThatCoversEach() throws {
         let layout = try engine.layout(box("Hi 中文 and عربي", width: 400))
         XCTAssertEqual(layout.lineFamilies[0].first, "DejaVu Sans")

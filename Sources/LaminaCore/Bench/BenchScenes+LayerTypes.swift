@@ -44,3 +44,38 @@ extension BenchScenes {
         }
     }
 }
+
+extension BenchScenes {
+    /// A text-heavy screen: `labels` wrapped, justified or aligned text layers of 50 words each (2 000 words at
+    /// 40 labels) in DejaVu Sans at 8 to 10 points, at contentsScale 2 on a 2x canvas, over rounded cards.
+    public static func textLabels(labels: Int) -> BenchScene {
+        BenchScene(name: "text-labels-\(labels)", summary: "\(labels) wrapped text labels of 50 words each",
+                   layerCount: 2 * labels, scale: 2) { scene, rng in
+            let words = ["layer", "compositor", "shadow", "render", "the", "of", "and", "animation", "bounds", "corner",
+                         "a", "gradient", "path", "text", "opacity", "mask", "pixel", "frame", "scale", "sublayer"]
+            let columns = 5
+            let rows = (labels + columns - 1) / columns
+            let cw = 1920.0 / 2 / Double(columns), ch = 1080.0 / 2 / Double(max(1, rows))
+            for i in 0..<labels {
+                let card = Layer()
+                card.frame = CGRect(x: Double(i % columns) * cw + 4, y: Double(i / columns) * ch + 4,
+                                    width: cw - 8, height: ch - 8)
+                card.backgroundColor = rng.color8(alpha: 1)
+                card.cornerRadius = 8
+                let label = TextLayer()
+                label.frame = CGRect(x: 6, y: 4, width: cw - 20, height: ch - 16)
+                label.string = (0..<50).map { _ in words[Int(rng.whole(0, words.count - 1))] }
+                    .joined(separator: " ")
+                label.font = "DejaVu Sans"
+                label.fontSize = rng.whole(8, 10)
+                label.foregroundColor = .black
+                label.isWrapped = true
+                label.alignmentMode = [.left, .justified, .center][i % 3]
+                label.truncationMode = .end
+                label.contentsScale = 2
+                card.addSublayer(label)
+                scene.root.addSublayer(card)
+            }
+        }
+    }
+}

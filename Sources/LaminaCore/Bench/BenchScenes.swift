@@ -41,6 +41,7 @@ public enum BenchScenes {
         all.append(trilinear(count: 24))
         all.append(gradientCards(count: 300))
         all.append(replicator(count: 1000))
+        all.append(textLabels(labels: 40))
         all += layerSweep.map(layers)
         return all
     }

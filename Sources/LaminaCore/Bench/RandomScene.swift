@@ -6,7 +6,8 @@ import Foundation
 /// Each scene is a canvas at scale 1 to 3 with 3 to 8 cards: rounded or continuous corners, borders,
 /// translucent fills, shadows with offsets, masksToBounds over sublayers, mask layers, group opacity,
 /// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
-/// (gradients of every type, replicators with colour offsets, shapes filled and stroked). `maxShadowSigma` bounds the shadows' blur
+/// (gradients of every type, replicators with colour offsets, shapes filled and stroked, text in
+/// DejaVu Sans, wrapped or truncated, at contentsScale 1 or the canvas's). `maxShadowSigma` bounds the shadows' blur
 /// in pixels: the GPU's blur pyramid for sigma above 4 is within 3/255, not the parity contract's 2, so
 /// the default keeps shadows in the exact range until issue 24's bounded blur lands; raise it to see them.
 public struct RandomScene {
@@ -31,8 +32,10 @@ public struct RandomScene {
     private func card(_ rng: inout SplitMix64, index: Int, scale: Double, canvas: (Double, Double)) -> String {
         let w = rng.whole(30, 140), h = rng.whole(24, 100)
         var keys = ["\"frame\": [\(n(rng.uniform(-10, canvas.0 - 20))), \(n(rng.uniform(-10, canvas.1 - 20))), \(n(w)), \(n(h))]"]
-        let kind = rng.whole(0, 9)
-        if kind == 0 {
+        let kind = rng.whole(0, 10)
+        if kind == 10 {
+            keys.append(text(&rng))
+        } else if kind == 0 {
             keys.append(gradient(&rng))
         } else if kind == 1 {
             keys.append(replicator(&rng))
@@ -88,6 +91,22 @@ public struct RandomScene {
                     "\"lineCap\": \"\(caps[Int(rng.whole(0, 2))])\"", "\"lineJoin\": \"\(joins[Int(rng.whole(0, 2))])\""]
         if rng.unit() < 0.3 { keys.append("\"lineDashPattern\": [\(n(rng.whole(2, 12))), \(n(rng.whole(2, 8)))]") }
         if rng.unit() < 0.2 { keys.append("\"strokeEnd\": \(n(rng.uniform(0.3, 0.9)))") }
+        return keys.joined(separator: ", ")
+    }
+
+    private func text(_ rng: inout SplitMix64) -> String {
+        let words = ["Lamina", "layer", "shadow", "card", "Core", "Animation", "text", "Résumé", "AV", "naïve", "ffi",
+                     "12:45", "مرحبا", "中文", "Ωμέγα"]
+        let string = (0..<Int(rng.whole(1, 8))).map { _ in words[Int(rng.whole(0, words.count - 1))] }
+            .joined(separator: " ")
+        let aligns = ["natural", "left", "right", "center", "justified"], modes = ["none", "start", "middle", "end"]
+        var keys = ["\"type\": \"text\"", "\"string\": \"\(string)\"", "\"font\": \"DejaVu Sans\"",
+                    "\"fontSize\": \(n(rng.uniform(8, 24)))", "\"foregroundColor\": \(color(rng.color8()))",
+                    "\"alignmentMode\": \"\(aligns[Int(rng.whole(0, 4))])\"",
+                    "\"truncationMode\": \"\(modes[Int(rng.whole(0, 3))])\""]
+        if rng.unit() < 0.5 { keys.append("\"wrapped\": true") }
+        if rng.unit() < 0.6 { keys.append("\"contentsScale\": 2") }
+        if rng.unit() < 0.4 { keys.append("\"backgroundColor\": \(color(rng.color8(alpha: 0.8)))") }
         return keys.joined(separator: ", ")
     }
 

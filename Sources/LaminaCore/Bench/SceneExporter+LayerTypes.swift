@@ -1,10 +1,11 @@
 import Foundation
 
-/// The keys of the specialised layer types the exporter writes: CAGradientLayer's and CAReplicatorLayer's.
+/// The keys of the specialised layer types the exporter writes: CAGradientLayer's, CAReplicatorLayer's and
+/// CATextLayer's.
 extension SceneExporter {
-    /// True for the layer classes the exporter writes: plain layers, gradients and replicators.
+    /// True for the layer classes the exporter writes: plain layers, gradients, replicators and text.
     static func exports(_ l: Layer) -> Bool {
-        type(of: l) == Layer.self || l is GradientLayer || l is ReplicatorLayer
+        type(of: l) == Layer.self || l is GradientLayer || l is ReplicatorLayer || l is TextLayer
     }
 
     /// The type name and the type's own keys of `l`, into `o` (nothing for a plain layer).
@@ -30,6 +31,26 @@ extension SceneExporter {
                 o[key] = number(value)
             }
             if r.preservesDepth { o["preservesDepth"] = "true" }
+        } else if let t = l as? TextLayer {
+            textKeys(t, into: &o)
         }
+    }
+
+    private func textKeys(_ t: TextLayer, into o: inout JSONObjectText) {
+        o["type"] = quoted("text")
+        if let runs = t.attributedString {
+            o["string"] = "[" + runs.map { r in
+                "{\"text\": \(quoted(r.text)), \"font\": \(quoted(r.font)), \"fontSize\": \(number(r.fontSize)), "
+                    + "\"foregroundColor\": \(r.foregroundColor.map(color) ?? "null"), \"underline\": \(r.underline)}"
+            }.joined(separator: ", ") + "]"
+        } else if let s = t.string {
+            o["string"] = quoted(s)
+        }
+        o["font"] = quoted(t.font)
+        o["fontSize"] = number(t.fontSize)
+        o["foregroundColor"] = t.foregroundColor.map(color) ?? "null"
+        if t.alignmentMode != .natural { o["alignmentMode"] = quoted(t.alignmentMode.rawValue) }
+        if t.isWrapped { o["wrapped"] = "true" }
+        if t.truncationMode != .none { o["truncationMode"] = quoted(t.truncationMode.rawValue) }
     }
 }

@@ -79,8 +79,8 @@ public struct SceneExporter {
             throw refuse("geometryFlipped/doubleSided/allowsEdgeAntialiasing")
         }
         guard !l.shouldRasterize else { throw refuse("shouldRasterize") }
-        guard l.contentsRect == d.contentsRect, l.contentsCenter == d.contentsCenter, l.contentsScale == 1,
-              l.minificationFilterBias == 0 else { throw refuse("contentsRect/contentsCenter/contentsScale/bias") }
+        guard l.contentsRect == d.contentsRect, l.contentsCenter == d.contentsCenter,
+              l.minificationFilterBias == 0 else { throw refuse("contentsRect/contentsCenter/bias") }
 
         var o = JSONObjectText()
         specificKeys(l, into: &o)
@@ -93,6 +93,7 @@ public struct SceneExporter {
             if l.anchorPoint != d.anchorPoint { o["anchorPoint"] = "[\(number(l.anchorPoint.x)), \(number(l.anchorPoint.y))]" }
         }
         if l.isHidden { o["hidden"] = "true" }
+        if l.contentsScale != 1 { o["contentsScale"] = number(l.contentsScale) }
         if l.opacity != 1 { o["opacity"] = number(l.opacity) }
         if !l.allowsGroupOpacity { o["allowsGroupOpacity"] = "false" }
         if let c = l.backgroundColor { o["backgroundColor"] = color(c) }
