@@ -20,6 +20,11 @@ nesting (opacity(mask(clip(shadow + body)))):
 - gradient layers: the rounded rect filled with Skia's linear, radial (a unit circle scaled to the
   ellipse's radii) or sweep gradient shader, after the contents and before the sublayers; Skia
   interpolates unpremultiplied colours by default, as Core Animation does;
+- text layers (plain strings): words laid out at record time with skia.Font.measureText (DejaVu through
+  Skia's font manager; no shaping, as skia-python has no SkShaper), greedy wrapping, left/right/center
+  alignment, justified lines drawn word by word, an ellipsis on the last line that fits when truncating;
+  drawn with drawString straight to the canvas, clipped to the bounds (Skia draws text at device scale; it
+  has no backing store, so contentsScale is ignored);
 - replicator layers: the sublayers drawn instanceCount times, instance k under instanceTransform^k about
   the bounds centre (2D transforms), each in a saveLayer whose colour matrix multiplies straight colour
   by m.rgb and alpha by m.a, m = clamp(instanceColor + k * offset).
@@ -59,6 +64,7 @@ HANDLED = {
     "colors", "locations", "startPoint", "endPoint", "gradientType",
     "instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
     "instanceBlueOffset", "instanceAlphaOffset",
+    "string", "font", "fontSize", "foregroundColor", "alignmentMode", "wrapped", "truncationMode", "contentsScale",
 }
 
 
@@ -139,6 +145,63 @@ def gradient_shader(d, w, h):
     return skia.GradientShader.MakeSweep(start[0], start[1], sk, positions, localMatrix=m)
 
 
+def text_lines(d, w, h):
+    """A text layer's lines as (font, paint, [(x, baseline, [(dx, word)])]), laid out once."""
+    size = d.get("fontSize", 36.0)
+    font = skia.Font(skia.Typeface(d.get("font", "Helvetica")), size)
+    c = color(d.get("foregroundColor", "white"))
+    paint = skia.Paint(Color=skcolor(c) if c else 0, AntiAlias=True)
+    metrics = font.getMetrics()
+    ascent, height = -metrics.fAscent, -metrics.fAscent + metrics.fDescent + metrics.fLeading
+    space = font.measureText(" ")
+    words = d["string"].split()
+    widths = [font.measureText(word) for word in words]
+    lines, i = [], 0
+    while i < len(words):
+        j, width = i + 1, widths[i]
+        while d.get("wrapped") and j < len(words) and width + space + widths[j] <= w:
+            width += space + widths[j]
+            j += 1
+        if not d.get("wrapped"):
+            j, width = len(words), sum(widths) + space * (len(words) - 1)
+        lines.append((i, j, width))
+        i = j
+    fit = max(1, int(h // height)) if d.get("wrapped") else len(lines)
+    out = []
+    for n, (i, j, width) in enumerate(lines[:fit]):
+        line = words[i:j]
+        if n == fit - 1 and j < len(words) and d.get("truncationMode", "none") != "none":
+            ell = font.measureText("\u2026")
+            while line and width + ell > w:
+                width -= widths[i + len(line) - 1] + space
+                line = line[:-1]
+            line = line + ["\u2026"]
+        align = d.get("alignmentMode", "natural")
+        if align == "justified" and n < len(lines) - 1 and len(line) > 1:
+            gap = space + (w - width) / (len(line) - 1)
+        else:
+            gap = space
+        x = {"right": w - width, "center": (w - width) / 2}.get(align, 0.0)
+        placed, dx = [], 0.0
+        if gap == space:
+            placed = [(0.0, " ".join(line))]
+        else:
+            for word in line:
+                placed.append((dx, word))
+                dx += font.measureText(word) + gap
+        out.append((x, ascent + n * height, placed))
+    return font, paint, out
+
+
+def draw_text(canvas, size, font, paint, lines):
+    canvas.save()
+    canvas.clipRect(skia.Rect.MakeWH(*size))
+    for x, baseline, words in lines:
+        for dx, word in words:
+            canvas.drawString(word, x + dx, baseline, font, paint)
+    canvas.restore()
+
+
 def replicator_instances(d, w, h):
     """A CAReplicatorLayer's instances: (matrix or None, colour matrix or None) per instance."""
     count = d.get("instanceCount", 1)
@@ -200,6 +263,7 @@ class Layer:
         self.sampling = skia.SamplingOptions(mode, mip)
         self.gradient = gradient_shader(d, w, h) if d.get("type") == "gradient" else None
         self.instances = replicator_instances(d, w, h) if d.get("type") == "replicator" else None
+        self.text = text_lines(d, w, h) if d.get("type") == "text" and isinstance(d.get("string"), str) else None
         self.mask = Layer(d["mask"], images, warn) if d.get("mask") else None
         self.sublayers = [Layer(s, images, warn) for s in d.get("sublayers", [])]
 
@@ -251,12 +315,14 @@ class Layer:
             canvas.drawRRect(self.rrect(), skia.Paint(Color=skcolor(self.background), AntiAlias=True))
         if self.gradient is not None:
             canvas.drawRRect(self.rrect(), skia.Paint(Shader=self.gradient, AntiAlias=True))
-        if self.image is not None or self.sublayers:
+        if self.image is not None or self.sublayers or self.text is not None:
             canvas.save()
             if self.clips:
                 canvas.clipRRect(self.rrect(), doAntiAlias=True)
             if self.image is not None:
                 canvas.drawImageRect(self.image, skia.Rect.MakeWH(*self.size), self.sampling, None)
+            if self.text is not None:
+                draw_text(canvas, self.size, *self.text)
             if self.sublayers:
                 canvas.translate(-self.bounds_origin[0], -self.bounds_origin[1])
                 bound = None

@@ -4,7 +4,7 @@ enum SceneVocabulary {
     /// The kind of value a key takes.
     enum ValueKind {
         case number, count, unit, bool, color, rect, point, size, transform, affine, path, image, name([String])
-        case corners, numberList, colorList, layer, layerList, text
+        case corners, numberList, colorList, layer, layerList, text, font, attributedText
     }
 
     static let layerTypes = ["layer", "shape", "gradient", "replicator", "transform", "text", "scroll"]
@@ -40,7 +40,7 @@ enum SceneVocabulary {
         ("instanceRedOffset", .number), ("instanceGreenOffset", .number), ("instanceBlueOffset", .number),
         ("instanceAlphaOffset", .number), ("preservesDepth", .bool),
         // text
-        ("string", .text), ("font", .text), ("fontSize", .number), ("foregroundColor", .color),
+        ("string", .attributedText), ("font", .font), ("fontSize", .number), ("foregroundColor", .color),
         ("alignmentMode", .name(["natural", "left", "right", "center", "justified"])), ("wrapped", .bool),
         ("truncationMode", .name(["none", "start", "middle", "end"])),
         // scroll
@@ -111,8 +111,27 @@ enum SceneVocabulary {
         case .colorList: return .array((0..<rng.below(6)).map { _ in color(&rng) })
         case .layer: return layer(&rng)
         case .layerList: return .array((0..<1 + rng.below(3)).map { _ in layer(&rng) })
-        case .text: return .string(rng.pick(["", "a", "\u{0}", "é\u{301}", String(repeating: "W", count: 300), "/"]))
+        case .text: return .string(text(&rng))
+        case .font: return .string(rng.pick(["DejaVu Sans", "DejaVu Sans-BoldOblique", "Helvetica", "No Such Font", "-",
+                                             "x.ttf", "/dev/zero", "/", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]))
+        case .attributedText:
+            guard rng.chance(2) else { return .string(text(&rng)) }
+            return .array((0..<rng.below(4)).map { _ in
+                rng.chance(4) ? .string(text(&rng)) : .object([
+                    .init(key: "text", value: .string(text(&rng))),
+                    .init(key: "fontSize", value: number(&rng)),
+                    .init(key: "underline", value: .bool(rng.chance(2))),
+                    .init(key: "foregroundColor", value: color(&rng)),
+                ])
+            })
         }
+    }
+
+    /// Strings that stress shaping and line breaking: marks alone, controls, right-to-left, CJK, long words.
+    static func text(_ rng: inout FuzzRandom) -> String {
+        rng.pick(["", "a", "\u{0}", "é\u{301}", String(repeating: "W", count: 300), "/", "\u{301}\u{301}\u{200D}",
+                  "مرحبا 12 world", "中文文本\n\n\r\nx", "a\tb\u{2028}c\u{2029}", String(repeating: "ab ", count: 2000),
+                  "\u{FEFF}\u{200B}\u{202E}rtl override"])
     }
 
     static func color(_ rng: inout FuzzRandom) -> FuzzJSON {

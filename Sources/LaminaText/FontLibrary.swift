@@ -57,9 +57,16 @@ final class FontLibrary {
         let key = "\(index):\(path)"
         if let f = faces[key] { return f }
         guard let library else { throw TextError("FreeType is not running") }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             throw TextError("font file not found: \(path)")
+        }
+        // Only regular files (links followed): a device or pipe would be read without end.
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw TextError("font file \(path) is not a regular file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= TextLimits.maxFontFileBytes else {
+            throw TextError("font file \(path) is \(size) bytes, over the limit of \(TextLimits.maxFontFileBytes) bytes")
         }
         let f = try FontFace(id: nextID, path: path, index: index, library: library)
         nextID += 1

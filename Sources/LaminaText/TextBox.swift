@@ -77,6 +77,8 @@ public enum TextLimits {
     public static let maxStringBytes = 1 << 20
     /// The largest glyph drawn, fontSize x contentsScale in pixels: FreeType renders each glyph whole.
     public static let maxGlyphPixels = 2048.0
+    /// The largest font file loaded (the largest CJK collections are about 100 MB).
+    public static let maxFontFileBytes = 512 << 20
     /// The most glyphs kept rasterized between layouts before the cache starts again.
     public static let glyphCacheBytes = 64 << 20
 }

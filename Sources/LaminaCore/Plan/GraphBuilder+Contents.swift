@@ -64,6 +64,8 @@ extension GraphBuilder {
             && (abs(dest.width - natural.width) > 1e-9 || abs(dest.height - natural.height) > 1e-9)
         let xs = sliced ? slices(dest.minX, dest.maxX, natural.width, center.minX, center.maxX) : [(dest.minX, 0.0), (dest.maxX, 1.0)]
         let ys = sliced ? slices(dest.minY, dest.maxY, natural.height, center.minY, center.maxY) : [(dest.minY, 0.0), (dest.maxY, 1.0)]
+        let aligned = layer is TextLayer && !sliced && src == CGRect(x: 0, y: 0, width: 1, height: 1)
+            && Self.texelAligned(dest, bitmap: bitmap, m)
         var ops: [DrawOp] = []
         for j in 0..<(ys.count - 1) {
             for i in 0..<(xs.count - 1) {
@@ -80,7 +82,8 @@ extension GraphBuilder {
                 if j == ys.count - 2 && aa.contains(.maxY) { edges.insert(.maxY) }
                 let draw = TextureDraw(source: .image(id), destination: d,
                                        sourceRect: CGRect(x: u0, y: v0, width: u1 - u0, height: v1 - v0),
-                                       minFilter: layer.minificationFilter, magFilter: layer.magnificationFilter,
+                                       minFilter: aligned ? .nearest : layer.minificationFilter,
+                                       magFilter: aligned ? .nearest : layer.magnificationFilter,
                                        lodBias: layer.minificationFilterBias)
                 let b = LayerGeometry.pixelBounds(of: d, through: m, in: context.interest)
                 if !b.isEmpty { ops.append(DrawOp(kind: .texture(draw), transform: m, bounds: b, edgeAA: edges)) }
@@ -98,5 +101,17 @@ extension GraphBuilder {
         let length = hi - lo
         if a + b > length, a + b > 0 { let k = length / (a + b); a *= k; b *= k }
         return [(lo, 0), (lo + a, c0), (hi - b, c1), (hi, 1)]
+    }
+
+    /// True when `dest` (the image's quad) lands texel for pixel on the pixel grid through `m`: a scale of one
+    /// texel a pixel and whole-pixel corners (within 1e-6 px). There linear filtering is nearest filtering, and
+    /// a text layer's backing store at the canvas's scale is drawn as such, which the CPU draws a column and a
+    /// row at a time (`TexelGrid`).
+    static func texelAligned(_ dest: CGRect, bitmap: Bitmap, _ m: Transform3D) -> Bool {
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1, m.m11 > 0, m.m22 > 0 else { return false }
+        func whole(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-6 }
+        let x0 = m.m41 + Double(dest.minX) * m.m11, y0 = m.m42 + Double(dest.minY) * m.m22
+        return whole(x0) && whole(y0) && abs(Double(dest.width) * m.m11 - Double(bitmap.width)) < 1e-6
+            && abs(Double(dest.height) * m.m22 - Double(bitmap.height)) < 1e-6
     }
 }

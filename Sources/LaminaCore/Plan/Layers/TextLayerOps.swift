@@ -24,9 +24,11 @@ extension GraphBuilder {
             store = shared
         } else if let (w, h) = admitTextStore(box) {
             do {
-                let image = try TextEngine.shared.render(box)
-                if image.width == w, image.height == h {
-                    store = Bitmap(image: image, origin: "text layer \(pointer)")
+                let bitmap = try TextStoreCache.shared.store(for: box) {
+                    Bitmap(image: try TextEngine.shared.render(box), origin: "text layer \(pointer)")
+                }
+                if bitmap.width == w, bitmap.height == h {
+                    store = bitmap
                     textStoresByBox[box] = store
                 }
             } catch {
