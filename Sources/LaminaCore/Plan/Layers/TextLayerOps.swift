@@ -25,7 +25,7 @@ extension GraphBuilder {
         } else if let (w, h) = admitTextStore(box) {
             do {
                 let bitmap = try TextStoreCache.shared.store(for: box) {
-                    Bitmap(image: try TextEngine.shared.render(box), origin: "text layer \(pointer)")
+                    Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store")
                 }
                 if bitmap.width == w, bitmap.height == h {
                     store = bitmap
