@@ -21,7 +21,7 @@ struct PathCoverage {
         rasterizer.rasterize(projected, rule: path.rule, clip: bounds) { y, x0, coverage in
             let base = (y - bounds.y0) * stride + (x0 - bounds.x0)
             for i in 0..<coverage.count {
-                out[base + i] = UInt8(max(0, min(255, (coverage[i] * 255).rounded())))
+                out[base + i] = UInt8(max(0, min(255, (path.drawn(coverage[i]) * 255).rounded())))
             }
         }
         return out

@@ -12,7 +12,8 @@ enum PathCoverage {
         guard !bounds.isEmpty else { return [] }
         let projected = fill.projected(through: m)
         var rasterizer = PathRasterizer()
-        return rasterizer.coverage(of: projected, rule: fill.rule, clip: bounds)
+        let coverage = rasterizer.coverage(of: projected, rule: fill.rule, clip: bounds)
+        return fill.antialiased ? coverage : coverage.map(fill.drawn)
     }
 }
 

@@ -14,6 +14,10 @@ extension GraphBuilder {
 
         // CATransformLayer: draws nothing of its own; opacity applies to each sublayer individually.
         if layer is TransformLayer {
+            if let space = context.parentSpace {
+                return emitDepthContext(layer, layerToTarget: m, eye: LayerGeometry.local(layer).concatenating(space.unflattened),
+                                        eyeToTarget: space.flattenedToTarget, context: ctx)
+            }
             return emitSublayers(of: layer, layerToTarget: m, context: ctx).map { $0.scalingAlpha(by: layer.opacity) }
         }
         if layer.shouldRasterize, let op = rasterized(layer, layerToTarget: m, context: ctx) {
@@ -152,6 +156,7 @@ extension GraphBuilder {
         var maskContext = context
         maskContext.label = context.label + "/mask"
         maskContext.pointer = context.pointer + "/mask"
+        maskContext.parentSpace = nil
         let maskOps = emitLayer(mask, parentToTarget: m, context: maskContext)
         return masked(ops, byOps: maskOps, reason: .maskAlpha, context: context)
     }

@@ -20,7 +20,7 @@ enum LayerGeometry {
     /// What a sublayer's space goes through inside its parent P before P's own Local: geometryFlipped (a
     /// mirror about bounds.midY), sublayerTransform about P's anchor point, and flattening onto P's z = 0
     /// plane unless P is a CATransformLayer (or a replicator preserving depth).
-    static func sublayerSpace(of p: Layer) -> Transform3D {
+    static func sublayerSpace(of p: Layer, flattening: Bool = true) -> Transform3D {
         var t = Transform3D.identity
         if p.isGeometryFlipped {
             let y0 = Double(p.bounds.minY), h = Double(p.bounds.height)
@@ -32,7 +32,7 @@ enum LayerGeometry {
                 .concatenating(p.sublayerTransform)
                 .concatenating(.translation(a.x, a.y, a.z))
         }
-        if !preservesDepth(p) { t = t.concatenating(flatten) }
+        if flattening, !preservesDepth(p) { t = t.concatenating(flatten) }
         return t
     }
 

@@ -90,6 +90,15 @@ final class GraphBuilder {
         var flipped: Bool
         var label: String
         var pointer: String
+        /// For a layer whose superlayer flattens: that superlayer's sublayer space before the flattening and
+        /// the flattening onward to the target. A CATransformLayer there is the root of a 3D rendering
+        /// context, whose planes are depth-sorted in the space between the two (`DepthContext.swift`).
+        var parentSpace: ParentSpace? = nil
+    }
+
+    struct ParentSpace {
+        var unflattened: Transform3D
+        var flattenedToTarget: Transform3D
     }
 
     /// Appends `pass`, charging its bytes to the budget; a pass over the side limit or the budget is
@@ -200,8 +209,13 @@ final class GraphBuilder {
         let ordered = layer.sublayers.enumerated().sorted { a, b in
             a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
         }.map { (offset: $0.offset, element: $0.element) }
+        ctx.parentSpace = nil
         if let replicator = layer as? ReplicatorLayer {
             return emitInstances(of: replicator, space: space, ordered: ordered, context: ctx)
+        }
+        if !LayerGeometry.preservesDepth(layer) {
+            ctx.parentSpace = ParentSpace(unflattened: LayerGeometry.sublayerSpace(of: layer, flattening: false),
+                                          flattenedToTarget: LayerGeometry.flatten.concatenating(m))
         }
         var ops: [DrawOp] = []
         for (i, child) in ordered {

@@ -193,8 +193,18 @@ public struct PathFill: Codable, Sendable {
     public var polylines: [Polyline]
     public var rule: FillRule
     public var color: PremultipliedColor
+    /// False for a hard-edged fill: a pixel is covered wholly when the exact area inside is at least one half
+    /// (for a straight edge, when its centre is inside), else not at all. The masks of split 3D planes use it,
+    /// so two pieces sharing an edge cover each pixel along it once.
+    public var antialiased = true
     public init(polylines: [Polyline], rule: FillRule, color: PremultipliedColor) {
         self.polylines = polylines; self.rule = rule; self.color = color
+    }
+
+    /// The coverage drawn for an exact-area `coverage`: itself, or 0 or 1 for a hard-edged fill.
+    @inline(__always)
+    public func drawn(_ coverage: Float) -> Float {
+        antialiased ? coverage : (coverage >= 0.5 ? 1 : 0)
     }
 }
 

@@ -1,0 +1,147 @@
+import Foundation
+
+/// CATransformLayer's 3D rendering context (ca-semantics.md §8): the planes of its sublayers (through nested
+/// transform layers) share one space and are drawn back to front, split where they intersect.
+///
+/// Gather: each sublayer that is not a transform layer is one plane (its own subtree flattened into it, as
+/// Core Animation flattens it), with its map into the context's eye space: the flattening superlayer's
+/// sublayer space before it flattens, where its perspective has put depth in z and w. Order: each plane's
+/// extent becomes a polygon there, clipped to w > 0 and divided through, and a BSP tree (`DepthSorter`) orders
+/// and splits them. Emit: a plane that stays whole is emitted as any layer is; a plane cut into pieces is
+/// emitted once into a pass and composited once per piece through a mask of the piece's region, whose
+/// split edges are hard (not antialiased), so the pieces' pixels partition the plane's: no seam, no overlap.
+extension GraphBuilder {
+    /// One plane of a 3D context: a layer drawn as usual through `parentToTarget`, and its local -> eye map.
+    struct DepthPlane {
+        var layer: Layer
+        var parentToTarget: Transform3D
+        var eye: Transform3D
+        var opacity: Double
+        var context: Context
+    }
+
+    /// More planes than this in one context are drawn in tree order, unsorted (a bound on the BSP's work).
+    static let maxDepthPlanes = 1024
+
+    func emitDepthContext(_ root: Layer, layerToTarget m: Transform3D, eye: Transform3D, eyeToTarget: Transform3D,
+                          context: Context) -> [DrawOp] {
+        var planes: [DepthPlane] = []
+        gatherPlanes(of: root, layerToTarget: m, eye: eye, opacity: root.opacity, context: context, into: &planes)
+        guard planes.count > 1, planes.count <= Self.maxDepthPlanes else { return planes.flatMap(emitPlane) }
+        var sorter = DepthSorter(epsilon: 1e-3, maxFragments: 2048)
+        var unplaced: [Int] = []
+        for (i, plane) in planes.enumerated() {
+            if let polygon = eyePolygon(plane) { sorter.insert(polygon, id: i) } else { unplaced.append(i) }
+        }
+        let fragments = sorter.backToFront()
+        // Planes with no polygon in front of the eye draw nothing there that could be sorted: first.
+        var ops = unplaced.flatMap { emitPlane(planes[$0]) }
+        var pieces: [Int: Int] = [:]
+        for f in fragments { pieces[f.id, default: 0] += 1 }
+        var passes: [Int: (PassID, PixelRect)] = [:]
+        for f in fragments {
+            let plane = planes[f.id]
+            if pieces[f.id] == 1 { ops += emitPlane(plane); continue }
+            if passes[f.id] == nil {
+                let content = emitPlane(plane)
+                let rect = unionBounds(content).intersection(plane.context.interest)
+                guard let id = offscreen(content, rect: rect, reason: .maskedContent, label: plane.context.label) else {
+                    continue
+                }
+                passes[f.id] = (id, rect)
+            }
+            guard let (id, rect) = passes[f.id] else { continue }
+            let mask = pieceMask(f.polygon, eyeToTarget: eyeToTarget, rect: rect)
+            guard let maskID = offscreen([mask], rect: rect, reason: .clipShape, label: plane.context.label + "/piece")
+            else { continue }
+            ops.append(composite(id, rect: rect, mask: maskID, interest: plane.context.interest))
+        }
+        return ops
+    }
+
+    private func emitPlane(_ plane: DepthPlane) -> [DrawOp] {
+        let ops = emitLayer(plane.layer, parentToTarget: plane.parentToTarget, context: plane.context)
+        return plane.opacity < 1 ? ops.map { $0.scalingAlpha(by: plane.opacity) } : ops
+    }
+
+    /// The planes under `t`, in tree order (zPosition, then sublayer order), nested transform layers opened.
+    private func gatherPlanes(of t: Layer, layerToTarget m: Transform3D, eye e: Transform3D, opacity: Double,
+                              context: Context, into planes: inout [DepthPlane]) {
+        let sublayerSpace = LayerGeometry.sublayerSpace(of: t)
+        let space = sublayerSpace.concatenating(m), eyeSpace = sublayerSpace.concatenating(e)
+        var ctx = context
+        ctx.flipped = context.flipped != t.isGeometryFlipped
+        ctx.parentSpace = nil
+        let ordered = t.sublayers.enumerated().sorted { a, b in
+            a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
+        }
+        for (i, child) in ordered where !child.isHidden && child.opacity > 0 {
+            var c = ctx
+            c.label = context.label + "/sublayers/\(i)"
+            c.pointer = context.pointer + "/sublayers/\(i)"
+            let local = LayerGeometry.local(child)
+            if !child.isDoubleSided && facesAway(local.concatenating(space)) { continue }
+            if child is TransformLayer {
+                gatherPlanes(of: child, layerToTarget: local.concatenating(space), eye: local.concatenating(eyeSpace),
+                             opacity: opacity * child.opacity, context: c, into: &planes)
+            } else {
+                planes.append(DepthPlane(layer: child, parentToTarget: space, eye: local.concatenating(eyeSpace),
+                                         opacity: opacity, context: c))
+            }
+        }
+    }
+
+    /// The plane's extent in eye space, clipped to w > 0 and divided through; nil when nothing is in front.
+    private func eyePolygon(_ plane: DepthPlane) -> Polygon3D? {
+        let r = Self.planeExtent(plane.layer, depth: 3)
+        guard !r.isNull, r.width.isFinite, r.height.isFinite else { return nil }
+        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { x, y in
+            let p = plane.eye.apply(x: Double(x), y: Double(y))
+            return SIMD4(p.x, p.y, p.z, p.w)
+        }
+        let clipped = Self.clipToFront(corners)
+        guard clipped.count >= 3 else { return nil }
+        let points = clipped.map { SIMD3($0.x / $0.w, $0.y / $0.w, $0.z / $0.w) }
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else { return nil }
+        return Polygon3D(points: points)
+    }
+
+    /// The part of a homogeneous polygon with w >= 1e-6 (before the divide, so nothing behind the eye flips).
+    static func clipToFront(_ points: [SIMD4<Double>]) -> [SIMD4<Double>] {
+        let near = 1e-6
+        var out: [SIMD4<Double>] = []
+        for i in points.indices {
+            let a = points[i], b = points[(i + 1) % points.count]
+            if a.w >= near { out.append(a) }
+            if (a.w >= near) != (b.w >= near) {
+                let t = (near - a.w) / (b.w - a.w)
+                out.append(a + (b - a) * t)
+            }
+        }
+        return out
+    }
+
+    /// What a plane layer may draw in its own plane: its bounds, its shadow, and its sublayers' extents unless
+    /// it masks to bounds (a few levels deep), in its local coordinates.
+    static func planeExtent(_ layer: Layer, depth: Int) -> CGRect {
+        var r = layer.bounds
+        if layer.shadowOpacity > 0 {
+            let reach = 3 * layer.shadowRadius + 1
+            let shape = layer.shadowPath?.controlPointBounds ?? layer.bounds
+            r = r.union(shape.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+                .insetBy(dx: -reach, dy: -reach))
+        }
+        guard depth > 0, !layer.masksToBounds else { return r }
+        let space = LayerGeometry.sublayerSpace(of: layer)
+        for child in layer.sublayers.prefix(64) where !child.isHidden {
+            let extent = planeExtent(child, depth: depth - 1)
+            let m = LayerGeometry.local(child).concatenating(space)
+            for (x, y) in [(extent.minX, extent.minY), (extent.maxX, extent.minY), (extent.maxX, extent.maxY),
+                           (extent.minX, extent.maxY)] {
+                guard let p = LayerGeometry.project(Double(x), Double(y), m) else { continue }
+                r = r.union(CGRect(x: p.x, y: p.y, width: 0, height: 0))
+            }
+        }
+        return r
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import LaminaCore
+import LaminaImage
+import XCTest
+
+/// CATransformLayer's depth sorting: planes drawn back to front whatever their order in the tree, split where
+/// they cross, with no seam where the pieces meet.
+final class DepthSortTests: XCTestCase {
+    /// Six opaque faces of a 100-point cube in a transform layer, in `order`, turned by `angles` (x, then y).
+    func cube(order: [Int], angles: (Double, Double)) -> Scene {
+        let colors: [Color] = [.red, .green, .blue, .yellow, .magenta, .cyan]
+        let placements: [Transform3D] = [
+            .translation(0, 0, 50),
+            Transform3D.rotation(.pi / 2, 0, 1, 0).concatenating(.translation(50, 0, 0)),
+            Transform3D.rotation(.pi / 2, 1, 0, 0).concatenating(.translation(0, -50, 0)),
+            Transform3D.rotation(-.pi / 2, 1, 0, 0).concatenating(.translation(0, 50, 0)),
+            Transform3D.rotation(-.pi / 2, 0, 1, 0).concatenating(.translation(-50, 0, 0)),
+            Transform3D.rotation(.pi, 0, 1, 0).concatenating(.translation(0, 0, -50)),
+        ]
+        return makeScene(width: 200, height: 200, background: .white) { root in
+            var perspective = Transform3D.identity
+            perspective.m34 = -1.0 / 500
+            root.sublayerTransform = perspective
+            let t = TransformLayer()
+            t.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+            t.transform = Transform3D.rotation(angles.0, 1, 0, 0).concatenating(.rotation(angles.1, 0, 1, 0))
+            for i in order {
+                let face = layer(CGRect(x: 0, y: 0, width: 100, height: 100), colors[i])
+                face.transform = placements[i]
+                t.addSublayer(face)
+            }
+            root.addSublayer(t)
+        }
+    }
+
+    func testCube_drawsTheNearFaceWhateverTheTreeOrder() throws {
+        let forward = try renderCPU(cube(order: [0, 1, 2, 3, 4, 5], angles: (0.2, 0.3)))
+        let backward = try renderCPU(cube(order: [5, 4, 3, 2, 1, 0], angles: (0.2, 0.3)))
+        XCTAssertEqual(forward.rgba(100, 100), [255, 0, 0, 255], "the +z face is nearest at the centre")
+        XCTAssertEqual(try ImageComparison(forward, backward).maxDifference, 0, "the tree order does not matter")
+        let turned = try renderCPU(cube(order: [0, 1, 2, 3, 4, 5], angles: (0.2, .pi + 0.3)))
+        XCTAssertEqual(turned.rgba(100, 100), [0, 255, 255, 255], "turned half round, the -z face is nearest")
+    }
+
+    /// Two opaque planes crossing along their vertical middle line: each is in front on one side, and pixels
+    /// along the crossing, drawn from two pieces of one split plane, are fully covered.
+    func crossing(redFirst: Bool) -> Scene {
+        makeScene(width: 300, height: 200, background: .clear) { root in
+            var perspective = Transform3D.identity
+            perspective.m34 = -1.0 / 600
+            root.sublayerTransform = perspective
+            let t = TransformLayer()
+            t.frame = CGRect(x: 50, y: 25, width: 200, height: 150)
+            let red = layer(CGRect(x: 0, y: 0, width: 200, height: 150), .red)
+            red.transform = .rotation(0.6, 0, 1, 0)
+            let blue = layer(CGRect(x: 0, y: 0, width: 200, height: 150), .blue)
+            blue.transform = .rotation(-0.6, 0, 1, 0)
+            for l in redFirst ? [red, blue] : [blue, red] { t.addSublayer(l) }
+            root.addSublayer(t)
+        }
+    }
+
+    func testCrossingPlanes_splitWithoutSeamAndOrderFree() throws {
+        let a = try renderCPU(crossing(redFirst: true)), b = try renderCPU(crossing(redFirst: false))
+        XCTAssertEqual(try ImageComparison(a, b).maxDifference, 0, "the tree order does not matter")
+        let left = a.rgba(110, 100), right = a.rgba(190, 100)
+        XCTAssertNotEqual(left, right, "a different plane is in front on each side")
+        XCTAssertTrue([left, right].allSatisfy { $0 == [255, 0, 0, 255] || $0 == [0, 0, 255, 255] }, "\(left) \(right)")
+        // Along the crossing (x = 150) both planes are opaque: no pixel lets the clear background through.
+        for y in 60...140 { XCTAssertEqual(a.rgba(150, y)[3], 255, "seam at y \(y)") }
+        for y in 60...140 { for x in 140...160 { XCTAssertEqual(a.rgba(x, y)[3], 255, "seam at \(x), \(y)") } }
+    }
+}
