@@ -70,4 +70,29 @@ final class DepthSortTests: XCTestCase {
         for y in 60...140 { XCTAssertEqual(a.rgba(150, y)[3], 255, "seam at y \(y)") }
         for y in 60...140 { for x in 140...160 { XCTAssertEqual(a.rgba(x, y)[3], 255, "seam at \(x), \(y)") } }
     }
+
+    /// In a 3D context the hit layer is the one drawn at the pixel: the plane nearest the eye there.
+    func testHitTest_findsThePlaneDrawnInFront() throws {
+        for scene in [cube(order: [5, 4, 3, 2, 1, 0], angles: (0.5, 0.7)), crossing(redFirst: true)] {
+            let image = try renderCPU(scene)
+            var faces: [Layer] = []
+            func collect(_ l: Layer) { if l.backgroundColor != nil { faces.append(l) }; l.sublayers.forEach(collect) }
+            collect(scene.root)
+            var checked = 0
+            for y in stride(from: 2, to: Int(scene.height), by: 4) {
+                for x in stride(from: 2, to: Int(scene.width), by: 4) {
+                    let p = image.pixel(x: x, y: y)
+                    guard let drawn = faces.first(where: { l in
+                        guard let c = l.backgroundColor else { return false }
+                        return p.a == 255 && Int(p.r) == Int(c.red * 255) && Int(p.g) == Int(c.green * 255)
+                            && Int(p.b) == Int(c.blue * 255)
+                    }) else { continue }
+                    let hit = scene.root.hitTest(CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                    XCTAssertTrue(hit === drawn, "(\(x), \(y))")
+                    checked += 1
+                }
+            }
+            XCTAssertGreaterThan(checked, 300)
+        }
+    }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// translucent fills, shadows with offsets, masksToBounds over sublayers, mask layers, group opacity,
 /// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
 /// (gradients of every type, replicators with colour offsets, shapes filled and stroked, text in
-/// DejaVu Sans, wrapped or truncated, at contentsScale 1 or the canvas's). `maxShadowSigma` bounds the shadows' blur
+/// DejaVu Sans, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes). `maxShadowSigma` bounds the shadows' blur
 /// in pixels: the GPU's blur pyramid for sigma above 4 is within 3/255, not the parity contract's 2, so
 /// the default keeps shadows in the exact range until issue 24's bounded blur lands; raise it to see them.
 public struct RandomScene {
@@ -32,8 +32,12 @@ public struct RandomScene {
     private func card(_ rng: inout SplitMix64, index: Int, scale: Double, canvas: (Double, Double)) -> String {
         let w = rng.whole(30, 140), h = rng.whole(24, 100)
         var keys = ["\"frame\": [\(n(rng.uniform(-10, canvas.0 - 20))), \(n(rng.uniform(-10, canvas.1 - 20))), \(n(w)), \(n(h))]"]
-        let kind = rng.whole(0, 10)
-        if kind == 10 {
+        var subs: [String] = []
+        let kind = rng.whole(0, 11)
+        if kind == 11 {
+            keys.append("\"sublayerTransform\": [{\"m34\": -0.002}]")
+            subs.append(depthContext(&rng, w: w, h: h))
+        } else if kind == 10 {
             keys.append(text(&rng))
         } else if kind == 0 {
             keys.append(gradient(&rng))
@@ -59,7 +63,6 @@ public struct RandomScene {
         } else if rng.unit() < 0.15 {
             keys.append("\"transform\": [{\"m34\": -0.002}, {\"rotateDegrees\": [\(n(rng.uniform(-40, 40))), 0, 1, 0]}]")
         }
-        var subs: [String] = []
         if rng.unit() < 0.5 {
             if rng.unit() < 0.6 { keys.append("\"masksToBounds\": true") }
             for _ in 0..<Int(rng.whole(1, 3)) {
@@ -108,6 +111,17 @@ public struct RandomScene {
         if rng.unit() < 0.6 { keys.append("\"contentsScale\": 2") }
         if rng.unit() < 0.4 { keys.append("\"backgroundColor\": \(color(rng.color8(alpha: 0.8)))") }
         return keys.joined(separator: ", ")
+    }
+
+    /// A CATransformLayer of two or three planes turned about y and x by random angles, crossing at the centre.
+    private func depthContext(_ rng: inout SplitMix64, w: Double, h: Double) -> String {
+        let planes = (0..<Int(rng.whole(2, 3))).map { _ in
+            "{\"frame\": [0, 0, \(n(w * 0.8)), \(n(h * 0.8))], \"backgroundColor\": \(color(rng.color8(alpha: rng.unit() < 0.3 ? 0.7 : 1))), "
+                + "\"cornerRadius\": \(n(rng.whole(0, 8))), \"transform\": [{\"rotateDegrees\": [\(n(rng.uniform(-60, 60))), 0, 1, 0]}, "
+                + "{\"rotateDegrees\": [\(n(rng.uniform(-30, 30))), 1, 0, 0]}]}"
+        }
+        return "{\"type\": \"transform\", \"frame\": [\(n(w * 0.1)), \(n(h * 0.1)), \(n(w * 0.8)), \(n(h * 0.8))], "
+            + "\"sublayers\": [\(planes.joined(separator: ", "))]}"
     }
 
     private func replicator(_ rng: inout SplitMix64) -> String {

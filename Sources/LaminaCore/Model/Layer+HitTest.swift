@@ -8,13 +8,22 @@ import Foundation
 /// Rules (ca-semantics.md): hidden layers and their subtrees are skipped; sublayers are tried front to
 /// back (higher zPosition first, then the later sibling), and are found outside their parent's bounds
 /// unless it masks to bounds; a CATransformLayer passes hits through to its sublayers; the mask is not hit.
-/// Depth sorting of intersecting 3D siblings (BSP) is not drawn yet, so neither is it hit-tested: siblings
-/// are tried in the order they are drawn.
+/// In a 3D rendering context (a transform layer under a flattening superlayer) the hit is the one on the plane
+/// nearest the eye at the point, as the depth sort draws it (`Layer+HitTest3D.swift`).
 extension Layer {
     /// The farthest descendant of this layer (itself included) containing `point`, given in the
     /// superlayer's coordinates (for the scene's root, canvas points); nil when none does.
     public func hitTest(_ point: CGPoint) -> Layer? {
-        guard !isHidden, let p = fromSuperlayer(point) else { return nil }
+        guard !isHidden else { return nil }
+        if self is TransformLayer, let parent = superlayer, !LayerGeometry.preservesDepth(parent) {
+            return hitTestDepthContext(point, parent: parent)
+        }
+        guard let p = fromSuperlayer(point) else { return nil }
+        return hitTest(local: p)
+    }
+
+    /// The hit for `p` in this layer's own coordinates.
+    func hitTest(local p: CGPoint) -> Layer? {
         if masksToBounds, !contains(p) { return nil }
         let front = sublayers.enumerated().sorted { a, b in
             a.element.zPosition != b.element.zPosition ? a.element.zPosition > b.element.zPosition : a.offset > b.offset
