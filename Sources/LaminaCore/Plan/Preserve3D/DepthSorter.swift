@@ -41,51 +41,65 @@ struct DepthSorter {
             count = 1
             return
         }
-        insert(fragment, into: root)
+        // A work list instead of recursion: a tree of parallel planes is a chain as deep as the planes.
+        var work = [(fragment, root)]
+        while let (f, node) = work.popLast() {
+            var side = f.polygon.side(of: node.plane, epsilon: epsilon)
+            if side == .spanning, count >= maxFragments {
+                truncated = true
+                side = node.plane.distance(f.polygon.centroid) >= 0 ? .front : .back
+            }
+            switch side {
+            case .coplanar:
+                node.coplanar.append(f)
+            case .front:
+                if let next = place(f, in: &node.front) { work.append((f, next)) }
+            case .back:
+                if let next = place(f, in: &node.back) { work.append((f, next)) }
+            case .spanning:
+                let (front, back) = f.polygon.split(by: node.plane, epsilon: epsilon)
+                count += 1
+                if let front {
+                    let piece = Fragment(id: f.id, polygon: front)
+                    if let next = place(piece, in: &node.front) { work.append((piece, next)) }
+                }
+                if let back {
+                    let piece = Fragment(id: f.id, polygon: back)
+                    if let next = place(piece, in: &node.back) { work.append((piece, next)) }
+                }
+            }
+        }
     }
 
-    private mutating func insert(_ fragment: Fragment, into node: Node) {
-        var side = fragment.polygon.side(of: node.plane, epsilon: epsilon)
-        if side == .spanning, count >= maxFragments {
-            truncated = true
-            side = node.plane.distance(fragment.polygon.centroid) >= 0 ? .front : .back
-        }
-        switch side {
-        case .coplanar:
-            node.coplanar.append(fragment)
-        case .front:
-            place(fragment, in: &node.front)
-        case .back:
-            place(fragment, in: &node.back)
-        case .spanning:
-            let (f, b) = fragment.polygon.split(by: node.plane, epsilon: epsilon)
-            count += 1
-            if let f { place(Fragment(id: fragment.id, polygon: f), in: &node.front) }
-            if let b { place(Fragment(id: fragment.id, polygon: b), in: &node.back) }
-        }
-    }
-
-    private mutating func place(_ fragment: Fragment, in child: inout Node?) {
-        if let c = child {
-            insert(fragment, into: c)
-        } else if let plane = fragment.polygon.plane {
+    /// Makes `fragment` the child node when there is none (returning nil), else returns the child to descend.
+    private mutating func place(_ fragment: Fragment, in child: inout Node?) -> Node? {
+        if let c = child { return c }
+        if let plane = fragment.polygon.plane {
             child = Node(plane: plane, first: fragment)
             count += 1
         }
+        return nil
     }
 
     /// Every fragment, farthest first.
     func backToFront() -> [Fragment] {
+        // An explicit stack in place of the recursion (back subtree, the node's own, front subtree).
+        enum Step { case node(Node), emit(Node) }
         var out: [Fragment] = []
-        func visit(_ node: Node?) {
-            guard let node else { return }
-            // The viewer is on the front side when the normal points toward +z.
-            let viewerInFront = node.plane.normal.z >= 0
-            visit(viewerInFront ? node.back : node.front)
-            out += node.coplanar
-            visit(viewerInFront ? node.front : node.back)
+        var stack: [Step] = root.map { [.node($0)] } ?? []
+        while let step = stack.popLast() {
+            switch step {
+            case .emit(let n):
+                out += n.coplanar
+            case .node(let n):
+                // The viewer is on the front side when the normal points toward +z.
+                let viewerInFront = n.plane.normal.z >= 0
+                let far = viewerInFront ? n.back : n.front, near = viewerInFront ? n.front : n.back
+                if let near { stack.append(.node(near)) }
+                stack.append(.emit(n))
+                if let far { stack.append(.node(far)) }
+            }
         }
-        visit(root)
         return out
     }
 }
