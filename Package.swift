@@ -11,10 +11,16 @@ let package = Package(
         .library(name: "LaminaText", targets: ["LaminaText"]),
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaGL", targets: ["LaminaGL"]),
+        // The library API in one import: `Lamina.render(layer, ...)`, the book's spellings, and every module.
+        .library(name: "LaminaKit", targets: ["LaminaKit"]),
+        // Snapshot tests with pointfreeco's swift-snapshot-testing (its SnapshotTesting target builds alone:
+        // swift-syntax, which its inline snapshots need, is fetched but not built).
+        .library(name: "LaminaSnapshotTesting", targets: ["LaminaSnapshotTesting"]),
         .executable(name: "lamina-fuzz", targets: ["LaminaFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
     ],
     targets: [
         .systemLibrary(name: "CGLES", path: "Sources/CGLES", pkgConfig: "glesv2",
@@ -37,6 +43,10 @@ let package = Package(
         .target(name: "LaminaShaders", path: "Shaders", exclude: [], sources: ["LaminaShaders.swift"],
                 resources: [.copy("glsl")]),
         .target(name: "LaminaGL", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaShaders", "CGLES"]),
+        .target(name: "LaminaKit", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"]),
+        .target(name: "LaminaSnapshotTesting", dependencies: [
+            "LaminaKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
         .executableTarget(name: "lamina", dependencies: [
             "LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -48,6 +58,9 @@ let package = Package(
         .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
         .testTarget(name: "LaminaImageTests", dependencies: ["LaminaImage"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaImage"]),
+        .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaSnapshotTesting",
+                                                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaImage"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCore", "LaminaImage"]),
     ]

@@ -105,10 +105,10 @@ extension JSONValue {
         case .string(let s) where s.hasPrefix("#"):
             return try JSONValue.hexColor(s, at: p)
         case .string(let s):
-            if let c = Color.named[s] { return c }
-            var message = "unknown colour name \(Echo.quoted(s)); expected #RGB, #RRGGBB, #RRGGBBAA or one of "
-                + Color.named.keys.sorted().joined(separator: ", ")
-            if let near = KeySuggestion.nearest(to: s, in: Array(Color.named.keys).sorted()) {
+            if let c = Color.named[s] ?? Color.systemNamed[s] { return c }
+            var message = "unknown colour name \(Echo.quoted(s)); expected #RGB, #RRGGBB, #RRGGBBAA, one of "
+                + Color.named.keys.sorted().joined(separator: ", ") + ", or a system colour (systemBlue, systemGray6, ...)"
+            if let near = KeySuggestion.nearest(to: s, in: Array(Color.named.keys).sorted() + Color.systemNamed.keys.sorted()) {
                 message += " (did you mean \"\(near)\"?)"
             }
             throw SceneError(p, message)

@@ -1,0 +1,82 @@
+@_exported import Foundation
+@_exported import LaminaCore
+@_exported import LaminaImage
+import LaminaGL
+import LaminaRaster
+
+/// Lamina as a library in one call: a layer (or a whole scene) in, an image out.
+///
+/// ```swift
+/// import LaminaKit
+/// let card = Layer()
+/// card.frame = CGRect(x: 0, y: 0, width: 200, height: 120)
+/// card.backgroundColor = .systemBlue
+/// card.cornerRadius = 16
+/// let image = try Lamina.render(card, scale: 2)
+/// try Lamina.writePNG(image, to: URL(fileURLWithPath: "card.png"))
+/// ```
+public enum Lamina {
+    /// Which renderer draws: the CPU reference (the same bytes on every machine) or the GPU through EGL.
+    public enum Backend: String, Sendable, CaseIterable {
+        case cpu, gpu
+    }
+
+    /// Renders `layer` in its own coordinate space, as `-[CALayer renderInContext:]` does: its bounds fill
+    /// the image (its position, transform and superlayer are ignored; its sublayers, shadow and effects are
+    /// drawn, clipped to the image). `size` defaults to the bounds' size, in points; the image is `size` x
+    /// `scale` pixels. The layer stays where it is in its tree.
+    public static func render(_ layer: Layer, size: CGSize? = nil, scale: Double = 1, background: Color = .clear,
+                              backend: Backend = .cpu) throws -> Image {
+        let size = size ?? layer.bounds.size
+        let scene = Scene(width: Double(size.width), height: Double(size.height), scale: scale, background: background)
+        let parent = layer.superlayer
+        let index = parent?.sublayers.firstIndex { $0 === layer }
+        let saved = (layer.position, layer.transform, layer.zPosition)
+        // Placed so that its bounds' origin is the image's top-left corner, untransformed, for the render.
+        layer.transform = .identity
+        layer.zPosition = 0
+        layer.position = CGPoint(x: Double(layer.anchorPoint.x) * Double(layer.bounds.width),
+                                 y: Double(layer.anchorPoint.y) * Double(layer.bounds.height))
+        scene.root.addSublayer(layer)
+        defer {
+            layer.removeFromSuperlayer()
+            (layer.position, layer.transform, layer.zPosition) = saved
+            if let parent, let index { parent.insertSublayer(layer, at: min(index, parent.sublayers.count)) }
+        }
+        return try render(scene, backend: backend)
+    }
+
+    /// Renders a whole scene (a canvas and its layers, as a scene file describes it).
+    public static func render(_ scene: Scene, backend: Backend = .cpu) throws -> Image {
+        let graph = try Planner().plan(scene)
+        switch backend {
+        case .cpu: return try CPURenderer().render(graph)
+        case .gpu: return try withGPU { try $0.render(graph) }
+        }
+    }
+
+    /// Writes `image` as a PNG file (atomically: a failed write leaves no partial file).
+    public static func writePNG(_ image: Image, to url: URL) throws {
+        try AtomicFile.write(try PNG.encode(image), to: url)
+    }
+
+    private static let gpuLock = NSLock()
+    nonisolated(unsafe) private static var gpuRenderer: GPURenderer?
+
+    /// One GPU renderer for the process (an EGL context is costly to make), made on first use and used by one
+    /// thread at a time.
+    private static func withGPU<T>(_ body: (GPURenderer) throws -> T) throws -> T {
+        gpuLock.lock()
+        defer { gpuLock.unlock() }
+        if gpuRenderer == nil { gpuRenderer = try GPURenderer() }
+        guard let r = gpuRenderer else { throw LaminaKitError.gpuUnavailable }
+        return try body(r)
+    }
+}
+
+/// Errors of the one-call API itself (the planner and renderers throw their own).
+public enum LaminaKitError: Error, CustomStringConvertible {
+    case gpuUnavailable
+
+    public var description: String { "the GPU renderer could not be made" }
+}
