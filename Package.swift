@@ -48,7 +48,7 @@ let package = Package(
             "LaminaKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         .executableTarget(name: "lamina", dependencies: [
-            "LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL",
+            "LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL", "LaminaKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The libFuzzer target (decode -> plan -> render) and, in a plain build, its replay driver;

@@ -14,7 +14,7 @@ struct Lamina: ParsableCommand {
         version: LaminaVersion.string,
         subcommands: [CheckCommand.self, RenderCommand.self, PlanCommand.self, DiffCommand.self, ParityCommand.self,
                       DemoCommand.self, BenchCommand.self, ProfileCommand.self, InfoCommand.self,
-                      RandomScenesCommand.self, HitCommand.self])
+                      RandomScenesCommand.self, HitCommand.self, TestCommand.self])
 }
 
 enum LaminaVersion {

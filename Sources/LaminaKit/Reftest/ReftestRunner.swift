@@ -1,0 +1,131 @@
+import Foundation
+import LaminaCore
+import LaminaImage
+
+/// What one reftest came to.
+public struct ReftestResult: Sendable {
+    public enum Status: String, Sendable {
+        case pass, fail
+        /// The test could not be judged: an invalid scene or reference (exit 1), or a failed render (exit 2).
+        case invalid, error
+    }
+
+    public var reftest: Reftest
+    public var status: Status
+    public var tolerance: Tolerance
+    public var maxDifference: Int?
+    public var pixelsOverThreshold: Int?
+    /// Why it failed or could not be judged; what was written, for an update.
+    public var message: String
+    public var seconds: Double
+    /// The reference image was written (`update`): it was missing or differed.
+    public var updated = false
+}
+
+/// Runs reftests: the test scene rendered, the reference read (an image) or rendered (a scene), compared.
+/// `==` passes within the tolerance (the line's, else the test scene's, else fuzzy(2, 0)); `!=` passes when
+/// the two differ beyond it (the line's, else any difference at all). With `update`, an image reference that
+/// is missing or differs is written from the render and the test counts as updated, not failed.
+public struct ReftestRunner {
+    public var backend: Lamina.Backend
+    public var update: Bool
+
+    public init(backend: Lamina.Backend = .cpu, update: Bool = false) {
+        self.backend = backend
+        self.update = update
+    }
+
+    public func run(_ test: Reftest) -> ReftestResult {
+        let start = Date()
+        var result = judge(test)
+        result.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    private enum Stop: Error { case invalid(String), error(String) }
+
+    private func judge(_ test: Reftest) -> ReftestResult {
+        var result = ReftestResult(reftest: test, status: .error, tolerance: test.tolerance ?? .default, message: "",
+                                   seconds: 0)
+        do {
+            let scene = try decode(test.test)
+            let tolerance = test.tolerance ?? (test.relation == .equal ? scene.tolerance ?? .default
+                                                                          : Tolerance(maxDiff: 0, maxPixels: 0))
+            result.tolerance = tolerance
+            let actual = try render(scene, test.test)
+            guard let expected = try reference(test, actual: actual, into: &result) else { return result }
+            guard expected.width == actual.width, expected.height == actual.height else {
+                return mismatch(test, actual, &result, "the render is \(actual.width)x\(actual.height) pixels, the "
+                    + "reference \(expected.width)x\(expected.height)")
+            }
+            let c = try ImageComparison(expected, actual)
+            result.maxDifference = c.maxDifference
+            result.pixelsOverThreshold = c.pixelsOverThreshold
+            let within = c.isWithin(maxDiff: tolerance.maxDiff, maxPixels: tolerance.maxPixels)
+            switch (test.relation, within) {
+            case (.equal, true), (.notEqual, false):
+                result.status = .pass
+            case (.equal, false):
+                return mismatch(test, actual, &result, "largest channel difference \(c.maxDifference), "
+                    + "\(c.pixelsOverThreshold) pixels over 2, over fuzzy(\(tolerance.maxDiff), \(tolerance.maxPixels))")
+            case (.notEqual, true):
+                result.status = .fail
+                result.message = "the two render alike (largest channel difference \(c.maxDifference)), "
+                    + "within fuzzy(\(tolerance.maxDiff), \(tolerance.maxPixels)), and != wants them to differ"
+            }
+        } catch Stop.invalid(let m) {
+            result.status = .invalid; result.message = m
+        } catch Stop.error(let m) {
+            result.status = .error; result.message = m
+        } catch {
+            result.status = .error; result.message = "\(error)"
+        }
+        return result
+    }
+
+    /// A failed `==`: with `update` and an image reference, the render becomes the reference.
+    private func mismatch(_ test: Reftest, _ actual: Image, _ result: inout ReftestResult, _ why: String) -> ReftestResult {
+        if update, test.referenceIsImage {
+            do {
+                try AtomicFile.write(try PNG.encode(actual), to: test.reference)
+                result.status = .pass
+                result.updated = true
+                result.message = "updated \(test.reference.path) (\(why))"
+            } catch {
+                result.status = .error
+                result.message = "cannot write \(test.reference.path): \(error)"
+            }
+        } else {
+            result.status = .fail
+            result.message = why
+        }
+        return result
+    }
+
+    /// The reference image: read, rendered, or (missing, with `update`) written from `actual`, returning nil.
+    private func reference(_ test: Reftest, actual: Image, into result: inout ReftestResult) throws -> Image? {
+        guard test.referenceIsImage else { return try render(try decode(test.reference), test.reference) }
+        guard FileManager.default.fileExists(atPath: test.reference.path) else {
+            _ = mismatch(test, actual, &result, "no reference image \(test.reference.path)"
+                + (update ? "" : " (lamina test --update writes it)"))
+            return nil
+        }
+        do {
+            return try PNG.decode(try Data(contentsOf: test.reference))
+        } catch {
+            throw Stop.invalid("\(test.reference.path): \(error)")
+        }
+    }
+
+    private func decode(_ url: URL) throws -> Scene {
+        do { return try SceneDecoder().decode(contentsOf: url) } catch { throw Stop.invalid("\(url.path): \(error)") }
+    }
+
+    private func render(_ scene: Scene, _ url: URL) throws -> Image {
+        do { return try Lamina.render(scene, backend: backend) } catch let e as PlanError {
+            throw Stop.invalid("\(url.path): \(e)")
+        } catch {
+            throw Stop.error("\(url.path): \(error)")
+        }
+    }
+}
