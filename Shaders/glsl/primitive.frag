@@ -14,6 +14,9 @@
 // (that level is a gray one, four pixels to a texel); CLIPS when some op
 // of the batch has clips. SMOOTH_RECORDS (quad.vert too): the record arrives as smooth varyings, constant
 // over the quad, so that llvmpipe bins the quads as rectangles (RasterTuning).
+#ifdef FETCH_BLEND
+#extension GL_EXT_shader_framebuffer_fetch : require
+#endif
 precision highp float;
 precision highp int;
 precision highp sampler2D;
@@ -46,7 +49,13 @@ RECORD in vec4 v_params;
 RECORD in vec4 v_src;
 RECORD in vec4 v_tex;
 
+#ifdef FETCH_BLEND
+// Source-over in the shader (RasterTuning.fetchBlend): the target's pixel is read, blended in float and
+// stored with one rounding, as the CPU reference rounds each blend.
+inout highp vec4 fragColor;
+#else
 out vec4 fragColor;
+#endif
 
 #if defined(CLIPS) || defined(KIND_GRADIENT)
 vec4 clipTexel(int i) { return texelFetch(u_clips, ivec2(i & (u_clipsWidth - 1), i >> u_clipsShift), 0); }
@@ -178,6 +187,9 @@ vec4 gradientColor(vec2 q, int base) {
 #endif
 
 void main() {
+#ifdef FETCH_BLEND
+    vec4 destination = fragColor;
+#endif
     vec2 p = gl_FragCoord.xy;
 #ifdef CLIPS
     float coverage = clipCoverage(p, int(v_g2.w), int(v_w.w));
@@ -237,5 +249,8 @@ void main() {
 #endif
     fragColor = color * (rectCoverage(q, jac, v_rect, edgeAA) * coverage);
 #endif
+#endif
+#ifdef FETCH_BLEND
+    fragColor = fragColor + destination * (1.0 - fragColor.a);
 #endif
 }

@@ -130,28 +130,37 @@ final class PrimitiveDrawer {
         }
         if let opaque, !depthTested {
             glDisable(GLenum(GL_BLEND))
-            try draw([opaque], current: &current, targetWidth: targetWidth, targetHeight: targetHeight)
+            try draw([opaque], current: &current, fetchBlend: false, targetWidth: targetWidth, targetHeight: targetHeight)
         } else if let opaque {
             glEnable(GLenum(GL_DEPTH_TEST))
             glDepthFunc(GLenum(GL_LESS))
             glDepthMask(GLboolean(GL_TRUE))
             glDisable(GLenum(GL_BLEND))
-            try draw([opaque], current: &current, targetWidth: targetWidth, targetHeight: targetHeight)
+            try draw([opaque], current: &current, fetchBlend: false, targetWidth: targetWidth, targetHeight: targetHeight)
             glDepthMask(GLboolean(GL_FALSE))
         }
-        // Premultiplied source-over, dst = src + dst * (1 - src.a) (GLES 3.0 §4.1.7).
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        try draw(batches, current: &current, targetWidth: targetWidth, targetHeight: targetHeight)
+        // Premultiplied source-over, dst = src + dst * (1 - src.a) (GLES 3.0 §4.1.7): in the shader through
+        // framebuffer fetch where the tuning has it, else by the fixed-function blender.
+        if tuning.fetchBlend {
+            glDisable(GLenum(GL_BLEND))
+        } else {
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        }
+        try draw(batches, current: &current, fetchBlend: tuning.fetchBlend, targetWidth: targetWidth,
+                 targetHeight: targetHeight)
         glDisable(GLenum(GL_BLEND))
     }
 
-    private func draw(_ batches: [Batch], current: inout ShaderProgram?, targetWidth: Int, targetHeight: Int) throws {
+    private func draw(_ batches: [Batch], current: inout ShaderProgram?, fetchBlend: Bool, targetWidth: Int,
+                      targetHeight: Int) throws {
         glBindVertexArray(vao)
         glActiveTexture(GLenum(GL_TEXTURE2))
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTexture)
         for batch in batches {
-            let p = try program(batch.key)
+            var key = batch.key
+            key.fetchBlend = fetchBlend
+            let p = try program(key)
             if p !== current {
                 glUseProgram(p.id)
                 glUniform2f(p.uniform("u_targetSize"), Float(targetWidth), Float(targetHeight))

@@ -36,6 +36,12 @@ struct RasterTuning: Equatable {
     /// The canvas is read back by two threads, the renderer's and a `ReadbackWorker`'s: on a software
     /// rasterizer the read-back is a memory copy, faster on two cores.
     var splitsReadback: Bool
+    /// Blended batches blend in the fragment shader, reading the target through
+    /// GL_EXT_shader_framebuffer_fetch: `src + dst * (1 - src.a)` in float, rounded to 8 bits once, as the
+    /// CPU reference rounds it. Fixed-function blending on an 8-bit target (llvmpipe's) rounds the source
+    /// and the product `dst * (1 - src.a)` separately, up to 1/255 off the single rounding per blend, which
+    /// adds up under overlapping translucent draws (six instances of a translucent layer drifted by 3).
+    var fetchBlend = false
 
     /// The general shape: RGBA8, flat records, one draw per batch, one read-back thread.
     static let general = RasterTuning(colorFormat: GL_RGBA8, smoothRecords: false, maxQuadsPerDraw: .max,
@@ -62,6 +68,12 @@ struct RasterTuning: Equatable {
     /// The shape for the current context, whose GL_RENDERER is `renderer` and whose GL extensions include
     /// `extensions`: linear on llvmpipe where BGRA targets can be drawn and read back.
     static func choose(renderer: String, extensions: Set<String>) -> RasterTuning {
+        var tuning = chooseShape(renderer: renderer, extensions: extensions)
+        tuning.fetchBlend = allowsFetchBlend && extensions.contains("GL_EXT_shader_framebuffer_fetch")
+        return tuning
+    }
+
+    private static func chooseShape(renderer: String, extensions: Set<String>) -> RasterTuning {
         guard allowsLinear, renderer.hasPrefix("llvmpipe"), extensions.contains("GL_EXT_texture_format_BGRA8888"),
               extensions.contains("GL_EXT_read_format_bgra") else { return .general }
         // ES 3.0 does not promise that BGRA is colour-renderable: a 1x1 target is tried first.
@@ -71,4 +83,7 @@ struct RasterTuning: Equatable {
         }
         return .linear
     }
+
+    /// `LAMINA_GL_FETCH_BLEND=0` keeps fixed-function blending where framebuffer fetch exists (for comparison).
+    nonisolated(unsafe) static var allowsFetchBlend = ProcessInfo.processInfo.environment["LAMINA_GL_FETCH_BLEND"] != "0"
 }

@@ -43,6 +43,8 @@ struct ShaderKey: Hashable {
     /// culling), so kept off llvmpipe's 8-bit linear shading, whose blend rounds differently from the
     /// general path's; the opaque batch's solids, written without blending, take it and are exact.
     var blended = false
+    /// Drawn in a blended batch that blends in the shader through framebuffer fetch (`RasterTuning.fetchBlend`).
+    var fetchBlend = false
 
     /// The `#define`s of this variant.
     var defines: [String] {
@@ -69,6 +71,7 @@ struct ShaderKey: Hashable {
         if kind == .texel && reduced { d += packed ? ["REDUCED", "PACKED"] : ["REDUCED"] }
         if kind == .solid && blended { d.append("BLENDED") }
         if clipped { d.append("CLIPS") }
+        if fetchBlend { d.append("FETCH_BLEND") }
         return d
     }
 

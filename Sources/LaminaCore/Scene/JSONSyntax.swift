@@ -33,6 +33,7 @@ enum JSONSyntax {
     /// The byte loop described above: depth, unterminated strings, unclosed brackets, bare words.
     static func prescan(_ b: [UInt8]) throws {
         var stack: [Int] = []          // offsets of open brackets
+        var keys: [Set<ArraySlice<UInt8>>] = []   // per open bracket, the keys an object has had so far
         var i = 0
         while i < b.count {
             let c = b[i]
@@ -45,13 +46,16 @@ enum JSONSyntax {
                 }
                 if i >= b.count { throw error(b, at: start, "unterminated string") }
                 try checkUTF8(b, from: start + 1, to: i)
+                try checkDuplicate(b, key: start, end: i, in: &keys)
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 stack.append(i)
+                keys.append([])
                 if stack.count > maxDepth {
                     throw error(b, at: i, "arrays and objects are nested more than \(maxDepth) deep")
                 }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 _ = stack.popLast()
+                _ = keys.popLast()
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 let start = i
                 while i < b.count, isWordByte(b[i]) { i += 1 }
@@ -69,6 +73,19 @@ enum JSONSyntax {
         if let open = stack.last {
             let kind = b[open] == UInt8(ascii: "[") ? "array" : "object"
             throw error(b, at: open, "this \(kind) is never closed (the document ends first)")
+        }
+    }
+
+    /// Refuses an object key (the string from the quote at `key` to the one at `end`, followed by a colon) that
+    /// the same object has had before: Foundation would keep one of the two silently.
+    static func checkDuplicate(_ b: [UInt8], key: Int, end: Int, in keys: inout [Set<ArraySlice<UInt8>>]) throws {
+        var after = end + 1
+        while after < b.count, isBlank(b[after]) { after += 1 }
+        guard after < b.count, b[after] == UInt8(ascii: ":"), !keys.isEmpty else { return }
+        let name = b[(key + 1)..<end]
+        guard keys[keys.count - 1].insert(name).inserted else {
+            throw error(b, at: key, "duplicate key \(Echo.quoted(String(decoding: name, as: UTF8.self))) in one "
+                + "object (JSON objects name each key once; which value would win is not defined)")
         }
     }
 
