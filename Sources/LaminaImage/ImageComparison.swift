@@ -128,3 +128,23 @@ public struct ImageComparison: Sendable, Equatable {
         return histogram[start...].reduce(0, +)
     }
 }
+
+extension ImageComparison {
+    /// The first pixel (row by row) with the largest channel difference; nil when the images are identical.
+    public var largestDifferenceAt: (x: Int, y: Int)? {
+        guard maxDifference > 0, width > 0 else { return nil }
+        guard let i = pixelDifferences.firstIndex(of: UInt8(maxDifference)) else { return nil }
+        return (i % width, i / width)
+    }
+
+    /// The smallest rectangle (x0, y0 inclusive; x1, y1 exclusive) holding every pixel whose largest channel
+    /// difference exceeds `threshold`; nil when none does.
+    public func boundingBox(over threshold: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var x0 = Int.max, y0 = Int.max, x1 = -1, y1 = -1
+        for (i, d) in pixelDifferences.enumerated() where Int(d) > threshold {
+            let x = i % width, y = i / width
+            x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+        }
+        return x1 < 0 ? nil : (x0, y0, x1 + 1, y1 + 1)
+    }
+}

@@ -110,3 +110,16 @@ func renderingStep<T>(_ what: String, _ body: () throws -> T) throws -> T {
         throw ExitCode(2)
     }
 }
+
+/// Refuses an output name that is not a PNG's: `-` (standard output), an existing device or pipe, or a name
+/// ending in `.png` (any case) pass; `out.jpg` is refused with a hint, since Lamina writes PNG only.
+func checkPNGOutputName(_ path: String) throws {
+    if path == "-" || path.lowercased().hasSuffix(".png") { return }
+    if let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType,
+       type == .typeCharacterSpecial || type == .typeBlockSpecial || type == .typeSocket || type == .typeUnknown {
+        return
+    }
+    let ext = (path as NSString).pathExtension
+    let hint = ext.isEmpty ? "add .png" : "Lamina writes PNG only; name it \((path as NSString).deletingPathExtension).png"
+    throw ValidationError("the output \(Echo.quoted(path)) is not a .png name (\(hint), or - for standard output)")
+}

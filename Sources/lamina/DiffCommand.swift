@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaminaCore
 import LaminaImage
 
 /// `lamina diff`: compares two PNG files pixel by pixel and reports the difference metrics parity checks
@@ -45,6 +46,12 @@ struct DiffCommand: ParsableCommand {
         "Pass when within fuzzy(maxDiff, maxPixels) instead of only when identical.", valueName: "maxDiff,maxPixels"))
     var fuzzy: String?
 
+    @Option(name: .long, help: "Pixels per point of the images, to give places in points too (default 1).")
+    var scale: Double = 1
+
+    @Flag(name: .long, help: "Print one JSON object instead of text.")
+    var json = false
+
     func run() throws {
         guard (0...255).contains(threshold) else {
             throw fail("--threshold must be between 0 and 255, not \(threshold)", code: 1)
@@ -85,7 +92,10 @@ struct DiffCommand: ParsableCommand {
             passed = comparison.isIdentical
             verdict = passed ? "identical" : "different"
         }
-        print(DiffCommand.report(comparison, first: first, second: second, verdict: verdict))
+        guard scale > 0, scale.isFinite else { throw fail("--scale must be positive, not \(scale)", code: 1) }
+        print(json ? DiffCommand.jsonReport(comparison, first: first, second: second, passed: passed, verdict: verdict,
+                                            scale: scale)
+                   : DiffCommand.report(comparison, first: first, second: second, verdict: verdict, scale: scale))
         if !passed { throw ExitCode(3) }
     }
 
@@ -116,20 +126,54 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// The metrics as printed, one per line.
-    static func report(_ c: ImageComparison, first: String, second: String, verdict: String) -> String {
+    static func report(_ c: ImageComparison, first: String, second: String, verdict: String, scale: Double = 1) -> String {
         let total = c.width * c.height
         let percent = total > 0 ? Double(c.pixelsOverThreshold) / Double(total) * 100 : 0
         let m = c.meanAbsoluteDifference
         func f(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
         let psnr = c.psnr.isInfinite ? "inf" : f(c.psnr, 2)
-        return """
-        \(first) vs \(second): \(c.width)x\(c.height)
-        max channel difference: \(c.maxDifference)
-        pixels over threshold \(c.threshold): \(c.pixelsOverThreshold) of \(total) (\(f(percent, 3))%)
-        differing pixels: \(c.differingPixels)
-        mean absolute difference: R \(f(m.r, 4)) G \(f(m.g, 4)) B \(f(m.b, 4)) A \(f(m.a, 4))
-        PSNR: \(psnr) dB
-        result: \(verdict)
-        """
+        var lines = [
+            "\(first) vs \(second): \(c.width)x\(c.height)",
+            "max channel difference: \(c.maxDifference)",
+        ]
+        if let at = c.largestDifferenceAt {
+            lines.append("largest difference at: pixel (\(at.x), \(at.y)), point (\(point(at.x, scale)), \(point(at.y, scale)))")
+        }
+        lines.append("pixels over threshold \(c.threshold): \(c.pixelsOverThreshold) of \(total) (\(f(percent, 3))%)")
+        if let box = c.boundingBox(over: c.threshold) {
+            lines.append("pixels over threshold lie in: x \(box.x0)..<\(box.x1), y \(box.y0)..<\(box.y1) "
+                + "(\(box.x1 - box.x0)x\(box.y1 - box.y0) pixels)")
+        }
+        lines += [
+            "differing pixels: \(c.differingPixels)",
+            "mean absolute difference: R \(f(m.r, 4)) G \(f(m.g, 4)) B \(f(m.b, 4)) A \(f(m.a, 4))",
+            "PSNR: \(psnr) dB",
+            "result: \(verdict)",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The pixel centre's coordinate in points.
+    static func point(_ pixel: Int, _ scale: Double) -> String {
+        let v = (Double(pixel) + 0.5) / scale
+        return v == v.rounded() ? String(Int(v)) : String(format: "%.2f", v)
+    }
+
+    static func jsonReport(_ c: ImageComparison, first: String, second: String, passed: Bool, verdict: String,
+                           scale: Double) -> String {
+        var fields = ["\"a\": \(JSONText.quoted(first))", "\"b\": \(JSONText.quoted(second))", "\"width\": \(c.width)",
+                      "\"height\": \(c.height)", "\"maxDifference\": \(c.maxDifference)",
+                      "\"threshold\": \(c.threshold)", "\"pixelsOverThreshold\": \(c.pixelsOverThreshold)",
+                      "\"differingPixels\": \(c.differingPixels)",
+                      "\"psnr\": \(c.psnr.isInfinite ? "null" : String(format: "%.4f", c.psnr))",
+                      "\"passed\": \(passed)", "\"result\": \(JSONText.quoted(verdict))"]
+        if let at = c.largestDifferenceAt {
+            fields.append("\"largestAt\": {\"x\": \(at.x), \"y\": \(at.y), \"pointX\": \((Double(at.x) + 0.5) / scale), "
+                + "\"pointY\": \((Double(at.y) + 0.5) / scale)}")
+        }
+        if let box = c.boundingBox(over: c.threshold) {
+            fields.append("\"overThresholdBox\": {\"x0\": \(box.x0), \"y0\": \(box.y0), \"x1\": \(box.x1), \"y1\": \(box.y1)}")
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
     }
 }

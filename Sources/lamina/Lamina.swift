@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LaminaCore
 
 /// The `lamina` command-line tool.
 @main
@@ -15,6 +16,30 @@ struct Lamina: ParsableCommand {
         subcommands: [CheckCommand.self, RenderCommand.self, PlanCommand.self, DiffCommand.self, ParityCommand.self,
                       DemoCommand.self, BenchCommand.self, ProfileCommand.self, InfoCommand.self,
                       RandomScenesCommand.self, HitCommand.self, TestCommand.self])
+
+    /// Parses and runs, first answering a mistyped subcommand with the nearest one (ArgumentParser's own
+    /// message names no candidate). Argument errors exit 1, as every invalid input does (ArgumentParser's
+    /// own code for them is 64).
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        if let first = arguments.first, !first.hasPrefix("-"), !names.contains(first) {
+            var message = "error: unknown subcommand \(Echo.quoted(first))"
+            if let near = KeySuggestion.nearest(to: first, in: names) { message += "; did you mean \"\(near)\"?" }
+            printError(message + " (lamina --help lists the subcommands)")
+            Foundation.exit(1)
+        }
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                Foundation.exit(1)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 enum LaminaVersion {

@@ -26,6 +26,10 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var planning: PlanningOptions
 
+    func validate() throws {
+        try checkPNGOutputName(output)
+    }
+
     func run() throws {
         let decoded = try loadScene(scene)
         let graph = try planScene(decoded, path: scene, options: planning)

@@ -3,9 +3,9 @@
 /// Uses the optimal-string-alignment form of the Damerau-Levenshtein distance, so a swapped pair of letters
 /// (`conrnerRadius`) costs one edit like a typo does. A suggestion is offered only when the distance is at
 /// most a third of the candidate's length (at least 1, at most 3), or when only letter case differs.
-enum KeySuggestion {
+public enum KeySuggestion {
     /// The known key closest to `key`, or nil when none is close enough to be a plausible typo.
-    static func nearest(to key: String, in known: [String]) -> String? {
+    public static func nearest(to key: String, in known: [String]) -> String? {
         // A key more than `maxEdits` characters longer than every candidate is no typo of any: the distance
         // is at least the difference in length. Checking that first keeps a 2 MB key from costing anything.
         let longest = known.map(\.utf8.count).max() ?? 0

@@ -206,6 +206,10 @@ extension JSONValue {
         return Transform3D(affine: CGAffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]))
     }
 
+    /// Screen names of corners, as UIKit's UIRectCorner spells them, and their CACornerMask names on iOS.
+    static let screenCorners = ["topLeft": "minXMinY", "topRight": "maxXMinY", "bottomLeft": "minXMaxY",
+                                "bottomRight": "maxXMaxY"]
+
     /// A list of corner names as a CACornerMask.
     func corners(at p: JSONPointer) throws -> CornerMask {
         let names = CornerMask.names.map(\.0)
@@ -214,7 +218,10 @@ extension JSONValue {
         for (i, item) in items.enumerated() {
             guard case .string(let s) = item, let corner = CornerMask.names.first(where: { $0.0 == s })?.1 else {
                 var message = "unknown corner \(item.kindDescription); expected one of \(names.joined(separator: ", "))"
-                if case .string(let s) = item, let near = KeySuggestion.nearest(to: s, in: names) {
+                if case .string(let s) = item, let screen = JSONValue.screenCorners[s] {
+                    message += " (CACornerMask names corners by coordinates: on iOS, where y grows downwards, "
+                        + "\(s) is \"\(screen)\")"
+                } else if case .string(let s) = item, let near = KeySuggestion.nearest(to: s, in: names) {
                     message += " (did you mean \"\(near)\"?)"
                 }
                 throw SceneError(p / i, message)

@@ -109,7 +109,10 @@ final class SceneReader {
 
     private func canvas(_ v: JSONValue, at p: JSONPointer) throws -> Scene {
         let f = try ObjectFields(v, at: p, what: "a canvas object {\"width\": w, \"height\": h}")
-        try f.rejectUnknown(["width", "height", "scale", "background"])
+        try f.rejectUnknown(["width", "height", "scale", "background"]) { key in
+            ["backgroundColor", "color", "backgroundColour"].contains(key)
+                ? "the canvas's colour is \"background\" (backgroundColor is a layer key)" : nil
+        }
         guard let w = f["width"] else { throw SceneError(p, "missing \"width\" (the canvas width in points)") }
         guard let h = f["height"] else { throw SceneError(p, "missing \"height\" (the canvas height in points)") }
         let width = try w.positive(at: p / "width"), height = try h.positive(at: p / "height")
