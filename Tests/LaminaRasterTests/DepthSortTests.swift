@@ -95,4 +95,29 @@ final class DepthSortTests: XCTestCase {
             XCTAssertGreaterThan(checked, 300)
         }
     }
+
+    /// A replicator with preservesDepth whose instances go away from the eye: depth sorting draws the first
+    /// (nearest) instance on top, where instance order would draw it first, under the others.
+    func testReplicatorPreservingDepth_drawsNearInstancesOverFarOnes() throws {
+        func scene(preservesDepth: Bool) -> Scene {
+            makeScene(width: 200, height: 100, background: .white) { root in
+                var perspective = Transform3D.identity
+                perspective.m34 = -1.0 / 500
+                root.sublayerTransform = perspective
+                let r = ReplicatorLayer()
+                r.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+                r.preservesDepth = preservesDepth
+                r.instanceCount = 3
+                r.instanceTransform = .translation(30, 0, -60)
+                r.instanceRedOffset = -0.4
+                r.instanceBlueOffset = 0
+                r.addSublayer(layer(CGRect(x: 40, y: 20, width: 60, height: 60), .red))
+                root.addSublayer(r)
+            }
+        }
+        let sorted = try renderCPU(scene(preservesDepth: true))
+        let ordered = try renderCPU(scene(preservesDepth: false))
+        XCTAssertEqual(sorted.rgba(90, 50), [255, 0, 0, 255], "instance 0, nearest, on top")
+        XCTAssertNotEqual(ordered.rgba(90, 50), [255, 0, 0, 255], "flattened in instance order, a later one covers it")
+    }
 }

@@ -211,6 +211,11 @@ final class GraphBuilder {
         }.map { (offset: $0.offset, element: $0.element) }
         ctx.parentSpace = nil
         if let replicator = layer as? ReplicatorLayer {
+            if replicator.preservesDepth, let parent = context.parentSpace {
+                return emitDepthSortedInstances(of: replicator, space: space,
+                                                eye: LayerGeometry.local(replicator).concatenating(parent.unflattened),
+                                                eyeToTarget: parent.flattenedToTarget, context: ctx)
+            }
             return emitInstances(of: replicator, space: space, ordered: ordered, context: ctx)
         }
         if !LayerGeometry.preservesDepth(layer) {

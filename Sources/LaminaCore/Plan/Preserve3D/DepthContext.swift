@@ -18,6 +18,8 @@ extension GraphBuilder {
         var eye: Transform3D
         var opacity: Double
         var context: Context
+        /// A replicator instance's modulation colour, applied after the opacity.
+        var modulate: PremultipliedColor? = nil
     }
 
     /// More planes than this in one context are drawn in tree order, unsorted (a bound on the BSP's work).
@@ -27,6 +29,38 @@ extension GraphBuilder {
                           context: Context) -> [DrawOp] {
         var planes: [DepthPlane] = []
         gatherPlanes(of: root, layerToTarget: m, eye: eye, opacity: root.opacity, context: context, into: &planes)
+        return emitSorted(planes, eyeToTarget: eyeToTarget)
+    }
+
+    /// The instances of a replicator with preservesDepth under a flattening superlayer, depth-sorted as one
+    /// 3D context: each instance's sublayers are planes (through transform layers), under the instance's
+    /// transform and with its modulation colour. `space` is the replicator's sublayer space into the target.
+    func emitDepthSortedInstances(of replicator: ReplicatorLayer, space: Transform3D, eye: Transform3D,
+                                  eyeToTarget: Transform3D, context: Context) -> [DrawOp] {
+        let b = replicator.bounds
+        let toCentre = Transform3D.translation(-Double(b.midX), -Double(b.midY), 0)
+        let fromCentre = Transform3D.translation(Double(b.midX), Double(b.midY), 0)
+        let eyeSpace = LayerGeometry.sublayerSpace(of: replicator).concatenating(eye)
+        var planes: [DepthPlane] = []
+        var power = Transform3D.identity
+        for k in 0..<max(0, replicator.instanceCount) {
+            guard failure == nil, planes.count <= Self.maxDepthPlanes else { break }
+            if k > 0 { power = power.concatenating(replicator.instanceTransform) }
+            guard power.isFinite else { break }
+            let instance = toCentre.concatenating(power).concatenating(fromCentre)
+            let first = planes.count
+            gatherChildren(of: replicator, space: instance.concatenating(space), eyeSpace: instance.concatenating(eyeSpace),
+                           opacity: 1, context: context, label: "#\(k)", into: &planes)
+            guard chargeOperations(max(1, planes.count - first)) else { break }
+            if let m = modulation(of: replicator, instance: k) {
+                for i in first..<planes.count { planes[i].modulate = m }
+            }
+        }
+        return emitSorted(planes, eyeToTarget: eyeToTarget)
+    }
+
+    /// The planes in back-to-front order, split where they cross (see the type's comment).
+    private func emitSorted(_ planes: [DepthPlane], eyeToTarget: Transform3D) -> [DrawOp] {
         guard planes.count > 1, planes.count <= Self.maxDepthPlanes else { return planes.flatMap(emitPlane) }
         var sorter = DepthSorter(epsilon: 1e-3, maxFragments: 2048)
         var unplaced: [Int] = []
@@ -60,15 +94,23 @@ extension GraphBuilder {
     }
 
     private func emitPlane(_ plane: DepthPlane) -> [DrawOp] {
-        let ops = emitLayer(plane.layer, parentToTarget: plane.parentToTarget, context: plane.context)
-        return plane.opacity < 1 ? ops.map { $0.scalingAlpha(by: plane.opacity) } : ops
+        var ops = emitLayer(plane.layer, parentToTarget: plane.parentToTarget, context: plane.context)
+        if plane.opacity < 1 { ops = ops.map { $0.scalingAlpha(by: plane.opacity) } }
+        if let m = plane.modulate { ops = ops.map { $0.modulated(by: m) }.filter { $0.modulate?.a != 0 } }
+        return ops
     }
 
     /// The planes under `t`, in tree order (zPosition, then sublayer order), nested transform layers opened.
     private func gatherPlanes(of t: Layer, layerToTarget m: Transform3D, eye e: Transform3D, opacity: Double,
                               context: Context, into planes: inout [DepthPlane]) {
         let sublayerSpace = LayerGeometry.sublayerSpace(of: t)
-        let space = sublayerSpace.concatenating(m), eyeSpace = sublayerSpace.concatenating(e)
+        gatherChildren(of: t, space: sublayerSpace.concatenating(m), eyeSpace: sublayerSpace.concatenating(e),
+                       opacity: opacity, context: context, label: "", into: &planes)
+    }
+
+    /// `t`'s sublayers as planes, `space` and `eyeSpace` their parent space into the target and the eye.
+    private func gatherChildren(of t: Layer, space: Transform3D, eyeSpace: Transform3D, opacity: Double,
+                                context: Context, label: String, into planes: inout [DepthPlane]) {
         var ctx = context
         ctx.flipped = context.flipped != t.isGeometryFlipped
         ctx.parentSpace = nil
@@ -77,7 +119,7 @@ extension GraphBuilder {
         }
         for (i, child) in ordered where !child.isHidden && child.opacity > 0 {
             var c = ctx
-            c.label = context.label + "/sublayers/\(i)"
+            c.label = context.label + "/sublayers/\(i)" + label
             c.pointer = context.pointer + "/sublayers/\(i)"
             let local = LayerGeometry.local(child)
             if !child.isDoubleSided && facesAway(local.concatenating(space)) { continue }
