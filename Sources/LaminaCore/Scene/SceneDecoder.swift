@@ -79,7 +79,8 @@ final class SceneReader {
         self.maxImageBytes = maxImageBytes
     }
 
-    static let documentKeys = ["format", "canvas", "images", "layers", "tolerance", "description"]
+    /// `$schema` names the JSON Schema (`lamina schema`) for editors; the decoder ignores its value.
+    static let documentKeys = ["$schema", "format", "canvas", "images", "layers", "tolerance", "description"]
 
     /// The whole document: format, canvas, tolerance, images, then the layer tree.
     func scene(_ document: JSONValue) throws -> Scene {
