@@ -7,7 +7,10 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate a scene and summarise it (layers, features, images).",
-        discussion: "Exit 0 when the scene is valid; 1, with the place named as a JSON pointer, when it is not.")
+        discussion: """
+        Every error one pass can find is reported (each layer's first bad key, and on through the other layers, \
+        up to --limit), each with its place as a JSON pointer. Exit 0 when the scene is valid; 1 when it is not.
+        """)
 
     @Argument(help: "The scene file (lamina-scene/1 JSON).")
     var scene: String
@@ -15,9 +18,52 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Refuse (exit 1) a scene that draws differently from what it asks (a font family not installed), instead of warning.")
     var strict = false
 
+    @Flag(help: "Print one JSON object: validity, errors with pointers, the summary and the warnings.")
+    var json = false
+
+    @Option(help: "Most errors reported.")
+    var limit = 50
+
     func run() throws {
-        let decoded = try loadScene(scene)
-        print(SceneSummary(scene: decoded).text)
-        try warnScene(decoded, path: scene, strict: strict)
+        guard FileManager.default.fileExists(atPath: scene) else {
+            if json { print("{\"file\": \(JSONText.quoted(scene)), \"valid\": false, \"errors\": [{\"pointer\": \"\", \"message\": \"no such file\"}]}") }
+            else { printError("error: \(scene): no such file") }
+            throw ExitCode(1)
+        }
+        let (decoded, errors) = SceneDecoder().check(contentsOf: URL(fileURLWithPath: scene), limit: max(1, limit))
+        let warnings = decoded.map(SceneWarning.find) ?? []
+        if json {
+            print(Self.json(file: scene, decoded: decoded, errors: errors, warnings: warnings))
+        } else {
+            for e in errors { printError("error: \(scene): \(e)") }
+            if let decoded { print(SceneSummary(scene: decoded).text) }
+        }
+        guard decoded != nil, errors.isEmpty else { throw ExitCode(1) }
+        if !json, let decoded { try warnScene(decoded, path: scene, strict: strict) }
+        if json, strict, !warnings.isEmpty { throw ExitCode(1) }
+    }
+
+    static func json(file: String, decoded: Scene?, errors: [SceneError], warnings: [SceneWarning]) -> String {
+        var fields = ["\"file\": \(JSONText.quoted(file))", "\"valid\": \(decoded != nil && errors.isEmpty)"]
+        fields.append("\"errors\": [" + errors.map { e in
+            var f = ["\"pointer\": \(JSONText.quoted(e.pointer))", "\"message\": \(JSONText.quoted(e.message))"]
+            if let line = e.line, let column = e.column { f += ["\"line\": \(line)", "\"column\": \(column)"] }
+            return "{" + f.joined(separator: ", ") + "}"
+        }.joined(separator: ", ") + "]")
+        fields.append("\"warnings\": [" + warnings.map { w in
+            "{\"pointer\": \(JSONText.quoted(w.firstPointer)), \"message\": \(JSONText.quoted(w.what)), \"count\": \(w.count)}"
+        }.joined(separator: ", ") + "]")
+        if let decoded {
+            let s = SceneSummary(scene: decoded)
+            func object(_ d: [String: Int]) -> String {
+                "{" + d.keys.sorted().map { "\(JSONText.quoted($0)): \(d[$0] ?? 0)" }.joined(separator: ", ") + "}"
+            }
+            fields += ["\"canvas\": {\"width\": \(s.canvasWidth), \"height\": \(s.canvasHeight), \"scale\": \(s.scale), "
+                       + "\"pixelWidth\": \(s.pixelWidth), \"pixelHeight\": \(s.pixelHeight)}",
+                       "\"layers\": \(s.layerCount)", "\"maxDepth\": \(s.maxDepth)", "\"types\": \(object(s.typeCounts))",
+                       "\"features\": \(object(s.features))",
+                       "\"images\": [" + s.images.map { "{\"origin\": \(JSONText.quoted($0.origin)), \"width\": \($0.width), \"height\": \($0.height)}" }.joined(separator: ", ") + "]"]
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
     }
 }

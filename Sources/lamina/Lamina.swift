@@ -10,7 +10,7 @@ struct Lamina: ParsableCommand {
         abstract: "A headless compositor for Core Animation layer trees.",
         discussion: """
         Exit codes: 0 success; 1 invalid input (a scene, an image or an argument refused, with the place \
-        named); 2 a rendering or device failure (EGL, GL, I/O); 3 a comparison over its tolerance (diff, parity).
+        named); 2 a rendering or device failure (EGL, GL, I/O); 3 a comparison over its tolerance (diff, parity, test).
         """,
         version: LaminaVersion.string,
         subcommands: [CheckCommand.self, RenderCommand.self, PlanCommand.self, DiffCommand.self, ParityCommand.self,

@@ -36,6 +36,9 @@ struct ParityCommand: ParsableCommand {
         "Write an HTML report (index.html, CPU, GPU and heat-map PNGs) into this directory.", valueName: "dir"))
     var report: String?
 
+    @Flag(help: "Print one JSON object per scene, then a summary object, instead of the table.")
+    var json = false
+
     func run() throws {
         var outcomes: [ParityOutcome] = []
         var files: [URL] = []
@@ -58,7 +61,12 @@ struct ParityCommand: ParsableCommand {
         }
 
         let summary = ParitySummary(outcomes)
-        print(summary.line)
+        if json {
+            print("{\"summary\": true, \"passed\": \(summary.passed), \"failed\": \(summary.failed), "
+                  + "\"invalid\": \(summary.invalid), \"unrenderable\": \(summary.broken)}")
+        } else {
+            print(summary.line)
+        }
         if let report {
             try reportStep { try report.finish(summary: summary.line) }
             printError("report: \(report.directory.appendingPathComponent("index.html").path)")
@@ -69,7 +77,7 @@ struct ParityCommand: ParsableCommand {
     /// Checks each file in turn, printing its row as soon as it is known and adding it to the report.
     private func check(_ files: [URL], with runner: ParityRunner, report: ParityReport?) throws -> [ParityOutcome] {
         let table = ParityTable(names: files.map(ParityRunner.sceneName))
-        print(table.header)
+        if !json { print(table.header) }
         let progress = Progress()
         defer { progress.clear() }
         var outcomes: [ParityOutcome] = []
@@ -82,11 +90,29 @@ struct ParityCommand: ParsableCommand {
             }
             progress.clear()
             if case .failed(_, _, let error) = outcome { printError("error: \(error)") }
-            print(table.row(outcome))
+            print(json ? Self.jsonLine(outcome) : table.row(outcome))
             try reportStep { try report?.add(outcome) }
             outcomes.append(outcome)
         }
         return outcomes
+    }
+
+    /// One scene's outcome as a JSON object.
+    static func jsonLine(_ outcome: ParityOutcome) -> String {
+        switch outcome {
+        case .compared(let r):
+            let c = r.comparison
+            var fields = ["\"scene\": \(JSONText.quoted(r.name))", "\"passed\": \(r.passed)",
+                          "\"maxDifference\": \(c.maxDifference)", "\"pixelsOverThreshold\": \(r.pixelsOverThreshold)",
+                          "\"psnr\": \(c.psnr.isInfinite ? "null" : String(format: "%.4f", c.psnr))",
+                          "\"maxDiff\": \(r.tolerance.maxDiff)", "\"maxPixels\": \(r.tolerance.maxPixels)"]
+            if let at = c.largestDifferenceAt { fields.append("\"largestAt\": {\"x\": \(at.x), \"y\": \(at.y)}") }
+            return "{" + fields.joined(separator: ", ") + "}"
+        case .failed(let name, _, let error):
+            let invalid = (error as? ParityError)?.isInvalidInput ?? true
+            return "{\"scene\": \(JSONText.quoted(name)), \"passed\": false, \"status\": \"\(invalid ? "invalid" : "unrenderable")\", "
+                + "\"message\": \(JSONText.quoted("\(error)"))}"
+        }
     }
 
     /// Runs a report-writing step; a failure is an I/O failure, exit code 2.

@@ -67,17 +67,22 @@ extension SceneReader {
         try f.rejectTogether("affineTransform", "transform", why: "affineTransform is a shorthand for a 2D transform")
 
         let layer = kind.makeLayer()
-        try geometry(f, layer)
-        try appearance(f, layer)
-        try contents(f, layer)
-        try specific(f, layer, kind: kind)
+        // Collecting (`lamina check`), a layer's first bad key is noted and its mask and sublayers still read.
+        try attempt {
+            try geometry(f, layer)
+            try appearance(f, layer)
+            try contents(f, layer)
+            try specific(f, layer, kind: kind)
+        }
         if let maskValue = f["mask"], maskValue != .null {
-            layer.mask = try self.layer(maskValue, at: p / "mask", depth: depth + 1)
+            if let mask = try attempt({ try self.layer(maskValue, at: p / "mask", depth: depth + 1) }) { layer.mask = mask }
         }
         if let list = f["sublayers"] {
             guard case .array(let items) = list else { throw list.fail(p / "sublayers", expected: "a list of layers") }
             for (i, item) in items.enumerated() {
-                layer.addSublayer(try self.layer(item, at: p / "sublayers" / i, depth: depth + 1))
+                if let sub = try attempt({ try self.layer(item, at: p / "sublayers" / i, depth: depth + 1) }) {
+                    layer.addSublayer(sub)
+                }
             }
         }
         return layer

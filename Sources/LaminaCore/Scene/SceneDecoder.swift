@@ -51,6 +51,32 @@ public struct SceneDecoder {
         return try SceneReader(baseURL: baseURL, maxImageBytes: maxImageBytes).scene(document)
     }
 
+    /// Every refusal of a scene file that one pass can find (each layer's first bad key, and on through the
+    /// other layers), up to `limit`; empty when the scene is valid. A document that is not JSON, or whose
+    /// format or canvas is refused, gives that one error.
+    public func check(contentsOf url: URL, limit: Int = 50) -> (scene: Scene?, errors: [SceneError]) {
+        do {
+            let data = try Data(contentsOf: url)
+            let document = try JSONSyntax.parse(data)
+            let reader = SceneReader(baseURL: baseURL ?? url.deletingLastPathComponent(), maxImageBytes: maxImageBytes)
+            reader.collected = []
+            reader.maxCollected = max(1, limit)
+            do {
+                let scene = try reader.scene(document)
+                let errors = reader.collected ?? []
+                return (errors.isEmpty ? scene : nil, errors)
+            } catch is SceneReader.CollectionFull {
+                return (nil, reader.collected ?? [])
+            } catch let e as SceneError {
+                return (nil, (reader.collected ?? []) + [e])
+            }
+        } catch let e as SceneError {
+            return (nil, [e])
+        } catch {
+            return (nil, [SceneError(pointer: "", message: "\(error)")])
+        }
+    }
+
     /// Reads and decodes a scene file; relative image paths resolve against its directory unless `baseURL` is set.
     public func decode(contentsOf url: URL) throws -> Scene {
         let data: Data
@@ -73,11 +99,27 @@ final class SceneReader {
     /// Decoded bytes of the images read so far (with mip chains), against `SceneDecoder.maxImageBytes`.
     var imageBytes = 0
     let maxImageBytes: Int
+    /// When collecting (`SceneDecoder.check`), the refusals met so far; nil throws the first.
+    var collected: [SceneError]?
+    var maxCollected = 50
 
     init(baseURL: URL?, maxImageBytes: Int = SceneDecoder.defaultMaxImageBytes) {
         self.baseURL = baseURL
         self.maxImageBytes = maxImageBytes
     }
+
+    /// Runs `body`; when collecting, a refusal is noted (up to `maxCollected`, past which decoding stops) and
+    /// nil returned, so the rest of the document is still read.
+    func attempt<T>(_ body: () throws -> T) throws -> T? {
+        do { return try body() } catch let e as SceneError where collected != nil {
+            collected?.append(e)
+            if (collected?.count ?? 0) >= maxCollected { throw CollectionFull() }
+            return nil
+        }
+    }
+
+    /// Thrown past `maxCollected` refusals: not a refusal itself, so no `attempt` above notes it again.
+    struct CollectionFull: Error {}
 
     /// `$schema` names the JSON Schema (`lamina schema`) for editors; the decoder ignores its value.
     static let documentKeys = ["$schema", "format", "canvas", "images", "layers", "tolerance", "description"]
@@ -102,7 +144,7 @@ final class SceneReader {
         if let list = f["layers"] {
             guard case .array(let items) = list else { throw list.fail(.root / "layers", expected: "a list of layers") }
             for (i, item) in items.enumerated() {
-                scene.root.addSublayer(try layer(item, at: .root / "layers" / i, depth: 1))
+                if let l = try attempt({ try layer(item, at: .root / "layers" / i, depth: 1) }) { scene.root.addSublayer(l) }
             }
         }
         return scene
