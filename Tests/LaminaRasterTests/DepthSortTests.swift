@@ -120,4 +120,29 @@ final class DepthSortTests: XCTestCase {
         XCTAssertEqual(sorted.rgba(90, 50), [255, 0, 0, 255], "instance 0, nearest, on top")
         XCTAssertNotEqual(ordered.rgba(90, 50), [255, 0, 0, 255], "flattened in instance order, a later one covers it")
     }
+
+    /// Chapter 5's cube: six faces as plain sublayers of a container whose sublayerTransform turns them; the
+    /// siblings share the container's 3D space and are depth-sorted there, whatever their order.
+    func testSiblingsTiltedOutOfTheirParentsPlane_areDepthSorted() throws {
+        func scene(order: [Int]) -> Scene {
+            let cubeScene = cube(order: order, angles: (0.2, 0.3))
+            // Move the faces out of the transform layer into a plain container carrying the same transform.
+            let t = cubeScene.root.sublayers[0]
+            let container = Layer()
+            container.frame = t.frame
+            container.sublayerTransform = t.transform
+            for face in t.sublayers {
+                face.removeFromSuperlayer()
+                face.position = CGPoint(x: 50, y: 50)
+                container.addSublayer(face)
+            }
+            t.removeFromSuperlayer()
+            cubeScene.root.addSublayer(container)
+            return cubeScene
+        }
+        let forward = try renderCPU(scene(order: [0, 1, 2, 3, 4, 5]))
+        let backward = try renderCPU(scene(order: [5, 4, 3, 2, 1, 0]))
+        XCTAssertEqual(forward.rgba(100, 100), [255, 0, 0, 255], "the +z face is nearest at the centre")
+        XCTAssertEqual(try ImageComparison(forward, backward).maxDifference, 0, "the tree order does not matter")
+    }
 }

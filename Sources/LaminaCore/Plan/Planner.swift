@@ -219,8 +219,15 @@ final class GraphBuilder {
             return emitInstances(of: replicator, space: space, ordered: ordered, context: ctx)
         }
         if !LayerGeometry.preservesDepth(layer) {
-            ctx.parentSpace = ParentSpace(unflattened: LayerGeometry.sublayerSpace(of: layer, flattening: false),
-                                          flattenedToTarget: LayerGeometry.flatten.concatenating(m))
+            let unflattened = LayerGeometry.sublayerSpace(of: layer, flattening: false)
+            ctx.parentSpace = ParentSpace(unflattened: unflattened, flattenedToTarget: LayerGeometry.flatten.concatenating(m))
+            if ordered.count > 1 || ordered.contains(where: { $0.element is TransformLayer }),
+               ordered.contains(where: { !$0.element.isHidden && Self.leavesPlane($0.element, eye: unflattened) }) {
+                let isRoot = context.pointer.isEmpty && layer.superlayer == nil
+                return emitDepthSortedSublayers(of: layer, space: space, eye: unflattened,
+                                                eyeToTarget: LayerGeometry.flatten.concatenating(m), context: context,
+                                                pointerPrefix: isRoot ? "/layers/" : context.pointer + "/sublayers/")
+            }
         }
         var ops: [DrawOp] = []
         for (i, child) in ordered {

@@ -59,17 +59,51 @@ extension GraphBuilder {
         return emitSorted(planes, eyeToTarget: eyeToTarget)
     }
 
+    /// The sublayers of a flattening layer when some of them are tilted out of its plane (or open a transform
+    /// layer): they share the layer's 3D space and are depth-sorted there before it flattens them, as Core
+    /// Animation sorts and cuts siblings (ca-semantics.md §1 zPosition). `space` is the layer's sublayer space
+    /// into the target, `eye` the same space before the flattening, `eyeToTarget` the flattening onward.
+    func emitDepthSortedSublayers(of layer: Layer, space: Transform3D, eye: Transform3D, eyeToTarget: Transform3D,
+                                  context: Context, pointerPrefix: String) -> [DrawOp] {
+        var planes: [DepthPlane] = []
+        gatherChildren(of: layer, space: space, eyeSpace: eye, opacity: 1, context: context, label: "",
+                       pointerPrefix: pointerPrefix, into: &planes)
+        return emitSorted(planes, eyeToTarget: eyeToTarget)
+    }
+
+    /// Whether `child`, in a parent space `eye` before flattening, leaves the parent's plane: a transform layer,
+    /// or a plane whose depth varies across it. Siblings that stay parallel to the parent's plane keep the
+    /// zPosition order, which a depth sort of parallel planes would give anyway.
+    static func leavesPlane(_ child: Layer, eye: Transform3D) -> Bool {
+        if child is TransformLayer { return true }
+        let e = LayerGeometry.local(child).concatenating(eye)
+        return e.m13 != 0 || e.m23 != 0
+    }
+
     /// The planes in back-to-front order, split where they cross (see the type's comment).
     private func emitSorted(_ planes: [DepthPlane], eyeToTarget: Transform3D) -> [DrawOp] {
         guard planes.count > 1, planes.count <= Self.maxDepthPlanes else { return planes.flatMap(emitPlane) }
-        var sorter = DepthSorter(epsilon: 1e-3, maxFragments: 2048)
-        var unplaced: [Int] = []
-        for (i, plane) in planes.enumerated() {
-            if let polygon = eyePolygon(plane) { sorter.insert(polygon, id: i) } else { unplaced.append(i) }
+        let polygons = planes.map(eyePolygon)
+        var ops: [DrawOp] = []
+        // Planes whose pixels cannot meet need no order between them: each group of overlapping ones is sorted
+        // alone, and a plane that overlaps none is drawn as it is, in tree order, never cut.
+        for group in Self.overlapGroups(polygons, eyeToTarget: eyeToTarget) {
+            if group.count == 1 {
+                ops += emitPlane(planes[group[0]])
+            } else {
+                ops += emitSortedGroup(group, planes: planes, polygons: polygons, eyeToTarget: eyeToTarget)
+            }
         }
+        return ops
+    }
+
+    /// One group of overlapping planes, back to front, split where they cross.
+    private func emitSortedGroup(_ group: [Int], planes: [DepthPlane], polygons: [Polygon3D?],
+                                 eyeToTarget: Transform3D) -> [DrawOp] {
+        var sorter = DepthSorter(epsilon: 1e-3, maxFragments: 2048)
+        for i in group { if let polygon = polygons[i] { sorter.insert(polygon, id: i) } }
         let fragments = sorter.backToFront()
-        // Planes with no polygon in front of the eye draw nothing there that could be sorted: first.
-        var ops = unplaced.flatMap { emitPlane(planes[$0]) }
+        var ops: [DrawOp] = []
         var pieces: [Int: Int] = [:]
         for f in fragments { pieces[f.id, default: 0] += 1 }
         var passes: [Int: (PassID, PixelRect)] = [:]
@@ -93,6 +127,40 @@ extension GraphBuilder {
         return ops
     }
 
+    /// The planes grouped so that two planes whose screen boxes (their eye polygons projected, grown by two
+    /// pixels for antialiasing) overlap share a group, transitively; groups in tree order of their first plane.
+    /// A plane with no polygon in front of the eye is a group of its own.
+    static func overlapGroups(_ polygons: [Polygon3D?], eyeToTarget: Transform3D) -> [[Int]] {
+        let boxes: [(Double, Double, Double, Double)?] = polygons.map { polygon in
+            guard let polygon else { return nil }
+            var box = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+            for p in polygon.points {
+                let q = eyeToTarget.apply(x: p.x, y: p.y, z: p.z)
+                guard q.w > 1e-9 else { return (-Double.infinity, -Double.infinity, Double.infinity, Double.infinity) }
+                let x = q.x / q.w, y = q.y / q.w
+                box = (min(box.0, x), min(box.1, y), max(box.2, x), max(box.3, y))
+            }
+            return (box.0 - 2, box.1 - 2, box.2 + 2, box.3 + 2)
+        }
+        var parent = Array(polygons.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        for i in boxes.indices {
+            guard let a = boxes[i] else { continue }
+            for j in (i + 1)..<boxes.count {
+                guard let b = boxes[j], a.0 < b.2, b.0 < a.2, a.1 < b.3, b.1 < a.3 else { continue }
+                let ri = root(i), rj = root(j)
+                if ri != rj { parent[max(ri, rj)] = min(ri, rj) }
+            }
+        }
+        var groups: [Int: [Int]] = [:]
+        for i in polygons.indices { groups[root(i), default: []].append(i) }
+        return groups.keys.sorted().compactMap { groups[$0] }
+    }
+
     private func emitPlane(_ plane: DepthPlane) -> [DrawOp] {
         var ops = emitLayer(plane.layer, parentToTarget: plane.parentToTarget, context: plane.context)
         if plane.opacity < 1 { ops = ops.map { $0.scalingAlpha(by: plane.opacity) } }
@@ -110,7 +178,8 @@ extension GraphBuilder {
 
     /// `t`'s sublayers as planes, `space` and `eyeSpace` their parent space into the target and the eye.
     private func gatherChildren(of t: Layer, space: Transform3D, eyeSpace: Transform3D, opacity: Double,
-                                context: Context, label: String, into planes: inout [DepthPlane]) {
+                                context: Context, label: String, pointerPrefix: String? = nil,
+                                into planes: inout [DepthPlane]) {
         var ctx = context
         ctx.flipped = context.flipped != t.isGeometryFlipped
         ctx.parentSpace = nil
@@ -120,7 +189,7 @@ extension GraphBuilder {
         for (i, child) in ordered where !child.isHidden && child.opacity > 0 {
             var c = ctx
             c.label = context.label + "/sublayers/\(i)" + label
-            c.pointer = context.pointer + "/sublayers/\(i)"
+            c.pointer = (pointerPrefix ?? context.pointer + "/sublayers/") + "\(i)"
             let local = LayerGeometry.local(child)
             if !child.isDoubleSided && facesAway(local.concatenating(space)) { continue }
             if child is TransformLayer {
