@@ -43,8 +43,8 @@ final class BookSpellingTests: XCTestCase {
         replicator.addSublayer(layer)
     }
 
-    /// Listing 5.10: two cubes of CATransformLayer faces under one perspective.
-    static func listing5_10(_ containerView: Layer) {
+    /// The CATransformLayer listing: two cubes of faces under one perspective.
+    static func listingCubes(_ containerView: Layer) {
         func faceWithTransform(_ transform: CATransform3D, _ color: UIColor) -> CALayer {
             let face = CALayer()
             face.frame = CGRect(x: -50, y: -50, width: 100, height: 100)
@@ -95,7 +95,7 @@ final class BookSpellingTests: XCTestCase {
     }
 
     func testPortedListings_drawWhatTheGalleryDraws() throws {
-        let ports: [(String, (Layer) -> Void)] = [("6.7", Self.listing6_7), ("6.8", Self.listing6_8), ("5.21", Self.listing5_10)]
+        let ports: [(String, (Layer) -> Void)] = [("6.7", Self.listing6_7), ("6.8", Self.listing6_8), ("Cubes", Self.listingCubes)]
         for (number, port) in ports {
             let figure = try XCTUnwrap(Gallery.figures.first { $0.number == number })
             let reference = try Lamina.render(figure.makeScene(scale: 2))

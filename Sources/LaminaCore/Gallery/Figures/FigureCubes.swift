@@ -2,12 +2,12 @@ import Foundation
 
 extension Gallery {
     static let figure5_21 = GalleryFigure(
-        number: "5.21", title: "Two cubes built from CATransformLayer under one perspective, faces depth-sorted",
-        reference: "Chapter 5, Transforms: Solid Objects, CATransformLayer, Figure 5.21, Listing 5.10",
-        sourceFile: "Figure5_21.swift", functions: ["figure5_21", "cubeWithTransform", "faceWithTransform"],
+        number: "Cubes", title: "Two cubes built from CATransformLayer under one perspective, faces depth-sorted",
+        reference: "Chapter 6, Specialized Layers: CATransformLayer (two cubes with shared perspective)",
+        sourceFile: "FigureCubes.swift", functions: ["figure5_21", "cubeWithTransform", "faceWithTransform"],
         code: figure5_21Code, build: { figure5_21($0) })
 
-    /// Listing 5.10: two cubes under one perspective, the second turned 45 degrees about x and about y.
+    /// The CATransformLayer listing: two cubes under one perspective, the second turned 45 degrees about x and about y.
     static func figure5_21(_ view: Layer) {
         let containerView = Layer()
         containerView.frame = view.bounds
@@ -33,7 +33,7 @@ extension Gallery {
         containerView.addSublayer(cube2)
     }
 
-    /// Listing 5.10's cube: six faces in a CATransformLayer, each moved 50 points out and turned to face out.
+    /// The CATransformLayer listing's cube: six faces in a CATransformLayer, each moved 50 points out and turned to face out.
     static func cubeWithTransform(_ transform: Transform3D, in container: Layer) -> Layer {
         //create cube layer
         let cube = TransformLayer()
@@ -63,7 +63,7 @@ extension Gallery {
         return cube
     }
 
-    /// Listing 5.10's face: a 100-point square centred on the cube's origin, coloured (the book picks random
+    /// The CATransformLayer listing's face: a 100-point square centred on the cube's origin, coloured (the book picks random
     /// colours; these are fixed so the figure is the same every time), with its placement transform.
     static func faceWithTransform(_ transform: Transform3D, _ color: Color) -> Layer {
         //create cube face layer

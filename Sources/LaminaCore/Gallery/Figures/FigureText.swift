@@ -2,21 +2,21 @@ import Foundation
 
 extension Gallery {
     static let figure6_2 = GalleryFigure(
-        number: "6.2", title: "CATextLayer: plain text, justified and wrapped, at contentsScale 1 (soft on a 2x screen)",
-        reference: "Chapter 6, Specialized Layers: CATextLayer, Figure 6.2, Listing 6.2",
-        sourceFile: "Figure6_02.swift", functions: ["figure6_2"],
+        number: "Text", title: "CATextLayer: plain text, justified and wrapped, at contentsScale 1 (soft on a 2x screen)",
+        reference: "Chapter 6, Specialized Layers: CATextLayer (the plain text listing)",
+        sourceFile: "FigureText.swift", functions: ["figure6_2"],
         code: figure6_2Code, build: { figure6_2($0) })
 
     static let figure6_3 = GalleryFigure(
-        number: "6.3", title: "CATextLayer at contentsScale 2: the same text, sharp on a 2x screen",
-        reference: "Chapter 6, Specialized Layers: CATextLayer, Figure 6.3, Listing 6.3",
-        sourceFile: "Figure6_02.swift", functions: ["figure6_2", "figure6_3"],
+        number: "Text 2x", title: "CATextLayer at contentsScale 2: the same text, sharp on a 2x screen",
+        reference: "Chapter 6, Specialized Layers: CATextLayer (contentsScale set to the screen's scale)",
+        sourceFile: "FigureText.swift", functions: ["figure6_2", "figure6_3"],
         code: figure6_2Code + "\n\n" + figure6_3Code, build: { figure6_3($0) })
 
     static let figure6_4 = GalleryFigure(
-        number: "6.4", title: "Rich text: an attributed string with the word \"ipsum\" red and underlined",
-        reference: "Chapter 6, Specialized Layers: Rich Text, Figure 6.4, Listing 6.4",
-        sourceFile: "Figure6_02.swift", functions: ["figure6_4"],
+        number: "Rich text", title: "Rich text: an attributed string with the word \"ipsum\" red and underlined",
+        reference: "Chapter 6, Specialized Layers: Rich Text (the attributed string listing)",
+        sourceFile: "FigureText.swift", functions: ["figure6_4"],
         code: figure6_4Code, build: { figure6_4($0) })
 
     /// The book's sample text.
@@ -25,7 +25,7 @@ extension Gallery {
         + "elementum, libero ut porttitor dictum, diam odio congue lacus, vel fringilla sapien diam at purus. "
         + "Etiam suscipit pretium nunc sit amet lobortis"
 
-    /// Listing 6.2: a CATextLayer in the label view, black, justified and wrapped, in the 15-point system font.
+    /// The plain text listing: a CATextLayer in the label view, black, justified and wrapped, in the 15-point system font.
     static func figure6_2(_ view: Layer) {
         //create a label view (white, as the book's is)
         let labelView = Layer()
@@ -51,14 +51,14 @@ extension Gallery {
         textLayer.string = loremIpsum
     }
 
-    /// Listing 6.3: the same layer with contentsScale set to the screen's scale, so the text is sharp.
+    /// The same layer with contentsScale set to the screen's scale, so the text is sharp.
     static func figure6_3(_ view: Layer) {
         figure6_2(view)
         let textLayer = view.sublayers[0].sublayers[0]
         textLayer.contentsScale = 2 //[UIScreen mainScreen].scale
     }
 
-    /// Listing 6.4: rich text: the whole string black in the system font, then "ipsum" red and underlined.
+    /// Rich text: the whole string black in the system font, then "ipsum" red and underlined.
     static func figure6_4(_ view: Layer) {
         let labelView = Layer()
         labelView.frame = CGRect(x: 110, y: 20, width: 300, height: 240)
