@@ -145,4 +145,37 @@ final class DepthSortTests: XCTestCase {
         XCTAssertEqual(forward.rgba(100, 100), [255, 0, 0, 255], "the +z face is nearest at the centre")
         XCTAssertEqual(try ImageComparison(forward, backward).maxDifference, 0, "the tree order does not matter")
     }
+
+    /// Bounds: past 1024 planes a context is drawn in tree order, uncut, in bounded work; planes wholly behind
+    /// the eye draw nothing and put no stray geometry anywhere.
+    func testManyPlanes_andPlanesBehindTheEye_stayBounded() throws {
+        let many = makeScene(width: 100, height: 100, background: .clear) { root in
+            var perspective = Transform3D.identity
+            perspective.m34 = -1.0 / 400
+            root.sublayerTransform = perspective
+            let t = TransformLayer()
+            t.frame = CGRect(x: 25, y: 25, width: 50, height: 50)
+            for i in 0..<2000 {
+                let plane = layer(CGRect(x: 0, y: 0, width: 50, height: 50), Color(white: Double(i % 7) / 7))
+                plane.transform = .rotation(Double(i) * 0.0031, 0, 1, 0)
+                t.addSublayer(plane)
+            }
+            root.addSublayer(t)
+        }
+        let graph = try Planner().plan(many)
+        XCTAssertEqual(graph.passes.count, 1, "2000 planes: over the bound, drawn in tree order with no cut")
+        let behind = makeScene(width: 100, height: 100, background: .clear) { root in
+            var perspective = Transform3D.identity
+            perspective.m34 = -1.0 / 10
+            root.sublayerTransform = perspective
+            for i in 0..<3 {
+                let plane = layer(CGRect(x: 10, y: 10, width: 80, height: 80), .red)
+                plane.zPosition = 100 + Double(i)
+                plane.transform = .rotation(0.3 * Double(i + 1), 1, 0, 0)
+                root.addSublayer(plane)
+            }
+        }
+        let image = try renderCPU(behind)
+        XCTAssertTrue(image.pixels.allSatisfy { $0 == 0 }, "everything is behind the eye: nothing drawn")
+    }
 }
