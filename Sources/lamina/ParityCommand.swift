@@ -30,7 +30,18 @@ struct ParityCommand: ParsableCommand {
         """)
 
     @Argument(help: ArgumentHelp("Scene files, or directories of scene files.", valueName: "scene"))
-    var scenes: [String]
+    var scenes: [String] = []
+
+    @Option(help: ArgumentHelp("Check this many random app-like scenes (RandomScene) instead of, or with, files.",
+                               valueName: "N"))
+    var random: Int?
+
+    @Option(help: "The seed of the random scenes.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("With --random, write each failing scene here, minimised (layers and keys removed while it still fails).",
+                               valueName: "dir"))
+    var failures: String?
 
     @Option(name: .long, help: ArgumentHelp(
         "Write an HTML report (index.html, CPU, GPU and heat-map PNGs) into this directory.", valueName: "dir"))
@@ -51,13 +62,14 @@ struct ParityCommand: ParsableCommand {
         let report = try reportStep { try self.report.map { try ParityReport(directory: URL(fileURLWithPath: $0)) } }
         try reportStep { try outcomes.forEach { try report?.add($0) } }  // the paths refused above
 
-        if !files.isEmpty {
+        if !files.isEmpty || random != nil {
             let runner: ParityRunner
             do { runner = try ParityRunner() } catch {
                 printError("error: \(ParityCommand.gpuStartMessage(error))")
                 throw ExitCode(2)
             }
-            outcomes += try check(files, with: runner, report: report)
+            if !files.isEmpty { outcomes += try check(files, with: runner, report: report) }
+            if let random { outcomes += try checkRandom(count: random, with: runner) }
         }
 
         let summary = ParitySummary(outcomes)
@@ -113,6 +125,38 @@ struct ParityCommand: ParsableCommand {
             return "{\"scene\": \(JSONText.quoted(name)), \"passed\": false, \"status\": \"\(invalid ? "invalid" : "unrenderable")\", "
                 + "\"message\": \(JSONText.quoted("\(error)"))}"
         }
+    }
+
+    /// `--random N`: scenes `random-<seed>-<i>` checked in turn; failures minimised into `--failures`.
+    private func checkRandom(count: Int, with runner: ParityRunner) throws -> [ParityOutcome] {
+        guard (1...100_000).contains(count) else { throw ValidationError("--random takes 1 to 100000 scenes") }
+        let generator = RandomScene()
+        let table = ParityTable(names: ["random-\(seed)-\(count)"])
+        if !json { print(table.header) }
+        var outcomes: [ParityOutcome] = []
+        let minimiser = RandomParity(runner: runner)
+        for i in 0..<count {
+            let name = "random-\(seed)-\(i)"
+            let text = generator.json(seed: seed, index: i)
+            let outcome: ParityOutcome
+            do {
+                outcome = .compared(try runner.check(try SceneDecoder().decode(Data(text.utf8)), name: name))
+            } catch {
+                outcome = .failed(name: name, sceneURL: nil, error: error)
+            }
+            if case .compared(let r) = outcome, !r.passed, let failures,
+               let doc = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] {
+                let small = minimiser.minimise(doc)
+                let data = try JSONSerialization.data(withJSONObject: small, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                let url = URL(fileURLWithPath: failures).appendingPathComponent(name + ".json")
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try writeOutput(data, to: url.path)
+                printError("minimised: \(url.path)")
+            }
+            print(json ? Self.jsonLine(outcome) : table.row(outcome))
+            outcomes.append(outcome)
+        }
+        return outcomes
     }
 
     /// Runs a report-writing step; a failure is an I/O failure, exit code 2.

@@ -1,0 +1,22 @@
+import Foundation
+import LaminaCore
+import LaminaGL
+import XCTest
+
+/// The parity fuzzer inside swift test: 50 app-like random scenes of a fixed seed (cards, shadows in the exact
+/// blur range, masks, group opacity, rotations, perspective, gradients, replicators, shapes, text, transform
+/// layers), each held to the default contract fuzzy(2, 0) on both backends. `lamina parity --random N` runs
+/// more.
+final class RandomParityTests: XCTestCase {
+    func testFiftyRandomScenes_holdTheDefaultContract() throws {
+        let runner = try ParityCorpus.runner()
+        let generator = RandomScene()
+        var failures: [String] = []
+        for index in 0..<50 {
+            let scene = try SceneDecoder().decode(Data(generator.json(seed: 2026, index: index).utf8))
+            let result = try runner.check(scene, name: "random-2026-\(index)")
+            if !result.passed { failures.append("\(result.name): \(result.metricsText)") }
+        }
+        XCTAssertEqual(failures, [], "lamina random-scenes --seed 2026 writes these scenes")
+    }
+}
