@@ -40,6 +40,10 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per test, then a summary object, instead of text.")
     var json = false
 
+    @Option(help: ArgumentHelp("Write an HTML report (index.html and, per test, render, reference and heat map) here.",
+                               valueName: "dir"))
+    var report: String?
+
     func run() throws {
         var tests: [Reftest] = []
         var listErrors: [String] = []
@@ -49,7 +53,8 @@ struct TestCommand: ParsableCommand {
                 printError("error: \(error)")
             }
         }
-        let runner = ReftestRunner(backend: backend == .gpu ? .gpu : .cpu, update: update)
+        var runner = ReftestRunner(backend: backend == .gpu ? .gpu : .cpu, update: update)
+        runner.keepImages = report != nil
         var results: [ReftestResult] = []
         for test in tests {
             let r = runner.run(test)
@@ -66,6 +71,13 @@ struct TestCommand: ParsableCommand {
         } else {
             print(summary)
             for r in updated { print("updated: \(r.reftest.reference.path)") }
+        }
+        if let report {
+            do { try TestReport(directory: URL(fileURLWithPath: report)).write(results) } catch {
+                printError("error: cannot write the report: \(error)")
+                throw ExitCode(2)
+            }
+            printError("report: \(URL(fileURLWithPath: report).appendingPathComponent("index.html").path)")
         }
         if let junit {
             do { try writeOutput(Data(JUnitReport.xml(results).utf8), to: junit) } catch {

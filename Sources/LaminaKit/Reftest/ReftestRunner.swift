@@ -20,6 +20,10 @@ public struct ReftestResult: Sendable {
     public var seconds: Double
     /// The reference image was written (`update`): it was missing or differed.
     public var updated = false
+    /// With `keepImages`: the test's render, the reference, and the test scene's scale (pixels a point).
+    public var actual: Image?
+    public var expected: Image?
+    public var scale: Double = 1
 }
 
 /// Runs reftests: the test scene rendered, the reference read (an image) or rendered (a scene), compared.
@@ -29,6 +33,8 @@ public struct ReftestResult: Sendable {
 public struct ReftestRunner {
     public var backend: Lamina.Backend
     public var update: Bool
+    /// Keep the render and the reference in the result (for a report).
+    public var keepImages = false
 
     public init(backend: Lamina.Backend = .cpu, update: Bool = false) {
         self.backend = backend
@@ -53,7 +59,10 @@ public struct ReftestRunner {
                                                                           : Tolerance(maxDiff: 0, maxPixels: 0))
             result.tolerance = tolerance
             let actual = try render(scene, test.test)
+            result.scale = scene.scale
+            if keepImages { result.actual = actual }
             guard let expected = try reference(test, actual: actual, into: &result) else { return result }
+            if keepImages { result.expected = expected }
             guard expected.width == actual.width, expected.height == actual.height else {
                 return mismatch(test, actual, &result, "the render is \(actual.width)x\(actual.height) pixels, the "
                     + "reference \(expected.width)x\(expected.height)")
