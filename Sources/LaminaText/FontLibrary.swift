@@ -141,8 +141,8 @@ final class FontLibrary {
         var index: Int32 = 0
         _ = FcPatternGetInteger(found, LAMINA_FC_INDEX, 0, &index)
         var family: UnsafeMutablePointer<FcChar8>?
-        let familyName = FcPatternGetString(found, LAMINA_FC_FAMILY, 0, &family) == FcResultMatch && family != nil
-            ? String(cString: family!) : ""
+        let familyName = FcPatternGetString(found, LAMINA_FC_FAMILY, 0, &family) == FcResultMatch
+            ? family.map { String(cString: $0) } ?? "" : ""
         return (String(cString: file), Int(index), familyName)
     }
 

@@ -72,7 +72,7 @@ struct Shaper {
             var j = i
             while j < scalars.count, side[j] == nil { j += 1 }
             let next: Bool? = j < scalars.count ? side[j] : nil
-            let resolved = (previous != nil && previous == next) ? previous! : rtl
+            let resolved = previous.flatMap { $0 == next ? $0 : nil } ?? rtl
             for k in i..<j { out[k] = resolved ? 1 : (rtl ? 2 : 0) }
             i = j
         }
