@@ -21,10 +21,16 @@ struct PlanCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try renderingStep("encoding the plan") { try encoder.encode(graph) }
+            let data = try renderingStep("encoding the plan") { try encoder.encode(PlanDocument(plan: graph)) }
             print(String(decoding: data, as: UTF8.self))
         } else {
             print(graph.outline)
         }
     }
+}
+
+/// `lamina plan --json`: the graph under its format name, so readers can tell the shape's version.
+private struct PlanDocument: Encodable {
+    let format = RenderGraph.format
+    let plan: RenderGraph
 }
