@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LaminaText", targets: ["LaminaText"]),
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaGL", targets: ["LaminaGL"]),
+        .library(name: "LaminaParity", targets: ["LaminaParity"]),
         // The library API in one import: `Lamina.render(layer, ...)`, the book's spellings, and every module.
         .library(name: "LaminaKit", targets: ["LaminaKit"]),
         // Snapshot tests with pointfreeco's swift-snapshot-testing (its SnapshotTesting target builds alone:
@@ -42,13 +43,15 @@ let package = Package(
         // so they are found through Bundle.module whatever the working directory.
         .target(name: "LaminaShaders", path: "Shaders", exclude: [], sources: ["LaminaShaders.swift"],
                 resources: [.copy("glsl")]),
-        .target(name: "LaminaGL", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaShaders", "CGLES"]),
+        .target(name: "LaminaGL", dependencies: ["LaminaCore", "LaminaImage", "LaminaShaders", "CGLES"]),
+        // CPU-versus-GPU parity: above both renderers (DESIGN.md), so LaminaGL never imports LaminaRaster.
+        .target(name: "LaminaParity", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"]),
         .target(name: "LaminaKit", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"]),
         .target(name: "LaminaSnapshotTesting", dependencies: [
             "LaminaKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         .executableTarget(name: "lamina", dependencies: [
-            "LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL", "LaminaKit",
+            "LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL", "LaminaKit", "LaminaParity",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The libFuzzer target (decode -> plan -> render) and, in a plain build, its replay driver;
@@ -62,6 +65,6 @@ let package = Package(
                                                             .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaImage"]),
-        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCore", "LaminaImage"]),
+        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaParity", "LaminaRaster", "LaminaCore", "LaminaImage"]),
     ]
 )

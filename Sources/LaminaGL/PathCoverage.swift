@@ -1,8 +1,7 @@
 import Foundation
 import LaminaCore
-import LaminaRaster
 
-/// Coverage of a path fill over its pixel bounds, computed on the CPU with LaminaRaster's exact-area
+/// Coverage of a path fill over its pixel bounds, computed on the CPU with the exact-area
 /// `PathRasterizer` (Skia's software path renderer idea): the polylines are projected to pixels through
 /// the op's transform, rasterized, and drawn by the GPU as an R8 texture on a pixel-aligned quad.
 ///

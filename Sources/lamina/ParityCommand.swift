@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import LaminaCore
 import LaminaGL
+import LaminaParity
 import LaminaImage
 
 /// `lamina parity`: renders scenes on the CPU reference and on the GPU, compares them against each
 /// scene's `fuzzy(maxDiff, maxPixels)` tolerance, and optionally writes an HTML report.
 ///
 /// The command reads arguments, prints and maps outcomes to exit codes; rendering and comparing live in
-/// `LaminaGL.ParityRunner`, which the corpus test uses too, so the command and the test judge alike.
+/// `LaminaParity.ParityRunner`, which the corpus test uses too, so the command and the test judge alike.
 struct ParityCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parity",

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaGL
+import LaminaParity
 
 /// `lamina parity --random N --seed S`: random scenes (`RandomScene`) checked on both backends; each failing
 /// one is minimised (layers, then keys, removed while it still fails) and written to a folder, ready to add to

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaGL
+import LaminaParity
 import LaminaImage
 
 /// The HTML report of `lamina parity`: a table with, per scene, its description, metrics and tolerance,

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaGL
+import LaminaParity
 import LaminaImage
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaGL
+import LaminaParity
 import XCTest
 
 /// The parity fuzzer inside swift test: 50 app-like random scenes of a fixed seed (cards, shadows in the exact

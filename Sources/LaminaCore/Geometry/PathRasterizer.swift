@@ -1,5 +1,4 @@
 import Foundation
-import LaminaCore
 
 /// Exact-area coverage of filled polygons, for both fill rules, one pixel row at a time.
 ///
@@ -333,6 +332,20 @@ public struct PathRasterizer: Sendable {
         guard any, high > low else { return }
         row.withUnsafeBufferPointer { buffer in
             body(y, clipX0 + low, UnsafeBufferPointer(rebasing: buffer[low..<high]))
+        }
+    }
+}
+
+extension PathFill {
+    /// The polylines projected to pixels through `m`, every one closed; vertices behind the eye
+    /// (w <= 1e-9) are dropped. Both renderers rasterize exactly these polylines.
+    public func projected(through m: Transform3D) -> [Polyline] {
+        polylines.map { line in
+            Polyline(points: line.points.compactMap { p -> CGPoint? in
+                let q = m.apply(x: Double(p.x), y: Double(p.y))
+                guard q.w > 1e-9 else { return nil }
+                return CGPoint(x: q.x / q.w, y: q.y / q.w)
+            }, closed: true)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGL
 import LaminaRaster
 
 /// Renders scenes on the CPU reference and on the GPU and compares the two, the check behind
