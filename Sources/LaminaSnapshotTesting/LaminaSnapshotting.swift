@@ -80,13 +80,7 @@ public enum LaminaSnapshot {
         guard let c = try? ImageComparison(expected, actual) else { return nil }
         let allowedPixels = pixelFraction.map { Int((Double(actual.width * actual.height) * $0).rounded(.down)) } ?? maxPixels
         if c.isWithin(maxDiff: maxDifference, maxPixels: allowedPixels) { return nil }
-        var worst = (x: 0, y: 0, d: -1)
-        for y in 0..<actual.height {
-            for x in 0..<actual.width {
-                let d = c.difference(x: x, y: y)
-                if d > worst.d { worst = (x, y, d) }
-            }
-        }
+        let worst = c.largestDifferenceAt ?? (x: 0, y: 0)
         var at = "pixel (\(worst.x), \(worst.y))"
         if let scale, scale > 0 {
             at += ", point (\(format((Double(worst.x) + 0.5) / scale)), \(format((Double(worst.y) + 0.5) / scale)))"

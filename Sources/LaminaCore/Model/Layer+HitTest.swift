@@ -25,10 +25,7 @@ extension Layer {
     /// The hit for `p` in this layer's own coordinates.
     func hitTest(local p: CGPoint) -> Layer? {
         if masksToBounds, !contains(p) { return nil }
-        let front = sublayers.enumerated().sorted { a, b in
-            a.element.zPosition != b.element.zPosition ? a.element.zPosition > b.element.zPosition : a.offset > b.offset
-        }
-        for (_, child) in front {
+        for (_, child) in sublayersInDrawingOrder.reversed() {
             if let hit = child.hitTest(p) { return hit }
         }
         if self is TransformLayer { return nil }

@@ -12,10 +12,7 @@ extension Layer {
         func visit(_ t: Layer, eye: Transform3D, level: Int) {
             guard level < 256 else { return }
             let space = LayerGeometry.sublayerSpace(of: t)
-            let ordered = t.sublayers.enumerated().sorted { a, b in
-                a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
-            }
-            for (_, child) in ordered where !child.isHidden {
+            for (_, child) in t.sublayersInDrawingOrder where !child.isHidden {
                 let e = LayerGeometry.local(child).concatenating(space).concatenating(eye)
                 if child is TransformLayer {
                     visit(child, eye: e, level: level + 1)

@@ -13,11 +13,8 @@ extension GraphBuilder {
         if let name = layer.name { ctx.label = name }
 
         // CATransformLayer: draws nothing of its own; opacity applies to each sublayer individually.
+        // (Under a flattening parent a transform layer's planes are gathered by the parent's depth sort.)
         if layer is TransformLayer {
-            if let space = context.parentSpace {
-                return emitDepthContext(layer, layerToTarget: m, eye: LayerGeometry.local(layer).concatenating(space.unflattened),
-                                        eyeToTarget: space.flattenedToTarget, context: ctx)
-            }
             return emitSublayers(of: layer, layerToTarget: m, context: ctx).map { $0.scalingAlpha(by: layer.opacity) }
         }
         if layer.shouldRasterize, let op = rasterized(layer, layerToTarget: m, context: ctx) {

@@ -206,9 +206,7 @@ final class GraphBuilder {
         let space = LayerGeometry.sublayerSpace(of: layer).concatenating(m)
         var ctx = context
         ctx.flipped = context.flipped != layer.isGeometryFlipped
-        let ordered = layer.sublayers.enumerated().sorted { a, b in
-            a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
-        }.map { (offset: $0.offset, element: $0.element) }
+        let ordered = layer.sublayersInDrawingOrder
         ctx.parentSpace = nil
         if let replicator = layer as? ReplicatorLayer {
             if replicator.preservesDepth, let parent = context.parentSpace {

@@ -25,13 +25,6 @@ extension GraphBuilder {
     /// More planes than this in one context are drawn in tree order, unsorted (a bound on the BSP's work).
     static let maxDepthPlanes = 1024
 
-    func emitDepthContext(_ root: Layer, layerToTarget m: Transform3D, eye: Transform3D, eyeToTarget: Transform3D,
-                          context: Context) -> [DrawOp] {
-        var planes: [DepthPlane] = []
-        gatherPlanes(of: root, layerToTarget: m, eye: eye, opacity: root.opacity, context: context, into: &planes)
-        return emitSorted(planes, eyeToTarget: eyeToTarget)
-    }
-
     /// The instances of a replicator with preservesDepth under a flattening superlayer, depth-sorted as one
     /// 3D context: each instance's sublayers are planes (through transform layers), under the instance's
     /// transform and with its modulation colour. `space` is the replicator's sublayer space into the target.
@@ -168,14 +161,6 @@ extension GraphBuilder {
         return ops
     }
 
-    /// The planes under `t`, in tree order (zPosition, then sublayer order), nested transform layers opened.
-    private func gatherPlanes(of t: Layer, layerToTarget m: Transform3D, eye e: Transform3D, opacity: Double,
-                              context: Context, into planes: inout [DepthPlane]) {
-        let sublayerSpace = LayerGeometry.sublayerSpace(of: t)
-        gatherChildren(of: t, space: sublayerSpace.concatenating(m), eyeSpace: sublayerSpace.concatenating(e),
-                       opacity: opacity, context: context, label: "", into: &planes)
-    }
-
     /// `t`'s sublayers as planes, `space` and `eyeSpace` their parent space into the target and the eye.
     private func gatherChildren(of t: Layer, space: Transform3D, eyeSpace: Transform3D, opacity: Double,
                                 context: Context, label: String, pointerPrefix: String? = nil,
@@ -183,18 +168,17 @@ extension GraphBuilder {
         var ctx = context
         ctx.flipped = context.flipped != t.isGeometryFlipped
         ctx.parentSpace = nil
-        let ordered = t.sublayers.enumerated().sorted { a, b in
-            a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
-        }
-        for (i, child) in ordered where !child.isHidden && child.opacity > 0 {
+        for (i, child) in t.sublayersInDrawingOrder where !child.isHidden && child.opacity > 0 {
             var c = ctx
             c.label = context.label + "/sublayers/\(i)" + label
             c.pointer = (pointerPrefix ?? context.pointer + "/sublayers/") + "\(i)"
             let local = LayerGeometry.local(child)
             if !child.isDoubleSided && facesAway(local.concatenating(space)) { continue }
             if child is TransformLayer {
-                gatherPlanes(of: child, layerToTarget: local.concatenating(space), eye: local.concatenating(eyeSpace),
-                             opacity: opacity * child.opacity, context: c, into: &planes)
+                // A nested transform layer opens into the same context: its sublayers are planes too.
+                let inner = LayerGeometry.sublayerSpace(of: child).concatenating(local)
+                gatherChildren(of: child, space: inner.concatenating(space), eyeSpace: inner.concatenating(eyeSpace),
+                               opacity: opacity * child.opacity, context: c, label: label, into: &planes)
             } else {
                 planes.append(DepthPlane(layer: child, parentToTarget: space, eye: local.concatenating(eyeSpace),
                                          opacity: opacity, context: c))

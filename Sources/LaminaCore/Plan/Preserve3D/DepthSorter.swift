@@ -6,7 +6,7 @@ import Foundation
 /// polygons within `epsilon` of a node's plane (a thick plane) stay whole beside it, drawn in tree order.
 /// Drawn back to front for a viewer on +z looking down -z (eye space after the perspective divide).
 struct DepthSorter {
-    /// A piece of plane `id` to draw: the polygon, and whether it is a piece of a split plane.
+    /// A piece of plane `id` to draw (the whole plane when it was not cut).
     struct Fragment {
         var id: Int
         var polygon: Polygon3D
