@@ -6,8 +6,8 @@ import Foundation
 /// Each scene is a canvas at scale 1 to 3 with 3 to 8 cards: rounded or continuous corners, borders,
 /// translucent fills, shadows with offsets, masksToBounds over sublayers, mask layers, group opacity,
 /// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
-/// (gradients of every type, replicators with colour offsets, shapes filled and stroked, text in
-/// DejaVu Sans, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes). `maxShadowSigma` bounds the shadows' blur
+/// (gradients of every type, replicators with colour offsets, some preserving depth, shapes filled and stroked, text in
+/// DejaVu Sans, plain or attributed, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes). `maxShadowSigma` bounds the shadows' blur
 /// in pixels: the GPU's blur pyramid for sigma above 4 is within 3/255, not the parity contract's 2, so
 /// the default keeps shadows in the exact range; raise it to see the pyramid's error.
 public struct RandomScene {
@@ -108,6 +108,12 @@ public struct RandomScene {
                     "\"fontSize\": \(n(rng.uniform(8, 24)))", "\"foregroundColor\": \(color(rng.color8()))",
                     "\"alignmentMode\": \"\(aligns[Int(rng.whole(0, 4))])\"",
                     "\"truncationMode\": \"\(modes[Int(rng.whole(0, 3))])\""]
+        if rng.unit() < 0.25 {
+            // An attributed string: two runs with their own size and colour, the second underlined.
+            keys[1] = "\"string\": [{\"text\": \"\(string) \", \"font\": \"DejaVu Sans\", \"fontSize\": \(n(rng.uniform(8, 20))), "
+                + "\"foregroundColor\": \(color(rng.color8()))}, {\"text\": \"Lamina\", \"font\": \"DejaVu Serif\", "
+                + "\"fontSize\": \(n(rng.uniform(8, 20))), \"foregroundColor\": \(color(rng.color8())), \"underline\": true}]"
+        }
         if rng.unit() < 0.5 { keys.append("\"wrapped\": true") }
         if rng.unit() < 0.6 { keys.append("\"contentsScale\": 2") }
         if rng.unit() < 0.4 { keys.append("\"backgroundColor\": \(color(rng.color8(alpha: 0.8)))") }
@@ -129,6 +135,7 @@ public struct RandomScene {
         "\"type\": \"replicator\", \"instanceCount\": \(Int(rng.whole(2, 6))), "
             + "\"instanceTransform\": [{\"translate\": [\(n(rng.whole(-20, 20))), \(n(rng.whole(-10, 10))), 0]}, {\"rotateDegrees\": [\(n(rng.uniform(-15, 15))), 0, 0, 1]}], "
             + "\"instanceGreenOffset\": -0.15, \"instanceAlphaOffset\": -0.1"
+            + (rng.unit() < 0.3 ? ", \"preservesDepth\": true" : "")
     }
 
     private func n(_ v: Double) -> String {
