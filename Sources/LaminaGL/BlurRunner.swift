@@ -2,33 +2,27 @@ import CGLES
 import Foundation
 import LaminaCore
 
-/// Executes blur passes: the exact separable Gaussian for small sigma, and for large sigma a pyramid —
-/// 2x2 box downsampling k times, the Gaussian at sigma / 2^k, bilinear upsampling.
+/// Executes blur passes by the method the planner chose for each (`BlurPyramid.choose`): the exact
+/// separable Gaussian, or a pyramid — the pass down-sampled k times (2x2 box or binomial [1 3 3 1] / 8), the
+/// exact Gaussian at the reduced sigma, bilinear reconstruction up.
 ///
-/// Why a pyramid: the exact blur costs 2 * (2 * ceil(3 sigma) + 1) taps per pixel, growing with the radius;
-/// through the pyramid every sigma above 4 is blurred at a reduced sigma in (2, 4] on a target 4^k times
-/// smaller, so the blur's cost per pixel of the pass stops growing with the radius (the `lamina bench`
-/// radius sweep). The reduced sigma is corrected for the variance the box and the bilinear filter add, so
-/// the result stays within 3/255 of the exact blur; `GPUBlurTests` measures the error against an exact CPU
-/// blur over sigma 1...64 (table there).
+/// Why a pyramid: the exact blur costs 2 * (2 * ceil(3 sigma) + 1) fetches per pixel, growing with the
+/// radius; through the pyramid the reduced kernel runs on a target 4^k times smaller, so the blur's cost
+/// per pixel of the pass stops growing with the radius (the `lamina bench` radius sweep). Its levels are
+/// stored as 32-bit floats where the context renders to them (GL_EXT_color_buffer_float; GLES 3.0 alone
+/// renders to no float format, §4.4.4.2), so the only difference from the exact blur is the filters' own,
+/// which `BlurErrorBound` bounds and `GPUBlurTests` measures. Without float targets the levels are RGBA8
+/// and each adds up to half a step.
 final class BlurRunner {
-    /// Above this sigma (pixels) the pyramid is used. `LAMINA_BLUR_EXACT_LIMIT` overrides it (up to 21, the
-    /// largest sigma whose kernel fits the shader), pixman-style, to compare the pyramid with the exact path.
-    static let exactLimit: Double = {
-        if let v = ProcessInfo.processInfo.environment["LAMINA_BLUR_EXACT_LIMIT"], let d = Double(v), d > 0 {
-            return min(d, Double(maxRadius) / 3)
-        }
-        return BlurPyramid.defaultExactLimit
-    }()
-    /// The largest radius the exact blur is compiled for (`LAMINA_BLUR_EXACT_LIMIT` can ask for up to 21).
-    static let maxRadius = 63
+    /// The largest radius the exact blur is compiled for (`BlurPyramid.maxExactRadius`).
+    static let maxRadius = BlurPyramid.maxExactRadius
 
     /// `blur_separable.frag` per (radius, vertical), built on first use: a scene meets a few sigmas.
     private var separable: [Int: ShaderProgram] = [:]
     /// `blur_gray.frag` per set of defines, built on first use.
     private var grayStages: [[String]: ShaderProgram] = [:]
     private var packedUpsample: ShaderProgram?
-    private let downsample: ShaderProgram
+    private let downsample: [BlurMethod.Downsample: ShaderProgram]
     private let upsample: ShaderProgram
     private var vao: GLuint = 0
     private var corners: GLuint = 0
@@ -38,16 +32,18 @@ final class BlurRunner {
     /// Fragments those draws shaded (a profiling counter): pixels, or texels of four pixels where packed.
     private(set) var pixels = 0
 
-    /// The format of pyramid intermediates: RGBA8. `LAMINA_BLUR_FLOAT=1` asks for RGBA16F where it is
-    /// renderable (GL_EXT_color_buffer_float or _half_float; GLES 3.0 alone renders to no float format,
-    /// §4.4.4.2). Measured on llvmpipe: RGBA16F levels made the pyramid about 4x slower than RGBA8 (RGBA32F
-    /// about 1.5x) and its largest error over the sweep no smaller (`GPUBlurTests`).
-    private let pyramidFormat: Int32
+    /// The format of pyramid levels: RGBA32F where renderable, else RGBA8 (see the type's comment).
+    /// Measured on llvmpipe: RGBA16F levels made the pyramid about 4x slower than RGBA8, RGBA32F about 1.5x,
+    /// and half floats would add up to 2^-12 a level (`BlurErrorBound` leaves no room for that).
+    let pyramidFormat: Int32
 
     init(pool: TargetPool, floatTargets: Bool) throws {
-        let float = floatTargets && ProcessInfo.processInfo.environment["LAMINA_BLUR_FLOAT"] == "1"
-        pyramidFormat = float ? GL_RGBA16F : GL_RGBA8
-        downsample = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_downsample.frag")
+        pyramidFormat = floatTargets ? GL_RGBA32F : GL_RGBA8
+        downsample = [
+            .box: try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_downsample.frag"),
+            .binomial: try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_downsample.frag",
+                                         defines: ["BINOMIAL"]),
+        ]
         upsample = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_upsample.frag")
         self.pool = pool
         // Its own vertex array with only the corner attribute: the primitive drawer's has instanced
@@ -71,34 +67,27 @@ final class BlurRunner {
         glDeleteBuffers(1, &corners)
     }
 
-    /// How many times a blur of `sigma` is halved before blurring, and the sigma used at that size
-    /// (`BlurPyramid`, at this renderer's `exactLimit`).
-    static func plan(sigma: Double) -> (levels: Int, reducedSigma: Double) {
-        BlurPyramid.plan(sigma: sigma, exactLimit: exactLimit)
-    }
-
     /// Blurs `source` through the pyramid and returns the blurred reduced level, 2^k times smaller, without
-    /// upsampling it (the caller owns the target and returns it to the pool); nil when `sigma` takes the
+    /// upsampling it (the caller owns the target and returns it to the pool); nil when `method` is the
     /// exact blur. Texel copies read it through `primitive.frag`'s REDUCED variant, which reconstructs each
     /// full-size texel as `blur_upsample.frag` would have, so the full-size pass is never written.
     ///
     /// A gray source (`Pass.isGray`) is blurred packed, four pixels to a texel (`blur_gray.frag`), and the
     /// level returned is packed (`packed`): the same bytes for about a quarter of the fetches and sums.
-    func runReduced(source: RenderTarget, sigma: Double,
+    func runReduced(source: RenderTarget, method: BlurMethod,
                     gray: Bool) throws -> (target: RenderTarget, factor: Int, packed: Bool)? {
-        let (levels, reduced) = BlurRunner.plan(sigma: sigma)
+        let levels = method.levels, reduced = method.reducedSigma
         guard levels > 0 else { return nil }
         defer { glBindVertexArray(0) }
         bindState()
-        // Packed levels are RGBA8, so a float pyramid (`LAMINA_BLUR_FLOAT=1`) stays unpacked.
-        let packed = gray && BlurRunner.packsGray && pyramidFormat == GL_RGBA8
-        let (current, width) = try downsampled(source, levels: levels, packed: packed)
+        let packed = gray && BlurRunner.packsGray
+        let (current, width) = try downsampled(source, levels: levels, filter: method.downsample, packed: packed)
         defer { pool.release(current) }
         let blurred = try pool.acquire(width: current.width, height: current.height, format: pyramidFormat)
         do {
             if packed {
                 try packedGaussian(current, width: width, into: blurred, sigma: reduced, sourcePacked: true,
-                                   targetPacked: true)
+                                   targetPacked: true, intermediate: pyramidFormat)
             } else {
                 try gaussian(current, into: blurred, sigma: reduced, intermediate: pyramidFormat)
             }
@@ -120,17 +109,24 @@ final class BlurRunner {
         glBindSampler(0, 0)
     }
 
-    /// `source` halved `levels` times by 2x2 boxes, sizes rounded up so no pixel is lost (a pooled target),
-    /// and the last level's width in pixels. `packed`: the levels hold four pixels of a row to a texel
+    /// `source` halved `levels` times by `filter`, sizes grown so no pixel is lost (a pooled target), and
+    /// the last level's width in pixels: a box's level is ceil(n / 2) wide, a binomial's, whose texel c
+    /// reads 2c - 1 ... 2c + 2, floor(n / 2) + 1. `packed`: the levels hold four pixels of a row to a texel
     /// (`blur_gray.frag`), the first read from the unpacked gray source.
-    private func downsampled(_ source: RenderTarget, levels: Int, packed: Bool) throws -> (RenderTarget, width: Int) {
+    private func downsampled(_ source: RenderTarget, levels: Int, filter: BlurMethod.Downsample,
+                             packed: Bool) throws -> (RenderTarget, width: Int) {
         var current = source
         var width = source.width
+        var height = source.height
+        func half(_ n: Int) -> Int { filter == .box ? (n + 1) / 2 : n / 2 + 1 }
         for level in 0..<levels {
-            width = (width + 1) / 2
-            let program = packed ? try grayStage(["DOWNSAMPLE"] + (level == 0 ? ["SOURCE_RGBA"] : [])) : downsample
-            let next = try pool.acquire(width: packed ? (width + 3) / 4 : width, height: (current.height + 1) / 2,
-                                        format: pyramidFormat)
+            width = half(width)
+            height = half(height)
+            let defines = ["DOWNSAMPLE"] + (level == 0 ? ["SOURCE_RGBA"] : []) + (filter == .binomial ? ["BINOMIAL"] : [])
+            guard let program = packed ? try grayStage(defines) : downsample[filter] else {
+                throw GLError.invalidGraph("no down-sampling program for \(filter)")
+            }
+            let next = try pool.acquire(width: packed ? (width + 3) / 4 : width, height: height, format: pyramidFormat)
             do {
                 try draw(program, from: current, into: next)
             } catch {
@@ -146,8 +142,8 @@ final class BlurRunner {
 
     /// Blurs `source` into `destination` (same size): the exact blur, or the pyramid's reduced level
     /// (`runReduced`) upsampled by bilinear reconstruction; a `gray` source with a packed intermediate.
-    func run(source: RenderTarget, destination: RenderTarget, sigma: Double, gray: Bool) throws {
-        if let (blurred, factor, packed) = try runReduced(source: source, sigma: sigma, gray: gray) {
+    func run(source: RenderTarget, destination: RenderTarget, sigma: Double, method: BlurMethod, gray: Bool) throws {
+        if let (blurred, factor, packed) = try runReduced(source: source, method: method, gray: gray) {
             defer { pool.release(blurred) }
             defer { glBindVertexArray(0) }
             bindState()
@@ -186,10 +182,10 @@ final class BlurRunner {
     /// The exact two-direction blur of a gray pass with a packed intermediate: from `source` (packed or
     /// not, `width` pixels wide) into `destination` (packed or not, the same size in pixels).
     private func packedGaussian(_ source: RenderTarget, width: Int, into destination: RenderTarget, sigma: Double,
-                                sourcePacked: Bool, targetPacked: Bool) throws {
+                                sourcePacked: Bool, targetPacked: Bool, intermediate: Int32 = GL_RGBA8) throws {
         let (radius, weights) = BlurRunner.kernel(sigma: sigma)
         let packedWidth = sourcePacked ? source.width : (source.width + 3) / 4
-        let middle = try pool.acquire(width: packedWidth, height: source.height, format: GL_RGBA8)
+        let middle = try pool.acquire(width: packedWidth, height: source.height, format: intermediate)
         defer { pool.release(middle) }
         let horizontal = ["RADIUS \(radius)", "HORIZONTAL"] + (sourcePacked ? [] : ["SOURCE_RGBA"])
         let vertical = ["RADIUS \(radius)", "VERTICAL"] + (targetPacked ? [] : ["TARGET_RGBA"])
@@ -224,7 +220,7 @@ final class BlurRunner {
     }
 
     /// The exact two-direction blur; the intermediate is RGBA8 (rounded to 8 bits, as the contract and the
-    /// CPU renderer do) unless the pyramid asks for its float format.
+    /// CPU renderer do) unless the pyramid asks for its level format.
     private func gaussian(_ source: RenderTarget, into destination: RenderTarget, sigma: Double,
                           intermediate: Int32 = GL_RGBA8) throws {
         let (radius, packed) = BlurRunner.kernel(sigma: sigma)

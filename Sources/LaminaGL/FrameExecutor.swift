@@ -59,7 +59,7 @@ final class FrameExecutor {
             case .draw(let ops):
                 let clear = index == graph.passes.count - 1 ? graph.clearColor : .transparent
                 passStats.append(try draw(ops, into: target, clear: clear, batcher: &batcher))
-            case .blur(let sourceID, let sigma):
+            case .blur(let sourceID, let sigma, let method):
                 guard let source = targets[sourceID], sourceID != pass.id else {
                     throw GLError.invalidGraph("\(pass.id) blurs \(sourceID), which is not drawn before it")
                 }
@@ -68,12 +68,12 @@ final class FrameExecutor {
                 // channel of the source.
                 let gray = pass.isGray && grayPasses.contains(sourceID)
                 if keepReduced.contains(pass.id),
-                   let (small, factor, packed) = try r.blur.runReduced(source: source, sigma: sigma, gray: gray) {
+                   let (small, factor, packed) = try r.blur.runReduced(source: source, method: method, gray: gray) {
                     r.pool.release(target)
                     targets[pass.id] = small
                     reductions[pass.id] = .init(width: pass.width, height: pass.height, factor: factor, packed: packed)
                 } else {
-                    try r.blur.run(source: source, destination: target, sigma: sigma, gray: gray)
+                    try r.blur.run(source: source, destination: target, sigma: sigma, method: method, gray: gray)
                 }
                 passStats.append((r.blur.drawCalls - calls, 0, r.blur.pixels - pixels))
             }
@@ -156,7 +156,7 @@ final class FrameExecutor {
         for pass in graph.passes {
             sizes[pass.id] = (pass.width, pass.height)
             switch pass.content {
-            case .blur(let source, _):
+            case .blur(let source, _, _):
                 candidates.insert(pass.id)
                 refused.insert(source)
             case .draw(let ops):
@@ -217,7 +217,7 @@ final class FrameExecutor {
         for (i, pass) in graph.passes.enumerated() {
             last[pass.id] = max(last[pass.id] ?? i, i)
             switch pass.content {
-            case .blur(let source, _): last[source] = i
+            case .blur(let source, _, _): last[source] = i
             case .draw(let ops):
                 for op in ops {
                     guard case .texture(let t) = op.kind else { continue }

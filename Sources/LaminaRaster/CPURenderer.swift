@@ -45,7 +45,7 @@ public final class CPURenderer: Renderer {
                                                       fastPaths: fastPaths, alphas: alphas, workers: bandCount / 4)
                 let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
                 results[pass.id] = draw(prepared, width: pass.width, height: pass.height, clear: clear)
-            case .blur(let source, let sigma):
+            case .blur(let source, let sigma, _):
                 guard let src = results[source] else { throw RasterError.missingPass(source) }
                 let (image, alpha) = GaussianBlur.applyWithAlpha(to: src, sigma: sigma, bands: bandCount, pool: bufferPool)
                 results[pass.id] = image

@@ -34,10 +34,11 @@ struct ProfilePassStats {
         case .draw(let list):
             ops = list.count
             pixelsShaded = list.reduce(0) { $0 + $1.bounds.area }
-        case .blur(_, let s):
+        case .blur(_, let s, let method):
             ops = 0
             sigma = s
-            let taps = 2 * (2 * Int((3 * s).rounded(.up)) + 1)
+            // Fetches per pixel of the GPU's method (BlurPyramid.cost), rounded up.
+            let taps = Int(pixels: BlurPyramid.cost(sigma: s, method: method), .up, in: 0...PixelLimit.max)
             pixelsShaded = pass.width * pass.height * taps
         }
     }

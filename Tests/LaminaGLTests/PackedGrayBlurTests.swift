@@ -11,7 +11,7 @@ final class PackedGrayBlurTests: XCTestCase {
     /// translucent rect over it), its blur, and, when `copied`, a canvas copying the blur texel for texel
     /// in white (so the blur may stay at its reduced level, and its bytes reach the canvas as they are);
     /// otherwise the blur is the canvas.
-    static func graph(width: Int, height: Int, sigma: Double, copied: Bool) -> RenderGraph {
+    static func graph(width: Int, height: Int, sigma: Double, method: BlurMethod, copied: Bool) -> RenderGraph {
         let full = TestGraphs.full(width, height)
         let w = Double(width), h = Double(height)
         let opaque = RoundedRect(rect: CGRect(x: w * 0.3, y: h * 0.25, width: w * 0.7, height: h * 0.5), minXMinY: 5,
@@ -23,7 +23,7 @@ final class PackedGrayBlurTests: XCTestCase {
         let shape = Pass(id: PassID(0), reason: .shadowShape, label: "shape", width: width, height: height,
                          content: .draw(ops), isGray: true)
         let blur = Pass(id: PassID(1), reason: .shadowBlur, label: "blur", width: width, height: height,
-                        content: .blur(source: PassID(0), sigma: sigma), isGray: true)
+                        content: .blur(source: PassID(0), sigma: sigma, method: method), isGray: true)
         guard copied else {
             return RenderGraph(width: width, height: height, scale: 1, clearColor: .transparent,
                                passes: [shape, blur], images: [])
@@ -34,7 +34,7 @@ final class PackedGrayBlurTests: XCTestCase {
         return TestGraphs.canvas([copy], width: width, height: height, before: [shape, blur])
     }
 
-    /// Packed against RGBA, over the exact kernel (sigma up to 4) and the pyramid (one to three levels),
+    /// Packed against RGBA, over the exact kernel and the pyramids (box and binomial, one to three levels),
     /// on widths whose every level leaves a partial last texel, read back whole or copied from the reduced
     /// level.
     func testPackedBlur_matchesTheRGBABlur() throws {
@@ -46,11 +46,14 @@ final class PackedGrayBlurTests: XCTestCase {
         // and an add in one program and not in the other, which moves a rounding by one level.
         let bound = r.info.glRenderer.hasPrefix("llvmpipe") ? 0 : 1
         for (width, height) in [(37, 29), (53, 44), (101, 67)] {
-            for sigma in [1.5, 4, 6, 8, 20] {
+            let chosen = [1.5, 4, 6, 8, 20].map { ($0, BlurPyramid.choose(sigma: $0, content: .shapes(variation: 2))) }
+            let forced = BlurPyramid.candidates(sigma: 20).filter { $0.levels <= 3 }.map { (20.0, $0) }
+            for (sigma, method) in chosen + forced {
                 for copied in [false, true] {
-                    let graph = Self.graph(width: width, height: height, sigma: sigma, copied: copied)
-                    let name = "\(width)x\(height) sigma \(sigma)" + (copied ? " copied" : "")
-                    if copied && sigma > BlurRunner.exactLimit {
+                    let graph = Self.graph(width: width, height: height, sigma: sigma, method: method, copied: copied)
+                    let name = "\(width)x\(height) sigma \(sigma) \(method.downsample) k=\(method.levels)"
+                        + (copied ? " copied" : "")
+                    if copied && method.levels > 0 {
                         XCTAssertEqual(FrameExecutor.keptReduced(graph), [PassID(1)], "\(name): read reduced")
                     }
                     BlurRunner.packsGray = true

@@ -86,7 +86,8 @@ enum TestGraphs {
                                                             white),
                                                 transform: .identity, bounds: full(size, size))]))
         let blur = Pass(id: PassID(1), reason: .shadowBlur, label: "blur", width: size, height: size,
-                        content: .blur(source: PassID(0), sigma: sigma))
+                        content: .blur(source: PassID(0), sigma: sigma,
+                                       method: BlurPyramid.choose(sigma: sigma, content: .shapes(variation: 1))))
         let tint = PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5)
         let draw = DrawOp(kind: .texture(TextureDraw(source: .pass(PassID(1)),
                                                      destination: CGRect(x: 0, y: 0, width: 40, height: 40),

@@ -43,7 +43,7 @@ final class GaussianBlurTests: XCTestCase {
                                                       minFilter: .nearest, magFilter: .nearest)),
                            transform: .identity, bounds: PixelRect(x0: 0, y0: 0, x1: 48, y1: 40), edgeAA: []),
                 ])),
-                Pass(id: PassID(1), reason: .shadowBlur, label: "", width: 48, height: 40, content: .blur(source: PassID(0), sigma: sigma)),
+                Pass(id: PassID(1), reason: .shadowBlur, label: "", width: 48, height: 40, content: .blur(source: PassID(0), sigma: sigma, method: .exact)),
             ], images: [ImageResource(id: ImageID(0), bitmap: Bitmap(image: img))])
             let actual = try CPURenderer().render(graph)
             let expected = reference(img, sigma: sigma)

@@ -1,38 +1,124 @@
 import Foundation
 
-/// How a GPU blurs a large sigma, and how far that blur reaches: part of the blur contract, because the
-/// planner must leave room for it (`ShadowAtlas` pads each proxy by the reach).
+/// The planner's choice of how the GPU blurs each pass, and how far that blur reaches: part of the blur
+/// contract, because the planner must leave room for it (`ShadowAtlas` pads each proxy by the reach).
 ///
-/// The CPU renderer blurs every sigma exactly (`PassContent.blur`). The GPU renderer blurs sigma above
-/// `exactLimit` through a pyramid: a 2x2 box down k times, the exact Gaussian at a reduced sigma on the
-/// small target, bilinear reconstruction up. Its cost per pixel then stops growing with the radius, and it
-/// stays within 3/255 of the exact blur (measured in `GPUBlurTests`).
+/// The CPU renderer blurs every sigma exactly (`PassContent.blur`). The GPU can do the same (the exact
+/// separable kernel, 2 (2 ceil(3 sigma) + 1) fetches a pixel, growing with the radius) or blur through a
+/// pyramid: the pass down-sampled k times (`BlurMethod.Downsample`), the exact kernel at a reduced sigma on
+/// a target 4^k times smaller, bilinear reconstruction up. `choose` takes, per blur, the cheapest method
+/// whose computed bound (`BlurErrorBound`) keeps the blurred pass within `target` of the exact one, so the
+/// two renderers' passes differ by at most one step; where no pyramid meets it and the exact kernel fits
+/// the GPU's shaders, the exact kernel.
 public enum BlurPyramid {
-    /// Above this sigma (pixels) the GPU uses the pyramid.
-    public static let defaultExactLimit: Double = 4
+    /// The largest exact kernel radius the GPU's blur shaders are compiled for (uniform arrays of
+    /// radius + 1 weights): sigma up to 21.
+    public static let maxExactRadius = 63
+    /// The largest bound `choose` accepts, in 1/255 steps: below the 0.5 a step's rounding leaves, with
+    /// room for single-precision arithmetic, so the pass's bytes stay within one of the CPU's (whose own
+    /// blur is within 0.5 of the exact one before its last rounding).
+    public static let target = 0.45
+    /// Pyramids whose reduced sigma is below this (texels) are not considered: too few texels per sigma
+    /// for the reduced kernel to be worth its bound.
+    static let smallestReducedSigma = 1.5
+    /// Nor those above this: their bound is no better than a deeper pyramid's and their kernel costs more.
+    static let largestReducedSigma = 24.0
+    /// The deepest pyramid (2^8 pixels a texel): bounding one costs 2^levels phases of its kernel.
+    static let deepestLevel = 8
 
-    /// How many times a blur of `sigma` is halved before blurring, and the sigma used at that size.
-    ///
-    /// A 2x2 box at each level adds variance (4^k - 1) / 12 (px^2 at full size, a uniform over 2^k pixels)
-    /// and the bilinear upsampling about 4^k / 6 (a tent of half-width 2^k); the reduced sigma subtracts
-    /// both, so the composite kernel has the requested variance.
-    public static func plan(sigma: Double, exactLimit: Double = defaultExactLimit)
-        -> (levels: Int, reducedSigma: Double) {
-        guard sigma > exactLimit else { return (0, sigma) }
-        let k = Int(pixels: log2(sigma / exactLimit), .up, in: 0...40)
-        let f = pow(2.0, Double(k))
-        let extra = (f * f - 1) / 12 + (f * f - 1) / 6
-        return (k, (max(sigma * sigma - extra, 0.25)).squareRoot() / f)
+    private static let cache = ChoiceCache()
+
+    /// The method for a blur of `sigma` pixels over `content`: the cheapest (estimated fetches per pixel,
+    /// `cost`) whose bound is at most `target`; when none is, the exact kernel if it fits, else the
+    /// pyramid with the smallest bound.
+    public static func choose(sigma: Double, content: BlurContent) -> BlurMethod {
+        guard sigma > 0, sigma.isFinite else { return .exact }
+        if let known = cache.get(sigma, content) { return known }
+        let exactFits = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max) <= maxExactRadius
+        var best: (cost: Double, method: BlurMethod)? = exactFits ? (cost(sigma: sigma, method: .exact), .exact) : nil
+        var fallback: BlurMethod?
+        for candidate in candidates(sigma: sigma) {
+            var m = candidate
+            m.bound = BlurErrorBound.bound(sigma: sigma, method: m, content: content)
+            if m.bound <= target {
+                let c = cost(sigma: sigma, method: m)
+                if best.map({ c < $0.cost }) ?? true { best = (c, m) }
+            } else if fallback.map({ m.bound < $0.bound }) ?? true {
+                fallback = m
+            }
+        }
+        let chosen = best?.method ?? fallback ?? .exact
+        cache.set(sigma, content, chosen)
+        return chosen
     }
 
-    /// The farthest a blur of `sigma` carries a pixel's value, in pixels, on either backend: ceil(3 sigma)
-    /// for the exact kernel; through the pyramid, up to 2^k - 1 pixels for the boxes, ceil(3 sigma') texels
-    /// of 2^k pixels for the reduced kernel and one more texel for the bilinear reconstruction.
-    public static func reach(sigma: Double, exactLimit: Double = defaultExactLimit) -> Int {
+    /// Every pyramid worth bounding for `sigma`: each filter at each depth up to `deepestLevel` whose reduced
+    /// sigma is within `smallestReducedSigma` ... `largestReducedSigma`, the reduced sigma corrected for the variance the down-sampling and the
+    /// bilinear reconstruction add (a tent of half-width 2^k, variance 4^k / 6), so the composite kernel has
+    /// the requested variance.
+    public static func candidates(sigma: Double) -> [BlurMethod] {
+        var out: [BlurMethod] = []
+        for filter in [BlurMethod.Downsample.box, .binomial] {
+            for k in 1...deepestLevel {
+                let f = Double(1 << k)
+                let extra = downsampleVariance(levels: k, filter: filter) + f * f / 6
+                let reduced = (max(sigma * sigma - extra, 0.25)).squareRoot() / f
+                guard reduced >= smallestReducedSigma else { break }
+                guard reduced <= largestReducedSigma else { continue }
+                out.append(BlurMethod(levels: k, downsample: filter, reducedSigma: reduced, bound: 0))
+            }
+        }
+        return out
+    }
+
+    /// The variance (px^2 at full size) `levels` down-samplings with `filter` add.
+    static func downsampleVariance(levels: Int, filter: BlurMethod.Downsample) -> Double {
+        let (start, w) = BlurErrorBound.downsampleKernel(levels: levels, filter: filter)
+        let mean = w.enumerated().reduce(0) { $0 + Double(start + $1.offset) * $1.element }
+        return w.enumerated().reduce(0) { $0 + pow(Double(start + $1.offset) - mean, 2) * $1.element }
+    }
+
+    /// Estimated texel fetches per full-size pixel: the exact kernel's two directions; or the down-samples
+    /// (4 or 16 a texel, a quarter as many texels each level), the reduced kernel on 4^-k of the pixels and
+    /// the bilinear reconstruction's four.
+    public static func cost(sigma: Double, method: BlurMethod) -> Double {
+        func taps(_ s: Double) -> Double { 2 * (2 * (3 * s).rounded(.up) + 1) }
+        guard method.levels > 0 else { return taps(sigma) }
+        let area = pow(4.0, Double(method.levels))
+        let perTexel: Double = method.downsample == .box ? 4 : 16
+        return perTexel * (1 - 1 / area) / 3 + taps(method.reducedSigma) / area + 4
+    }
+
+    /// The farthest a blur of `sigma` by `method` carries a pixel's value, in pixels, on either backend.
+    public static func reach(sigma: Double, method: BlurMethod) -> Int {
         let exact = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max)
-        let (k, reduced) = plan(sigma: sigma, exactLimit: exactLimit)
-        guard k > 0 else { return exact }
-        let f = 1 << k
-        return max(exact, Int(pixels: 3 * reduced, .up, in: 0...PixelLimit.max) * f + 2 * f - 1)
+        guard method.levels > 0 else { return exact }
+        return max(exact, BlurErrorBound.profile(sigma: sigma, method: method).reach)
+    }
+
+    /// The method's description for `lamina plan`.
+    public static func describe(_ m: BlurMethod) -> String {
+        guard m.levels > 0 else { return "GPU: exact kernel" }
+        return "GPU: \(m.downsample.rawValue) pyramid, \(m.levels) level\(m.levels == 1 ? "" : "s"), reduced sigma "
+            + String(format: "%.2f", m.reducedSigma) + ", bound " + String(format: "%.2f", m.bound) + "/255"
+    }
+}
+
+/// Chosen methods by (sigma, content): a scene meets a few sigmas, and each choice bounds a dozen
+/// candidates. Shared by every planner in the process, so guarded by a lock.
+private final class ChoiceCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var table: [Key: BlurMethod] = [:]
+    private struct Key: Hashable { var sigma: UInt64; var content: BlurContent }
+
+    func get(_ sigma: Double, _ content: BlurContent) -> BlurMethod? {
+        lock.lock(); defer { lock.unlock() }
+        return table[Key(sigma: sigma.bitPattern, content: content)]
+    }
+
+    func set(_ sigma: Double, _ content: BlurContent, _ m: BlurMethod) {
+        lock.lock(); defer { lock.unlock() }
+        if table.count > 4096 { table.removeAll() }
+        table[Key(sigma: sigma.bitPattern, content: content)] = m
     }
 }

@@ -60,17 +60,37 @@ extension GraphBuilder {
         if usesShadowAtlas, let ops = atlasShadowOps(shape, s, interest: context.interest) { return ops }
         let rect = unionBounds(shape).expanded(by: pad).intersection(region)
         guard let shapeID = offscreen(shape, rect: rect, reason: .shadowShape, label: context.label) else { return [] }
-        let blurred = blur(shapeID, rect: rect, sigma: s.sigma, label: context.label)
+        let blurred = blur(shapeID, rect: rect, sigma: s.sigma, shape: shape, label: context.label)
         return [composite(blurred, rect: rect, dx: s.dx, dy: s.dy, tint: s.tint, interest: context.interest)]
     }
 
-    /// A blur pass of `source` (cut out at `rect`); a zero sigma needs none.
-    func blur(_ source: PassID, rect: PixelRect, sigma: Double, label: String) -> PassID {
+    /// A blur pass of `source` (cut out at `rect`, drawn from `shape`); a zero sigma needs none. The GPU's
+    /// method is chosen for what the shape can hold (`blurContent`).
+    func blur(_ source: PassID, rect: PixelRect, sigma: Double, shape: [DrawOp], label: String) -> PassID {
         guard sigma > 0 else { return source }
         let id = newPassID()
+        let method = BlurPyramid.choose(sigma: sigma, content: Self.blurContent(of: shape))
         addPass(Pass(id: id, reason: .shadowBlur, label: label, width: rect.width, height: rect.height,
-                     content: .blur(source: source, sigma: sigma)))
+                     content: .blur(source: source, sigma: sigma, method: method)))
         return id
+    }
+
+    /// How far a pass drawn from `ops` can rise along a row or column (`BlurContent`): rounded rects are
+    /// convex, so a fill of alpha a rises a, a border (a ring) 2a, a bordered fill its border and then any
+    /// step up to the fill; source-over and each (convex) clip add at most their own rises. Anything else
+    /// (images, paths, gradients) may hold any content.
+    static func blurContent(of ops: [DrawOp]) -> BlurContent {
+        var rise = 0.0
+        for op in ops {
+            switch op.kind {
+            case .fill(_, let c): rise += c.a
+            case .border(_, _, let c): rise += 2 * c.a
+            case .borderedFill(_, let f, _, let b): rise += max(b.a, f.a) + max(0, b.a - f.a)
+            case .texture, .path, .gradient: return .anyContent
+            }
+            rise += Double(op.clips.count)
+        }
+        return .shapes(variation: (rise * 4).rounded(.up) / 4)
     }
 
     /// The shadow of a layer whose map is not a similarity (perspective, skew, non-uniform scale): the
@@ -110,7 +130,7 @@ extension GraphBuilder {
         guard let shapeID = offscreen(shape, rect: passRect, reason: .transformedEffect, label: context.label) else {
             return nil
         }
-        let blurred = blur(shapeID, rect: passRect, sigma: sigma, label: context.label)
+        let blurred = blur(shapeID, rect: passRect, sigma: sigma, shape: shape, label: context.label)
         let dest = CGRect(x: Double(e.minX) + Double(layer.shadowOffset.width), y: Double(e.minY) + Double(layer.shadowOffset.height),
                           width: Double(w) / k, height: Double(h) / k)
         let draw = TextureDraw(source: .pass(blurred), destination: dest, tint: s.tint)

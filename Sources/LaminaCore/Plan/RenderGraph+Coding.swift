@@ -26,13 +26,14 @@ private func only(_ decoder: Decoder) throws -> (KeyedDecodingContainer<CaseKey>
 }
 
 extension PassContent {
-    private struct Blur: Codable { var source: PassID; var sigma: Double }
+    private struct Blur: Codable { var source: PassID; var sigma: Double; var method: BlurMethod? }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CaseKey.self)
         switch self {
         case .draw(let ops): try c.encode(ops, forKey: CaseKey("draw"))
-        case .blur(let source, let sigma): try c.encode(Blur(source: source, sigma: sigma), forKey: CaseKey("blur"))
+        case .blur(let source, let sigma, let method):
+            try c.encode(Blur(source: source, sigma: sigma, method: method), forKey: CaseKey("blur"))
         }
     }
 
@@ -42,7 +43,7 @@ extension PassContent {
         case "draw": self = .draw(try c.decode([DrawOp].self, forKey: CaseKey(key)))
         case "blur":
             let b = try c.decode(Blur.self, forKey: CaseKey(key))
-            self = .blur(source: b.source, sigma: b.sigma)
+            self = .blur(source: b.source, sigma: b.sigma, method: b.method ?? .exact)
         default:
             throw DecodingError.dataCorruptedError(forKey: CaseKey(key), in: c, debugDescription: "unknown pass content")
         }

@@ -9,9 +9,10 @@ extension RenderGraph {
             case .draw(let ops):
                 lines.append("\(pass.id) \(pass.reason.rawValue) \"\(pass.label)\" \(pass.width)x\(pass.height): \(ops.count) op(s)")
                 for op in ops { lines.append("  " + op.summary) }
-            case .blur(let source, let sigma):
+            case .blur(let source, let sigma, let method):
                 lines.append("\(pass.id) \(pass.reason.rawValue) \"\(pass.label)\" \(pass.width)x\(pass.height): "
-                             + "blur of \(source), sigma \(String(format: "%.2f", sigma)) px")
+                             + "blur of \(source), sigma \(String(format: "%.2f", sigma)) px; "
+                             + BlurPyramid.describe(method))
             }
         }
         return lines.joined(separator: "\n")

@@ -33,14 +33,16 @@ struct ShadowAtlas {
     final class Page {
         let shapeID: PassID, blurID: PassID
         let sigma: Double
+        /// The GPU's blur for the page, chosen for what its proxies can hold (`GraphBuilder.blurContent`).
+        let method: BlurMethod
         var cells: [Key: Cell] = [:]
         var ops: [DrawOp] = []
         var shadows = 0
         private var shelfX = 0, shelfY = 0, shelfHeight = 0
         private(set) var width = 0, height = 0
 
-        init(shapeID: PassID, blurID: PassID, sigma: Double) {
-            self.shapeID = shapeID; self.blurID = blurID; self.sigma = sigma
+        init(shapeID: PassID, blurID: PassID, sigma: Double, method: BlurMethod) {
+            self.shapeID = shapeID; self.blurID = blurID; self.sigma = sigma; self.method = method
         }
 
         /// Shelf packing, left to right, top to bottom; nil when the page is full.
@@ -142,8 +144,10 @@ extension GraphBuilder {
         let x0 = Double(local.minX) * sx + t.m41 + s.dx, x1 = Double(local.maxX) * sx + t.m41 + s.dx
         let y0 = Double(local.minY) * sy + t.m42 + s.dy, y1 = Double(local.maxY) * sy + t.m42 + s.dy
         guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return nil }
-        // The GPU blurs large sigma through a downsampled pyramid, whose filters reach a little further.
-        let reach = BlurPyramid.reach(sigma: s.sigma)
+        // The GPU may blur through a downsampled pyramid, whose filters reach a little further. Proxies share
+        // a page only with proxies of the same sigma and method, so each is padded for its page's blur.
+        let method = BlurPyramid.choose(sigma: s.sigma, content: Self.blurContent(of: shape))
+        let reach = BlurPyramid.reach(sigma: s.sigma, method: method)
         let xs = StretchAxis(lo: x0, hi: x1, margin: max(radius, border) * sx + 1, pad: reach + 1, reach: reach)
         let ys = StretchAxis(lo: y0, hi: y1, margin: max(radius, border) * sy + 1, pad: reach + 1, reach: reach)
         guard xs.proxyLength <= ShadowAtlas.maxCell, ys.proxyLength <= ShadowAtlas.maxCell else { return nil }
@@ -188,7 +192,7 @@ extension GraphBuilder {
             }
             proxy.append(p)
         }
-        guard let (page, cell) = atlasCell(ShadowAtlas.Key(sigma: s.sigma, values: values), proxy: proxy,
+        guard let (page, cell) = atlasCell(ShadowAtlas.Key(sigma: s.sigma, values: values), method: method, proxy: proxy,
                                            shape: proxyRect, width: xs.proxyLength, height: ys.proxyLength)
         else { return nil }
         page.shadows += 1
@@ -211,15 +215,15 @@ extension GraphBuilder {
 
     /// The cell holding the proxy with `key`, adding it (ops moved into the cell, bounded by the local rect
     /// `shape` all of them fill) when it is new.
-    private func atlasCell(_ key: ShadowAtlas.Key, proxy: [DrawOp], shape: CGRect, width: Int,
+    private func atlasCell(_ key: ShadowAtlas.Key, method: BlurMethod, proxy: [DrawOp], shape: CGRect, width: Int,
                            height: Int) -> (ShadowAtlas.Page, ShadowAtlas.Cell)? {
-        for page in shadowAtlas.pages where page.sigma == key.sigma {
+        for page in shadowAtlas.pages where page.sigma == key.sigma && page.method == method {
             if let cell = page.cells[key] { return (page, cell) }
         }
-        var target = shadowAtlas.pages.last { $0.sigma == key.sigma }
+        var target = shadowAtlas.pages.last { $0.sigma == key.sigma && $0.method == method }
         var cell = target?.place(width: width, height: height)
         if cell == nil {
-            let page = ShadowAtlas.Page(shapeID: newPassID(), blurID: newPassID(), sigma: key.sigma)
+            let page = ShadowAtlas.Page(shapeID: newPassID(), blurID: newPassID(), sigma: key.sigma, method: method)
             shadowAtlas.pages.append(page)
             target = page
             cell = page.place(width: width, height: height)
@@ -251,7 +255,7 @@ extension GraphBuilder {
             atlasPasses.append(Pass(id: page.shapeID, reason: .shadowShape, label: label, width: page.width,
                                     height: page.height, content: .draw(page.ops), isGray: true))
             atlasPasses.append(Pass(id: page.blurID, reason: .shadowBlur, label: label, width: page.width,
-                                    height: page.height, content: .blur(source: page.shapeID, sigma: page.sigma),
+                                    height: page.height, content: .blur(source: page.shapeID, sigma: page.sigma, method: page.method),
                                     isGray: true))
             sizes[page.blurID] = (Double(page.width), Double(page.height))
         }
