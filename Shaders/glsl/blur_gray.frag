@@ -9,8 +9,10 @@
 // (the vertical stage writing RGBA still sums four channels to keep one). Same bytes as far as a driver
 // compiles the two shaders' operations alike (GLSL ES has no `precise`): byte-identical on llvmpipe.
 //
-// Defines: exactly one of DOWNSAMPLE (2x2 box to half size; with BINOMIAL the binomial [1 3 3 1] / 8 of
-// blur_downsample.frag), HORIZONTAL or VERTICAL (one direction of the
+// It runs the exact blur (`BlurMethod.exact`), whose intermediate is rounded to 8 bits as the CPU's is; the
+// pyramid's stages, whose levels keep more bits, are blur_wide.frag's.
+//
+// Defines: exactly one of HORIZONTAL or VERTICAL (one direction of the
 // exact Gaussian; RADIUS as in blur_separable.frag); SOURCE_RGBA when the source is an unpacked gray pass
 // (its red channel is the pixel), TARGET_RGBA when the target is unpacked (written r = g = b = a).
 //
@@ -22,9 +24,7 @@ precision highp int;
 precision highp sampler2D;
 
 uniform sampler2D u_source;
-#ifndef DOWNSAMPLE
 uniform float u_weights[RADIUS + 1];   // w_0 ... w_RADIUS, normalised on the CPU in double precision
-#endif
 #ifdef HORIZONTAL
 uniform int u_width;   // the row's width in pixels
 #endif
@@ -58,44 +58,7 @@ void main() {
     int x0 = 4 * p.x;   // the first of the texel's four pixels
 #endif
 
-#if defined(DOWNSAMPLE) && defined(BINOMIAL)
-    // Output pixels x0 ... x0 + 3 read source pixels 2 x0 - 1 ... 2 x0 + 8 of rows 2y - 1 ... 2y + 2.
-    const float B[4] = float[4](0.125, 0.375, 0.375, 0.125);
-    vec4 sum = vec4(0.0);
-    for (int j = 0; j < 4; j++) {
-        int y = 2 * p.y + j - 1;
-        float v[10];
-#ifdef SOURCE_RGBA
-        for (int k = 0; k < 10; k++) v[k] = pixel(2 * x0 - 1 + k, y, size);
-#else
-        // Pixel 2 x0 - 1 + k is channel (k + 3) & 3 of texel 2 p.x - 1 + (k + 3) / 4.
-        vec4 t[4];
-        for (int n = 0; n < 4; n++) t[n] = texel(ivec2(2 * p.x - 1 + n, y), size);
-        for (int k = 0; k < 10; k++) v[k] = t[(k + 3) >> 2][(k + 3) & 3];
-#endif
-        vec4 row = vec4(0.0);
-        for (int i = 0; i < 4; i++) row += B[i] * vec4(v[i], v[i + 2], v[i + 4], v[i + 6]);
-        sum += B[j] * row;
-    }
-    fragColor = sum;
-
-#elif defined(DOWNSAMPLE)
-#ifdef SOURCE_RGBA
-    vec4 sum;
-    for (int c = 0; c < 4; c++) {
-        int x = 2 * (x0 + c), y = 2 * p.y;
-        sum[c] = 0.25 * (pixel(x, y, size) + pixel(x + 1, y, size) + pixel(x, y + 1, size)
-                         + pixel(x + 1, y + 1, size));
-    }
-#else
-    // Output pixels 4j ... 4j + 3 box source pixels 8j ... 8j + 7: texels 2j and 2j + 1 of two rows.
-    vec4 a0 = texel(ivec2(2 * p.x, 2 * p.y), size), a1 = texel(ivec2(2 * p.x + 1, 2 * p.y), size);
-    vec4 b0 = texel(ivec2(2 * p.x, 2 * p.y + 1), size), b1 = texel(ivec2(2 * p.x + 1, 2 * p.y + 1), size);
-    vec4 sum = 0.25 * (vec4(a0.xz, a1.xz) + vec4(a0.yw, a1.yw) + vec4(b0.xz, b1.xz) + vec4(b0.yw, b1.yw));
-#endif
-    fragColor = sum;
-
-#elif defined(HORIZONTAL)
+#if defined(HORIZONTAL)
     // The row's pixels x0 - RADIUS ... x0 + 3 + RADIUS, read once for the four sums.
     const int N = 2 * RADIUS + 4;
     float v[N];

@@ -1,11 +1,12 @@
 // reduced_level.glsl: a blur's reduced pyramid level read back at full size, for blur_upsample.frag and
 // primitive.frag's REDUCED copies (the same operations, so the same bytes). PACKED: the
-// level holds four pixels of a row per texel (a gray pass, blur_gray.frag), and pixels past its width are
-// zero, as texels outside it read.
+// level is a gray pass's, two pixels of a row per texel in 16-bit fixed point (blur_wide.frag), and pixels
+// past its width are zero, as texels outside it read.
 vec4 reducedTexel(sampler2D level, ivec2 t, ivec2 size) {
 #ifdef PACKED
-    if (t.x < 0 || t.y < 0 || t.x >= 4 * size.x || t.y >= size.y) return vec4(0.0);
-    return vec4(texelFetch(level, ivec2(t.x >> 2, t.y), 0)[t.x & 3]);
+    if (t.x < 0 || t.y < 0 || t.x >= 2 * size.x || t.y >= size.y) return vec4(0.0);
+    vec4 w = texelFetch(level, ivec2(t.x >> 1, t.y), 0);
+    return vec4((t.x & 1) == 0 ? w.x + w.y * (1.0 / 255.0) : w.z + w.w * (1.0 / 255.0));
 #else
     if (t.x < 0 || t.y < 0 || t.x >= size.x || t.y >= size.y) return vec4(0.0);
     return texelFetch(level, t, 0);

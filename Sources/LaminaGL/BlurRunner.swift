@@ -8,11 +8,12 @@ import LaminaCore
 ///
 /// Why a pyramid: the exact blur costs 2 * (2 * ceil(3 sigma) + 1) fetches per pixel, growing with the
 /// radius; through the pyramid the reduced kernel runs on a target 4^k times smaller, so the blur's cost
-/// per pixel of the pass stops growing with the radius (the `lamina bench` radius sweep). Its levels are
-/// stored as 32-bit floats where the context renders to them (GL_EXT_color_buffer_float; GLES 3.0 alone
-/// renders to no float format, §4.4.4.2), so the only difference from the exact blur is the filters' own,
-/// which `BlurErrorBound` bounds and `GPUBlurTests` measures. Without float targets the levels are RGBA8
-/// and each adds up to half a step.
+/// per pixel of the pass stops growing with the radius (the `lamina bench` radius sweep). Its levels keep
+/// more than 8 bits, so the only difference from the exact blur is the filters' own, which `BlurErrorBound`
+/// bounds and `GPUBlurTests` measures: a gray pass's levels (the shadows') hold two pixels to an RGBA8
+/// texel in 16-bit fixed point (`blur_wide.frag`), an RGBA pass's are 32-bit floats where the context
+/// renders to them (GL_EXT_color_buffer_float; GLES 3.0 alone renders to no float format, §4.4.4.2), else
+/// RGBA8, each level then adding up to half a step.
 final class BlurRunner {
     /// The largest radius the exact blur is compiled for (`BlurPyramid.maxExactRadius`).
     static let maxRadius = BlurPyramid.maxExactRadius
@@ -21,6 +22,8 @@ final class BlurRunner {
     private var separable: [Int: ShaderProgram] = [:]
     /// `blur_gray.frag` per set of defines, built on first use.
     private var grayStages: [[String]: ShaderProgram] = [:]
+    /// `blur_wide.frag` per set of defines, built on first use.
+    private var wideStages: [[String]: ShaderProgram] = [:]
     private var packedUpsample: ShaderProgram?
     private let downsample: [BlurMethod.Downsample: ShaderProgram]
     private let upsample: ShaderProgram
@@ -32,9 +35,10 @@ final class BlurRunner {
     /// Fragments those draws shaded (a profiling counter): pixels, or texels of four pixels where packed.
     private(set) var pixels = 0
 
-    /// The format of pyramid levels: RGBA32F where renderable, else RGBA8 (see the type's comment).
-    /// Measured on llvmpipe: RGBA16F levels made the pyramid about 4x slower than RGBA8, RGBA32F about 1.5x,
-    /// and half floats would add up to 2^-12 a level (`BlurErrorBound` leaves no room for that).
+    /// The format of an RGBA pass's pyramid levels: RGBA32F where renderable, else RGBA8 (see the type's
+    /// comment). Measured on llvmpipe (shadow-alpha-200, its atlas blurred at sigma 8): with RGBA32F levels
+    /// the blur took 22 ms and the slices reading its last level 46 ms, against 14 and 34 with RGBA8, and
+    /// RGBA16F was slower still; hence the wide RGBA8 levels for gray passes.
     let pyramidFormat: Int32
 
     init(pool: TargetPool, floatTargets: Bool) throws {
@@ -72,8 +76,9 @@ final class BlurRunner {
     /// exact blur. Texel copies read it through `primitive.frag`'s REDUCED variant, which reconstructs each
     /// full-size texel as `blur_upsample.frag` would have, so the full-size pass is never written.
     ///
-    /// A gray source (`Pass.isGray`) is blurred packed, four pixels to a texel (`blur_gray.frag`), and the
-    /// level returned is packed (`packed`): the same bytes for about a quarter of the fetches and sums.
+    /// A gray source (`Pass.isGray`) is blurred on wide levels, two pixels to an RGBA8 texel in 16-bit fixed
+    /// point (`blur_wide.frag`), and the level returned is wide (`packed`); an RGBA source on levels of
+    /// `pyramidFormat`.
     func runReduced(source: RenderTarget, method: BlurMethod,
                     gray: Bool) throws -> (target: RenderTarget, factor: Int, packed: Bool)? {
         let levels = method.levels, reduced = method.reducedSigma
@@ -83,11 +88,10 @@ final class BlurRunner {
         let packed = gray && BlurRunner.packsGray
         let (current, width) = try downsampled(source, levels: levels, filter: method.downsample, packed: packed)
         defer { pool.release(current) }
-        let blurred = try pool.acquire(width: current.width, height: current.height, format: pyramidFormat)
+        let blurred = try pool.acquire(width: current.width, height: current.height, format: current.format)
         do {
             if packed {
-                try packedGaussian(current, width: width, into: blurred, sigma: reduced, sourcePacked: true,
-                                   targetPacked: true, intermediate: pyramidFormat)
+                try wideGaussian(current, width: width, into: blurred, sigma: reduced)
             } else {
                 try gaussian(current, into: blurred, sigma: reduced, intermediate: pyramidFormat)
             }
@@ -111,8 +115,8 @@ final class BlurRunner {
 
     /// `source` halved `levels` times by `filter`, sizes grown so no pixel is lost (a pooled target), and
     /// the last level's width in pixels: a box's level is ceil(n / 2) wide, a binomial's, whose texel c
-    /// reads 2c - 1 ... 2c + 2, floor(n / 2) + 1. `packed`: the levels hold four pixels of a row to a texel
-    /// (`blur_gray.frag`), the first read from the unpacked gray source.
+    /// reads 2c - 1 ... 2c + 2, floor(n / 2) + 1. `packed`: the levels are wide (`blur_wide.frag`), the
+    /// first read from the unpacked gray source.
     private func downsampled(_ source: RenderTarget, levels: Int, filter: BlurMethod.Downsample,
                              packed: Bool) throws -> (RenderTarget, width: Int) {
         var current = source
@@ -123,11 +127,16 @@ final class BlurRunner {
             width = half(width)
             height = half(height)
             let defines = ["DOWNSAMPLE"] + (level == 0 ? ["SOURCE_RGBA"] : []) + (filter == .binomial ? ["BINOMIAL"] : [])
-            guard let program = packed ? try grayStage(defines) : downsample[filter] else {
+            guard let program = packed ? try wideStage(defines) : downsample[filter] else {
                 throw GLError.invalidGraph("no down-sampling program for \(filter)")
             }
-            let next = try pool.acquire(width: packed ? (width + 3) / 4 : width, height: height, format: pyramidFormat)
+            let next = try pool.acquire(width: packed ? (width + 1) / 2 : width, height: height,
+                                        format: packed ? GL_RGBA8 : pyramidFormat)
             do {
+                if packed {
+                    glUseProgram(program.id)
+                    glUniform1i(program.uniform("u_width"), GLint(width))
+                }
                 try draw(program, from: current, into: next)
             } catch {
                 pool.release(next)
@@ -171,6 +180,30 @@ final class BlurRunner {
         return p
     }
 
+    /// `blur_wide.frag` with `defines`.
+    private func wideStage(_ defines: [String]) throws -> ShaderProgram {
+        if let p = wideStages[defines] { return p }
+        let p = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_wide.frag", defines: defines)
+        wideStages[defines] = p
+        return p
+    }
+
+    /// The exact two-direction blur of a wide level (`width` pixels) into a wide `destination` of its size,
+    /// through a wide intermediate.
+    private func wideGaussian(_ source: RenderTarget, width: Int, into destination: RenderTarget,
+                              sigma: Double) throws {
+        let (radius, weights) = BlurRunner.kernel(sigma: sigma)
+        let middle = try pool.acquire(width: source.width, height: source.height, format: GL_RGBA8)
+        defer { pool.release(middle) }
+        for (stage, from, into) in [("HORIZONTAL", source, middle), ("VERTICAL", middle, destination)] {
+            let program = try wideStage(["RADIUS \(radius)", stage])
+            glUseProgram(program.id)
+            glUniform1fv(program.uniform("u_weights"), GLsizei(radius + 1), weights)
+            glUniform1i(program.uniform("u_width"), GLint(width))
+            try draw(program, from: from, into: into)
+        }
+    }
+
     /// `blur_gray.frag` with `defines`.
     private func grayStage(_ defines: [String]) throws -> ShaderProgram {
         if let p = grayStages[defines] { return p }
@@ -182,10 +215,10 @@ final class BlurRunner {
     /// The exact two-direction blur of a gray pass with a packed intermediate: from `source` (packed or
     /// not, `width` pixels wide) into `destination` (packed or not, the same size in pixels).
     private func packedGaussian(_ source: RenderTarget, width: Int, into destination: RenderTarget, sigma: Double,
-                                sourcePacked: Bool, targetPacked: Bool, intermediate: Int32 = GL_RGBA8) throws {
+                                sourcePacked: Bool, targetPacked: Bool) throws {
         let (radius, weights) = BlurRunner.kernel(sigma: sigma)
         let packedWidth = sourcePacked ? source.width : (source.width + 3) / 4
-        let middle = try pool.acquire(width: packedWidth, height: source.height, format: intermediate)
+        let middle = try pool.acquire(width: packedWidth, height: source.height, format: GL_RGBA8)
         defer { pool.release(middle) }
         let horizontal = ["RADIUS \(radius)", "HORIZONTAL"] + (sourcePacked ? [] : ["SOURCE_RGBA"])
         let vertical = ["RADIUS \(radius)", "VERTICAL"] + (targetPacked ? [] : ["TARGET_RGBA"])

@@ -34,7 +34,8 @@ final class PackedGrayBlurTests: XCTestCase {
         return TestGraphs.canvas([copy], width: width, height: height, before: [shape, blur])
     }
 
-    /// Packed against RGBA, over the exact kernel and the pyramids (box and binomial, one to three levels),
+    /// Packed (four pixels a texel; the pyramid's wide levels two) against RGBA, over the exact kernel and
+    /// the pyramids (box and binomial, one to three levels),
     /// on widths whose every level leaves a partial last texel, read back whole or copied from the reduced
     /// level.
     func testPackedBlur_matchesTheRGBABlur() throws {
@@ -64,7 +65,10 @@ final class PackedGrayBlurTests: XCTestCase {
                     // The packed blur shades a texel per four pixels in all but the vertical stage to RGBA.
                     XCTAssertLessThan(packedFragments ?? .max, r.lastFrameStats?.passes[1].pixels ?? 0,
                                       "\(name): the blur ran packed")
-                    XCTAssertLessThanOrEqual(GLTestSupport.compare(packed, rgba, maxDiff: bound, name: name), bound)
+                    // The exact blur: the same sums. A pyramid: wide 16-bit levels against 32-bit float ones, each
+                    // within BlurPyramid.levelRounding a level of the exact values, so a byte may round apart.
+                    let allowed = method.levels > 0 ? 1 : bound
+                    XCTAssertLessThanOrEqual(GLTestSupport.compare(packed, rgba, maxDiff: allowed, name: name), allowed)
                     // The right edge is blurred too, so a pixel past a row's width read as anything but
                     // transparent would show there.
                     let edge = (height / 2 * width + width - 1) * 4

@@ -18,6 +18,9 @@ public enum BlurPyramid {
     /// room for single-precision arithmetic, so the pass's bytes stay within one of the CPU's (whose own
     /// blur is within 0.5 of the exact one before its last rounding).
     public static let target = 0.45
+    /// What storing a level adds, in 1/255 steps: the GPU keeps a gray pass's levels in 16-bit fixed point
+    /// (half of 1/255 of a step, `blur_wide.frag`) and an RGBA pass's as 32-bit floats (less).
+    public static let levelRounding = 0.5 / 255
     /// Pyramids whose reduced sigma is below this (texels) are not considered: too few texels per sigma
     /// for the reduced kernel to be worth its bound.
     static let smallestReducedSigma = 1.5
@@ -39,7 +42,7 @@ public enum BlurPyramid {
         var fallback: BlurMethod?
         for candidate in candidates(sigma: sigma) {
             var m = candidate
-            m.bound = BlurErrorBound.bound(sigma: sigma, method: m, content: content)
+            m.bound = BlurErrorBound.bound(sigma: sigma, method: m, content: content, levelRounding: levelRounding)
             if m.bound <= target {
                 let c = cost(sigma: sigma, method: m)
                 if best.map({ c < $0.cost }) ?? true { best = (c, m) }
