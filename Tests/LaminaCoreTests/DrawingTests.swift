@@ -87,8 +87,9 @@ final class DrawingTests: XCTestCase {
         XCTAssertEqual(image.pixel(x: 20, y: 20).a, 0)
     }
 
-    final class RedCircle: LayerDelegate {
-        func drawLayer(_ layer: Layer, in ctx: DrawingContext) {
+    /// Listing 2.2's delegate, in the book's spelling (README's listing).
+    final class RedCircle: CALayerDelegate {
+        func drawLayer(_ layer: CALayer, in ctx: CGContext) {
             ctx.setLineWidth(10)
             ctx.setStrokeColor(UIColor.red.cgColor)
             ctx.strokeEllipse(in: layer.bounds)
