@@ -7,7 +7,7 @@ import Foundation
 /// translucent fills, shadows with offsets, masksToBounds over sublayers, mask layers, group opacity,
 /// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
 /// (gradients of every type, replicators with colour offsets, some preserving depth, shapes filled and stroked, text in
-/// DejaVu Sans, plain or attributed, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes). `maxShadowSigma` bounds the shadows' blur
+/// DejaVu Sans, plain or attributed, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes, custom drawing: `RandomScene+Drawing.swift`). `maxShadowSigma` bounds the shadows' blur
 /// in pixels: the GPU's blur pyramid for sigma above 4 is within 3/255, not the parity contract's 2, so
 /// the default keeps shadows in the exact range; raise it to see the pyramid's error.
 public struct RandomScene {
@@ -48,6 +48,7 @@ public struct RandomScene {
             keys.append(shape(&rng, w: w, h: h))
         } else {
             keys.append("\"backgroundColor\": \(color(rng.color8(alpha: rng.unit() < 0.3 ? 0.6 : 1)))")
+            if rng.unit() < 0.35 { keys.append(drawing(&rng, w: w, h: h, scale: scale)) }
         }
         if rng.unit() < 0.7 { keys.append("\"cornerRadius\": \(n(rng.whole(0, 30)))") }
         if rng.unit() < 0.3 { keys.append("\"cornerCurve\": \"continuous\"") }
@@ -138,10 +139,10 @@ public struct RandomScene {
             + (rng.unit() < 0.3 ? ", \"preservesDepth\": true" : "")
     }
 
-    private func n(_ v: Double) -> String {
+    func n(_ v: Double) -> String {
         let r = (v * 1000).rounded() / 1000
         return r == r.rounded() ? String(Int(r)) : "\(r)"
     }
 
-    private func color(_ c: Color) -> String { "[\(n(c.red)), \(n(c.green)), \(n(c.blue)), \(n(c.alpha))]" }
+    func color(_ c: Color) -> String { "[\(n(c.red)), \(n(c.green)), \(n(c.blue)), \(n(c.alpha))]" }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// Covers the properties generated scenes use: plain, gradient and replicator layers (their own keys in
 /// `SceneExporter+LayerTypes.swift`), geometry (frame when the layer is untransformed with a
 /// default anchor point, else bounds, position and anchorPoint), opacity, hidden, background, corners,
-/// border, masksToBounds, shadows (shadowPath as SVG path data), contents with gravity and filters, mask
-/// and sublayers. Anything else set to a non-default value is refused with `unsupported`, rather than
+/// border, masksToBounds, shadows (shadowPath as SVG path data), contents with gravity and filters, custom
+/// drawing (recorded, as `drawing` commands: `SceneExporter+Drawing.swift`), mask and sublayers. Anything else set to a non-default value is refused with `unsupported`, rather than
 /// silently dropped, so an exported scene never differs from the tree it came from.
 ///
 /// Numbers are written with Swift's shortest round-tripping form, so decoding the export gives the same
@@ -54,7 +54,7 @@ public struct SceneExporter {
         return Output(json: Data(text.utf8), images: state.images)
     }
 
-    private struct State {
+    struct State {
         let prefix: String
         var names: [ObjectIdentifier: String] = [:]
         var images: [(fileName: String, bitmap: Bitmap)] = []
@@ -120,6 +120,9 @@ public struct SceneExporter {
             if l.magnificationFilter != .linear { o["magnificationFilter"] = quoted(l.magnificationFilter.rawValue) }
         }
         let inner = indent + "  "
+        if let commands = l.recordedDrawing() {
+            o["drawing"] = list(commands.map { drawingCommand($0, &state) }, indent: inner)
+        }
         if let m = l.mask { o["mask"] = try layer(m, path: path + "/mask", &state, indent: inner) }
         if !l.sublayers.isEmpty {
             let subs = try l.sublayers.enumerated().map { i, s in

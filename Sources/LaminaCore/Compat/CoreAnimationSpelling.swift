@@ -58,7 +58,17 @@ public typealias UIColor = Color
 #if !canImport(CoreGraphics)
 /// CoreGraphics' colour type, as `layer.backgroundColor` takes it in the book: Lamina's `Color`.
 public typealias CGColor = Color
+/// The context `drawLayer:inContext:` draws into: Lamina's recording `DrawingContext`.
+public typealias CGContext = DrawingContext
+public typealias CGLineCap = ShapeLayer.LineCap
+public typealias CGLineJoin = ShapeLayer.LineJoin
+/// `.winding` (an alias of `.nonZero`) and `.evenOdd`.
+public typealias CGPathFillRule = FillRule
+public typealias CGPathDrawingMode = PathDrawingMode
 #endif
+
+/// The protocol a layer's delegate adopts to draw its backing store (`drawLayer(_:in:)`).
+public typealias CALayerDelegate = LayerDelegate
 
 extension Color {
     /// `UIColor.cgColor`: the same colour, as the layer properties take it.

@@ -50,6 +50,15 @@ open class Layer {
     public var magnificationFilter: ContentsFilter = .linear
     public var minificationFilterBias: Double = 0
 
+    // MARK: Custom drawing (the backing store, ca-semantics.md §7)
+    /// Draws the layer's backing store, as `drawLayer:inContext:` does: run once when the layer is planned,
+    /// recording `DrawingContext` calls. The store (bounds x contentsScale pixels) replaces `contents`.
+    public var draw: ((DrawingContext) -> Void)?
+    /// CALayerDelegate's role: asked to draw the backing store when `draw` is nil. Held weakly, as in CA.
+    public weak var delegate: LayerDelegate?
+    /// Recorded drawing commands (a scene's `drawing` key), used when neither `draw` nor `delegate` is set.
+    public var drawing: [DrawingCommand]?
+
     // MARK: Rasterization
     public var shouldRasterize = false
     public var rasterizationScale: Double = 1

@@ -69,6 +69,9 @@ final class GraphBuilder {
     /// labels share one store, uploaded once).
     var textStores: [ObjectIdentifier: Bitmap?] = [:]
     var textStoresByBox: [TextBox: Bitmap] = [:]
+    /// Drawn layers' backing stores, by layer (its drawing is recorded once a plan) and by what they draw.
+    var drawingStores: [ObjectIdentifier: Bitmap?] = [:]
+    var drawingStoresByKey: [DrawingKey: Bitmap] = [:]
     private var passCount = 0
     /// The bounds every pass, image and path is charged against, and what has been charged so far.
     let limits: ResourceLimits
@@ -164,6 +167,18 @@ final class GraphBuilder {
         chargedSegments += count
         guard chargedSegments <= limits.maxPathSegments else {
             refuse("paths flatten to over \(limits.maxPathSegments) line segments in all (the scene's path segment limit)")
+            return false
+        }
+        return true
+    }
+
+    /// Charges `count` pixels of backing-store drawing to the drawn-pixel limit; false (and the plan
+    /// refused) when over it.
+    func chargeDrawnPixels(_ count: Int) -> Bool {
+        guard failure == nil else { return false }
+        chargedPixels += count
+        guard chargedPixels <= limits.maxDrawnPixels else {
+            refuse("the layers' draws cover over \(limits.maxDrawnPixels) pixels in all (the scene's limit on drawn pixels, which bounds the time a frame takes)")
             return false
         }
         return true

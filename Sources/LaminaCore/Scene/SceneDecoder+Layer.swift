@@ -12,7 +12,7 @@ enum LayerKind: String, CaseIterable {
         "masksToBounds", "mask", "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "shadowPath",
         "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "minificationFilter",
         "magnificationFilter", "minificationFilterBias", "shouldRasterize", "rasterizationScale", "doubleSided",
-        "allowsEdgeAntialiasing", "sublayers",
+        "allowsEdgeAntialiasing", "sublayers", "drawing",
     ]
 
     /// Keys only this type accepts (scene-format.md, "Layer types").
@@ -140,5 +140,7 @@ extension SceneReader {
         try f.set("minificationFilter", &l.minificationFilter) { try $0.name(ContentsFilter.self, at: $1, what: "filter") }
         try f.set("magnificationFilter", &l.magnificationFilter) { try $0.name(ContentsFilter.self, at: $1, what: "filter") }
         try f.set("minificationFilterBias", &l.minificationFilterBias) { try $0.number(at: $1) }
+        // The drawn backing store replaces `contents` when both are given, as `-display` does.
+        try f.set("drawing", &l.drawing) { try self.drawing($0, at: $1) }
     }
 }

@@ -45,6 +45,8 @@ public enum SceneSchema {
             "minificationFilterBias": number, "shouldRasterize": bool,
             "rasterizationScale": ["type": "number", "exclusiveMinimum": 0], "doubleSided": bool,
             "allowsEdgeAntialiasing": bool, "sublayers": ["type": "array", "items": layer],
+            "drawing": nullable(["type": "array", "items": ["$ref": "#/$defs/drawingCommand"],
+                                 "maxItems": SceneReader.maxDrawingCommands]),
             // shape
             "path": nullable(["$ref": "#/$defs/path"]), "fillColor": optionalColor,
             "fillRule": names(FillRule.self), "strokeColor": optionalColor, "lineWidth": nonNegative,
@@ -68,6 +70,31 @@ public enum SceneSchema {
             // scroll
             "scrollTo": point,
         ]
+    }
+
+    /// One drawing command: an object per op (`SceneReader.drawingOps`), with `op` fixed and its arguments.
+    static func drawingCommand() -> [String: Any] {
+        let number: [String: Any] = ["type": "number"], nonNegative: [String: Any] = ["type": "number", "minimum": 0]
+        let point = numbers(2), rect = numbers(4)
+        let rule: [String: Any] = ["enum": FillRule.allCases.map(\.rawValue) + ["winding"]]
+        let kinds: [String: Any] = [
+            "color": ["$ref": "#/$defs/color"], "width": nonNegative, "limit": nonNegative, "radius": nonNegative,
+            "cap": ["enum": ShapeLayer.LineCap.allCases.map(\.rawValue)],
+            "join": ["enum": ShapeLayer.LineJoin.allCases.map(\.rawValue)],
+            "mode": ["enum": PathDrawingMode.allCases.map(\.rawValue)], "rule": rule,
+            "phase": number, "x": number, "y": number, "angle": number, "startAngle": number, "endAngle": number,
+            "lengths": nullable(["type": "array", "items": nonNegative, "minItems": 1]),
+            "alpha": ["type": "number", "minimum": 0, "maximum": 1], "transform": numbers(6),
+            "to": point, "control": point, "control1": point, "control2": point, "center": point,
+            "clockwise": ["type": "boolean"], "rect": rect, "path": ["$ref": "#/$defs/path"], "image": ["type": "string"],
+        ]
+        let ops = SceneReader.drawingOps.map { entry -> [String: Any] in
+            var properties: [String: Any] = ["op": ["const": entry.op]]
+            for key in entry.keys { properties[key] = kinds[key] ?? [:] }
+            return ["type": "object", "additionalProperties": false, "required": ["op"] + entry.required,
+                    "properties": properties]
+        }
+        return ["oneOf": ops]
     }
 
     static func numbers(_ n: Int) -> [String: Any] {
@@ -142,7 +169,8 @@ public enum SceneSchema {
             "title": "lamina-scene/1", "description": "A Core Animation layer tree for Lamina to render.",
             "type": "object", "additionalProperties": false, "required": ["format", "canvas", "layers"],
             "properties": Dictionary(uniqueKeysWithValues: SceneReader.documentKeys.map { ($0, documentKinds[$0] ?? [:]) }),
-            "$defs": ["layer": layer, "color": color, "transform": transform, "path": path, "run": run],
+            "$defs": ["layer": layer, "color": color, "transform": transform, "path": path, "run": run,
+                      "drawingCommand": drawingCommand()],
         ]
     }
 }

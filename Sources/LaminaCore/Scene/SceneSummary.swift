@@ -43,7 +43,9 @@ public struct SceneSummary: Sendable, Equatable {
         maxDepth = max(maxDepth, depth)
         typeCounts[l.typeName, default: 0] += 1
         for feature in SceneSummary.features(of: l) { features[feature, default: 0] += 1 }
-        if let b = l.contents, seen.insert(ObjectIdentifier(b)).inserted {
+        var bitmaps = l.contents.map { [$0] } ?? []
+        for case .drawImage(let image, _) in l.drawing ?? [] { bitmaps.append(image.bitmap) }
+        for b in bitmaps where seen.insert(ObjectIdentifier(b)).inserted {
             images.append(ImageInfo(origin: b.origin, width: b.width, height: b.height))
         }
         if let m = l.mask { visit(m, depth: depth + 1, seen: &seen) }
@@ -66,6 +68,7 @@ public struct SceneSummary: Sendable, Equatable {
         add("hidden", l.isHidden)
         add("shouldRasterize", l.shouldRasterize)
         add("contents", l.contents != nil)
+        add("customDrawing", l.hasCustomDrawing)
         add("nineSlice", l.contents != nil && l.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1))
         add("contentsRect", l.contents != nil && l.contentsRect != CGRect(x: 0, y: 0, width: 1, height: 1))
         add("transform", !l.transform.isIdentity)

@@ -6,8 +6,11 @@ import LaminaText
 /// renderers therefore sample the same bytes: a store at contentsScale 1 on a 2x canvas is magnified and soft,
 /// at 2 it is sharp, and shadows, masks and group opacity see the text's alpha like any contents.
 extension GraphBuilder {
-    /// The image drawn as `layer`'s contents: a text layer's backing store when it has text, else `contents`.
+    /// The image drawn as `layer`'s contents: the layer's drawn backing store when it draws (which replaces
+    /// `contents` and a text layer's text, as `-display` does), a text layer's backing store when it has
+    /// text, else `contents`.
     func contentsBitmap(_ layer: Layer) -> Bitmap? {
+        if layer.hasCustomDrawing { return drawingBackingStore(layer) }
         if let text = layer as? TextLayer, text.hasText { return textBackingStore(text) }
         return layer.contents
     }
@@ -24,9 +27,9 @@ extension GraphBuilder {
             store = shared
         } else if let (w, h) = admitTextStore(box) {
             do {
-                let bitmap = try TextStoreCache.shared.store(for: box) {
-                    Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store")
-                }
+                let bitmap = try BackingStores.text.store(for: box) {
+                    CachedStore(bitmap: Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store"))
+                }.bitmap
                 if bitmap.width == w, bitmap.height == h {
                     store = bitmap
                     textStoresByBox[box] = store

@@ -1,0 +1,179 @@
+import Foundation
+import LaminaImage
+
+/// Plays a layer's `DrawingCommand`s back into its backing store on the CPU: the exact-area geometry both
+/// renderers share (`Path` flattening, `Stroker` and `Dasher`, `PathRasterizer`), so the store is the same
+/// bytes whichever renderer then samples it.
+///
+/// **Rules.** The store starts transparent. The current path is kept in device space (pixels of the store),
+/// each point going through the CTM when it is added, as CoreGraphics does; a stroke is made in user space
+/// (the path mapped back through the CTM's inverse, so line widths, dashes and caps follow a non-uniform
+/// CTM) and its outlines mapped forward. Curves are flattened to 1/20 pixel of chord error. Paint is
+/// source-over in premultiplied Float, rounded to 8 bits once at the end. A clip is a coverage mask
+/// (antialiased, as CoreGraphics' clip is) multiplied into every later paint and `clear`.
+///
+/// **Bounds.** Every flattened segment is counted against `maxSegments` and every pixel a paint or clip
+/// touches (its bounding box on the store) against `maxPixels`; crossing either stops playback with a
+/// `DrawingLimitError`, so a drawing cannot take unbounded time. Input sizes reach no conversion unchecked.
+///
+/// **Rejected.** Recording the commands as draw operations for the renderers would have made each renderer
+/// carry a CoreGraphics (clip stacks, global alpha, save/restore) and made their parity a matter of care;
+/// a store drawn once is what Core Animation does, and parity then holds by construction.
+struct DrawingRasterizer {
+    /// The graphics state `saveGState` pushes and `restoreGState` pops.
+    struct State {
+        var fill = Color.black
+        var stroke = Color.black
+        var lineWidth = 1.0
+        var cap = ShapeLayer.LineCap.butt
+        var join = ShapeLayer.LineJoin.miter
+        var miterLimit = 10.0
+        var dashPhase = 0.0
+        var dashes: [Double] = []
+        var alpha = 1.0
+        var ctm = CGAffineTransform.identity
+        /// Coverage per store pixel, row-major; nil is no clip.
+        var clip: [Float]?
+    }
+
+    /// Chord error of flattened curves, in store pixels.
+    static let tolerance = 0.05
+    /// The deepest `saveGState` nesting kept; deeper saves are ignored (their restores then pop nothing).
+    static let maxStateDepth = 1024
+
+    let width: Int
+    let height: Int
+    let maxSegments: Int
+    let maxPixels: Int
+    /// Premultiplied RGBA in 0...1, row-major.
+    var store: [Float]
+    var state = State()
+    var saved: [State] = []
+    var path = Path()
+    var rasterizer = PathRasterizer()
+    var segments = 0
+    var pixels = 0
+
+    /// A transparent store of `width` x `height` pixels whose user space is `bounds` at `scale` pixels a point.
+    init(width: Int, height: Int, bounds: CGRect, scale: Double, maxSegments: Int, maxPixels: Int) {
+        self.width = width
+        self.height = height
+        self.maxSegments = maxSegments
+        self.maxPixels = maxPixels
+        store = [Float](repeating: 0, count: width * height * 4)
+        state.ctm = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY)
+            .concatenating(CGAffineTransform(scaleX: CGFloat(scale), y: CGFloat(scale)))
+    }
+
+    /// Draws `commands` in order; throws when a bound is crossed.
+    mutating func play(_ commands: [DrawingCommand]) throws {
+        for command in commands { try apply(command) }
+    }
+
+    /// The store as an image: each channel rounded once, colour kept at most alpha.
+    func image() -> Image {
+        var bytes = [UInt8](repeating: 0, count: store.count)
+        var i = 0
+        while i < store.count {
+            let a = Self.byte(store[i + 3])
+            bytes[i] = min(a, Self.byte(store[i])); bytes[i + 1] = min(a, Self.byte(store[i + 1]))
+            bytes[i + 2] = min(a, Self.byte(store[i + 2])); bytes[i + 3] = a
+            i += 4
+        }
+        return Image(width: width, height: height, premultipliedRGBA: bytes) ?? Image(width: width, height: height)
+    }
+
+    static func byte(_ v: Float) -> UInt8 {
+        UInt8(Int(pixels: Double(max(0, min(1, v))) * 255, in: 0...255))
+    }
+
+    private mutating func apply(_ command: DrawingCommand) throws {
+        switch command {
+        case .setFillColor(let c): state.fill = c
+        case .setStrokeColor(let c): state.stroke = c
+        case .setLineWidth(let w): state.lineWidth = w
+        case .setLineCap(let c): state.cap = c
+        case .setLineJoin(let j): state.join = j
+        case .setMiterLimit(let m): state.miterLimit = m
+        case .setLineDash(let phase, let lengths): state.dashPhase = phase; state.dashes = lengths
+        case .setAlpha(let a): state.alpha = a.isFinite ? max(0, min(1, a)) : 1
+        case .saveGState: if saved.count < Self.maxStateDepth { saved.append(state) }
+        case .restoreGState: if let top = saved.popLast() { state = top }
+        case .translate(let x, let y): concat(CGAffineTransform(translationX: CGFloat(x), y: CGFloat(y)))
+        case .scale(let x, let y): concat(CGAffineTransform(scaleX: CGFloat(x), y: CGFloat(y)))
+        case .rotate(let angle): concat(CGAffineTransform(rotationAngle: CGFloat(angle)))
+        case .concatenate(let m): concat(m)
+        default: try applyPathOrPaint(command)
+        }
+    }
+
+    private mutating func concat(_ m: CGAffineTransform) { state.ctm = m.concatenating(state.ctm) }
+
+    private mutating func applyPathOrPaint(_ command: DrawingCommand) throws {
+        switch command {
+        case .beginPath: path = Path()
+        case .move(let p): path.move(to: p.applying(state.ctm))
+        case .addLine(let p):
+            if path.currentPoint == nil { path.move(to: p.applying(state.ctm)) } else { path.line(to: p.applying(state.ctm)) }
+        case .addCurve(let end, let c1, let c2):
+            startIfNeeded(at: c1)
+            path.curve(to: end.applying(state.ctm), control1: c1.applying(state.ctm), control2: c2.applying(state.ctm))
+        case .addQuadCurve(let end, let c):
+            startIfNeeded(at: c)
+            path.quadCurve(to: end.applying(state.ctm), control: c.applying(state.ctm))
+        case .addArc(let center, let radius, let start, let end, let clockwise):
+            var arc = Path()
+            arc.addArc(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: clockwise)
+            arc = arc.transformed(by: state.ctm)
+            if path.currentPoint != nil, path.elements.last != .close, case .move(let p)? = arc.elements.first {
+                arc.elements[0] = .line(p)
+            }
+            path.append(arc)
+        case .closePath: if !path.isEmpty { path.closeSubpath() }
+        case .addRect(let r): path.append(Path(rect: r).transformed(by: state.ctm))
+        case .addEllipse(let r): path.append(Path(ellipseIn: r).transformed(by: state.ctm))
+        case .addRoundedRect(let r, let radius): path.append(Self.roundedRect(r, radius).transformed(by: state.ctm))
+        case .addPath(let p): path.append(p.transformed(by: state.ctm))
+        default: try paint(command)
+        }
+    }
+
+    /// CoreGraphics starts a subpath at a curve's first control point when there is no current point.
+    private mutating func startIfNeeded(at p: CGPoint) {
+        if path.currentPoint == nil { path.move(to: p.applying(state.ctm)) }
+    }
+
+    static func roundedRect(_ r: CGRect, _ radius: Double) -> Path {
+        Path(roundedRect: RoundedRect(rect: r.standardized, radius: radius, corners: .all, curve: .circular))
+    }
+
+    private mutating func paint(_ command: DrawingCommand) throws {
+        switch command {
+        case .fillPath(let rule): try fill(path, rule: rule); path = Path()
+        case .strokePath: try stroke(path); path = Path()
+        case .drawPath(let mode):
+            switch mode {
+            case .fill, .fillStroke: try fill(path, rule: .nonZero)
+            case .eoFill, .eoFillStroke: try fill(path, rule: .evenOdd)
+            case .stroke: break
+            }
+            if mode == .stroke || mode == .fillStroke || mode == .eoFillStroke { try stroke(path) }
+            path = Path()
+        case .clip(let rule): try clip(to: path, rule: rule); path = Path()
+        case .fillRect(let r): try fill(Path(rect: r).transformed(by: state.ctm), rule: .nonZero)
+        case .strokeRect(let r): try stroke(Path(rect: r).transformed(by: state.ctm))
+        case .fillEllipse(let r): try fill(Path(ellipseIn: r).transformed(by: state.ctm), rule: .nonZero)
+        case .strokeEllipse(let r): try stroke(Path(ellipseIn: r).transformed(by: state.ctm))
+        case .clearRect(let r): try clear(Path(rect: r).transformed(by: state.ctm))
+        case .clipToRect(let r): try clip(to: Path(rect: r).transformed(by: state.ctm), rule: .nonZero)
+        case .drawImage(let image, let r): try draw(image.bitmap, in: r)
+        default: break
+        }
+    }
+}
+
+/// A drawing that crossed one of the bounds on playback.
+enum DrawingLimitError: Error {
+    case segments
+    case pixels
+}
