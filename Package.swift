@@ -51,7 +51,7 @@ let package = Package(
             "LaminaKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         .executableTarget(name: "lamina", dependencies: [
-            "LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL", "LaminaKit", "LaminaParity",
+            "LaminaCore", "LaminaImage", "LaminaText", "LaminaRaster", "LaminaGL", "LaminaKit", "LaminaParity",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The libFuzzer target (decode -> plan -> render) and, in a plain build, its replay driver;
@@ -65,6 +65,8 @@ let package = Package(
                                                             .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaImage"]),
+        // The command-line tool's own pieces (its HTML reports), through @testable import of the executable.
+        .testTarget(name: "LaminaCLITests", dependencies: ["lamina", "LaminaParity", "LaminaKit"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaParity", "LaminaRaster", "LaminaCore", "LaminaImage"]),
     ]
 )

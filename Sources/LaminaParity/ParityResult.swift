@@ -23,6 +23,8 @@ public struct ParityResult: Sendable {
     /// Wall-clock rendering time of each backend, in seconds (planning excluded).
     public let cpuSeconds: Double
     public let gpuSeconds: Double
+    /// The scene's pixels a point, so a report can show the images at their size in points.
+    public let scale: Double
 
     /// Whether the GPU image is within the scene's `fuzzy(maxDiff, maxPixels)` tolerance of the CPU image.
     public var passed: Bool {
@@ -56,7 +58,7 @@ public struct ParityResult: Sendable {
     ///
     /// - Throws: `ParityError.sizeMismatch` when the images differ in size.
     public init(name: String, sceneURL: URL? = nil, sceneDescription: String? = nil, tolerance: Tolerance?,
-                cpu: Image, gpu: Image, cpuSeconds: Double = 0, gpuSeconds: Double = 0) throws {
+                cpu: Image, gpu: Image, cpuSeconds: Double = 0, gpuSeconds: Double = 0, scale: Double = 1) throws {
         guard cpu.width == gpu.width, cpu.height == gpu.height else {
             throw ParityError.sizeMismatch(scene: name, cpu: "\(cpu.width)x\(cpu.height)",
                                            gpu: "\(gpu.width)x\(gpu.height)")
@@ -71,5 +73,6 @@ public struct ParityResult: Sendable {
         self.comparison = try ImageComparison(cpu, gpu, threshold: ImageComparison.fuzzyPixelThreshold)
         self.cpuSeconds = cpuSeconds
         self.gpuSeconds = gpuSeconds
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
     }
 }

@@ -50,7 +50,7 @@ public final class ParityRunner {
         let (gpuImage, gpuSeconds) = try timed("gpu", name) { try gpu.render(graph) }
         return try ParityResult(name: name, sceneURL: scene.sourceURL, sceneDescription: scene.sceneDescription,
                                 tolerance: scene.tolerance, cpu: cpuImage, gpu: gpuImage,
-                                cpuSeconds: cpuSeconds, gpuSeconds: gpuSeconds)
+                                cpuSeconds: cpuSeconds, gpuSeconds: gpuSeconds, scale: scene.scale)
     }
 
     /// The scene files a path names: the file itself, or every `*.json` directly inside a directory,

@@ -5,11 +5,13 @@ import LaminaParity
 import LaminaImage
 
 /// The HTML report of `lamina parity`: a table with, per scene, its description, metrics and tolerance,
-/// and its CPU, GPU and heat-map images side by side (DESIGN.md: "The report is a picture").
+/// its CPU, GPU and heat-map images side by side at their size in points, and the GPU image wiped over the
+/// CPU one with a slider and a flicker button (`ReportCompareView`; DESIGN.md: "The report is a picture").
 ///
-/// Images are written as each scene finishes, so only metadata is held; `index.html` is written last.
-/// Every file goes through a temporary sibling and a rename (`PNG.write`, `AtomicFile.write`), so a reader
-/// never sees half a file. The page is self-contained: inline CSS, no script.
+/// Images are written as each scene finishes; `index.html` is written last, with `montage.png`, the labelled
+/// picture of every compared scene (`ReportMontage`). Every file goes through a temporary sibling and a
+/// rename (`PNG.write`, `AtomicFile.write`), so a reader never sees half a file. The page is self-contained:
+/// inline CSS and one inline script, no external resource.
 final class ParityReport {
     private struct Entry {
         var name: String
@@ -20,12 +22,13 @@ final class ParityReport {
         var errorVerdict = "ERROR"
         var stem: String
         var width = 0, height = 0
+        var scale = 1.0
     }
 
     let directory: URL
     private var entries: [Entry] = []
-    /// CPU | GPU | heat map per compared scene, for `montage.png`.
-    private var montageRows: [[Image]] = []
+    /// CPU | GPU | heat map per compared scene, labelled, for `montage.png`.
+    private var montage = ReportMontage()
     private var stems: Set<String> = ["index"]
 
     /// Creates `directory` if it is missing.
@@ -55,9 +58,12 @@ final class ParityReport {
         switch outcome {
         case .compared(let r):
             _ = try ParityImages.write(r, to: directory, stem: stem)
-            montageRows.append([r.cpu, r.gpu, r.comparison.heatMap()])
+            let verdict = r.passed ? "PASS" : "FAIL"
+            montage.add(title: "\(r.name): \(verdict), largest difference \(r.comparison.maxDifference), \(r.toleranceText)",
+                        cells: [("CPU", r.cpu), ("GPU", r.gpu), ("heat map", r.comparison.heatMap())])
             entries.append(Entry(name: r.name, sceneURL: r.sceneURL, sceneDescription: r.sceneDescription,
-                                 result: r.summary, error: nil, stem: stem, width: r.cpu.width, height: r.cpu.height))
+                                 result: r.summary, error: nil, stem: stem, width: r.cpu.width, height: r.cpu.height,
+                                 scale: r.scale))
         case .failed(let name, let url, let error):
             let invalid = (error as? ParityError)?.isInvalidInput ?? true
             entries.append(Entry(name: name, sceneURL: url, sceneDescription: nil, result: nil,
@@ -65,10 +71,10 @@ final class ParityReport {
         }
     }
 
-    /// Writes `index.html`, and `montage.png`: every compared scene as one row of CPU | GPU | heat map.
+    /// Writes `index.html`, and `montage.png`: every compared scene as a title over CPU | GPU | heat map.
     func finish(summary: String) throws {
-        if !montageRows.isEmpty {
-            try PNG.write(Image.montage(rows: montageRows), to: directory.appendingPathComponent("montage.png"))
+        if !montage.isEmpty {
+            try PNG.write(montage.image(), to: directory.appendingPathComponent("montage.png"))
         }
         try AtomicFile.write(Data(html(summary: summary).utf8), to: directory.appendingPathComponent("index.html"))
     }
@@ -109,19 +115,22 @@ final class ParityReport {
         img { image-rendering: pixelated; image-rendering: crisp-edges; border: 1px solid #999;
               background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
         img.heat { background: #000; }
+        td.images { white-space: nowrap; }
+        \(ReportCompareView.css)
         </style>
         </head>
         <body>
         <h1>Lamina parity: \(escape(summary))</h1>
         <p>CPU reference (LaminaRaster) against GPU (LaminaGL). Pixels are counted when their largest channel difference \
         exceeds \(ImageComparison.fuzzyPixelThreshold). Heat map: black where equal, blue (1), cyan (4), yellow (16), \
-        red (255). \(failedCount == 0 ? "" : "\(failedCount) scene\(failedCount == 1 ? "" : "s") highlighted.")</p>
+        red (255). Images at their size in points (click one for its pixels); drag a slider to wipe the GPU image over \
+        the CPU one, or flicker between them. \(failedCount == 0 ? "" : "\(failedCount) scene\(failedCount == 1 ? "" : "s") highlighted.")</p>
         <table>
-        <tr><th>scene</th><th>metrics</th><th>tolerance</th><th>result</th><th>CPU | GPU | heat map</th></tr>
+        <tr><th>scene</th><th>metrics</th><th>tolerance</th><th>result</th><th>CPU | GPU | heat map</th><th>GPU over CPU</th></tr>
 
         """
         for e in entries { out += row(e) }
-        out += "</table>\n</body>\n</html>\n"
+        out += "</table>\n<script>\n\(ReportCompareView.script)\n</script>\n</body>\n</html>\n"
         return out
     }
 
@@ -131,7 +140,7 @@ final class ParityReport {
         if let d = e.sceneDescription, !d.isEmpty { sceneCell += "<div class=\"desc\">\(escape(d))</div>" }
         guard let r = e.result else {
             return "<tr class=\"fail\"><td>\(sceneCell)</td><td colspan=\"2\" class=\"error\">\(escape(e.error ?? ""))</td>"
-                + "<td class=\"verdict\">\(e.errorVerdict)</td><td></td></tr>\n"
+                + "<td class=\"verdict\">\(e.errorVerdict)</td><td></td><td></td></tr>\n"
         }
         let metrics = "max diff \(r.maxDifference)<br>pixels &gt; \(ImageComparison.fuzzyPixelThreshold): "
             + "\(r.pixelsOverThreshold)<br>differing: \(r.differingPixels)<br>PSNR \(escape(r.psnr))"
@@ -139,18 +148,20 @@ final class ParityReport {
         var tolerance = escape(r.tolerance)
         if !r.toleranceIsStated { tolerance += " <small>(default)</small>" }
         if let reason = r.reason, !reason.isEmpty { tolerance += "<div class=\"reason\">\(escape(reason))</div>" }
-        // Small canvases are scaled up by a whole factor so single pixels stay visible.
-        let factor = max(1, min(4, 320 / max(1, e.width)))
-        let size = "width=\"\(e.width * factor)\" height=\"\(e.height * factor)\""
+        // At point size, as the scene is laid out; each image links to its PNG for the pixels.
+        let w = ReportCompareView.points(e.width, scale: e.scale), h = ReportCompareView.points(e.height, scale: e.scale)
+        let size = "width=\"\(w)\" height=\"\(h)\""
         func figure(_ suffix: String, _ caption: String, _ cls: String = "") -> String {
             let file = escape("\(e.stem)-\(suffix).png")
             return "<figure><a href=\"\(file)\"><img \(cls) src=\"\(file)\" \(size) alt=\"\(caption)\"></a>"
                 + "<figcaption>\(caption)</figcaption></figure>"
         }
         let images = figure("cpu", "CPU") + figure("gpu", "GPU") + figure("heat", "heat map", "class=\"heat\"")
+        let compare = ReportCompareView(under: .init(file: "\(e.stem)-cpu.png", label: "CPU"),
+                                        over: .init(file: "\(e.stem)-gpu.png", label: "GPU"), pointWidth: w, pointHeight: h)
         let verdict = r.passed ? "PASS" : "FAIL"
         return "<tr class=\"\(r.passed ? "pass" : "fail")\"><td>\(sceneCell)</td><td class=\"metrics\">\(metrics)</td>"
-            + "<td>\(tolerance)</td><td class=\"verdict\">\(verdict)</td><td>\(images)</td></tr>\n"
+            + "<td>\(tolerance)</td><td class=\"verdict\">\(verdict)</td><td class=\"images\">\(images)</td><td>\(compare.html)</td></tr>\n"
     }
 
     private func escape(_ s: String) -> String { HTML.escape(s) }
