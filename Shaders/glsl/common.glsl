@@ -43,12 +43,21 @@ float edgeCoverage(bool aa, float d, vec2 n, vec4 jac, bool inside) {
 // 3e-5 at q ~ 200) would break at random; snapped, it is decided as exact arithmetic decides it
 // whenever the edge lies on the grid (integers, halves, quarters ...). LaminaRaster computes q in double,
 // whose error is far smaller, so both agree except within 1/8192 of an edge.
-float rectCoverage(vec2 q, vec4 jac, vec4 r, int edgeAA) {
+//
+// Through a rotation or projection the hard tests are the op's exact edge functions of the pixel p instead
+// (`exact`: the first texel of its ExactEdges record, -1 for none; `exactInside`).
+float rectCoverage(vec2 q, vec4 jac, vec4 r, int edgeAA, vec2 p, int exact) {
     vec2 s = floor(q * 4096.0 + 0.5) / 4096.0;
-    float cMinX = edgeCoverage(hasEdge(edgeAA, EDGE_MIN_X), r.x - q.x, vec2(-1.0, 0.0), jac, s.x >= r.x);
-    float cMaxX = edgeCoverage(hasEdge(edgeAA, EDGE_MAX_X), q.x - r.z, vec2(1.0, 0.0), jac, s.x < r.z);
-    float cMinY = edgeCoverage(hasEdge(edgeAA, EDGE_MIN_Y), r.y - q.y, vec2(0.0, -1.0), jac, s.y >= r.y);
-    float cMaxY = edgeCoverage(hasEdge(edgeAA, EDGE_MAX_Y), q.y - r.w, vec2(0.0, 1.0), jac, s.y < r.w);
+    bool aMinX = hasEdge(edgeAA, EDGE_MIN_X), aMaxX = hasEdge(edgeAA, EDGE_MAX_X);
+    bool aMinY = hasEdge(edgeAA, EDGE_MIN_Y), aMaxY = hasEdge(edgeAA, EDGE_MAX_Y);
+    bool inMinX = aMinX || (exact < 0 ? s.x >= r.x : exactInside(p, exact, 0));
+    bool inMaxX = aMaxX || (exact < 0 ? s.x < r.z : exactInside(p, exact, 1));
+    bool inMinY = aMinY || (exact < 0 ? s.y >= r.y : exactInside(p, exact, 2));
+    bool inMaxY = aMaxY || (exact < 0 ? s.y < r.w : exactInside(p, exact, 3));
+    float cMinX = edgeCoverage(aMinX, r.x - q.x, vec2(-1.0, 0.0), jac, inMinX);
+    float cMaxX = edgeCoverage(aMaxX, q.x - r.z, vec2(1.0, 0.0), jac, inMaxX);
+    float cMinY = edgeCoverage(aMinY, r.y - q.y, vec2(0.0, -1.0), jac, inMinY);
+    float cMaxY = edgeCoverage(aMaxY, q.y - r.w, vec2(0.0, 1.0), jac, inMaxY);
     return clamp(cMinX + cMaxX - 1.0, 0.0, 1.0) * clamp(cMinY + cMaxY - 1.0, 0.0, 1.0);
 }
 
@@ -70,8 +79,8 @@ float rrectCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii) {
 }
 
 // Rect formula when every radius is zero, rounded-rect formula otherwise.
-float shapeCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA) {
-    if (radii == vec4(0.0)) return rectCoverage(q, jac, r, edgeAA);
+float shapeCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA, vec2 p, int exact) {
+    if (radii == vec4(0.0)) return rectCoverage(q, jac, r, edgeAA, p, exact);
     return rrectCoverage(q, jac, r, radii);
 }
 
@@ -80,10 +89,10 @@ float shapeCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA) {
 // slice of a larger shape, so no neighbour shares its edges.
 float borderCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
     const int ALL = EDGE_MIN_X | EDGE_MAX_X | EDGE_MIN_Y | EDGE_MAX_Y;
-    float outer = shapeCoverage(q, jac, r, radii, ALL);
+    float outer = shapeCoverage(q, jac, r, radii, ALL, vec2(0.0), -1);
     vec4 ir = vec4(r.xy + width, r.zw - width);
     if (ir.z - ir.x <= 0.0 || ir.w - ir.y <= 0.0) return outer;
-    return clamp(outer - shapeCoverage(q, jac, ir, max(radii - width, 0.0), ALL), 0.0, 1.0);
+    return clamp(outer - shapeCoverage(q, jac, ir, max(radii - width, 0.0), ALL, vec2(0.0), -1), 0.0, 1.0);
 }
 
 // ---- Texture sampling, written out as GLES 3.0 §3.8.10-3.8.11 define it (LaminaRaster's TextureSampler).

@@ -27,17 +27,35 @@ precision highp sampler2D;
 #define RECORD flat
 #endif
 
-#include "common.glsl"
-
 const int TEXELS_PER_CLIP = 6;
-const int ALL_EDGES = EDGE_MIN_X | EDGE_MAX_X | EDGE_MIN_Y | EDGE_MAX_Y;
-
-uniform sampler2D u_texture;   // image, pass, or R8 coverage mask
-uniform sampler2D u_mask;      // mask pass (alpha)
 uniform sampler2D u_clips;     // RGBA32F clip records, TEXELS_PER_CLIP texels each
 uniform int u_clipsWidth;   // a power of two
 uniform int u_clipsShift;   // log2(u_clipsWidth)
 
+// Bitwise, not / and %: integer division is scalarised per lane on SIMD software rasterizers.
+vec4 clipTexel(int i) { return texelFetch(u_clips, ivec2(i & (u_clipsWidth - 1), i >> u_clipsShift), 0); }
+
+// Whether pixel p is inside hard edge k (0 minX, 1 maxX, 2 minY, 3 maxY) of the ExactEdges record at texel
+// `base`: L = a i + b j + c at pixel (i, j), texel k holding (a, b, c >> 14, c & 0x3FFF), each exact in a
+// float. L is summed exactly in 32-bit integers by halves: with a = aH 2^14 + aL (aL in [0, 2^14)), X = aH i
+// + bH j + cH and Y = aL i + bL j + cL (at most 2^30 for i, j < 2^15), L = (X + (Y >> 14)) 2^14 + (Y & 0x3FFF),
+// so L >= 0 exactly when X + (Y >> 14) >= 0. Minimum edges keep L >= 0, maximum edges L < 0.
+bool exactInside(vec2 p, int base, int k) {
+    vec4 e = clipTexel(base + k);
+    ivec2 ij = ivec2(p);
+    int a = int(e.x), b = int(e.y);
+    int x = (a >> 14) * ij.x + (b >> 14) * ij.y + int(e.z);
+    int y = (a & 0x3FFF) * ij.x + (b & 0x3FFF) * ij.y + int(e.w);
+    x += y >> 14;
+    return (k & 1) == 0 ? x >= 0 : x < 0;
+}
+
+#include "common.glsl"
+
+const int ALL_EDGES = EDGE_MIN_X | EDGE_MAX_X | EDGE_MIN_Y | EDGE_MAX_Y;
+
+uniform sampler2D u_texture;   // image, pass, or R8 coverage mask
+uniform sampler2D u_mask;      // mask pass (alpha)
 RECORD in vec4 v_g0;
 RECORD in vec4 v_g1;
 RECORD in vec4 v_g2;
@@ -57,9 +75,6 @@ inout highp vec4 fragColor;
 out vec4 fragColor;
 #endif
 
-#if defined(CLIPS) || defined(KIND_GRADIENT)
-vec4 clipTexel(int i) { return texelFetch(u_clips, ivec2(i & (u_clipsWidth - 1), i >> u_clipsShift), 0); }
-#endif
 
 #ifdef CLIPS
 
@@ -72,7 +87,9 @@ float clipCoverage(vec2 p, int first, int count) {
         vec4 rect = clipTexel(base + 3), radii = clipTexel(base + 4), wTest = clipTexel(base + 5);
         vec2 q; vec4 jac;
         if (!mapPixel(p, t0.xyz, t1.xyz, t2.xyz, wTest.xyz, q, jac)) return 0.0;
-        coverage *= shapeCoverage(q, jac, rect, radii, int(wTest.w));
+        // t0.w: the clip's ExactEdges record plus one (ClipTable), 0 for none.
+        int exact = int(floor(t0.w + 0.5)) - 1;
+        coverage *= shapeCoverage(q, jac, rect, radii, int(wTest.w), p, exact < 0 ? -1 : exact * TEXELS_PER_CLIP);
         if (coverage <= 0.0) return 0.0;
     }
     return coverage;
@@ -81,11 +98,11 @@ float clipCoverage(vec2 p, int first, int count) {
 
 #if defined(KIND_FILL) || defined(KIND_BORDER) || defined(KIND_GRADIENT)
 // shapeCoverage with the radius test decided when the batch was formed.
-float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA) {
+float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA, vec2 p, int exact) {
 #ifdef ROUNDED
     return rrectCoverage(q, jac, r, radii);
 #else
-    return rectCoverage(q, jac, r, edgeAA);
+    return rectCoverage(q, jac, r, edgeAA, p, exact);
 #endif
 }
 #endif
@@ -95,13 +112,13 @@ float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA) {
 // when the batch was formed. A negative width is a fill that joined a border batch (ShaderKey.ring): no
 // inner edge, so the ring is the outer shape.
 vec2 ringCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
-    float outer = outerCoverage(q, jac, r, radii, ALL_EDGES);
+    float outer = outerCoverage(q, jac, r, radii, ALL_EDGES, vec2(0.0), -1);
     vec4 ir = vec4(r.xy + width, r.zw - width);
     if (width < 0.0 || ir.z - ir.x <= 0.0 || ir.w - ir.y <= 0.0) return vec2(outer);
 #ifdef INNER_ROUNDED
     float inner = rrectCoverage(q, jac, ir, max(radii - width, 0.0));
 #else
-    float inner = rectCoverage(q, jac, ir, ALL_EDGES);
+    float inner = rectCoverage(q, jac, ir, ALL_EDGES, vec2(0.0), -1);
 #endif
     return vec2(outer, clamp(outer - inner, 0.0, 1.0));
 }
@@ -227,11 +244,14 @@ void main() {
     vec2 q; vec4 jac;
     if (!mapPixel(p, v_g0.xyz, v_g1.xyz, v_g2.xyz, v_w.xyz, q, jac)) discard;
     int edgeAA = int(v_g1.w);
+    // v_g0.w: the op's ExactEdges record plus one (PassBatcher), 0 for none.
+    int exactRecord = int(floor(v_g0.w + 0.5)) - 1;
+    int exact = exactRecord < 0 ? -1 : exactRecord * TEXELS_PER_CLIP;
 #if defined(KIND_FILL)
-    fragColor = v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA) * coverage);
+    fragColor = v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact) * coverage);
 #elif defined(KIND_GRADIENT)
     vec4 g = gradientColor(q, int(v_src.x) * TEXELS_PER_CLIP);
-    fragColor = g * v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA) * coverage);
+    fragColor = g * v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact) * coverage);
 #elif defined(KIND_BORDER)
     // The ring's colour v_src over the fill's v_color under the whole shape, as one source (a fill with its
     // border, DrawKind.borderedFill): border * r + fill * (o * (1 - border.a * r)). A plain border has a zero
@@ -247,7 +267,7 @@ void main() {
     // The mask pass has one level, so trilinear reduces to linear on it, as on the CPU.
     color *= sampleOp(u_mask, q, jac, 1).a;
 #endif
-    fragColor = color * (rectCoverage(q, jac, v_rect, edgeAA) * coverage);
+    fragColor = color * (rectCoverage(q, jac, v_rect, edgeAA, p, exact) * coverage);
 #endif
 #endif
 #ifdef FETCH_BLEND

@@ -21,8 +21,25 @@ struct ClipTable {
         if let first = stacks[clips] { return first }
         let first = count
         for clip in clips { append(clip) }
+        // A rect clip through a rotation or projection: its hard edges' record plus one in its first
+        // texel's w (the stack's records stay contiguous, so the edge records follow them).
+        for (k, clip) in clips.enumerated() {
+            guard let edges = clip.exactEdges else { continue }
+            let record = addExactEdges(edges)
+            floats[(first + k) * InstanceLayout.texelsPerClip * 4 + 3] = Float(record + 1)
+        }
         stacks[clips] = first
         return first
+    }
+
+    /// A record of `edges`' four integer edge functions (`ExactEdges.texels`, a texel each), zeros to a
+    /// whole record; `primitive.frag`'s `exactInside` reads it.
+    mutating func addExactEdges(_ edges: ExactEdges) -> Int {
+        let record = count
+        floats += edges.texels
+        let perRecord = InstanceLayout.texelsPerClip * 4
+        floats += [Float](repeating: 0, count: (perRecord - floats.count % perRecord) % perRecord)
+        return record
     }
 
     /// The record of `paint` (added now if new): a header texel (kind, stop count, opacity, 1 / |axis|^2),

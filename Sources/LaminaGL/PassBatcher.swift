@@ -359,8 +359,11 @@ struct PassBatcher {
         } else if !OpSplitter.pieces(op, bounds: b, into: &pieceStore) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
         }
+        // The hard edges of a rotated or projected rect, decided by integers (`ExactEdges`): the record of
+        // its four edge functions plus one, 0 for none.
+        let exact = op.exactEdges.map { Float(clips.addExactEdges($0) + 1) } ?? 0
         let offset = records.count
-        records.append(SIMD4(g[0], g[1], g[2], 0))
+        records.append(SIMD4(g[0], g[1], g[2], exact))
         records.append(SIMD4(g[3], g[4], g[5], Float(op.edgeAA.rawValue)))
         records.append(SIMD4(g[6], g[7], g[8], clipFirst))
         records.append(SIMD4(wTest.0, wTest.1, wTest.2, Float(op.clips.count)))

@@ -161,7 +161,7 @@ struct AffineRows<Cover: AffineCoverage>: RowShader {
         let u = px * g00 + pyg10 + g20, v = px * g01 + pyg11 + g21
         guard u.isFinite, v.isFinite else { return .nan }
         var cov = coverage.coverage(qx: u, qy: v, x: x, row: row)
-        if cov > 0, !op.clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= op.clipCoverage(px: px, py: py) }
+        if cov > 0, !op.clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= op.clipCoverage(x: x, y: y) }
         paint.cover(cov, x: x, y: y, target)
         return cov
     }

@@ -12,38 +12,54 @@ enum Coverage {
     @inline(__always)
     static func clamp01(_ x: Double) -> Double { x < 0 ? 0 : (x > 1 ? 1 : x) }
 
-    /// Coverage of `shape` at the sample `s`.
+    /// Coverage of `shape` at the sample `s`, of pixel (x, y) when `exact` decides the hard edges.
     @inline(__always)
-    static func of(_ shape: RoundedRect, at s: Projection.Sample, edgeAA: EdgeMask) -> Double {
-        shape.isRect ? rect(shape.rect, at: s, edgeAA: edgeAA) : rounded(shape, at: s)
+    static func of(_ shape: RoundedRect, at s: Projection.Sample, edgeAA: EdgeMask, exact: ExactEdges? = nil,
+                   x: Int = 0, y: Int = 0) -> Double {
+        shape.isRect ? rect(shape.rect, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y) : rounded(shape, at: s)
     }
 
     /// Coverage of a plain rect.
     ///
     /// The hard half-open tests use the local point snapped to a 1/4096 grid, as `common.glsl` does: where
     /// an edge passes exactly through pixel centres (a 3/5 shear), double and float rounding would break
-    /// the tie differently; snapped, both decide it as exact arithmetic does.
-    static func rect(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask) -> Double {
-        rectX(r, at: s, edgeAA: edgeAA) * rectY(r, at: s, edgeAA: edgeAA)
+    /// the tie differently; snapped, both decide it as exact arithmetic does. Through a rotation or a
+    /// projection, `exact` (the op's `ExactEdges`) decides them from the pixel (x, y) instead.
+    static func rect(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask, exact: ExactEdges? = nil,
+                     x: Int = 0, y: Int = 0) -> Double {
+        rectX(r, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y) * rectY(r, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y)
     }
 
-    /// The factor of `rect`'s coverage from its x edges (a function of the local x alone).
+    /// A hard edge's test: the exact edge function of pixel (x, y) when given, else `snapped`.
     @inline(__always)
-    static func rectX(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask) -> Double {
+    static func hard(_ k: Int, _ snapped: Bool, exact: ExactEdges?, x: Int, y: Int) -> Double {
+        if let exact { return exact.inside(k, i: x, j: y) ? 1 : 0 }
+        return snapped ? 1 : 0
+    }
+
+    /// The factor of `rect`'s coverage from its x edges (a function of the local x alone, unless `exact`).
+    @inline(__always)
+    static func rectX(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask, exact: ExactEdges? = nil,
+                      x: Int = 0, y: Int = 0) -> Double {
         let minX = Double(r.minX), maxX = Double(r.maxX)
         let hx = (s.qx * 4096 + 0.5).rounded(.down) / 4096
-        let cMinX = edgeAA.contains(.minX) ? clamp01(0.5 - s.pixels(minX - s.qx, nx: -1, ny: 0)) : (hx >= minX ? 1 : 0)
-        let cMaxX = edgeAA.contains(.maxX) ? clamp01(0.5 - s.pixels(s.qx - maxX, nx: 1, ny: 0)) : (hx < maxX ? 1 : 0)
+        let cMinX = edgeAA.contains(.minX) ? clamp01(0.5 - s.pixels(minX - s.qx, nx: -1, ny: 0))
+            : hard(0, hx >= minX, exact: exact, x: x, y: y)
+        let cMaxX = edgeAA.contains(.maxX) ? clamp01(0.5 - s.pixels(s.qx - maxX, nx: 1, ny: 0))
+            : hard(1, hx < maxX, exact: exact, x: x, y: y)
         return clamp01(cMinX + cMaxX - 1)
     }
 
-    /// The factor of `rect`'s coverage from its y edges (a function of the local y alone).
+    /// The factor of `rect`'s coverage from its y edges (a function of the local y alone, unless `exact`).
     @inline(__always)
-    static func rectY(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask) -> Double {
+    static func rectY(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask, exact: ExactEdges? = nil,
+                      x: Int = 0, y: Int = 0) -> Double {
         let minY = Double(r.minY), maxY = Double(r.maxY)
         let hy = (s.qy * 4096 + 0.5).rounded(.down) / 4096
-        let cMinY = edgeAA.contains(.minY) ? clamp01(0.5 - s.pixels(minY - s.qy, nx: 0, ny: -1)) : (hy >= minY ? 1 : 0)
-        let cMaxY = edgeAA.contains(.maxY) ? clamp01(0.5 - s.pixels(s.qy - maxY, nx: 0, ny: 1)) : (hy < maxY ? 1 : 0)
+        let cMinY = edgeAA.contains(.minY) ? clamp01(0.5 - s.pixels(minY - s.qy, nx: 0, ny: -1))
+            : hard(2, hy >= minY, exact: exact, x: x, y: y)
+        let cMaxY = edgeAA.contains(.maxY) ? clamp01(0.5 - s.pixels(s.qy - maxY, nx: 0, ny: 1))
+            : hard(3, hy < maxY, exact: exact, x: x, y: y)
         return clamp01(cMinY + cMaxY - 1)
     }
 

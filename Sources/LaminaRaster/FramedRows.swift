@@ -66,7 +66,7 @@ struct FramedRows<Parts: BorderParts>: RowShader {
             guard var (o, r) = parts.parts(px: px, py: py, x: x, row: row) else { x += 1; continue }
             let end = runs ? parts.runEnd(px: px, py: py, x: x, row: row, limit: xs.upperBound) : x + 1
             if !op.clips.isEmpty, o > 0 || r > 0, !(clipsExact && row.clipsOne.contains(x)) {
-                let k = op.clipCoverage(px: px, py: py)
+                let k = op.clipCoverage(x: x, y: y)
                 o *= k; r *= k
             }
             shade(o, r, x..<end, y: y)

@@ -17,7 +17,7 @@ extension PreparedOp {
             runShape(ys, paint: Paint(c * tint), target: target, scratch: scratch,
                      memoized: { MemoFill(memo: $0, shape: shape, geometry: CoverageMemo.Geometry(shape),
                                           edgeAA: edgeAA) },
-                     sampled: { FillShader(shape: shape, edgeAA: edgeAA, paint: $0) })
+                     sampled: { FillShader(shape: shape, edgeAA: edgeAA, exact: exact, paint: $0) })
         case .border(let shape, let inner, let c):
             runShape(ys, paint: Paint(c * tint), target: target, scratch: scratch,
                      memoized: { MemoBorder(memo: $0, outer: shape, inner: inner) },
@@ -42,12 +42,12 @@ extension PreparedOp {
                 return
             }
             guard let sampler else { return }
-            let shader = TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, tint: tint)
+            let shader = TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, exact: exact, tint: tint)
             scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: nil, target: target,
                                  clipsExact: clipsExact))
         case .gradient(let shape, let paint):
             guard let sampler else { return }
-            let shader = GradientShader(shape: shape, edgeAA: edgeAA, paint: paint, tint: tint)
+            let shader = GradientShader(shape: shape, edgeAA: edgeAA, exact: exact, paint: paint, tint: tint)
             scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: nil, target: target,
                                  clipsExact: clipsExact))
         case .path(let coverage, let c):
@@ -57,7 +57,7 @@ extension PreparedOp {
                 for x in bounds.x0..<bounds.x1 {
                     var cov = Double(coverage[row + x])
                     guard cov > 0 else { continue }
-                    if !clips.isEmpty { cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
+                    if !clips.isEmpty { cov *= clipCoverage(x: x, y: y) }
                     if cov > 0 { target.blend(color * cov, x: x, y: y) }
                 }
             }
@@ -148,7 +148,7 @@ extension PreparedOp {
                     c *= opacity
                     if let m = maskLevel { c *= unit[Int(m.pixels[o + 3])] }
                     c *= tint
-                    if !clips.isEmpty { c *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5) }
+                    if !clips.isEmpty { c *= clipCoverage(x: x, y: y) }
                     if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
                 }
             }
@@ -212,13 +212,14 @@ extension PreparedOp {
         }
     }
 
-    /// The product of the clips' coverages at a pixel centre.
+    /// The product of the clips' coverages at the centre of pixel (x, y).
     @inline(__always)
-    func clipCoverage(px: Double, py: Double) -> Double {
+    func clipCoverage(x: Int, y: Int) -> Double {
         var cov = 1.0
+        let px = Double(x) + 0.5, py = Double(y) + 0.5
         for clip in clips {
             guard let p = clip.sampler, let s = p.local(px: px, py: py) else { return 0 }
-            cov *= Coverage.of(clip.shape, at: s, edgeAA: clip.edgeAA)
+            cov *= Coverage.of(clip.shape, at: s, edgeAA: clip.edgeAA, exact: clip.exact, x: x, y: y)
             if cov <= 0 { return 0 }
         }
         return cov

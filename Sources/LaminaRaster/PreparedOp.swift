@@ -34,6 +34,8 @@ final class PreparedOp: @unchecked Sendable {
         let sampler: PixelSampler?
         let shape: RoundedRect
         let edgeAA: EdgeMask
+        /// The hard edges of a rect clip through a rotation or projection (`ExactEdges`).
+        let exact: ExactEdges?
     }
 
     let kind: Kind
@@ -43,6 +45,8 @@ final class PreparedOp: @unchecked Sendable {
     let clips: [PreparedClip]
     let bounds: PixelRect
     let edgeAA: EdgeMask
+    /// The hard edges of a rect fill, gradient or texture through a rotation or projection (`ExactEdges`).
+    let exact: ExactEdges?
     let modulate: SIMD4<Double>?
     /// Solid and hole spans for axis-aligned operations (nil: every pixel takes the general path).
     let spans: SpanPlan?
@@ -62,10 +66,11 @@ final class PreparedOp: @unchecked Sendable {
         var opaque = false
         clips = op.clips.map { c in
             PreparedClip(sampler: Projection(c.transform).map { PixelSampler($0, shortcut: fastPaths) },
-                         shape: c.shape, edgeAA: c.edgeAA)
+                         shape: c.shape, edgeAA: c.edgeAA, exact: c.exactEdges)
         }
         bounds = op.bounds
         edgeAA = op.edgeAA
+        exact = op.exactEdges
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         spans = fastPaths ? SpanPlan(op: op) : nil
         alignedOffset = fastPaths ? PreparedOp.pixelAligned(op, passes: passes) : nil

@@ -61,7 +61,7 @@ struct Paint {
 
 /// Coverage and colour of an operation at a sample.
 protocol PixelShader {
-    func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double
+    func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double
     func color(_ s: Projection.Sample) -> SIMD4<Double>
 }
 
@@ -81,8 +81,8 @@ struct SampledRows<Shader: PixelShader>: RowShader {
         for x in xs {
             let px = Double(x) + 0.5
             guard let sample = sampler.local(px: px, py: py) else { continue }
-            var cov = shader.coverage(sample, x: x, row: row)
-            if cov > 0, !op.clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= op.clipCoverage(px: px, py: py) }
+            var cov = shader.coverage(sample, x: x, y: y, row: row)
+            if cov > 0, !op.clips.isEmpty, !(clipsExact && row.clipsOne.contains(x)) { cov *= op.clipCoverage(x: x, y: y) }
             if let paint {
                 paint.cover(cov, x: x, y: y, target)
             } else if cov > 0 {
@@ -110,10 +110,13 @@ struct SampledRows<Shader: PixelShader>: RowShader {
 struct FillShader: PixelShader {
     let shape: RoundedRect
     let edgeAA: EdgeMask
+    let exact: ExactEdges?
     let paint: SIMD4<Double>
 
     @inline(__always)
-    func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double { Coverage.of(shape, at: s, edgeAA: edgeAA) }
+    func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double {
+        Coverage.of(shape, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y)
+    }
 
     @inline(__always)
     func color(_ s: Projection.Sample) -> SIMD4<Double> { paint }
@@ -126,7 +129,7 @@ struct BorderShader: PixelShader {
     let paint: SIMD4<Double>
 
     @inline(__always)
-    func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double { Coverage.border(shape, inner: inner, at: s) }
+    func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double { Coverage.border(shape, inner: inner, at: s) }
 
     @inline(__always)
     func color(_ s: Projection.Sample) -> SIMD4<Double> { paint }
@@ -136,11 +139,14 @@ struct BorderShader: PixelShader {
 struct GradientShader: PixelShader {
     let shape: RoundedRect
     let edgeAA: EdgeMask
+    let exact: ExactEdges?
     let paint: GradientPaint.Evaluator
     let tint: SIMD4<Double>
 
     @inline(__always)
-    func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double { Coverage.of(shape, at: s, edgeAA: edgeAA) }
+    func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double {
+        Coverage.of(shape, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y)
+    }
 
     @inline(__always)
     func color(_ s: Projection.Sample) -> SIMD4<Double> { paint.color(x: s.qx, y: s.qy) * tint }
@@ -151,10 +157,13 @@ struct TextureShader: PixelShader {
     let texture: PreparedOp.PreparedTexture
     let rect: CGRect
     let edgeAA: EdgeMask
+    let exact: ExactEdges?
     let tint: SIMD4<Double>
 
     @inline(__always)
-    func coverage(_ s: Projection.Sample, x: Int, row: RowSpans) -> Double { Coverage.rect(rect, at: s, edgeAA: edgeAA) }
+    func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double {
+        Coverage.rect(rect, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y)
+    }
 
     @inline(__always)
     func color(_ s: Projection.Sample) -> SIMD4<Double> { texture.shade(s) * tint }

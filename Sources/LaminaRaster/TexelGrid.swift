@@ -129,7 +129,7 @@ extension PreparedOp {
                     let texel = row + columns[c0] * 4
                     guard let c = color(texel, texel[3]) else { continue }
                     if hasClips {
-                        cov *= clipCoverage(px: Double(x) + 0.5, py: Double(y) + 0.5)
+                        cov *= clipCoverage(x: x, y: y)
                         guard cov > 0 else { continue }
                     }
                     // Multiplying by a coverage of exactly 1 changes nothing.
