@@ -153,7 +153,11 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
 #ifdef KIND_GRADIENT
 // GradientPaint.parameter (LaminaCore), the same arithmetic in single precision: false where the gradient
 // is undefined (a zero-length axis, a flat ellipse).
-bool gradientParameter(vec2 q, vec4 axis, int kind, float inverseLength2, out float t) {
+//
+// A conic gradient with a seam record (`seam`, its first texel, -1 for none) takes its side of the seam
+// from the record's integer line at pixel p within 1e-3 turns of it (GradientPaint.seamZone): just after
+// the start ray t is the small angle (0 where rounding put it near a full turn), just before a full turn.
+bool gradientParameter(vec2 q, vec4 axis, int kind, float inverseLength2, vec2 p, int seam, out float t) {
     vec2 s = axis.xy;
     vec2 d = axis.zw - s;
     t = 0.0;
@@ -172,6 +176,12 @@ bool gradientParameter(vec2 q, vec4 axis, int kind, float inverseLength2, out fl
     if (d.x == 0.0 && d.y == 0.0) return false;
     float turns = (atan(q.y - s.y, q.x - s.x) - atan(d.y, d.x)) / 6.283185307179586;
     turns -= floor(turns);
+    if (seam >= 0) {
+        bool near = turns < 1e-3 || turns > 1.0 - 1e-3;
+        bool after = near && exactInside(p, seam, 0);
+        t = !near ? turns : after ? (turns < 0.5 ? turns : 0.0) : (turns > 0.5 ? turns : 1.0);
+        return true;
+    }
     t = turns > 1.0 - 1e-5 ? 0.0 : turns;
     return true;
 }
@@ -179,11 +189,11 @@ bool gradientParameter(vec2 q, vec4 axis, int kind, float inverseLength2, out fl
 // GradientPaint.color: the stop pair around the clamped t, c0 + (c1 - c0) * f with f = (t - l0) times the
 // span's reciprocal (the record's), on straight colours, then
 // premultiplied and times the opacity. The record is ClipTable.addGradient's, starting at texel `base`.
-vec4 gradientColor(vec2 q, int base) {
+vec4 gradientColor(vec2 q, int base, vec2 p, int seam) {
     vec4 header = clipTexel(base);
     int n = int(header.y);
     float t;
-    if (!gradientParameter(q, clipTexel(base + 1), int(header.x), header.w, t)) return vec4(0.0);
+    if (!gradientParameter(q, clipTexel(base + 1), int(header.x), header.w, p, seam, t)) return vec4(0.0);
     t = clamp(t, 0.0, 1.0);
     vec4 c = clipTexel(base + 3);
     if (t > clipTexel(base + 2).x) {
@@ -250,7 +260,9 @@ void main() {
 #if defined(KIND_FILL)
     fragColor = v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact) * coverage);
 #elif defined(KIND_GRADIENT)
-    vec4 g = gradientColor(q, int(v_src.x) * TEXELS_PER_CLIP);
+    // v_src.y: the conic seam's record plus one (PassBatcher), 0 for none.
+    int seamRecord = int(floor(v_src.y + 0.5)) - 1;
+    vec4 g = gradientColor(q, int(v_src.x) * TEXELS_PER_CLIP, p, seamRecord < 0 ? -1 : seamRecord * TEXELS_PER_CLIP);
     fragColor = g * v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact) * coverage);
 #elif defined(KIND_BORDER)
     // The ring's colour v_src over the fill's v_color under the whole shape, as one source (a fill with its

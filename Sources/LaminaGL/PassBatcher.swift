@@ -341,6 +341,8 @@ struct PassBatcher {
             key.kind = .gradient
             (rect, radii) = PassBatcher.shapeRecord(shape)
             src[0] = Float(clips.addGradient(paint))
+            // A conic gradient's seam as an integer line (`ExactEdges.conicSeam`): its record plus one.
+            src[1] = op.conicSeam.map { Float(clips.addExactEdges($0) + 1) } ?? 0
             color = PassBatcher.product(PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, 1)
         case .path(let path):
             key = ShaderKey(kind: .coverageMask)

@@ -47,7 +47,7 @@ extension PreparedOp {
                                  clipsExact: clipsExact))
         case .gradient(let shape, let paint):
             guard let sampler else { return }
-            let shader = GradientShader(shape: shape, edgeAA: edgeAA, exact: exact, paint: paint, tint: tint)
+            let shader = GradientShader(shape: shape, edgeAA: edgeAA, exact: exact, seam: seam, paint: paint, tint: tint)
             scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: nil, target: target,
                                  clipsExact: clipsExact))
         case .path(let coverage, let c):

@@ -47,6 +47,8 @@ final class PreparedOp: @unchecked Sendable {
     let edgeAA: EdgeMask
     /// The hard edges of a rect fill, gradient or texture through a rotation or projection (`ExactEdges`).
     let exact: ExactEdges?
+    /// A conic gradient's seam as an integer line (`ExactEdges.conicSeam`).
+    let seam: ExactEdges?
     let modulate: SIMD4<Double>?
     /// Solid and hole spans for axis-aligned operations (nil: every pixel takes the general path).
     let spans: SpanPlan?
@@ -71,6 +73,7 @@ final class PreparedOp: @unchecked Sendable {
         bounds = op.bounds
         edgeAA = op.edgeAA
         exact = op.exactEdges
+        seam = op.conicSeam
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         spans = fastPaths ? SpanPlan(op: op) : nil
         alignedOffset = fastPaths ? PreparedOp.pixelAligned(op, passes: passes) : nil

@@ -62,7 +62,7 @@ struct Paint {
 /// Coverage and colour of an operation at a sample.
 protocol PixelShader {
     func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double
-    func color(_ s: Projection.Sample) -> SIMD4<Double>
+    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double>
 }
 
 /// Rows of any operation, every general pixel sampled through `PixelSampler.local`.
@@ -86,7 +86,7 @@ struct SampledRows<Shader: PixelShader>: RowShader {
             if let paint {
                 paint.cover(cov, x: x, y: y, target)
             } else if cov > 0 {
-                target.blend(shader.color(sample) * cov, x: x, y: y)
+                target.blend(shader.color(sample, x: x, y: y) * cov, x: x, y: y)
             }
         }
     }
@@ -101,7 +101,7 @@ struct SampledRows<Shader: PixelShader>: RowShader {
             return
         }
         for x in xs {
-            if let sample = sampler.local(px: Double(x) + 0.5, py: py) { target.blend(shader.color(sample), x: x, y: y) }
+            if let sample = sampler.local(px: Double(x) + 0.5, py: py) { target.blend(shader.color(sample, x: x, y: y), x: x, y: y) }
         }
     }
 }
@@ -119,7 +119,7 @@ struct FillShader: PixelShader {
     }
 
     @inline(__always)
-    func color(_ s: Projection.Sample) -> SIMD4<Double> { paint }
+    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { paint }
 }
 
 /// A border: `Coverage.border` of the outer shape and its inner edge, one colour.
@@ -132,7 +132,7 @@ struct BorderShader: PixelShader {
     func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double { Coverage.border(shape, inner: inner, at: s) }
 
     @inline(__always)
-    func color(_ s: Projection.Sample) -> SIMD4<Double> { paint }
+    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { paint }
 }
 
 /// A gradient fill: the rounded rect's coverage, the gradient's colour at the pixel's local point.
@@ -140,6 +140,8 @@ struct GradientShader: PixelShader {
     let shape: RoundedRect
     let edgeAA: EdgeMask
     let exact: ExactEdges?
+    /// A conic gradient's seam (`ExactEdges.conicSeam`).
+    let seam: ExactEdges?
     let paint: GradientPaint.Evaluator
     let tint: SIMD4<Double>
 
@@ -149,7 +151,9 @@ struct GradientShader: PixelShader {
     }
 
     @inline(__always)
-    func color(_ s: Projection.Sample) -> SIMD4<Double> { paint.color(x: s.qx, y: s.qy) * tint }
+    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> {
+        paint.color(x: s.qx, y: s.qy, after: seam?.inside(0, i: x, j: y)) * tint
+    }
 }
 
 /// A texture draw: the destination rect's coverage, the sampled (tinted, masked) texel colour.
@@ -166,5 +170,5 @@ struct TextureShader: PixelShader {
     }
 
     @inline(__always)
-    func color(_ s: Projection.Sample) -> SIMD4<Double> { texture.shade(s) * tint }
+    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { texture.shade(s) * tint }
 }

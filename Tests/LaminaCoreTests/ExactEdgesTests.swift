@@ -77,6 +77,36 @@ final class ExactEdgesTests: XCTestCase {
         XCTAssertNil(ExactEdges(transform: .scale(0, 1, 1), rect: CGRect(x: 0, y: 0, width: 1, height: 1)))
     }
 
+    /// A conic gradient's seam: the integer line puts pixels on the start ray's far side (in angle) of it
+    /// exactly where the local angle says so away from the ray, and the evaluator then gives a pixel just
+    /// after the ray t near 0 and one just before t near 1, whatever side rounding put its angle on.
+    func testConicSeam_decidesTheSideAsTheAngle_andOverridesRoundingNearIt() throws {
+        let stops = [GradientPaint.Stop(location: 0, color: .red), GradientPaint.Stop(location: 1, color: .blue)]
+        let paint = GradientPaint(kind: .conic, start: CGPoint(x: 20, y: 15), end: CGPoint(x: 35, y: 22), stops: stops)
+        let t = Transform3D.rotation(0.35, 0, 0, 1).concatenating(.translation(40, 30, 0))
+        let seam = try XCTUnwrap(ExactEdges.conicSeam(transform: t, paint: paint))
+        let inverse = try XCTUnwrap(Self.inverse(t))
+        let angle = atan2(22.0 - 15, 35.0 - 20)
+        for j in 0..<120 {
+            for i in 0..<120 {
+                let (qx, qy) = inverse(Double(i) + 0.5, Double(j) + 0.5)
+                var turns = (atan2(qy - 15, qx - 20) - angle) / (2 * Double.pi)
+                turns -= turns.rounded(.down)
+                let r = hypot(qx - 20, qy - 15)
+                // Away from the centre and from the ray's own line: the sign of sin(turns) is the side.
+                guard r > 2, abs(sin(2 * Double.pi * turns)) * r > 1e-3 else { continue }
+                XCTAssertEqual(seam.inside(0, i: i, j: j), sin(2 * Double.pi * turns) > 0, "(\(i), \(j))")
+            }
+        }
+        let e = GradientPaint.Evaluator(paint)
+        // Just before the ray, rounded past a full turn to a tiny angle: the integer side says before.
+        XCTAssertEqual(e.parameter(x: 30, y: 19.6667, after: false), 1)
+        XCTAssertEqual(e.parameter(x: 30, y: 19.6667, after: true) ?? -1, e.parameter(x: 30, y: 19.6667) ?? -2,
+                       accuracy: 1e-12)
+        // Far from the seam the side is not consulted.
+        XCTAssertEqual(e.parameter(x: 20, y: 40, after: false), e.parameter(x: 20, y: 40))
+    }
+
     /// The local point (x, y) of pixel point (px, py) through the inverse of `t`'s 2D homography.
     static func inverse(_ t: Transform3D) -> ((Double, Double) -> (Double, Double))? {
         let a = t.m11, b = t.m12, c = t.m14, d = t.m21, e = t.m22, f = t.m24, g = t.m41, h = t.m42, i = t.m44

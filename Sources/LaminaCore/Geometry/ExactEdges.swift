@@ -40,19 +40,27 @@ public struct ExactEdges: Sendable, Equatable {
         return t.m12 != 0 || t.m21 != 0 || t.m14 != 0 || t.m24 != 0
     }
 
-    /// The edges of `rect` through `t`; nil when the map is singular or not finite.
-    public init?(transform t: Transform3D, rect: CGRect) {
+    init(edges: [Edge]) { self.edges = edges }
+
+    /// G = adj(H) / det(H) for the op's homography H = [[m11 m12 m14], [m21 m22 m24], [m41 m42 m44]] (row
+    /// vectors), row by row; nil when singular or not finite.
+    static func inverse(_ t: Transform3D) -> [Double]? {
         let a = t.m11, b = t.m12, c = t.m14
         let d = t.m21, e = t.m22, f = t.m24
         let g = t.m41, h = t.m42, i = t.m44
-        // G = adj(H) / det(H) for H = [[a b c], [d e f], [g h i]] (row vectors).
         let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
         let det = a * A + b * B + c * C
         guard det != 0, det.isFinite else { return nil }
         let inv = 1 / det
-        let g00 = A * inv, g01 = -(b * i - c * h) * inv, g02 = (b * f - c * e) * inv
-        let g10 = B * inv, g11 = (a * i - c * g) * inv, g12 = -(a * f - c * d) * inv
-        let g20 = C * inv, g21 = -(a * h - b * g) * inv, g22 = (a * e - b * d) * inv
+        return [A * inv, -(b * i - c * h) * inv, (b * f - c * e) * inv,
+                B * inv, (a * i - c * g) * inv, -(a * f - c * d) * inv,
+                C * inv, -(a * h - b * g) * inv, (a * e - b * d) * inv]
+    }
+
+    /// The edges of `rect` through `t`; nil when the map is singular or not finite.
+    public init?(transform t: Transform3D, rect: CGRect) {
+        guard let g = ExactEdges.inverse(t) else { return nil }
+        let (g00, g01, g02, g10, g11, g12, g20, g21, g22) = (g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7], g[8])
         var out: [Edge] = []
         for (value, column) in [(Double(rect.minX), 0), (Double(rect.maxX), 0), (Double(rect.minY), 1),
                                 (Double(rect.maxY), 1)] {
@@ -87,9 +95,29 @@ public struct ExactEdges: Sendable, Equatable {
     }
 
     /// The GPU's texels: per edge (a, b, c >> 14, c & 0x3FFF), each an integer a float holds exactly.
-    public var texels: [Float] {
-        edges.flatMap { [Float($0.a), Float($0.b), Float($0.c >> 14), Float($0.c & 0x3FFF)] }
+    public var texels: [Float] { edges.flatMap(\.texel) }
+
+    /// A conic gradient's seam as an edge function: L >= 0 on the start ray and after it (turning from the
+    /// start direction toward +y), through `t` (see `GradientPaint.Evaluator.parameter(x:y:after:)`). The
+    /// cross product d x (q - s) of the start direction d and the local point's offset from the centre s is
+    /// N / w for a numerator N linear in the pixel, w > 0 in front of the eye. Nil when the paint is not
+    /// conic or the map or direction is degenerate.
+    public static func conicSeam(transform t: Transform3D, paint: GradientPaint) -> ExactEdges? {
+        guard paint.kind == .conic else { return nil }
+        let sx = Double(paint.start.x), sy = Double(paint.start.y)
+        let dx = Double(paint.end.x) - sx, dy = Double(paint.end.y) - sy
+        guard dx != 0 || dy != 0, let g = inverse(t) else { return nil }
+        let k = dy * sx - dx * sy
+        let a = -dy * g[0] + dx * g[1] + k * g[2]
+        let b = -dy * g[3] + dx * g[4] + k * g[5]
+        let c = -dy * g[6] + dx * g[7] + k * g[8]
+        return edge(A: a, B: b, C: c).map { ExactEdges(edges: [$0]) }
     }
+}
+
+extension ExactEdges.Edge {
+    /// (a, b, c >> 14, c & 0x3FFF), each an integer a float holds exactly.
+    var texel: [Float] { [Float(a), Float(b), Float(c >> 14), Float(c & 0x3FFF)] }
 }
 
 extension DrawOp {
@@ -103,6 +131,14 @@ extension DrawOp {
         case .texture(let t): return ExactEdges(transform: transform, rect: t.destination)
         case .border, .borderedFill, .path: return nil
         }
+    }
+}
+
+extension DrawOp {
+    /// A conic gradient op's seam (`ExactEdges.conicSeam`); nil for any other op.
+    public var conicSeam: ExactEdges? {
+        guard case .gradient(_, let paint) = kind else { return nil }
+        return ExactEdges.conicSeam(transform: transform, paint: paint)
     }
 }
 

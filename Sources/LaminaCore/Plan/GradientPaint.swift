@@ -36,6 +36,9 @@ public struct GradientPaint: Codable, Sendable, Hashable {
 
     /// A conic parameter within this of 1 counts as 0 (see the type's comment).
     public static let seam = 1e-5
+    /// How near (in turns) a conic gradient's seam a point has its side decided by the seam's integer line
+    /// (`Evaluator.parameter(x:y:after:)`): far above either renderer's rounding of the angle.
+    public static let seamZone = 1e-3
 
     public init(kind: Kind, start: CGPoint, end: CGPoint, stops: [Stop], opacity: Double = 1) {
         self.kind = kind; self.start = start; self.end = end; self.stops = stops; self.opacity = opacity
@@ -98,6 +101,27 @@ public struct GradientPaint: Codable, Sendable, Hashable {
                 turns -= turns.rounded(.down)
                 return turns > 1 - GradientPaint.seam ? 0 : turns
             }
+        }
+
+        /// `parameter`, with a conic gradient's side of its seam decided by `after` (the pixel lies on or
+        /// after the start ray, `ExactEdges.conicSeam`) within `seamZone` of it: just after, t is the small
+        /// angle (0 where rounding put it near a full turn); just before, a full turn (1 where rounding put it
+        /// near 0). Both renderers take the side from the same integers, so no pixel straddles the seam.
+        @inline(__always)
+        public func parameter(x: Double, y: Double, after: Bool?) -> Double? {
+            guard kind == .conic, let after else { return parameter(x: x, y: y) }
+            guard dx != 0 || dy != 0 else { return nil }
+            var turns = (atan2(y - sy, x - sx) - axisAngle) / (2 * Double.pi)
+            turns -= turns.rounded(.down)
+            guard turns < GradientPaint.seamZone || turns > 1 - GradientPaint.seamZone else { return turns }
+            return after ? (turns < 0.5 ? turns : 0) : (turns > 0.5 ? turns : 1)
+        }
+
+        /// `color(x:y:)` through `parameter(x:y:after:)`.
+        @inline(__always)
+        public func color(x: Double, y: Double, after: Bool?) -> SIMD4<Double> {
+            guard let t = parameter(x: x, y: y, after: after) else { return .zero }
+            return color(at: t)
         }
 
         /// `GradientPaint.color(at:)`.
