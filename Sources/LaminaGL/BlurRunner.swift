@@ -85,7 +85,7 @@ final class BlurRunner {
         guard levels > 0 else { return nil }
         defer { glBindVertexArray(0) }
         bindState()
-        let packed = gray && BlurRunner.packsGray
+        let packed = gray
         let (current, width) = try downsampled(source, levels: levels, filter: method.downsample, packed: packed)
         defer { pool.release(current) }
         let blurred = try pool.acquire(width: current.width, height: current.height, format: current.format)
@@ -101,9 +101,6 @@ final class BlurRunner {
         }
         return (blurred, 1 << levels, packed)
     }
-
-    /// `LAMINA_BLUR_PACKED=0` blurs gray passes in RGBA like any other (for comparison).
-    nonisolated(unsafe) static var packsGray = ProcessInfo.processInfo.environment["LAMINA_BLUR_PACKED"] != "0"
 
     /// The state every blur draw expects: no blending, this runner's vertex array, unit 0 without a sampler.
     private func bindState() {
@@ -164,7 +161,7 @@ final class BlurRunner {
         }
         defer { glBindVertexArray(0) }
         bindState()
-        if gray && BlurRunner.packsGray {
+        if gray {
             try packedGaussian(source, width: source.width, into: destination, sigma: sigma, sourcePacked: false,
                                targetPacked: false)
         } else {

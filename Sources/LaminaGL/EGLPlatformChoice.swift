@@ -12,11 +12,9 @@ public enum EGLPlatformChoice: String, CaseIterable, Sendable, CustomStringConve
 
     public var description: String { rawValue }
 
-    /// The platform forced by `LAMINA_EGL_PLATFORM`, nil when unset or empty.
-    public static func fromEnvironment() throws -> EGLPlatformChoice? {
-        guard let raw = ProcessInfo.processInfo.environment["LAMINA_EGL_PLATFORM"], !raw.isEmpty else {
-            return nil
-        }
+    /// The platform named by `raw` (the command line's `LAMINA_EGL_PLATFORM`), nil when nil or empty.
+    public static func named(_ raw: String?) throws -> EGLPlatformChoice? {
+        guard let raw, !raw.isEmpty else { return nil }
         guard let choice = EGLPlatformChoice(rawValue: raw.lowercased()) else {
             throw GLError.noPlatform(attempts: [
                 "LAMINA_EGL_PLATFORM=\(raw) is not one of device, surfaceless, gbm"])

@@ -11,20 +11,19 @@ final class FrameExecutor {
     let graph: RenderGraph
     let resources: GLResources
     let timed: Bool
+    let options: RenderOptions
     private(set) var stats: FrameStats?
     private var targets: [PassID: RenderTarget] = [:]
     /// Blur passes whose every reader is a texel copy: kept at their reduced pyramid level (the upsampling
     /// is done by the copies, on the pixels they draw), and their sizes once blurred.
     private var keepReduced: Set<PassID> = []
     private var reductions: [PassID: PassBatcher.Reduction] = [:]
-    /// `LAMINA_BLUR_REDUCED=0` always upsamples into the full-size pass.
-    nonisolated(unsafe) static var keepsReduced = ProcessInfo.processInfo.environment["LAMINA_BLUR_REDUCED"] != "0"
     /// The pass being executed: reading it while drawing into it would be a feedback loop (undefined in
     /// GLES 3.0 §4.4.3), so it is refused.
     private var current: PassID?
 
-    init(graph: RenderGraph, resources: GLResources, timed: Bool) {
-        self.graph = graph; self.resources = resources; self.timed = timed
+    init(graph: RenderGraph, resources: GLResources, timed: Bool, options: RenderOptions = .default) {
+        self.graph = graph; self.resources = resources; self.timed = timed; self.options = options
     }
 
     func run() throws -> Image {
@@ -35,7 +34,7 @@ final class FrameExecutor {
         }
         guard let canvas = graph.passes.last else { throw GLError.invalidGraph("the graph has no pass") }
         let lastUse = FrameExecutor.lastUses(graph)
-        keepReduced = FrameExecutor.keptReduced(graph)
+        keepReduced = FrameExecutor.keptReduced(graph, options: options)
         let grayPasses = Set(graph.passes.filter(\.isGray).map(\.id))
         let uploadsBefore = r.textures.uploads, createdBefore = r.pool.created
         var batcher = makeBatcher()
@@ -66,7 +65,7 @@ final class FrameExecutor {
                 let (calls, pixels) = (r.blur.drawCalls, r.blur.pixels)
                 // Packed only when the pass and what it blurs are both gray: the packed stages read one
                 // channel of the source.
-                let gray = pass.isGray && grayPasses.contains(sourceID)
+                let gray = pass.isGray && grayPasses.contains(sourceID) && options.packsGrayBlurs
                 if keepReduced.contains(pass.id),
                    let (small, factor, packed) = try r.blur.runReduced(source: source, method: method, gray: gray) {
                     r.pool.release(target)
@@ -145,13 +144,18 @@ final class FrameExecutor {
             resolvePass: { [unowned self] id in try self.passTexture(id) },
             reduction: { [unowned self] id in self.reductions[id] })
         batcher.quantizesOpaqueSolids = resources.tuning.quantizesOpaqueSolids
+        batcher.splits = options.gpuFastPaths
+        batcher.reorders = options.reordersBatches
+        batcher.occludes = options.occludes
+        batcher.culls = options.culls
         return batcher
     }
 
     /// The blur passes that may stay reduced: every op reading them is a texel copy (`TexelBlit`), no pass
-    /// blurs or masks with them, and they are not the canvas.
-    static func keptReduced(_ graph: RenderGraph) -> Set<PassID> {
-        guard keepsReduced, TexelBlit.enabled else { return [] }
+    /// blurs or masks with them, and they are not the canvas (none when `options` keeps no blur reduced or
+    /// has no GPU fast paths).
+    static func keptReduced(_ graph: RenderGraph, options: RenderOptions = .default) -> Set<PassID> {
+        guard options.keepsReducedBlurs, options.gpuFastPaths else { return [] }
         var sizes: [PassID: (Int, Int)] = [:], candidates: Set<PassID> = [], refused: Set<PassID> = []
         for pass in graph.passes {
             sizes[pass.id] = (pass.width, pass.height)
@@ -164,7 +168,7 @@ final class FrameExecutor {
                     guard case .texture(let t) = op.kind else { continue }
                     if let m = t.mask { refused.insert(m) }
                     guard case .pass(let id) = t.source, let (w, h) = sizes[id] else { continue }
-                    if TexelBlit(op, t, bounds: op.bounds, textureWidth: w, textureHeight: h) == nil { refused.insert(id) }
+                    if TexelBlit(op, t, bounds: op.bounds, textureWidth: w, textureHeight: h, enabled: true) == nil { refused.insert(id) }
                 }
             }
         }

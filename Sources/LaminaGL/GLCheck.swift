@@ -3,14 +3,15 @@ import Foundation
 
 /// The one place GL errors are checked.
 ///
-/// `gl("glFoo") { glFoo(...) }` runs the call and, in debug builds or when `LAMINA_GL_CHECK=1`, reads
-/// `glGetError` and throws `GLError.gl` naming the call and the code. In release builds the check is off
-/// by default, because `glGetError` forces a round trip to the driver (it serialises the command stream
-/// on most implementations).
+/// `gl("glFoo") { glFoo(...) }` runs the call and, in debug builds or where `RenderOptions.checksGLErrors`
+/// asks, reads `glGetError` and throws `GLError.gl` naming the call and the code. In release builds the
+/// check is off by default, because `glGetError` forces a round trip to the driver (it serialises the
+/// command stream on most implementations).
 enum GLCheck {
-    /// Whether errors are checked after each call.
-    static let enabled: Bool = {
-        if let v = getenv("LAMINA_GL_CHECK") { return String(cString: v) != "0" }
+    /// Whether errors are checked after each call: the build's default until a renderer starts with
+    /// `RenderOptions.checksGLErrors` set (process-wide, as the GL error flag is per context but the
+    /// checking cost is the driver's).
+    nonisolated(unsafe) static var enabled: Bool = {
         #if DEBUG
         return true
         #else

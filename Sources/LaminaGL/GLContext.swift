@@ -4,7 +4,7 @@ import Foundation
 /// An EGL display and an OpenGL ES 3.0 context without any window surface.
 ///
 /// Platforms are tried in `EGLPlatformChoice` order (device, surfaceless, gbm) and the first that gives a
-/// GLES 3.0 context wins; `LAMINA_EGL_PLATFORM` or the `platform` argument forces one. The context is made
+/// GLES 3.0 context wins; the `platform` argument (the command line's `LAMINA_EGL_PLATFORM`) forces one. The context is made
 /// current with no surface (EGL_KHR_surfaceless_context, EGL 1.5 §3.7.3) and renders only into FBOs; a
 /// 1x1 pbuffer is the fallback where that extension is missing. Nothing here reads DISPLAY or
 /// EGL_PLATFORM.

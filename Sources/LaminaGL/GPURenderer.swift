@@ -18,39 +18,40 @@ public final class GPURenderer: Renderer {
     public var collectsGPUTimes = false
     /// Counts and times of the last frame rendered.
     public private(set) var lastFrameStats: FrameStats?
+    /// The fast-path switches: the per-frame ones are read at each `render`; `linearRasterizer`,
+    /// `fetchBlend`, `splitsReadback` and `checksGLErrors` take effect when the renderer starts.
+    public var options: RenderOptions
 
     private let context: GLContext
     /// Everything holding GL names; released in `deinit` while this renderer's context is current, so a
     /// glDelete* never hits another renderer's context (names are per context, GLES 3.0 §D.1).
     private var resources: GLResources?
 
-    /// Starts EGL (on `platform`, or `LAMINA_EGL_PLATFORM`, or the first that works) and builds the
-    /// shaders. Throws `GLError` naming each platform tried when none works.
-    public convenience init(platform: EGLPlatformChoice? = nil) throws {
-        try self.init(platform: platform, tuning: nil)
+    /// Starts EGL (on `platform`, or the first that works) and builds the shaders. Throws `GLError` naming
+    /// each platform tried when none works.
+    public convenience init(platform: EGLPlatformChoice? = nil, options: RenderOptions = .default) throws {
+        try self.init(platform: platform, tuning: nil, options: options)
     }
 
     /// With `tuning`, that shape of passes and draws instead of the one chosen for the driver (tests compare
     /// the two).
-    init(platform: EGLPlatformChoice?, tuning: RasterTuning?) throws {
-        let forced = try platform ?? EGLPlatformChoice.fromEnvironment()
-        context = try GLContext(forced: forced)
+    init(platform: EGLPlatformChoice?, tuning: RasterTuning?, options: RenderOptions = .default) throws {
+        self.options = options
+        if let checks = options.checksGLErrors { GLCheck.enabled = checks }
+        context = try GLContext(forced: platform)
         info = GPUInfo(context: context)
         let present = Set(info.extensions.filter(\.present).map(\.name))
-        let chosen = tuning ?? RasterTuning.choose(renderer: info.glRenderer, extensions: present)
+        let chosen = tuning ?? RasterTuning.choose(renderer: info.glRenderer, extensions: present, options: options)
         resources = try GLResources(
             timerQueries: present.contains("GL_EXT_disjoint_timer_query"),
-            floatTargets: present.contains("GL_EXT_color_buffer_float")
-                || present.contains("GL_EXT_color_buffer_half_float"),
+            // RGBA32F pyramid levels need GL_EXT_color_buffer_float (_half_float renders only 16-bit floats).
+            floatTargets: present.contains("GL_EXT_color_buffer_float"),
             tuning: chosen,
-            readback: chosen.splitsReadback && GPURenderer.allowsSplitReadback ? ReadbackWorker.start(sharing: context) : nil)
+            readback: chosen.splitsReadback && options.splitsReadback ? ReadbackWorker.start(sharing: context) : nil)
     }
 
     /// Whether the canvas is read back by two threads (`ReadbackWorker`).
     var splitsReadback: Bool { resources?.readback != nil }
-
-    /// `LAMINA_GL_READBACK_SPLIT=0` reads the canvas back on the renderer's thread alone (for comparison).
-    nonisolated(unsafe) static var allowsSplitReadback = ProcessInfo.processInfo.environment["LAMINA_GL_READBACK_SPLIT"] != "0"
 
     /// The shape of passes and draws in use (`RasterTuning`).
     var tuning: RasterTuning? { resources?.tuning }
@@ -70,7 +71,7 @@ public final class GPURenderer: Renderer {
     public func render(_ graph: RenderGraph) throws -> Image {
         try context.makeCurrent()
         guard let r = resources else { throw GLError.invalidGraph("renderer released") }
-        let frame = FrameExecutor(graph: graph, resources: r, timed: collectsGPUTimes)
+        let frame = FrameExecutor(graph: graph, resources: r, timed: collectsGPUTimes, options: options)
         let image = try frame.run()
         lastFrameStats = frame.stats
         return image

@@ -27,10 +27,6 @@ enum OpSplitter {
         let solid: Bool
     }
 
-    /// `LAMINA_GL_FASTPATHS=0` turns the split off (pixman-style), so tests and benchmarks can compare the
-    /// fast path with the general one.
-    nonisolated(unsafe) static var enabled = ProcessInfo.processInfo.environment["LAMINA_GL_FASTPATHS"] != "0"
-
     /// Below this many interior pixels the split is not worth the extra instances.
     static let minimumArea = 256
 
@@ -43,7 +39,7 @@ enum OpSplitter {
     /// Appends the pieces of `op` over `bounds` to `out` (edge pieces first, then the solid cross) and
     /// returns true; false, appending nothing, to draw it whole. The batcher's form: no array per op.
     static func pieces(_ op: DrawOp, bounds: PixelRect, into out: inout [Piece]) -> Bool {
-        guard enabled, op.clips.isEmpty else { return false }
+        guard op.clips.isEmpty else { return false }
         let t = op.transform
         guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 != 0, t.m22 != 0 else {
             return false

@@ -41,9 +41,11 @@ struct PassBatcher {
     private(set) var pixels = 0
     /// How many batches back an op looks for one of its program (WebRender looks a similar few).
     static let lookback = 16
-    /// `LAMINA_GL_REORDER=0` keeps every batch in op order (a new batch whenever the program changes), so
-    /// tests can compare the reordering with the plain order.
-    nonisolated(unsafe) static var reorders = ProcessInfo.processInfo.environment["LAMINA_GL_REORDER"] != "0"
+    /// Off, every batch stays in op order (a new batch whenever the program changes), so tests can compare
+    /// the reordering with the plain order (`RenderOptions.reordersBatches`).
+    var reorders = true
+    /// Off, ops are drawn whole: no `OpSplitter` pieces, no `TexelBlit` copies (`RenderOptions.gpuFastPaths`).
+    var splits = true
 
     /// A batch being filled: its instances, and the bounds of the ops in it for the overlap test.
     private struct Open {
@@ -87,13 +89,13 @@ struct PassBatcher {
     /// The depth of the op being appended (`params.w`): 1 - (i + 1) / (n + 1) for op i of n, so later ops
     /// are nearer.
     private var depth: Float = 0
-    /// `LAMINA_GL_OCCLUSION=0` draws every piece in op order with blending (pixman-style switch).
-    nonisolated(unsafe) static var occludes = ProcessInfo.processInfo.environment["LAMINA_GL_OCCLUSION"] != "0"
+    /// Off, every piece is drawn in op order with blending (`RenderOptions.occludes`).
+    var occludes = true
     /// Opaque solids' colours are put on the 8-bit grid and blended solids get their own variant
     /// (`RasterTuning.quantizesOpaqueSolids`, `ShaderKey.blended`).
     var quantizesOpaqueSolids = false
-    /// `LAMINA_GL_CULL=0` draws every piece whole instead of cutting it by later opaque pieces.
-    nonisolated(unsafe) static var culls = ProcessInfo.processInfo.environment["LAMINA_GL_CULL"] != "0"
+    /// Off, every piece is drawn whole instead of cut by later opaque pieces (`RenderOptions.culls`).
+    var culls = true
 
     /// Starts a new pass: instances, clips and counters are per pass; path textures of the previous pass
     /// are released (its draws have been issued, and GL keeps a deleted texture alive for them, §D.1.2).
@@ -152,10 +154,10 @@ struct PassBatcher {
     /// Bounds are intersected with `passBounds`, so a quad never leaves its target whatever the planner sent.
     mutating func batches(for ops: [DrawOp], passBounds: PixelRect) throws -> PassBatches {
         // Depths must stay distinct after the float and 24-bit rounding: 1 / (n + 1) > 2^-20 is plenty.
-        let occluding = PassBatcher.occludes && ops.count < 1 << 20
+        let occluding = occludes && ops.count < 1 << 20
         // Backwards: each op's pieces, cut by the opaque pieces of the ops after it (`OccluderGrid`).
         var prepared = [Prepared?](repeating: nil, count: ops.count)
-        var grid = PassBatcher.culls ? OccluderGrid(bounds: passBounds) : nil
+        var grid = culls ? OccluderGrid(bounds: passBounds) : nil
         for i in ops.indices.reversed() {
             let bounds = ops[i].bounds.intersection(passBounds)
             if bounds.isEmpty { continue }
@@ -200,7 +202,7 @@ struct PassBatcher {
     private mutating func place(_ p: Prepared, key: ShaderKey, texture: GLTexture?, mask: GLTexture?) -> Int {
         let bounds = p.bounds
         var i = open.count - 1
-        let stop = max(0, open.count - (PassBatcher.reorders ? PassBatcher.lookback : 1))
+        let stop = max(0, open.count - (reorders ? PassBatcher.lookback : 1))
         while i >= stop {
             if open[i].accepts(key, texture, mask) || (p.ringable && open[i].key == key.ring(of: open[i].key)) {
                 open[i].rects.append(bounds)
@@ -328,7 +330,7 @@ struct PassBatcher {
             var reduced: Reduction?
             if case .pass(let id) = t.source { reduced = reduction(id) }
             let (w, h) = reduced.map { ($0.width, $0.height) } ?? (source.width, source.height)
-            if let grid = TexelBlit(op, t, bounds: b, textureWidth: w, textureHeight: h) {
+            if let grid = TexelBlit(op, t, bounds: b, textureWidth: w, textureHeight: h, enabled: splits) {
                 blit = grid
                 key = ShaderKey(kind: .texel, reduced: reduced != nil, packed: reduced?.packed ?? false)
                 src = SIMD4(Float(grid.base.x), Float(grid.base.y), Float(grid.step.x), Float(grid.step.y))
@@ -358,7 +360,7 @@ struct PassBatcher {
         let start = pieceStore.count
         if let blit {
             pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
-        } else if !OpSplitter.pieces(op, bounds: b, into: &pieceStore) {
+        } else if !(splits && OpSplitter.pieces(op, bounds: b, into: &pieceStore)) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
         }
         // The hard edges of a rotated or projected rect, decided by integers (`ExactEdges`): the record of

@@ -1,4 +1,5 @@
 import CGLES
+import LaminaCore
 import Foundation
 
 /// How passes and draws are shaped for the rasterizer underneath, decided once per context.
@@ -62,19 +63,18 @@ struct RasterTuning: Equatable {
         return (c * (255 / 256) * 256).rounded(.toNearestOrEven) / 255
     }
 
-    /// `LAMINA_GL_LINEAR=0` keeps the general shape on llvmpipe too (for comparison).
-    nonisolated(unsafe) static var allowsLinear = ProcessInfo.processInfo.environment["LAMINA_GL_LINEAR"] != "0"
-
     /// The shape for the current context, whose GL_RENDERER is `renderer` and whose GL extensions include
-    /// `extensions`: linear on llvmpipe where BGRA targets can be drawn and read back.
-    static func choose(renderer: String, extensions: Set<String>) -> RasterTuning {
-        var tuning = chooseShape(renderer: renderer, extensions: extensions)
-        tuning.fetchBlend = allowsFetchBlend && extensions.contains("GL_EXT_shader_framebuffer_fetch")
+    /// `extensions`: linear on llvmpipe where BGRA targets can be drawn and read back, unless `options`
+    /// keeps the general shape (`linearRasterizer`); fetch-blending where the driver has it, unless
+    /// `options` keeps fixed-function blending (`fetchBlend`).
+    static func choose(renderer: String, extensions: Set<String>, options: RenderOptions = .default) -> RasterTuning {
+        var tuning = options.linearRasterizer ? chooseShape(renderer: renderer, extensions: extensions) : .general
+        tuning.fetchBlend = options.fetchBlend && extensions.contains("GL_EXT_shader_framebuffer_fetch")
         return tuning
     }
 
     private static func chooseShape(renderer: String, extensions: Set<String>) -> RasterTuning {
-        guard allowsLinear, renderer.hasPrefix("llvmpipe"), extensions.contains("GL_EXT_texture_format_BGRA8888"),
+        guard renderer.hasPrefix("llvmpipe"), extensions.contains("GL_EXT_texture_format_BGRA8888"),
               extensions.contains("GL_EXT_read_format_bgra") else { return .general }
         // ES 3.0 does not promise that BGRA is colour-renderable: a 1x1 target is tried first.
         guard (try? RenderTarget(width: 1, height: 1, format: GL_BGRA_EXT)) != nil else {
@@ -83,7 +83,4 @@ struct RasterTuning: Equatable {
         }
         return .linear
     }
-
-    /// `LAMINA_GL_FETCH_BLEND=0` keeps fixed-function blending where framebuffer fetch exists (for comparison).
-    nonisolated(unsafe) static var allowsFetchBlend = ProcessInfo.processInfo.environment["LAMINA_GL_FETCH_BLEND"] != "0"
 }

@@ -17,11 +17,10 @@ struct TexelBlit {
     let base: (x: Int, y: Int)
     let step: (x: Int, y: Int)
 
-    /// `LAMINA_GL_FASTPATHS=0` turns this off together with `OpSplitter`.
-    static var enabled: Bool { OpSplitter.enabled }
-
-    init?(_ op: DrawOp, _ t: TextureDraw, bounds opBounds: PixelRect, textureWidth: Int, textureHeight: Int) {
-        guard TexelBlit.enabled, op.clips.isEmpty, t.mask == nil, t.minFilter == .nearest, t.magFilter == .nearest
+    /// Nil unless `enabled` (`RenderOptions.gpuFastPaths`, which turns it off together with `OpSplitter`).
+    init?(_ op: DrawOp, _ t: TextureDraw, bounds opBounds: PixelRect, textureWidth: Int, textureHeight: Int,
+          enabled: Bool = true) {
+        guard enabled, op.clips.isEmpty, t.mask == nil, t.minFilter == .nearest, t.magFilter == .nearest
         else { return nil }
         let m = op.transform
         guard m.m11 == 1, m.m22 == 1, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }

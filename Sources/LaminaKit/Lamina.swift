@@ -46,12 +46,17 @@ public enum Lamina {
         return try render(scene, backend: backend)
     }
 
-    /// Renders a whole scene (a canvas and its layers, as a scene file describes it).
-    public static func render(_ scene: Scene, backend: Backend = .cpu) throws -> Image {
-        let graph = try Planner().plan(scene)
+    /// Renders a whole scene (a canvas and its layers, as a scene file describes it), with `options`' fast
+    /// paths (the GPU renderer is shared by the process, so its start-up options are the first call's).
+    public static func render(_ scene: Scene, backend: Backend = .cpu, options: RenderOptions = .default) throws -> Image {
+        let graph = try Planner(options: options).plan(scene)
         switch backend {
-        case .cpu: return try CPURenderer().render(graph)
-        case .gpu: return try withGPU { try $0.render(graph) }
+        case .cpu: return try CPURenderer(options: options).render(graph)
+        case .gpu:
+            return try withGPU(options) { r in
+                r.options = options
+                return try r.render(graph)
+            }
         }
     }
 
@@ -65,10 +70,10 @@ public enum Lamina {
 
     /// One GPU renderer for the process (an EGL context is costly to make), made on first use and used by one
     /// thread at a time.
-    private static func withGPU<T>(_ body: (GPURenderer) throws -> T) throws -> T {
+    private static func withGPU<T>(_ options: RenderOptions = .default, _ body: (GPURenderer) throws -> T) throws -> T {
         gpuLock.lock()
         defer { gpuLock.unlock() }
-        if gpuRenderer == nil { gpuRenderer = try GPURenderer() }
+        if gpuRenderer == nil { gpuRenderer = try GPURenderer(options: options) }
         guard let r = gpuRenderer else { throw LaminaKitError.gpuUnavailable }
         return try body(r)
     }

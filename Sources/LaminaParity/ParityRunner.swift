@@ -18,14 +18,17 @@ public final class ParityRunner {
     public let gpu: GPURenderer
     /// The CPU reference renderer.
     public let cpu: CPURenderer
+    /// Plans each scene once for both renderers.
+    public let planner: Planner
 
     /// A runner over an existing GPU renderer (so tests and tools share one EGL context).
-    public init(gpu: GPURenderer, cpu: CPURenderer = CPURenderer()) {
+    public init(gpu: GPURenderer, cpu: CPURenderer = CPURenderer(), planner: Planner = Planner()) {
         self.gpu = gpu
         self.cpu = cpu
+        self.planner = planner
     }
 
-    /// Starts a GPU renderer on `platform` (or `LAMINA_EGL_PLATFORM`, or the first that works).
+    /// Starts a GPU renderer on `platform` (or the first that works).
     /// Throws the renderer's `GLError` when EGL cannot start.
     public convenience init(platform: EGLPlatformChoice? = nil) throws {
         self.init(gpu: try GPURenderer(platform: platform))
@@ -45,7 +48,7 @@ public final class ParityRunner {
 
     /// Plans `scene` once and renders the plan on both backends.
     public func check(_ scene: Scene, name: String) throws -> ParityResult {
-        let graph = try Planner().plan(scene)
+        let graph = try planner.plan(scene)
         let (cpuImage, cpuSeconds) = try timed("cpu", name) { try cpu.render(graph) }
         let (gpuImage, gpuSeconds) = try timed("gpu", name) { try gpu.render(graph) }
         return try ParityResult(name: name, sceneURL: scene.sourceURL, sceneDescription: scene.sceneDescription,

@@ -16,12 +16,17 @@ public final class CPURenderer: Renderer {
     /// - Parameters:
     ///   - threads: worker count; defaults to the number of active processors.
     ///   - fastPaths: whether axis-aligned draws use solid and hole spans (pixman-style: a fast path over
-    ///     the general per-pixel path, never changing the result). `LAMINA_NO_FAST_PATHS=1` turns them off
-    ///     by default, so the general path can be checked against them.
+    ///     the general per-pixel path, never changing the result; `RenderOptions.cpuFastPaths`), so the
+    ///     general path can be checked against them.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                fastPaths: Bool = ProcessInfo.processInfo.environment["LAMINA_NO_FAST_PATHS"] != "1") {
+                fastPaths: Bool = RenderOptions.default.cpuFastPaths) {
         bandCount = max(1, threads) * 4
         self.fastPaths = fastPaths
+    }
+
+    /// A renderer with `options`' switches (`cpuFastPaths`).
+    public convenience init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, options: RenderOptions) {
+        self.init(threads: threads, fastPaths: options.cpuFastPaths)
     }
 
     public func render(_ graph: RenderGraph) throws -> Image {

@@ -116,7 +116,7 @@ struct BenchTimer {
     var minimumRuns = 3
 
     func measure(_ scene: Scene, renderer: Renderer) throws -> (frames: [Double], plans: [Double], passes: Int) {
-        let planner = Planner()
+        let planner = Planner(options: LaminaEnvironment.current)
         var passes = 0
         for _ in 0..<warmup {
             let graph = try planner.plan(scene)

@@ -28,7 +28,8 @@ struct BenchSession {
         var renderers: [(Backend, Renderer)] = []
         for b in backends {
             do {
-                let r: Renderer = b == .cpu ? CPURenderer(threads: cpuThreads ?? ProcessInfo.processInfo.activeProcessorCount)
+                let r: Renderer = b == .cpu ? CPURenderer(threads: cpuThreads ?? ProcessInfo.processInfo.activeProcessorCount,
+                                                                options: LaminaEnvironment.current)
                     : try b.makeRenderer()
                 renderers.append((b, r))
             } catch {

@@ -12,8 +12,8 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
     /// the error says why and suggests `--backend cpu`.
     func makeRenderer() throws -> Renderer {
         switch self {
-        case .cpu: return CPURenderer()
-        case .gpu: return try GPURenderer()
+        case .cpu: return CPURenderer(options: LaminaEnvironment.current)
+        case .gpu: return try LaminaEnvironment.gpuRenderer()
         }
     }
 }
@@ -81,7 +81,7 @@ func warnScene(_ scene: Scene, path: String, strict: Bool) throws {
 func planScene(_ scene: Scene, path: String, options: PlanningOptions) throws -> RenderGraph {
     try warnScene(scene, path: path, strict: options.strict)
     do {
-        return try Planner(limits: options.resourceLimits).plan(scene)
+        return try Planner(options: LaminaEnvironment.current, limits: options.resourceLimits).plan(scene)
     } catch {
         printError("error: \(path): \(error)")
         throw ExitCode(1)

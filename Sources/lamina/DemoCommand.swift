@@ -61,14 +61,14 @@ struct DemoCommand: ParsableCommand {
         var gpu: GPURenderer?
         if backend.usesGPU {
             do {
-                gpu = try GPURenderer()
+                gpu = try LaminaEnvironment.gpuRenderer()
             } catch {
                 // The EGL error already says to try `--backend cpu`.
                 printError("error: the GPU backend cannot start: \(error)")
                 throw ExitCode(2)
             }
         }
-        let cpu: CPURenderer? = backend.usesCPU ? CPURenderer() : nil
+        let cpu: CPURenderer? = backend.usesCPU ? CPURenderer(options: LaminaEnvironment.current) : nil
 
         let start = Date()
         var renders: [FigureRender] = []
@@ -95,7 +95,7 @@ struct DemoCommand: ParsableCommand {
         var result = FigureRender(figure: figure)
         let graph: RenderGraph
         do {
-            graph = try Planner().plan(figure.makeScene(scale: scale))
+            graph = try Planner(options: LaminaEnvironment.current).plan(figure.makeScene(scale: scale))
         } catch {
             result.errors.append("planning: \(error)")
             return result

@@ -16,14 +16,14 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         print("Lamina \(LaminaVersion.string)")
         do {
-            var choice: EGLPlatformChoice?
+            var choice = try LaminaEnvironment.platform()
             if let p = platform {
                 guard let c = EGLPlatformChoice(rawValue: p.lowercased()) else {
                     throw ValidationError("--egl-platform must be device, surfaceless or gbm, not '\(p)'")
                 }
                 choice = c
             }
-            let renderer = try GPURenderer(platform: choice)
+            let renderer = try GPURenderer(platform: choice, options: LaminaEnvironment.current)
             print(renderer.info)
         } catch let error as GLError {
             FileHandle.standardError.write(Data("lamina: GPU unavailable: \(error)\n".utf8))

@@ -3,6 +3,7 @@ import Foundation
 import LaminaCore
 import LaminaGL
 import LaminaParity
+import LaminaRaster
 import LaminaImage
 
 /// `lamina parity`: renders scenes on the CPU reference and on the GPU, compares them against each
@@ -65,7 +66,11 @@ struct ParityCommand: ParsableCommand {
 
         if !files.isEmpty || random != nil {
             let runner: ParityRunner
-            do { runner = try ParityRunner() } catch {
+            do {
+                runner = ParityRunner(gpu: try LaminaEnvironment.gpuRenderer(),
+                                      cpu: CPURenderer(options: LaminaEnvironment.current),
+                                      planner: Planner(options: LaminaEnvironment.current))
+            } catch {
                 printError("error: \(ParityCommand.gpuStartMessage(error))")
                 throw ExitCode(2)
             }

@@ -54,6 +54,7 @@ struct TestCommand: ParsableCommand {
             }
         }
         var runner = ReftestRunner(backend: backend == .gpu ? .gpu : .cpu, update: update)
+        runner.options = LaminaEnvironment.current
         runner.keepImages = report != nil
         var results: [ReftestResult] = []
         for test in tests {

@@ -27,12 +27,12 @@ final class FastPathTests: XCTestCase {
 
     func testOpSplitter_onAndOff_giveIdenticalBytes() throws {
         let r = try GLTestSupport.renderer()
-        let saved = OpSplitter.enabled
-        defer { OpSplitter.enabled = saved }
+        let saved = r.options
+        defer { r.options = saved }
         for graph in [Self.bigShapes(), TestGraphs.shapes()] {
-            OpSplitter.enabled = true
+            r.options.gpuFastPaths = true
             let fast = try r.render(graph)
-            OpSplitter.enabled = false
+            r.options.gpuFastPaths = false
             let general = try r.render(graph)
             XCTAssertEqual(GLTestSupport.compare(fast, general, maxDiff: 0, name: "fastpath"), 0)
         }
@@ -42,9 +42,6 @@ final class FastPathTests: XCTestCase {
         let op = DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 0, y: 0, width: 100, height: 80), radius: 10,
                                                 corners: .all, curve: .circular), TestGraphs.red),
                         transform: .identity, bounds: TestGraphs.full(100, 80))
-        let saved = OpSplitter.enabled
-        OpSplitter.enabled = true
-        defer { OpSplitter.enabled = saved }
         let pieces = OpSplitter.pieces(op, bounds: op.bounds) ?? []
         // The cross: the band between the corner columns, 1 px inside the top and bottom edges, and the
         // two arms between the corner rows, 1 px inside the left and right edges.

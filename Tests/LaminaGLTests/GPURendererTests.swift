@@ -130,9 +130,9 @@ final class GPURendererTests: XCTestCase {
         // Sigma 20 takes one box halving (BlurPyramid.choose: reduced sigma 10, bound 0.27/255).
         XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 1 + 2,
                        "one halving, the two-direction blur; the texel copy upsamples")
-        let saved = FrameExecutor.keepsReduced
-        defer { FrameExecutor.keepsReduced = saved }
-        FrameExecutor.keepsReduced = false
+        let saved = r.options
+        defer { r.options = saved }
+        r.options.keepsReducedBlurs = false
         _ = try r.render(TestGraphs.shadow(sigma: 20))
         XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 1 + 2 + 1, "and the upsampling pass when not kept reduced")
     }

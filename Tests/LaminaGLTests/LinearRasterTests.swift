@@ -41,9 +41,9 @@ final class LinearRasterTests: XCTestCase {
 
     func testLlvmpipe_getsTheLinearShape() throws {
         let r = try GLTestSupport.renderer()
-        var expected: RasterTuning = r.info.glRenderer.hasPrefix("llvmpipe") && RasterTuning.allowsLinear
+        var expected: RasterTuning = r.info.glRenderer.hasPrefix("llvmpipe") && r.options.linearRasterizer
             ? .linear : .general
-        expected.fetchBlend = RasterTuning.allowsFetchBlend
+        expected.fetchBlend = r.options.fetchBlend
             && r.info.extensions.contains { $0.name == "GL_EXT_shader_framebuffer_fetch" && $0.present }
         XCTAssertEqual(r.tuning, Optional(expected), "GL_RENDERER \(r.info.glRenderer)")
         XCTAssertEqual(shape(try general().tuning), .general)

@@ -40,9 +40,9 @@ final class PackedGrayBlurTests: XCTestCase {
     /// level.
     func testPackedBlur_matchesTheRGBABlur() throws {
         let r = try GLTestSupport.renderer()
-        let (savedPacks, savedKeeps) = (BlurRunner.packsGray, FrameExecutor.keepsReduced)
-        defer { BlurRunner.packsGray = savedPacks; FrameExecutor.keepsReduced = savedKeeps }
-        FrameExecutor.keepsReduced = true
+        let saved = r.options
+        defer { r.options = saved }
+        r.options.keepsReducedBlurs = true
         // Both are the same sums in the same order; a driver other than llvmpipe may still fuse a multiply
         // and an add in one program and not in the other, which moves a rounding by one level.
         let bound = r.info.glRenderer.hasPrefix("llvmpipe") ? 0 : 1
@@ -57,10 +57,10 @@ final class PackedGrayBlurTests: XCTestCase {
                     if copied && method.levels > 0 {
                         XCTAssertEqual(FrameExecutor.keptReduced(graph), [PassID(1)], "\(name): read reduced")
                     }
-                    BlurRunner.packsGray = true
+                    r.options.packsGrayBlurs = true
                     let packed = try r.render(graph)
                     let packedFragments = r.lastFrameStats?.passes[1].pixels
-                    BlurRunner.packsGray = false
+                    r.options.packsGrayBlurs = false
                     let rgba = try r.render(graph)
                     // The packed blur shades a texel per four pixels in all but the vertical stage to RGBA.
                     XCTAssertLessThan(packedFragments ?? .max, r.lastFrameStats?.passes[1].pixels ?? 0,

@@ -22,9 +22,10 @@ final class PassBatcherTests: XCTestCase {
     }
 
     /// The batches and the instance records they index.
-    static func batchesAndInstances(_ ops: [DrawOp]) throws -> (batches: PassBatches, instances: [Float]) {
+    static func batchesAndInstances(_ ops: [DrawOp], culls: Bool = true) throws -> (batches: PassBatches, instances: [Float]) {
         var batcher = PassBatcher(resolve: { _ in throw GLError.invalidGraph("no textures here") },
                                   resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
+        batcher.culls = culls
         let b = try batcher.batches(for: ops, passBounds: TestGraphs.full(200, 200))
         return (b, batcher.instances)
     }
@@ -55,11 +56,8 @@ final class PassBatcherTests: XCTestCase {
     }
 
     func testOverlappingCards_keepTheirOrder() throws {
-        let saved = PassBatcher.culls
-        defer { PassBatcher.culls = saved }
-        PassBatcher.culls = false
         let (p, instances) = try Self.batchesAndInstances(Self.card(0, 0, TestGraphs.red)
-                                                          + Self.card(30, 20, TestGraphs.green))
+                                                          + Self.card(30, 20, TestGraphs.green), culls: false)
         XCTAssertEqual(p.opaque?.count, 6, "both fills' solid tiles are opaque: drawn first, nearest first")
         XCTAssertTrue(p.depthTested, "uncut, the second card's tiles cover pixels drawn before them")
         XCTAssertEqual(p.blended.map(\.key.kind), [.fill, .border],
@@ -69,9 +67,6 @@ final class PassBatcherTests: XCTestCase {
     }
 
     func testCulling_dropsWhatALaterOpaqueCardHides() throws {
-        let saved = PassBatcher.culls
-        defer { PassBatcher.culls = saved }
-        PassBatcher.culls = true
         // A small translucent card inside a later big opaque card's solid interior: nothing of it is drawn.
         let big = RoundedRect(rect: CGRect(x: 10, y: 10, width: 180, height: 180), radius: 8, corners: .all,
                               curve: .circular)
@@ -87,8 +82,6 @@ final class PassBatcherTests: XCTestCase {
 
     /// The pixels a pass's stats count are the quads drawn: after culling, the hidden card's are gone.
     func testPixels_countTheQuadsDrawnAfterCulling() throws {
-        let saved = PassBatcher.culls
-        defer { PassBatcher.culls = saved }
         let big = RoundedRect(rect: CGRect(x: 10, y: 10, width: 180, height: 180), radius: 8, corners: .all,
                               curve: .circular)
         let later = DrawOp(kind: .fill(big, TestGraphs.green), transform: .identity,
@@ -96,9 +89,9 @@ final class PassBatcherTests: XCTestCase {
         let ops = Self.card(60, 60, PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5)) + [later]
         var pixels: [Bool: Int] = [:]
         for culls in [true, false] {
-            PassBatcher.culls = culls
             var batcher = PassBatcher(resolve: { _ in throw GLError.invalidGraph("no textures here") },
                                       resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
+            batcher.culls = culls
             _ = try batcher.batches(for: ops, passBounds: TestGraphs.full(200, 200))
             pixels[culls] = batcher.pixels
         }
@@ -139,16 +132,17 @@ final class PassBatcherTests: XCTestCase {
         return TestGraphs.canvas(ops, width: 200, height: 200, clear: TestGraphs.white)
     }
 
-    /// Renders each graph with a batcher switch on and off (`set`) and asserts the bytes are equal; the
-    /// switch is restored to `initial` afterwards.
-    func assertSwitch(_ name: String, initial: Bool, set: (Bool) -> Void, graphs: [RenderGraph],
+    /// Renders each graph with a renderer option on and off and asserts the bytes are equal; the shared
+    /// renderer's options are restored afterwards.
+    func assertSwitch(_ name: String, _ option: WritableKeyPath<RenderOptions, Bool>, graphs: [RenderGraph],
                       file: StaticString = #filePath, line: UInt = #line) throws {
         let r = try GLTestSupport.renderer()
-        defer { set(initial) }
+        let saved = r.options
+        defer { r.options = saved }
         for graph in graphs {
-            set(true)
+            r.options[keyPath: option] = true
             let on = try r.render(graph)
-            set(false)
+            r.options[keyPath: option] = false
             let off = try r.render(graph)
             XCTAssertEqual(GLTestSupport.compare(on, off, maxDiff: 0, name: name, file: file, line: line), 0,
                            file: file, line: line)
@@ -156,19 +150,19 @@ final class PassBatcherTests: XCTestCase {
     }
 
     func testCulling_onAndOff_giveIdenticalBytes() throws {
-        try assertSwitch("culling", initial: PassBatcher.culls, set: { PassBatcher.culls = $0 },
+        try assertSwitch("culling", \.culls,
                          graphs: [Self.stack(40) { $0 % 4 == 0 }, FastPathTests.bigShapes(), TestGraphs.shapes(),
                                   TestGraphs.shadow(sigma: 6), TestGraphs.textures()])
     }
 
     func testOcclusion_onAndOff_giveIdenticalBytes() throws {
-        try assertSwitch("occlusion", initial: PassBatcher.occludes, set: { PassBatcher.occludes = $0 },
+        try assertSwitch("occlusion", \.occludes,
                          graphs: [Self.stack(12) { $0 % 3 == 0 }, FastPathTests.bigShapes(), TestGraphs.shapes(),
                                   TestGraphs.shadow(sigma: 6)])
     }
 
     func testReordering_onAndOff_giveIdenticalBytes() throws {
-        try assertSwitch("reorder", initial: PassBatcher.reorders, set: { PassBatcher.reorders = $0 },
+        try assertSwitch("reorder", \.reordersBatches,
                          graphs: [Self.stack(12) { $0 % 3 != 0 }, FastPathTests.bigShapes(), TestGraphs.shapes(),
                                   TestGraphs.textures()])
     }

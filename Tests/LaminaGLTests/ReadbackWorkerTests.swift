@@ -24,11 +24,9 @@ final class ReadbackWorkerTests: XCTestCase {
     func testSplitReadback_equalsOneThread() throws {
         var tuning = try GLTestSupport.renderer().tuning ?? .general
         tuning.splitsReadback = true
-        let saved = GPURenderer.allowsSplitReadback
-        defer { GPURenderer.allowsSplitReadback = saved }
-        GPURenderer.allowsSplitReadback = false
-        let one = try GPURenderer(platform: nil, tuning: tuning)
-        GPURenderer.allowsSplitReadback = true
+        var options = RenderOptions()
+        options.splitsReadback = false
+        let one = try GPURenderer(platform: nil, tuning: tuning, options: options)
         let two = try GPURenderer(platform: nil, tuning: tuning)
         XCTAssertTrue(two.splitsReadback, "the worker started (else the comparison below is of one thread twice)")
         XCTAssertFalse(one.splitsReadback)

@@ -25,17 +25,17 @@ final class ReducedBlurTests: XCTestCase {
 
     func testAtlasBlur_isKeptReduced_andMatchesTheUpsampledPass() throws {
         let r = try GLTestSupport.renderer()
-        let saved = FrameExecutor.keepsReduced
-        defer { FrameExecutor.keepsReduced = saved }
+        let saved = r.options
+        defer { r.options = saved }
         for radius in [6.0, 12, 24] {
             let graph = try Planner().plan(Self.cards(shadowRadius: radius))
             let blurs = graph.passes.filter { if case .blur = $0.content { return true } else { return false } }
             XCTAssertFalse(blurs.isEmpty, "radius \(radius): the shadows are blurred")
-            FrameExecutor.keepsReduced = true
-            XCTAssertEqual(FrameExecutor.keptReduced(graph), Set(blurs.map(\.id)),
+            r.options.keepsReducedBlurs = true
+            XCTAssertEqual(FrameExecutor.keptReduced(graph, options: r.options), Set(blurs.map(\.id)),
                            "radius \(radius): only texel copies read the atlas blur")
             let reduced = try r.render(graph)
-            FrameExecutor.keepsReduced = false
+            r.options.keepsReducedBlurs = false
             let upsampled = try r.render(graph)
             // The copies reconstruct each texel with the upsampling shader's arithmetic and round it to 8 bits
             // (to nearest even) as its RGBA8 target would: byte-identical on llvmpipe (92 scenes). A driver
@@ -48,9 +48,6 @@ final class ReducedBlurTests: XCTestCase {
     }
 
     func testBlurReadOtherwise_isUpsampled() {
-        let saved = FrameExecutor.keepsReduced
-        defer { FrameExecutor.keepsReduced = saved }
-        FrameExecutor.keepsReduced = true
         // A nearest copy under a translation by a fraction of a pixel is not texel for texel.
         var graph = TestGraphs.shadow(sigma: 12)
         XCTAssertEqual(FrameExecutor.keptReduced(graph), [PassID(1)], "the plain copy may read it reduced")

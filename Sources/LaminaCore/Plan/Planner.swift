@@ -17,19 +17,23 @@ public struct Planner {
     /// Off, every shadow gets its own shape and blur passes; tests compare the two.
     public var usesShadowAtlas: Bool
     /// Whether a layer's background and border are drawn as one operation (`DrawKind.borderedFill`) when
-    /// nothing lies between them; off (`LAMINA_JOIN_BORDERS=0` by default), as two. The output differs only
-    /// in rounding (one 8-bit rounding instead of two on the border's pixels); tests compare the two.
+    /// nothing lies between them (`RenderOptions.joinsBorders`); off, as two. The output differs only in
+    /// rounding (one 8-bit rounding instead of two on the border's pixels); tests compare the two.
     public var joinsBorders: Bool
 
     /// What the plan may make the renderers allocate; a scene over it is refused with a `PlanError`.
     public var limits: ResourceLimits
 
-    public init(usesShadowAtlas: Bool = true,
-                joinsBorders: Bool = ProcessInfo.processInfo.environment["LAMINA_JOIN_BORDERS"] != "0",
+    public init(usesShadowAtlas: Bool = true, joinsBorders: Bool = RenderOptions.default.joinsBorders,
                 limits: ResourceLimits = .default) {
         self.usesShadowAtlas = usesShadowAtlas
         self.joinsBorders = joinsBorders
         self.limits = limits
+    }
+
+    /// A planner with `options`' switches (`joinsBorders`).
+    public init(options: RenderOptions, limits: ResourceLimits = .default) {
+        self.init(joinsBorders: options.joinsBorders, limits: limits)
     }
 
     /// The render graph of `scene`, or a `PlanError` naming the layer (its JSON pointer) whose passes, images

@@ -73,8 +73,6 @@ public enum PassReason: String, Codable, Sendable, CaseIterable {
     /// A layer whose transform cannot carry its effects in the target's pixel space (non-similarity), so
     /// they are rendered in its own space and composited through the transform.
     case transformedEffect
-    /// A clip stack deeper than the renderers' per-draw clip slots.
-    case clipDepth
     /// A clip whose shape the per-draw rounded-rect clip cannot express (continuous corners): the
     /// content is multiplied by the clip shape's coverage, rendered as a path.
     case clipShape

@@ -35,6 +35,8 @@ public struct ReftestRunner {
     public var update: Bool
     /// Keep the render and the reference in the result (for a report).
     public var keepImages = false
+    /// The fast-path switches the renders use.
+    public var options = RenderOptions.default
 
     public init(backend: Lamina.Backend = .cpu, update: Bool = false) {
         self.backend = backend
@@ -131,7 +133,7 @@ public struct ReftestRunner {
     }
 
     private func render(_ scene: Scene, _ url: URL) throws -> Image {
-        do { return try Lamina.render(scene, backend: backend) } catch let e as PlanError {
+        do { return try Lamina.render(scene, backend: backend, options: options) } catch let e as PlanError {
             throw Stop.invalid("\(url.path): \(e)")
         } catch {
             throw Stop.error("\(url.path): \(error)")

@@ -1,0 +1,46 @@
+/// The switches of the planner's and the renderers' fast paths and diagnostics, as one value.
+///
+/// Every fast path here is pixman-style: a shortcut over a general path that gives the same result (the
+/// same bytes, or for `joinsBorders` one rounding fewer), kept switchable so tests and benchmarks can hold
+/// the two against each other. Library users and tests pass a value instead of flipping globals; only the
+/// command-line tool reads the environment (its `LAMINA_*` variables, listed in the README's "Environment"
+/// section) into one. Every default is the production setting.
+public struct RenderOptions: Sendable, Equatable {
+    /// Planner: a layer's background and border drawn as one operation (`DrawKind.borderedFill`) where
+    /// nothing lies between them, rounded once instead of twice on the border's pixels.
+    public var joinsBorders = true
+
+    /// CPU: solid and hole spans of axis-aligned draws, memoised coverage, texel grids and pixel-aligned
+    /// copies, over the general per-pixel path.
+    public var cpuFastPaths = true
+
+    /// GPU: draws split into solid interiors and edge pieces (`OpSplitter`) and texel-exact copies
+    /// (`TexelBlit`).
+    public var gpuFastPaths = true
+    /// GPU: a draw joins an open batch of its program up to 16 batches back when nothing between overlaps.
+    public var reordersBatches = true
+    /// GPU: opaque solid pieces drawn front to back with the depth test, blending only what they leave.
+    public var occludes = true
+    /// GPU: pieces cut by later opaque pieces instead of drawn whole.
+    public var culls = true
+    /// GPU: a blur only texel copies read stays at its reduced pyramid level, the copies reconstructing it.
+    public var keepsReducedBlurs = true
+    /// GPU: a gray pass blurred packed (`blur_gray.frag`, `blur_wide.frag`) instead of in RGBA.
+    public var packsGrayBlurs = true
+
+    /// GPU, chosen when the renderer starts: llvmpipe's linear rasterizer shape (`RasterTuning`).
+    public var linearRasterizer = true
+    /// GPU, chosen when the renderer starts: blending in the fragment shader through
+    /// GL_EXT_shader_framebuffer_fetch where the driver has it.
+    public var fetchBlend = true
+    /// GPU, chosen when the renderer starts: large canvases read back by two threads.
+    public var splitsReadback = true
+    /// GPU, applied when a renderer starts (process-wide): `glGetError` after every call. Nil leaves the
+    /// build's default, on in debug builds and off in release ones.
+    public var checksGLErrors: Bool?
+
+    public init() {}
+
+    /// Every fast path on, errors checked as the build decides.
+    public static let `default` = RenderOptions()
+}
