@@ -1,7 +1,7 @@
 #version 300 es
 // blur_upsample.frag: bilinear reconstruction of a target 2^k times larger from the reduced blur, computed
 // in the shader (not with GL_LINEAR) so the weights are exact floats on every GPU and texels outside are
-// transparent. PACKED: the level is a gray one, four pixels to a texel (reduced_level.glsl).
+// transparent. PACKED: the level is a gray one, two pixels to a texel (reduced_level.glsl).
 precision highp float;
 precision highp int;
 precision highp sampler2D;

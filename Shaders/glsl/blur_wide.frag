@@ -34,12 +34,14 @@ vec4 texel(ivec2 t, ivec2 size) {
 // Both pixels of a wide texel.
 vec2 unpackWide(vec4 t) { return t.xz + t.yw * (1.0 / 255.0); }
 
-// Two pixel values as a wide texel: the high byte floor(255 v) exactly, the remainder rounded by the
-// target's conversion to 8 bits.
+// Two pixel values as a wide texel: the high byte floor(255 v), the low byte the remainder in 1/255 steps,
+// rounded here. Each is written a quarter step above its byte, so a conversion to 8 bits that truncates
+// (GLES 3.0 §2.1.6 only prefers rounding) stores the same byte as one that rounds.
 vec4 packWide(vec2 v) {
     vec2 x = clamp(v, 0.0, 1.0) * 255.0;
     vec2 h = floor(x);
-    return vec4(h.x * (1.0 / 255.0), x.x - h.x, h.y * (1.0 / 255.0), x.y - h.y);
+    vec2 l = floor((x - h) * 255.0 + 0.5);
+    return (vec4(h.x, l.x, h.y, l.y) + 0.25) * (1.0 / 255.0);
 }
 
 // Pixel (x, y) of the source, zero outside.

@@ -11,7 +11,7 @@
 // inner edge keeps a radius); for solids BLENDED (drawn in a blended batch); for textures SAMPLE_NEAREST or
 // SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the general sampler),
 // and MASKED; for texel copies REDUCED (the source is a blur kept at its pyramid level) and with it PACKED
-// (that level is a gray one, four pixels to a texel); CLIPS when some op
+// (that level is a gray one, two pixels to a texel); CLIPS when some op
 // of the batch has clips. SMOOTH_RECORDS (quad.vert too): the record arrives as smooth varyings, constant
 // over the quad, so that llvmpipe bins the quads as rectangles (RasterTuning).
 #ifdef FETCH_BLEND

@@ -32,7 +32,7 @@ final class BlurRunner {
     private let pool: TargetPool
     /// Full-screen draws issued so far (a profiling counter).
     private(set) var drawCalls = 0
-    /// Fragments those draws shaded (a profiling counter): pixels, or texels of four pixels where packed.
+    /// Fragments those draws shaded (a profiling counter): pixels, or texels of four pixels (two on wide pyramid levels) where packed.
     private(set) var pixels = 0
 
     /// The format of an RGBA pass's pyramid levels: RGBA32F where renderable, else RGBA8 (see the type's
@@ -83,6 +83,10 @@ final class BlurRunner {
                     gray: Bool) throws -> (target: RenderTarget, factor: Int, packed: Bool)? {
         let levels = method.levels, reduced = method.reducedSigma
         guard levels > 0 else { return nil }
+        guard levels <= BlurPyramid.deepestUnbounded, reduced > 0, 3 * reduced <= Double(BlurRunner.maxRadius) else {
+            throw GLError.invalidGraph("a blur pyramid of \(levels) levels at reduced sigma \(reduced) is beyond "
+                                       + "\(BlurPyramid.deepestUnbounded) levels or radius \(BlurRunner.maxRadius)")
+        }
         defer { glBindVertexArray(0) }
         bindState()
         let packed = gray
@@ -167,6 +171,15 @@ final class BlurRunner {
         } else {
             try gaussian(source, into: destination, sigma: sigma)
         }
+    }
+
+    /// The method this renderer runs for `method` at `sigma`: the planner's, except that an RGBA pass on a
+    /// context without float targets (RGBA8 levels, each adding up to half a step beyond the planner's
+    /// bound) takes the exact kernel where it fits the shaders.
+    func effective(_ method: BlurMethod, sigma: Double, gray: Bool) -> BlurMethod {
+        guard method.levels > 0, !gray, pyramidFormat == GL_RGBA8,
+              Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max) <= BlurRunner.maxRadius else { return method }
+        return .exact
     }
 
     /// `blur_upsample.frag` reading a packed level.

@@ -66,6 +66,7 @@ final class FrameExecutor {
                 // Packed only when the pass and what it blurs are both gray: the packed stages read one
                 // channel of the source.
                 let gray = pass.isGray && grayPasses.contains(sourceID) && options.packsGrayBlurs
+                let method = r.blur.effective(method, sigma: sigma, gray: gray)
                 if keepReduced.contains(pass.id),
                    let (small, factor, packed) = try r.blur.runReduced(source: source, method: method, gray: gray) {
                     r.pool.release(target)

@@ -37,7 +37,7 @@ struct ShaderKey: Hashable {
     /// Texel draws: the source is a blur kept at its reduced pyramid level (`BlurRunner.runReduced`); the
     /// shader reconstructs each full-size texel as the upsampling pass would have stored it.
     var reduced = false
-    /// Reduced texel draws: the level is packed, four pixels of a row to a texel (a gray pass).
+    /// Reduced texel draws: the level is packed, two pixels of a row to a texel in 16-bit fixed point (a gray pass).
     var packed = false
     /// Solids under the linear tuning (`RasterTuning`): drawn in a blended batch (translucent, or not
     /// culling), so kept off llvmpipe's 8-bit linear shading, whose blend rounds differently from the

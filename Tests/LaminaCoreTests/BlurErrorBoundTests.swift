@@ -90,6 +90,18 @@ final class BlurErrorBoundTests: XCTestCase {
             XCTAssertTrue(any.levels == 0 || any.downsample == .binomial || any.bound > BlurPyramid.target,
                           "sigma \(sigma): only a binomial pyramid bounds any content")
         }
+        // Every choice from sigma 21.5 to 2 500 runs a reduced kernel the GPU's shaders hold (radius 63), and the
+        // widest blurs still take a pyramid (their bound not computed), never a truncated exact kernel.
+        for sigma in [21.5, 22, 63.9, 91, 187, 700, 2500] {
+            for content in [BlurContent.shapes(variation: 1), .anyContent] {
+                let m = BlurPyramid.choose(sigma: sigma, content: content)
+                XCTAssertLessThanOrEqual((3 * m.reducedSigma).rounded(.up), Double(BlurPyramid.maxExactRadius), "sigma \(sigma)")
+                if 3 * sigma > Double(BlurPyramid.maxExactRadius) { XCTAssertGreaterThan(m.levels, 0, "sigma \(sigma)") }
+            }
+        }
+        let widest = BlurPyramid.choose(sigma: 1e6, content: .anyContent)
+        XCTAssertGreaterThan(widest.levels, 8)
+        XCTAssertEqual(widest.bound, BlurMethod.unknownBound)
         // A ring rises twice, so its bound doubles and may need a gentler pyramid.
         let ring = BlurPyramid.choose(sigma: 16, content: .shapes(variation: 2))
         XCTAssertLessThanOrEqual(ring.bound, BlurPyramid.target)

@@ -99,7 +99,7 @@ final class ExactEdgesTests: XCTestCase {
             }
         }
         let e = GradientPaint.Evaluator(paint)
-        // Just before the ray, rounded past a full turn to a tiny angle: the integer side says before.
+        // On the ray (rounded to a tiny positive angle): told it lies before, the evaluator gives a full turn.
         XCTAssertEqual(e.parameter(x: 30, y: 19.6667, after: false), 1)
         XCTAssertEqual(e.parameter(x: 30, y: 19.6667, after: true) ?? -1, e.parameter(x: 30, y: 19.6667) ?? -2,
                        accuracy: 1e-12)

@@ -4,7 +4,8 @@ import LaminaImage
 import XCTest
 @testable import LaminaGL
 
-/// Gray passes (`Pass.isGray`) are blurred four pixels to a texel (`blur_gray.frag`): every stage's sums
+/// Gray passes (`Pass.isGray`) are blurred four pixels to a texel by the exact kernel (`blur_gray.frag`) and two by
+/// the pyramid (`blur_wide.frag`): every exact stage's sums
 /// are the RGBA stages' sums for one channel, so the bytes must be the RGBA blur's.
 final class PackedGrayBlurTests: XCTestCase {
     /// A gray shape pass of `width` x `height` (an opaque rounded rect running off the right edge, and a

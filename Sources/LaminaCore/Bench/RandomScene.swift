@@ -8,8 +8,8 @@ import Foundation
 /// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
 /// (gradients of every type, replicators with colour offsets, some preserving depth, shapes filled and stroked, text in
 /// DejaVu Sans, plain or attributed, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes, custom drawing: `RandomScene+Drawing.swift`). `maxShadowSigma` bounds the shadows' blur
-/// in pixels: the GPU's blur pyramid for sigma above 4 is within 3/255, not the parity contract's 2, so
-/// the default keeps shadows in the exact range; raise it to see the pyramid's error.
+/// in pixels (the GPU's blur pyramid keeps each blurred pass within one step of the exact blur,
+/// `BlurPyramid`, so any sigma holds the parity contract).
 public struct RandomScene {
     public var maxShadowSigma: Double
 

@@ -24,16 +24,21 @@ public enum BlurPyramid {
     /// Pyramids whose reduced sigma is below this (texels) are not considered: too few texels per sigma
     /// for the reduced kernel to be worth its bound.
     static let smallestReducedSigma = 1.5
-    /// Nor those above this: their bound is no better than a deeper pyramid's and their kernel costs more.
-    static let largestReducedSigma = 24.0
-    /// The deepest pyramid (2^8 pixels a texel): bounding one costs 2^levels phases of its kernel.
+    /// Nor those above this: the reduced kernel's radius, ceil(3 sigma'), must fit the GPU's shaders
+    /// (`maxExactRadius`), and the bound models the kernel the GPU runs.
+    static let largestReducedSigma = Double(maxExactRadius) / 3
+    /// The deepest pyramid bounded (2^8 pixels a texel): bounding one costs 2^levels phases of its kernel.
     static let deepestLevel = 8
+    /// The deepest pyramid at all: a blur too wide for any bounded one is still blurred, through the
+    /// shallowest level whose reduced kernel fits, with its bound unknown (`BlurMethod.unknownBound`).
+    public static let deepestUnbounded = 40
 
     private static let cache = ChoiceCache()
 
     /// The method for a blur of `sigma` pixels over `content`: the cheapest (estimated fetches per pixel,
     /// `cost`) whose bound is at most `target`; when none is, the exact kernel if it fits, else the
-    /// pyramid with the smallest bound.
+    /// pyramid with the smallest bound, else (sigma beyond 21 x 2^8) the shallowest pyramid whose reduced
+    /// kernel fits, its bound unknown.
     public static func choose(sigma: Double, content: BlurContent) -> BlurMethod {
         guard sigma > 0, sigma.isFinite else { return .exact }
         if let known = cache.get(sigma, content) { return known }
@@ -50,9 +55,22 @@ public enum BlurPyramid {
                 fallback = m
             }
         }
-        let chosen = best?.method ?? fallback ?? .exact
+        let chosen = best?.method ?? fallback ?? unbounded(sigma: sigma)
         cache.set(sigma, content, chosen)
         return chosen
+    }
+
+    /// The shallowest box pyramid whose reduced kernel fits the GPU's shaders, for a sigma too wide to
+    /// bound (its 2^levels phases would take too long to profile); the exact kernel if none does.
+    static func unbounded(sigma: Double) -> BlurMethod {
+        for k in 1...deepestUnbounded {
+            let f = pow(2.0, Double(k))
+            let reduced = (max(sigma * sigma - (f * f - 1) / 12 - f * f / 6, 0.25)).squareRoot() / f
+            if reduced <= largestReducedSigma {
+                return BlurMethod(levels: k, downsample: .box, reducedSigma: reduced, bound: BlurMethod.unknownBound)
+            }
+        }
+        return .exact
     }
 
     /// Every pyramid worth bounding for `sigma`: each filter at each depth up to `deepestLevel` whose reduced
@@ -102,8 +120,9 @@ public enum BlurPyramid {
     /// The method's description for `lamina plan`.
     public static func describe(_ m: BlurMethod) -> String {
         guard m.levels > 0 else { return "GPU: exact kernel" }
+        let bound = m.bound < 0 ? "bound not computed" : "bound " + String(format: "%.2f", m.bound) + "/255"
         return "GPU: \(m.downsample.rawValue) pyramid, \(m.levels) level\(m.levels == 1 ? "" : "s"), reduced sigma "
-            + String(format: "%.2f", m.reducedSigma) + ", bound " + String(format: "%.2f", m.bound) + "/255"
+            + String(format: "%.2f", m.reducedSigma) + ", " + bound
     }
 }
 

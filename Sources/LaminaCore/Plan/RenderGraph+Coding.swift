@@ -43,7 +43,9 @@ extension PassContent {
         case "draw": self = .draw(try c.decode([DrawOp].self, forKey: CaseKey(key)))
         case "blur":
             let b = try c.decode(Blur.self, forKey: CaseKey(key))
-            self = .blur(source: b.source, sigma: b.sigma, method: b.method ?? .exact)
+            // A plan written before methods were recorded: the method its sigma would get for any content.
+            self = .blur(source: b.source, sigma: b.sigma,
+                         method: b.method ?? BlurPyramid.choose(sigma: b.sigma, content: .anyContent))
         default:
             throw DecodingError.dataCorruptedError(forKey: CaseKey(key), in: c, debugDescription: "unknown pass content")
         }
