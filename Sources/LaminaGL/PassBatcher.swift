@@ -279,86 +279,16 @@ struct PassBatcher {
     /// transform maps nothing.
     private mutating func prepare(_ op: DrawOp, bounds b: PixelRect) throws -> Prepared? {
         let clipFirst = Float(clips.add(op.clips))
-        let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
-        var texture: GLTexture?, mask: GLTexture?
         var g = SIMD16<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
-        var key = ShaderKey(kind: .fill)
-        var rect = SIMD4<Float>(), radii = rect, src = rect, tex = rect, params = rect, color = rect
-        var blit: TexelBlit?, ringable = false
         if case .path = op.kind {} else {
             guard let map = ProjectiveMap(op.transform) else { return nil }
             g = map.g; wTest = map.wTest
         }
-        switch op.kind {
-        case .fill(let shape, let c):
-            key = ShaderKey.shape(shape, border: nil)
-            // A fill the border program draws exactly (`ShaderKey.ring`): its record says "no inner edge".
-            if key.rounded || op.edgeAA == .all {
-                ringable = true
-                params[0] = ShaderKey.noInnerEdge
-            }
-            (rect, radii) = PassBatcher.shapeRecord(shape)
-            color = PassBatcher.product(c, m, 1)
-        case .border(let shape, let width, let c):
-            // The border program's colours: the fill under the ring in `color` (none here), the ring's in `src`.
-            params[0] = Float(width)
-            key = ShaderKey.shape(shape, border: width)
-            (rect, radii) = PassBatcher.shapeRecord(shape)
-            src = PassBatcher.product(c, m, 1)
-        case .borderedFill(let shape, let fill, let width, let border):
-            // `color` is also what the solid pieces (the inner shape's interior) draw: the fill alone.
-            params[0] = Float(width)
-            key = ShaderKey.shape(shape, border: width)
-            (rect, radii) = PassBatcher.shapeRecord(shape)
-            color = PassBatcher.product(fill, m, 1)
-            src = PassBatcher.product(border, m, 1)
-        case .texture(let t):
-            let source = try resolve(t.source)
-            texture = source
-            if let maskPass = t.mask { mask = try resolvePass(maskPass) }
-            key = ShaderKey(kind: .texture, sampling: ShaderKey.sampling(min: t.minFilter, mag: t.magFilter),
-                            masked: t.mask != nil)
-            rect = PassBatcher.rect(t.destination)
-            src = SIMD4(Float(t.sourceRect.origin.x), Float(t.sourceRect.origin.y), Float(t.sourceRect.width),
-                        Float(t.sourceRect.height))
-            tex = SIMD4(Float(source.width), Float(source.height),
-                        Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)),
-                        Float(source.levels))
-            let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
-            params = SIMD4(0, Float(t.lodBias), flags, 0)
-            color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
-            var reduced: Reduction?
-            if case .pass(let id) = t.source { reduced = reduction(id) }
-            let (w, h) = reduced.map { ($0.width, $0.height) } ?? (source.width, source.height)
-            if let grid = TexelBlit(op, t, bounds: b, textureWidth: w, textureHeight: h, enabled: splits) {
-                blit = grid
-                key = ShaderKey(kind: .texel, reduced: reduced != nil, packed: reduced?.packed ?? false)
-                src = SIMD4(Float(grid.base.x), Float(grid.base.y), Float(grid.step.x), Float(grid.step.y))
-                if let reduced { tex = SIMD4(Float(w), Float(h), 0, Float(reduced.factor)) }
-            } else if reduced != nil {
-                throw GLError.invalidGraph("a draw reads the reduced blur \(t.source) other than texel for texel")
-            }
-        case .gradient(let shape, let paint):
-            key = ShaderKey.shape(shape, border: nil)
-            key.kind = .gradient
-            (rect, radii) = PassBatcher.shapeRecord(shape)
-            src[0] = Float(clips.addGradient(paint))
-            // A conic gradient's seam as an integer line (`ExactEdges.conicSeam`): its record plus one.
-            src[1] = op.conicSeam.map { Float(clips.addExactEdges($0) + 1) } ?? 0
-            color = PassBatcher.product(PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, 1)
-        case .path(let path):
-            key = ShaderKey(kind: .coverageMask)
-            let coverage = try PassBatcher.upload(paths.rasterize(path, transform: op.transform, bounds: b),
-                                                  width: b.width, height: b.height)
-            pathTextures.append(coverage)
-            texture = coverage
-            src = SIMD4(Float(b.x0), Float(b.y0), 0, 0)
-            color = PassBatcher.product(path.color, m, 1)
-        }
-        key.clipped = !op.clips.isEmpty
-        params[3] = depth
+        var f = try fields(op, bounds: b, modulate: op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1))
+        f.key.clipped = !op.clips.isEmpty
+        f.params[3] = depth
         let start = pieceStore.count
-        if let blit {
+        if let blit = f.blit {
             pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
         } else if !(splits && OpSplitter.pieces(op, bounds: b, into: &pieceStore)) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
@@ -371,9 +301,99 @@ struct PassBatcher {
         records.append(SIMD4(g[3], g[4], g[5], Float(op.edgeAA.rawValue)))
         records.append(SIMD4(g[6], g[7], g[8], clipFirst))
         records.append(SIMD4(wTest.0, wTest.1, wTest.2, Float(op.clips.count)))
-        records.append(rect); records.append(radii); records.append(color)
-        records.append(params); records.append(src); records.append(tex)
-        return Prepared(key: key, texture: texture, mask: mask, record: offset, pieces: start..<pieceStore.count,
-                        bounds: blit?.bounds ?? b, opaque: color[3] == 1 && key.kind != .gradient, ringable: ringable)
+        records.append(f.rect); records.append(f.radii); records.append(f.color)
+        records.append(f.params); records.append(f.src); records.append(f.tex)
+        return Prepared(key: f.key, texture: f.texture, mask: f.mask, record: offset, pieces: start..<pieceStore.count,
+                        bounds: f.blit?.bounds ?? b, opaque: f.color[3] == 1 && f.key.kind != .gradient,
+                        ringable: f.ringable)
+    }
+
+    /// What an op's record holds besides its map and clips, and how it is drawn.
+    private struct RecordFields {
+        var key = ShaderKey(kind: .fill)
+        var texture: GLTexture?, mask: GLTexture?
+        var rect = SIMD4<Float>(), radii = SIMD4<Float>(), src = SIMD4<Float>(), tex = SIMD4<Float>()
+        var params = SIMD4<Float>(), color = SIMD4<Float>()
+        var blit: TexelBlit?
+        var ringable = false
+    }
+
+    /// The program, textures and record fields of `op`, its colours times `m` (a replicator's modulation).
+    private mutating func fields(_ op: DrawOp, bounds b: PixelRect, modulate m: PremultipliedColor) throws -> RecordFields {
+        var f = RecordFields()
+        switch op.kind {
+        case .fill(let shape, let c):
+            f.key = ShaderKey.shape(shape, border: nil)
+            // A fill the border program draws exactly (`ShaderKey.ring`): its record says "no inner edge".
+            if f.key.rounded || op.edgeAA == .all {
+                f.ringable = true
+                f.params[0] = ShaderKey.noInnerEdge
+            }
+            (f.rect, f.radii) = PassBatcher.shapeRecord(shape)
+            f.color = PassBatcher.product(c, m, 1)
+        case .border(let shape, let width, let c):
+            // The border program's colours: the fill under the ring in `color` (none here), the ring's in `src`.
+            f.params[0] = Float(width)
+            f.key = ShaderKey.shape(shape, border: width)
+            (f.rect, f.radii) = PassBatcher.shapeRecord(shape)
+            f.src = PassBatcher.product(c, m, 1)
+        case .borderedFill(let shape, let fill, let width, let border):
+            // `color` is also what the solid pieces (the inner shape's interior) draw: the fill alone.
+            f.params[0] = Float(width)
+            f.key = ShaderKey.shape(shape, border: width)
+            (f.rect, f.radii) = PassBatcher.shapeRecord(shape)
+            f.color = PassBatcher.product(fill, m, 1)
+            f.src = PassBatcher.product(border, m, 1)
+        case .texture(let t):
+            try textureFields(op, t, bounds: b, modulate: m, into: &f)
+        case .gradient(let shape, let paint):
+            f.key = ShaderKey.shape(shape, border: nil)
+            f.key.kind = .gradient
+            (f.rect, f.radii) = PassBatcher.shapeRecord(shape)
+            f.src[0] = Float(clips.addGradient(paint))
+            // A conic gradient's seam as an integer line (`ExactEdges.conicSeam`): its record plus one.
+            f.src[1] = op.conicSeam.map { Float(clips.addExactEdges($0) + 1) } ?? 0
+            f.color = PassBatcher.product(PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, 1)
+        case .path(let path):
+            f.key = ShaderKey(kind: .coverageMask)
+            let coverage = try PassBatcher.upload(paths.rasterize(path, transform: op.transform, bounds: b),
+                                                  width: b.width, height: b.height)
+            pathTextures.append(coverage)
+            f.texture = coverage
+            f.src = SIMD4(Float(b.x0), Float(b.y0), 0, 0)
+            f.color = PassBatcher.product(path.color, m, 1)
+        }
+        return f
+    }
+
+    /// A texture draw's fields: its source and mask, sampling, and, drawn texel for texel, the texel
+    /// copy (reading a blur kept at its reduced level, which nothing else may read).
+    private func textureFields(_ op: DrawOp, _ t: TextureDraw, bounds b: PixelRect, modulate m: PremultipliedColor,
+                               into f: inout RecordFields) throws {
+        let source = try resolve(t.source)
+        f.texture = source
+        if let maskPass = t.mask { f.mask = try resolvePass(maskPass) }
+        f.key = ShaderKey(kind: .texture, sampling: ShaderKey.sampling(min: t.minFilter, mag: t.magFilter),
+                          masked: t.mask != nil)
+        f.rect = PassBatcher.rect(t.destination)
+        f.src = SIMD4(Float(t.sourceRect.origin.x), Float(t.sourceRect.origin.y), Float(t.sourceRect.width),
+                      Float(t.sourceRect.height))
+        f.tex = SIMD4(Float(source.width), Float(source.height),
+                      Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)),
+                      Float(source.levels))
+        let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
+        f.params = SIMD4(0, Float(t.lodBias), flags, 0)
+        f.color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
+        var reduced: Reduction?
+        if case .pass(let id) = t.source { reduced = reduction(id) }
+        let (w, h) = reduced.map { ($0.width, $0.height) } ?? (source.width, source.height)
+        if let grid = TexelBlit(op, t, bounds: b, textureWidth: w, textureHeight: h, enabled: splits) {
+            f.blit = grid
+            f.key = ShaderKey(kind: .texel, reduced: reduced != nil, packed: reduced?.packed ?? false)
+            f.src = SIMD4(Float(grid.base.x), Float(grid.base.y), Float(grid.step.x), Float(grid.step.y))
+            if let reduced { f.tex = SIMD4(Float(w), Float(h), 0, Float(reduced.factor)) }
+        } else if reduced != nil {
+            throw GLError.invalidGraph("a draw reads the reduced blur \(t.source) other than texel for texel")
+        }
     }
 }

@@ -117,7 +117,45 @@ extension GraphBuilder {
     /// rounded rect of fills and borders through an axis-aligned scale (the caller then uses its own passes).
     func atlasShadowOps(_ shape: [DrawOp], _ s: ShadowPlan, interest: PixelRect) -> [DrawOp]? {
         guard s.sigma > 0, let t = shape.first?.transform,
-              t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 > 0, t.m22 > 0 else { return nil }
+              t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 > 0, t.m22 > 0,
+              let (local, radius, border) = Self.atlasShape(shape, transform: t) else { return nil }
+        let sx = t.m11, sy = t.m22
+        let x0 = Double(local.minX) * sx + t.m41 + s.dx, x1 = Double(local.maxX) * sx + t.m41 + s.dx
+        let y0 = Double(local.minY) * sy + t.m42 + s.dy, y1 = Double(local.maxY) * sy + t.m42 + s.dy
+        guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return nil }
+        // The GPU may blur through a downsampled pyramid, whose filters reach a little further. Proxies share
+        // a page only with proxies of the same sigma and method, so each is padded for its page's blur.
+        let method = BlurPyramid.choose(sigma: s.sigma, content: Self.blurContent(of: shape))
+        let reach = BlurPyramid.reach(sigma: s.sigma, method: method)
+        let xs = StretchAxis(lo: x0, hi: x1, margin: max(radius, border) * sx + 1, pad: reach + 1, reach: reach)
+        let ys = StretchAxis(lo: y0, hi: y1, margin: max(radius, border) * sy + 1, pad: reach + 1, reach: reach)
+        guard xs.proxyLength <= ShadowAtlas.maxCell, ys.proxyLength <= ShadowAtlas.maxCell else { return nil }
+        let full = PixelRect(x0: xs.start, y0: ys.start, x1: xs.start + xs.fullLength, y1: ys.start + ys.fullLength)
+        guard !full.intersection(interest).isEmpty else { return [] }
+
+        // The proxy: the same ops on a rect shortened by the removed lines, placed at the shadow offset
+        // relative to the full shadow's corner.
+        let proxyRect = CGRect(x: Double(local.minX), y: Double(local.minY),
+                               width: Double(local.width) - Double(xs.removed) / sx,
+                               height: Double(local.height) - Double(ys.removed) / sy)
+        var toCell = t.concatenating(.translation(s.dx - Double(xs.start), s.dy - Double(ys.start), 0))
+        if shadowAtlas.cellCounts[s.sigma, default: 0] >= ShadowAtlas.exactPhaseCells {
+            toCell.m41 = ShadowAtlas.snappedPhase(toCell.m41)
+            toCell.m42 = ShadowAtlas.snappedPhase(toCell.m42)
+        }
+        var values = [sx, sy, toCell.m41, toCell.m42, Double(proxyRect.minX), Double(proxyRect.minY),
+                      Double(proxyRect.width), Double(proxyRect.height), Double(xs.proxyLength), Double(ys.proxyLength)]
+        guard let proxy = Self.proxyOps(shape, rect: proxyRect, toCell: toCell, values: &values),
+              let (page, cell) = atlasCell(ShadowAtlas.Key(sigma: s.sigma, values: values), method: method, proxy: proxy,
+                                           shape: proxyRect, width: xs.proxyLength, height: ys.proxyLength)
+        else { return nil }
+        page.shadows += 1
+        return Self.sliceOps(xs, ys, page: page, cell: cell, tint: s.tint, interest: interest)
+    }
+
+    /// The one rect every op and clip of `shape` fills or borders through `t` (circular corners or none),
+    /// its largest radius and widest border; nil when the shape is anything else.
+    static func atlasShape(_ shape: [DrawOp], transform t: Transform3D) -> (CGRect, radius: Double, border: Double)? {
         var rect: CGRect?
         var radius = 0.0, border = 0.0
         func accept(_ r: RoundedRect, _ m: Transform3D) -> Bool {
@@ -139,33 +177,13 @@ extension GraphBuilder {
             for c in op.clips { guard accept(c.shape, c.transform) else { return nil } }
         }
         guard let local = rect, local == local.standardized, local.width > 0, local.height > 0 else { return nil }
+        return (local, radius, border)
+    }
 
-        let sx = t.m11, sy = t.m22
-        let x0 = Double(local.minX) * sx + t.m41 + s.dx, x1 = Double(local.maxX) * sx + t.m41 + s.dx
-        let y0 = Double(local.minY) * sy + t.m42 + s.dy, y1 = Double(local.maxY) * sy + t.m42 + s.dy
-        guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return nil }
-        // The GPU may blur through a downsampled pyramid, whose filters reach a little further. Proxies share
-        // a page only with proxies of the same sigma and method, so each is padded for its page's blur.
-        let method = BlurPyramid.choose(sigma: s.sigma, content: Self.blurContent(of: shape))
-        let reach = BlurPyramid.reach(sigma: s.sigma, method: method)
-        let xs = StretchAxis(lo: x0, hi: x1, margin: max(radius, border) * sx + 1, pad: reach + 1, reach: reach)
-        let ys = StretchAxis(lo: y0, hi: y1, margin: max(radius, border) * sy + 1, pad: reach + 1, reach: reach)
-        guard xs.proxyLength <= ShadowAtlas.maxCell, ys.proxyLength <= ShadowAtlas.maxCell else { return nil }
-        let full = PixelRect(x0: xs.start, y0: ys.start, x1: xs.start + xs.fullLength, y1: ys.start + ys.fullLength)
-        guard !full.intersection(interest).isEmpty else { return [] }
-
-        // The proxy: the same ops on a rect shortened by the removed lines, in white of their alpha (only
-        // alpha makes a shadow), placed at the shadow offset relative to the full shadow's corner.
-        let proxyRect = CGRect(x: Double(local.minX), y: Double(local.minY),
-                               width: Double(local.width) - Double(xs.removed) / sx,
-                               height: Double(local.height) - Double(ys.removed) / sy)
-        var toCell = t.concatenating(.translation(s.dx - Double(xs.start), s.dy - Double(ys.start), 0))
-        if shadowAtlas.cellCounts[s.sigma, default: 0] >= ShadowAtlas.exactPhaseCells {
-            toCell.m41 = ShadowAtlas.snappedPhase(toCell.m41)
-            toCell.m42 = ShadowAtlas.snappedPhase(toCell.m42)
-        }
-        var values = [sx, sy, toCell.m41, toCell.m42, Double(proxyRect.minX), Double(proxyRect.minY),
-                      Double(proxyRect.width), Double(proxyRect.height), Double(xs.proxyLength), Double(ys.proxyLength)]
+    /// `shape`'s ops on `rect` through `toCell`, in white of their alpha (only alpha makes a shadow), with
+    /// everything that decides their pixels appended to `values` (the proxy's key).
+    static func proxyOps(_ shape: [DrawOp], rect proxyRect: CGRect, toCell: Transform3D,
+                         values: inout [Double]) -> [DrawOp]? {
         func shrunk(_ r: RoundedRect) -> RoundedRect {
             values += [r.minXMinY, r.maxXMinY, r.minXMaxY, r.maxXMaxY]
             var p = r; p.rect = proxyRect; return p
@@ -192,11 +210,12 @@ extension GraphBuilder {
             }
             proxy.append(p)
         }
-        guard let (page, cell) = atlasCell(ShadowAtlas.Key(sigma: s.sigma, values: values), method: method, proxy: proxy,
-                                           shape: proxyRect, width: xs.proxyLength, height: ys.proxyLength)
-        else { return nil }
-        page.shadows += 1
+        return proxy
+    }
 
+    /// The nine-patch slices that draw the full shadow from the proxy in `cell` of `page`.
+    static func sliceOps(_ xs: StretchAxis, _ ys: StretchAxis, page: ShadowAtlas.Page, cell: ShadowAtlas.Cell,
+                         tint: PremultipliedColor, interest: PixelRect) -> [DrawOp] {
         var ops: [DrawOp] = []
         for (ty0, ty1, cy0, cy1) in ys.slices {
             for (tx0, tx1, cx0, cx1) in xs.slices {
@@ -206,7 +225,7 @@ extension GraphBuilder {
                 let source = CGRect(x: cell.x + cx0, y: cell.y + cy0, width: cx1 - cx0, height: cy1 - cy0)
                 let draw = TextureDraw(source: .pass(page.blurID),
                                        destination: CGRect(x: tx0, y: ty0, width: tx1 - tx0, height: ty1 - ty0),
-                                       sourceRect: source, minFilter: .nearest, magFilter: .nearest, tint: s.tint)
+                                       sourceRect: source, minFilter: .nearest, magFilter: .nearest, tint: tint)
                 ops.append(DrawOp(kind: .texture(draw), transform: .identity, bounds: bounds, edgeAA: []))
             }
         }
