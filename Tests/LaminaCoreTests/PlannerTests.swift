@@ -72,6 +72,30 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(canvasOps(g).count, 2)
     }
 
+    /// A shadow's passes are drawn white of the shape's alpha (`DrawOp.grayOfAlpha`), so renderers may
+    /// store and blur them one value a pixel; the colours become their alphas and nothing else changes.
+    func testShadowPasses_areGray_andDrawWhiteOfAlpha() throws {
+        let g = try Planner(usesShadowAtlas: false).plan(scene { root in
+            let l = box(CGRect(x: 50, y: 50, width: 100, height: 100), Color(red: 0.2, green: 0.6, blue: 0.9, alpha: 0.8))
+            l.shadowOpacity = 1
+            l.shadowRadius = 5
+            l.transform = .rotation(0.3, 0, 0, 1)
+            root.addSublayer(l)
+        })
+        XCTAssertEqual(g.passes.filter(\.isGray).map(\.reason), [.shadowShape, .shadowBlur])
+        guard case .draw(let ops) = g.passes[0].content, case .fill(_, let c)? = ops.first?.kind else {
+            return XCTFail("the shadow's shape is a fill")
+        }
+        XCTAssertEqual(c, PremultipliedColor(r: 0.8, g: 0.8, b: 0.8, a: 0.8))
+        let stops = [GradientPaint.Stop(location: 0, color: Color(red: 1, green: 0, blue: 0, alpha: 0.5)),
+                     GradientPaint.Stop(location: 1, color: .blue)]
+        let paint = GradientPaint(kind: .axial, start: .zero, end: CGPoint(x: 10, y: 0), stops: stops)
+        let gradient = DrawOp(kind: .gradient(RoundedRect(rect: CGRect(x: 0, y: 0, width: 10, height: 10)), paint),
+                              transform: .identity, bounds: PixelRect(x0: 0, y0: 0, x1: 10, y1: 10)).grayOfAlpha
+        guard case .gradient(_, let grayPaint) = gradient.kind else { return XCTFail("still a gradient") }
+        XCTAssertEqual(grayPaint.color(at: 0.5), SIMD4(repeating: 0.75))
+    }
+
     func testShadowMakesShapeAndBlurPassesAndDrawsUnderTheLayer() throws {
         let g = try Planner(usesShadowAtlas: false).plan(scene(scale: 2) { root in
             let l = box(CGRect(x: 50, y: 50, width: 100, height: 100))

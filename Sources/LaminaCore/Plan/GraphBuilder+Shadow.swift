@@ -59,19 +59,21 @@ extension GraphBuilder {
         }
         if usesShadowAtlas, let ops = atlasShadowOps(shape, s, interest: context.interest) { return ops }
         let rect = unionBounds(shape).expanded(by: pad).intersection(region)
-        guard let shapeID = offscreen(shape, rect: rect, reason: .shadowShape, label: context.label) else { return [] }
+        // Only the shape's alpha makes the shadow: drawn white of it, the passes are gray (one value a pixel).
+        guard let shapeID = offscreen(shape.map(\.grayOfAlpha), rect: rect, reason: .shadowShape, label: context.label,
+                                      isGray: true) else { return [] }
         let blurred = blur(shapeID, rect: rect, sigma: s.sigma, shape: shape, label: context.label)
         return [composite(blurred, rect: rect, dx: s.dx, dy: s.dy, tint: s.tint, interest: context.interest)]
     }
 
-    /// A blur pass of `source` (cut out at `rect`, drawn from `shape`); a zero sigma needs none. The GPU's
-    /// method is chosen for what the shape can hold (`blurContent`).
+    /// A blur pass of `source` (a gray pass cut out at `rect`, drawn from `shape`); a zero sigma needs none.
+    /// The GPU's method is chosen for what the shape can hold (`blurContent`).
     func blur(_ source: PassID, rect: PixelRect, sigma: Double, shape: [DrawOp], label: String) -> PassID {
         guard sigma > 0 else { return source }
         let id = newPassID()
         let method = BlurPyramid.choose(sigma: sigma, content: Self.blurContent(of: shape))
         addPass(Pass(id: id, reason: .shadowBlur, label: label, width: rect.width, height: rect.height,
-                     content: .blur(source: source, sigma: sigma, method: method)))
+                     content: .blur(source: source, sigma: sigma, method: method), isGray: true))
         return id
     }
 
@@ -127,7 +129,8 @@ extension GraphBuilder {
             }
             shape = body
         }
-        guard let shapeID = offscreen(shape, rect: passRect, reason: .transformedEffect, label: context.label) else {
+        guard let shapeID = offscreen(shape.map(\.grayOfAlpha), rect: passRect, reason: .transformedEffect,
+                                      label: context.label, isGray: true) else {
             return nil
         }
         let blurred = blur(shapeID, rect: passRect, sigma: sigma, shape: shape, label: context.label)
