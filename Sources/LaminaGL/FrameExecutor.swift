@@ -59,23 +59,8 @@ final class FrameExecutor {
                 let clear = index == graph.passes.count - 1 ? graph.clearColor : .transparent
                 passStats.append(try draw(ops, into: target, clear: clear, batcher: &batcher))
             case .blur(let sourceID, let sigma, let method):
-                guard let source = targets[sourceID], sourceID != pass.id else {
-                    throw GLError.invalidGraph("\(pass.id) blurs \(sourceID), which is not drawn before it")
-                }
-                let (calls, pixels) = (r.blur.drawCalls, r.blur.pixels)
-                // Packed only when the pass and what it blurs are both gray: the packed stages read one
-                // channel of the source.
-                let gray = pass.isGray && grayPasses.contains(sourceID) && options.packsGrayBlurs
-                let method = r.blur.effective(method, sigma: sigma, gray: gray)
-                if keepReduced.contains(pass.id),
-                   let (small, factor, packed) = try r.blur.runReduced(source: source, method: method, gray: gray) {
-                    r.pool.release(target)
-                    targets[pass.id] = small
-                    reductions[pass.id] = .init(width: pass.width, height: pass.height, factor: factor, packed: packed)
-                } else {
-                    try r.blur.run(source: source, destination: target, sigma: sigma, method: method, gray: gray)
-                }
-                passStats.append((r.blur.drawCalls - calls, 0, r.blur.pixels - pixels))
+                passStats.append(try blur(pass, source: sourceID, sigma: sigma, method: method, into: target,
+                                          sourceIsGray: grayPasses.contains(sourceID)))
             }
             if timed {
                 r.timer.end()
@@ -89,18 +74,50 @@ final class FrameExecutor {
         guard let result = targets[canvas.id] else { throw GLError.invalidGraph("the canvas was not drawn") }
         let image = canvas.width == 0 || canvas.height == 0
             ? Image(width: canvas.width, height: canvas.height) : try FrameExecutor.readback(result, worker: r.readback)
-        let times = timed ? r.timer.collect() : [:]
-        stats = FrameStats(
+        stats = frameStats(passStats, walls: timed ? walls : nil, uploadsBefore: uploadsBefore,
+                           createdBefore: createdBefore)
+        r.textures.sweep()
+        return image
+    }
+
+    /// Runs a blur pass into `target`, or keeps it at its reduced pyramid level when only texel copies read
+    /// it; its draw calls and the pixels they shaded. Packed only when the pass and what it blurs are both
+    /// gray: the packed stages read one channel of the source.
+    private func blur(_ pass: Pass, source sourceID: PassID, sigma: Double, method planned: BlurMethod,
+                      into target: RenderTarget, sourceIsGray: Bool) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
+        let r = resources
+        guard let source = targets[sourceID], sourceID != pass.id else {
+            throw GLError.invalidGraph("\(pass.id) blurs \(sourceID), which is not drawn before it")
+        }
+        let (calls, pixels) = (r.blur.drawCalls, r.blur.pixels)
+        let gray = pass.isGray && sourceIsGray && options.packsGrayBlurs
+        let method = r.blur.effective(planned, sigma: sigma, gray: gray)
+        if keepReduced.contains(pass.id),
+           let (small, factor, packed) = try r.blur.runReduced(source: source, method: method, gray: gray) {
+            r.pool.release(target)
+            targets[pass.id] = small
+            reductions[pass.id] = .init(width: pass.width, height: pass.height, factor: factor, packed: packed)
+        } else {
+            try r.blur.run(source: source, destination: target, sigma: sigma, method: method, gray: gray)
+        }
+        return (r.blur.drawCalls - calls, 0, r.blur.pixels - pixels)
+    }
+
+    /// The frame's counts and, when timed (`walls`), its times per pass.
+    private func frameStats(_ passStats: [(drawCalls: Int, instances: Int, pixels: Int)],
+                            walls: [(start: Double, duration: Double)]?, uploadsBefore: Int,
+                            createdBefore: Int) -> FrameStats {
+        let r = resources
+        let times = walls != nil ? r.timer.collect() : [:]
+        return FrameStats(
             passes: graph.passes.enumerated().map { i, p in
                 FrameStats.PassStats(id: p.id, reason: p.reason, label: p.label, width: p.width, height: p.height,
                                      drawCalls: passStats[i].drawCalls, instances: passStats[i].instances,
                                      pixels: passStats[i].pixels, gpuTime: times[i],
-                                     wallTime: timed ? walls[i].duration / 1000 : nil,
-                                     wallStart: timed ? walls[i].start / 1000 : nil)
+                                     wallTime: walls.map { $0[i].duration / 1000 },
+                                     wallStart: walls.map { $0[i].start / 1000 })
             },
             textureUploads: r.textures.uploads - uploadsBefore, targetsCreated: r.pool.created - createdBefore)
-        r.textures.sweep()
-        return image
     }
 
     /// Batches `ops`, uploads their instances and clips, clears `target` and draws.
