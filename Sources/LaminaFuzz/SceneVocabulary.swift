@@ -4,7 +4,7 @@ enum SceneVocabulary {
     /// The kind of value a key takes.
     enum ValueKind {
         case number, count, unit, bool, color, rect, point, size, transform, affine, path, image, name([String])
-        case corners, numberList, colorList, layer, layerList, text, font, attributedText
+        case corners, numberList, colorList, layer, layerList, text, font, attributedText, drawing
     }
 
     static let layerTypes = ["layer", "shape", "gradient", "replicator", "transform", "text", "scroll"]
@@ -45,7 +45,45 @@ enum SceneVocabulary {
         ("truncationMode", .name(["none", "start", "middle", "end"])),
         // scroll
         ("scrollTo", .point),
+        // custom drawing (any layer type)
+        ("drawing", .drawing),
     ]
+
+    /// Every drawing op (`SceneDecoder+Drawing.swift`) and the arguments it takes.
+    static let drawingOps: [(String, [(String, ValueKind)])] = [
+        ("setFillColor", [("color", .color)]), ("setStrokeColor", [("color", .color)]),
+        ("setLineWidth", [("width", .number)]), ("setLineCap", [("cap", .name(["butt", "round", "square"]))]),
+        ("setLineJoin", [("join", .name(["miter", "round", "bevel"]))]), ("setMiterLimit", [("limit", .number)]),
+        ("setLineDash", [("phase", .number), ("lengths", .numberList)]), ("setAlpha", [("alpha", .unit)]),
+        ("saveGState", []), ("restoreGState", []), ("translateBy", [("x", .number), ("y", .number)]),
+        ("scaleBy", [("x", .number), ("y", .number)]), ("rotate", [("angle", .number)]),
+        ("concatenate", [("transform", .affine)]), ("beginPath", []), ("move", [("to", .point)]),
+        ("addLine", [("to", .point)]), ("addCurve", [("to", .point), ("control1", .point), ("control2", .point)]),
+        ("addQuadCurve", [("to", .point), ("control", .point)]),
+        ("addArc", [("center", .point), ("radius", .number), ("startAngle", .number), ("endAngle", .number),
+                    ("clockwise", .bool)]),
+        ("closePath", []), ("addRect", [("rect", .rect)]), ("addEllipse", [("rect", .rect)]),
+        ("addRoundedRect", [("rect", .rect), ("radius", .number)]), ("addPath", [("path", .path)]),
+        ("fillPath", [("rule", .name(["nonZero", "evenOdd"]))]), ("strokePath", []),
+        ("drawPath", [("mode", .name(["fill", "eoFill", "stroke", "fillStroke", "eoFillStroke"]))]),
+        ("clip", [("rule", .name(["nonZero", "evenOdd"]))]), ("fill", [("rect", .rect)]), ("stroke", [("rect", .rect)]),
+        ("fillEllipse", [("rect", .rect)]), ("strokeEllipse", [("rect", .rect)]), ("clear", [("rect", .rect)]),
+        ("clipToRect", [("rect", .rect)]), ("drawImage", [("image", .image), ("rect", .rect)]),
+    ]
+
+    /// A list of drawing commands: mostly well-formed, each argument at its edge, sometimes an unknown op, a
+    /// missing argument or a long run of one command.
+    static func drawing(_ rng: inout FuzzRandom) -> FuzzJSON {
+        var commands: [FuzzJSON] = []
+        for _ in 0..<rng.below(12) {
+            let (op, arguments) = rng.pick(drawingOps)
+            var fields: [FuzzJSON.Member] = [.init(key: "op", value: .string(rng.chance(16) ? op + "s" : op))]
+            for (key, kind) in arguments where !rng.chance(12) { fields.append(.init(key: key, value: value(kind, &rng))) }
+            let command = FuzzJSON.object(fields)
+            commands += Array(repeating: command, count: rng.chance(20) ? 1 + rng.below(3000) : 1)
+        }
+        return .array(commands)
+    }
 
     /// The keys a layer of `type` accepts: the common keys and its own (all of them for an unknown type).
     static func keys(ofType type: String) -> Set<String> {
@@ -109,6 +147,7 @@ enum SceneVocabulary {
         case .corners: return .array((0..<rng.below(6)).map { _ in .string(rng.pick(corners)) })
         case .numberList: return numbers(rng.below(6), &rng)
         case .colorList: return .array((0..<rng.below(6)).map { _ in color(&rng) })
+        case .drawing: return drawing(&rng)
         case .layer: return layer(&rng)
         case .layerList: return .array((0..<1 + rng.below(3)).map { _ in layer(&rng) })
         case .text: return .string(text(&rng))
