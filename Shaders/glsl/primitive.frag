@@ -174,6 +174,9 @@ bool gradientParameter(vec2 q, vec4 axis, int kind, float inverseLength2, vec2 p
         return true;
     }
     if (d.x == 0.0 && d.y == 0.0) return false;
+    // The centre has no angle (atan(0, 0) is undefined): within 1e-3 of it t = 0 (GradientPaint.centreRadius).
+    vec2 o = q - s;
+    if (dot(o, o) < 1e-6) return true;
     float turns = (atan(q.y - s.y, q.x - s.x) - atan(d.y, d.x)) / 6.283185307179586;
     turns -= floor(turns);
     if (seam >= 0) {

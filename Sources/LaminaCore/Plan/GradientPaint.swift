@@ -7,8 +7,9 @@ import Foundation
 /// `gradientColor` in `primitive.frag` on the GPU (single precision there, so a byte may differ by one):
 /// - the parameter t: axial, the projection of the point on start -> end; radial, the point's distance
 ///   from `start` in units of the ellipse's radii; conic, the angle about `start` from the start -> end
-///   direction, turning from +x toward +y, over a full turn (a point within `seam` of a full turn counts as
-///   0, so the two backends agree on the seam);
+///   direction, turning from +x toward +y, over a full turn (near the start ray the side comes from an
+///   integer line, `ExactEdges.conicSeam`, else a point within `seam` of a full turn counts as 0; the centre
+///   itself, within `centreRadius`, is 0: so the two backends agree on both);
 /// - t clamped to [0, 1] (the end colours extend flat), then the stop pair around it, and between them
 ///   c0 + (c1 - c0) * f, f = (t - l0) * (1 / (l1 - l0)) with the reciprocal computed once per paint, on
 ///   straight (non-premultiplied) colours, as Core Animation interpolates in output
@@ -39,6 +40,15 @@ public struct GradientPaint: Codable, Sendable, Hashable {
     /// How near (in turns) a conic gradient's seam a point has its side decided by the seam's integer line
     /// (`Evaluator.parameter(x:y:after:)`): far above either renderer's rounding of the angle.
     public static let seamZone = 1e-3
+    /// A conic gradient's centre has no angle: a point within this distance of it (local units) takes t = 0
+    /// on both renderers. Far above the float error of the GPU's local point, so the renderers agree on
+    /// which points that is up to points whose angles both compute alike (a 1% angle error at 1e-3, a
+    /// thousandth of a turn).
+    public static let centreRadius = 1e-3
+
+    /// Whether the offset (dx, dy) from a conic gradient's centre is within `centreRadius`.
+    @inline(__always)
+    static func atCentre(_ dx: Double, _ dy: Double) -> Bool { dx * dx + dy * dy < centreRadius * centreRadius }
 
     public init(kind: Kind, start: CGPoint, end: CGPoint, stops: [Stop], opacity: Double = 1) {
         self.kind = kind; self.start = start; self.end = end; self.stops = stops; self.opacity = opacity
@@ -97,6 +107,7 @@ public struct GradientPaint: Codable, Sendable, Hashable {
                 return (u * u + v * v).squareRoot()
             case .conic:
                 guard dx != 0 || dy != 0 else { return nil }
+                if GradientPaint.atCentre(x - sx, y - sy) { return 0 }
                 var turns = (atan2(y - sy, x - sx) - axisAngle) / (2 * Double.pi)
                 turns -= turns.rounded(.down)
                 return turns > 1 - GradientPaint.seam ? 0 : turns
@@ -111,6 +122,7 @@ public struct GradientPaint: Codable, Sendable, Hashable {
         public func parameter(x: Double, y: Double, after: Bool?) -> Double? {
             guard kind == .conic, let after else { return parameter(x: x, y: y) }
             guard dx != 0 || dy != 0 else { return nil }
+            if GradientPaint.atCentre(x - sx, y - sy) { return 0 }
             var turns = (atan2(y - sy, x - sx) - axisAngle) / (2 * Double.pi)
             turns -= turns.rounded(.down)
             guard turns < GradientPaint.seamZone || turns > 1 - GradientPaint.seamZone else { return turns }
