@@ -65,7 +65,8 @@ struct ProfileCommand: ParsableCommand {
         let gpu = renderer as? GPURenderer
         let before = gpu?.counters
         var image = try clock.stage("first frame (cold: mips, uploads)") { try renderingStep("rendering") { try renderer.render(graph) } }
-        let coldCounters = gpu.map { ProfileCommand.delta(before!, $0.counters) }
+        var coldCounters: (drawCalls: Int, targetsCreated: Int, textureUploads: Int)?
+        if let gpu, let before { coldCounters = ProfileCommand.delta(before, gpu.counters) }
         var warm: [Double] = []
         for i in 0..<runs {
             try clock.stage("warm frame \(i + 1)", record: &warm) {
@@ -76,30 +77,7 @@ struct ProfileCommand: ParsableCommand {
         if let cpu = renderer as? CPURenderer {
             try timePasses(cpu, graph: graph, expected: image, stats: &stats, clock: &clock)
         }
-        var timerNote = ""
-        if let gpu {
-            // One more frame with GL_EXT_disjoint_timer_query around each pass.
-            gpu.collectsGPUTimes = true
-            _ = try clock.stage("per-pass timed frame") { try renderingStep("rendering") { try gpu.render(graph) } }
-            gpu.collectsGPUTimes = false
-            let times = Dictionary((gpu.lastFrameStats?.passes ?? []).compactMap { p in p.gpuTime.map { (p.id, $0 * 1000) } },
-                                   uniquingKeysWith: { a, _ in a })
-            for i in stats.indices { stats[i].passMilliseconds = times[stats[i].id] }
-            for executed in gpu.lastFrameStats?.passes ?? [] {
-                guard let i = stats.firstIndex(where: { $0.id == executed.id }) else { continue }
-                stats[i].gpuExecuted(drawCalls: executed.drawCalls, pixels: executed.pixels)
-                stats[i].wallMilliseconds = executed.wallTime.map { $0 * 1000 }
-                stats[i].wallStart = executed.wallStart.map { $0 * 1000 }
-            }
-            timerNote = (times.isEmpty
-                ? "GPU timer queries: not available from this driver (GL_EXT_disjoint_timer_query missing or disjoint)"
-                : "GPU timer queries: GL_EXT_disjoint_timer_query; \"gpu ms\" is GPU time per pass")
-                + "; \"wall ms\" is each pass drained by glFinish before and after"
-                + (gpu.info.glRenderer.hasPrefix("llvmpipe")
-                   ? " (queries turn llvmpipe's linear rasterizer off for the timed frame; warm frames run without them)"
-                   : "")
-            if let warning = ProfilePassStats.timerCoverageWarning(stats) { timerNote += "\n" + warning }
-        }
+        let timerNote = try gpu.map { try timeGPUPasses($0, graph: graph, stats: &stats, clock: &clock) } ?? ""
         let encoded = try clock.stage("encode PNG") { try renderingStep("encoding") { try PNG.encode(image) } }
 
         print("\(scene): \(graph.width)x\(graph.height) px, \(decoded.root.treeLayerCount - 1) layers, backend \(backend)")
@@ -118,6 +96,33 @@ struct ProfileCommand: ParsableCommand {
 
         if let trace { try writeTrace(trace, clock: clock, stats: stats, counters: coldCounters) }
         if let output { try writeImage(output, plain: encoded, graph: graph, renderer: renderer) }
+    }
+
+    /// One more frame with GL_EXT_disjoint_timer_query around each pass, its times and counts put in `stats`;
+    /// the note that says what the times are.
+    private func timeGPUPasses(_ gpu: GPURenderer, graph: RenderGraph, stats: inout [ProfilePassStats],
+                               clock: inout StageClock) throws -> String {
+        gpu.collectsGPUTimes = true
+        _ = try clock.stage("per-pass timed frame") { try renderingStep("rendering") { try gpu.render(graph) } }
+        gpu.collectsGPUTimes = false
+        let times = Dictionary((gpu.lastFrameStats?.passes ?? []).compactMap { p in p.gpuTime.map { (p.id, $0 * 1000) } },
+                               uniquingKeysWith: { a, _ in a })
+        for i in stats.indices { stats[i].passMilliseconds = times[stats[i].id] }
+        for executed in gpu.lastFrameStats?.passes ?? [] {
+            guard let i = stats.firstIndex(where: { $0.id == executed.id }) else { continue }
+            stats[i].gpuExecuted(drawCalls: executed.drawCalls, pixels: executed.pixels)
+            stats[i].wallMilliseconds = executed.wallTime.map { $0 * 1000 }
+            stats[i].wallStart = executed.wallStart.map { $0 * 1000 }
+        }
+        var note = (times.isEmpty
+            ? "GPU timer queries: not available from this driver (GL_EXT_disjoint_timer_query missing or disjoint)"
+            : "GPU timer queries: GL_EXT_disjoint_timer_query; \"gpu ms\" is GPU time per pass")
+            + "; \"wall ms\" is each pass drained by glFinish before and after"
+            + (gpu.info.glRenderer.hasPrefix("llvmpipe")
+               ? " (queries turn llvmpipe's linear rasterizer off for the timed frame; warm frames run without them)"
+               : "")
+        if let warning = ProfilePassStats.timerCoverageWarning(stats) { note += "\n" + warning }
+        return note
     }
 
     /// Times each pass of a warm frame through the observer hook and checks the hook drew the same image.

@@ -81,7 +81,24 @@ public struct SceneExporter {
         guard !l.shouldRasterize else { throw refuse("shouldRasterize") }
         guard l.contentsRect == d.contentsRect, l.contentsCenter == d.contentsCenter,
               l.minificationFilterBias == 0 else { throw refuse("contentsRect/contentsCenter/bias") }
+        var o = commonKeys(l, defaults: d, &state)
+        let inner = indent + "  "
+        if let commands = l.recordedDrawing() {
+            o["drawing"] = list(commands.map { drawingCommand($0, &state) }, indent: inner)
+        }
+        if let m = l.mask { o["mask"] = try layer(m, path: path + "/mask", &state, indent: inner) }
+        if !l.sublayers.isEmpty {
+            let subs = try l.sublayers.enumerated().map { i, s in
+                try layer(s, path: path + "/sublayers/\(i)", &state, indent: inner + "  ")
+            }
+            o["sublayers"] = list(subs, indent: inner)
+        }
+        return o.text
+    }
 
+    /// The layer's own keys that differ from a plain layer's `d` (its type's keys, geometry, appearance,
+    /// shadow, contents), without its drawing, mask and sublayers.
+    private func commonKeys(_ l: Layer, defaults d: Layer, _ state: inout State) -> JSONObjectText {
         var o = JSONObjectText()
         specificKeys(l, into: &o)
         if let n = l.name { o["name"] = quoted(n) }
@@ -119,18 +136,7 @@ public struct SceneExporter {
             if l.minificationFilter != .linear { o["minificationFilter"] = quoted(l.minificationFilter.rawValue) }
             if l.magnificationFilter != .linear { o["magnificationFilter"] = quoted(l.magnificationFilter.rawValue) }
         }
-        let inner = indent + "  "
-        if let commands = l.recordedDrawing() {
-            o["drawing"] = list(commands.map { drawingCommand($0, &state) }, indent: inner)
-        }
-        if let m = l.mask { o["mask"] = try layer(m, path: path + "/mask", &state, indent: inner) }
-        if !l.sublayers.isEmpty {
-            let subs = try l.sublayers.enumerated().map { i, s in
-                try layer(s, path: path + "/sublayers/\(i)", &state, indent: inner + "  ")
-            }
-            o["sublayers"] = list(subs, indent: inner)
-        }
-        return o.text
+        return o
     }
 
     // MARK: Values

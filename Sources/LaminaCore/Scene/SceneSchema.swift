@@ -104,8 +104,20 @@ public enum SceneSchema {
     static func nullable(_ s: [String: Any]) -> [String: Any] { ["anyOf": [["type": "null"], s]] }
 
     static func schema() -> [String: Any] {
+        [
+            "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": id,
+            "title": "lamina-scene/1", "description": "A Core Animation layer tree for Lamina to render.",
+            "type": "object", "additionalProperties": false, "required": ["format", "canvas", "layers"],
+            "properties": Dictionary(uniqueKeysWithValues: SceneReader.documentKeys.map { ($0, documentKinds()[$0] ?? [:]) }),
+            "$defs": ["layer": layerSchema(), "color": colorSchema(), "transform": transformSchema(),
+                      "path": pathSchema(), "run": runSchema(), "drawingCommand": drawingCommand()],
+        ]
+    }
+
+    /// A layer: every key with its kind; a key only one type takes requires that type (the decoder refuses
+    /// it elsewhere).
+    static func layerSchema() -> [String: Any] {
         let kinds = layerKeyKinds()
-        // A key only one type takes requires that type (the decoder refuses it elsewhere).
         var typeRules: [[String: Any]] = []
         for kind in LayerKind.allCases {
             for key in kind.specificKeys {
@@ -114,17 +126,25 @@ public enum SceneSchema {
             }
         }
         let allKeys = LayerKind.commonKeys + LayerKind.allCases.flatMap(\.specificKeys)
-        let layer: [String: Any] = [
+        return [
             "type": "object", "additionalProperties": false,
             "properties": Dictionary(uniqueKeysWithValues: allKeys.map { ($0, kinds[$0] ?? [:]) }),
             "allOf": typeRules,
         ]
+    }
+
+    /// A colour: hex, a name (CSS-style or a system colour), or 3 or 4 components.
+    static func colorSchema() -> [String: Any] {
         let colorNames = Array(Color.named.keys) + Array(Color.systemNamed.keys)
-        let color: [String: Any] = ["anyOf": [
+        return ["anyOf": [
             ["type": "string", "pattern": "^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"],
             ["enum": colorNames.sorted()],
             ["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1], "minItems": 3, "maxItems": 4],
         ]]
+    }
+
+    /// A transform: 16 numbers, or a list of steps.
+    static func transformSchema() -> [String: Any] {
         let stepKinds: [String: Any] = [
             "translate": ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 3],
             "scale": ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 3],
@@ -134,7 +154,11 @@ public enum SceneSchema {
         let steps = JSONValue.transformSteps.map { name -> [String: Any] in
             ["type": "object", "additionalProperties": false, "required": [name], "properties": [name: stepKinds[name] ?? [:]]]
         }
-        let transform: [String: Any] = ["anyOf": [numbers(16), ["type": "array", "items": ["oneOf": steps]]]]
+        return ["anyOf": [numbers(16), ["type": "array", "items": ["oneOf": steps]]]]
+    }
+
+    /// A path: one part (SVG path data or a shape object) or a list of parts, appended.
+    static func pathSchema() -> [String: Any] {
         let part: [String: Any] = ["anyOf": [
             ["type": "string"],
             ["type": "object", "additionalProperties": false, "required": ["rect"], "properties": ["rect": numbers(4)]],
@@ -143,15 +167,22 @@ public enum SceneSchema {
              "properties": ["roundedRect": numbers(4), "radius": ["type": "number", "minimum": 0],
                             "corners": ["type": "array", "items": ["enum": CornerMask.names.map(\.0)]]]],
         ]]
-        // A path is one part (SVG path data or a shape object) or a list of parts, appended.
-        let path: [String: Any] = ["anyOf": [part, ["type": "array", "items": part]]]
+        return ["anyOf": [part, ["type": "array", "items": part]]]
+    }
+
+    /// A run of an attributed string.
+    static func runSchema() -> [String: Any] {
         let runKinds: [String: Any] = ["text": ["type": "string"], "font": ["type": "string", "minLength": 1],
                                        "fontSize": ["type": "number", "minimum": 0],
                                        "foregroundColor": nullable(["$ref": "#/$defs/color"]),
                                        "underline": ["type": "boolean"]]
-        let run: [String: Any] = ["type": "object", "additionalProperties": false, "required": ["text"],
-                                  "properties": Dictionary(uniqueKeysWithValues: SceneReader.attributedRunKeys.map { ($0, runKinds[$0] ?? [:]) })]
-        let documentKinds: [String: Any] = [
+        return ["type": "object", "additionalProperties": false, "required": ["text"],
+                "properties": Dictionary(uniqueKeysWithValues: SceneReader.attributedRunKeys.map { ($0, runKinds[$0] ?? [:]) })]
+    }
+
+    /// The document's own keys.
+    static func documentKinds() -> [String: Any] {
+        [
             "$schema": ["type": "string"], "format": ["const": "lamina-scene/1"], "description": ["type": "string"],
             "canvas": ["type": "object", "additionalProperties": false, "required": ["width", "height"],
                        "properties": ["width": ["type": "number", "exclusiveMinimum": 0],
@@ -163,14 +194,6 @@ public enum SceneSchema {
             "tolerance": ["type": "object", "additionalProperties": false, "required": ["maxDiff", "maxPixels"],
                           "properties": ["maxDiff": ["type": "integer", "minimum": 0, "maximum": 255],
                                          "maxPixels": ["type": "integer", "minimum": 0], "reason": ["type": "string"]]],
-        ]
-        return [
-            "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": id,
-            "title": "lamina-scene/1", "description": "A Core Animation layer tree for Lamina to render.",
-            "type": "object", "additionalProperties": false, "required": ["format", "canvas", "layers"],
-            "properties": Dictionary(uniqueKeysWithValues: SceneReader.documentKeys.map { ($0, documentKinds[$0] ?? [:]) }),
-            "$defs": ["layer": layer, "color": color, "transform": transform, "path": path, "run": run,
-                      "drawingCommand": drawingCommand()],
         ]
     }
 }
