@@ -19,18 +19,12 @@ struct Projection {
     let isAffine: Bool
 
     init?(_ t: Transform3D) {
-        let a = t.m11, b = t.m12, c = t.m14
-        let d = t.m21, e = t.m22, f = t.m24
-        let g = t.m41, h = t.m42, i = t.m44
-        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
-        let det = a * A + b * B + c * C
-        guard det != 0, det.isFinite, abs(det) > 1e-300 else { return nil }
-        let inv = 1 / det
-        g00 = A * inv; g01 = -(b * i - c * h) * inv; g02 = (b * f - c * e) * inv
-        g10 = B * inv; g11 = (a * i - c * g) * inv; g12 = -(a * f - c * d) * inv
-        g20 = C * inv; g21 = -(a * h - b * g) * inv; g22 = (a * e - b * d) * inv
-        h02 = c; h12 = f; h22 = i
-        isAffine = c == 0 && f == 0
+        guard let g = PlaneInverse(t) else { return nil }
+        g00 = g.g00; g01 = g.g01; g02 = g.g02
+        g10 = g.g10; g11 = g.g11; g12 = g.g12
+        g20 = g.g20; g21 = g.g21; g22 = g.g22
+        h02 = t.m14; h12 = t.m24; h22 = t.m44
+        isAffine = t.m14 == 0 && t.m24 == 0
     }
 
     /// Local coordinates and Jacobian at a pixel centre; nil when the point lies behind the eye.

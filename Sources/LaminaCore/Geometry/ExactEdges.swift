@@ -42,25 +42,10 @@ public struct ExactEdges: Sendable, Equatable {
 
     init(edges: [Edge]) { self.edges = edges }
 
-    /// G = adj(H) / det(H) for the op's homography H = [[m11 m12 m14], [m21 m22 m24], [m41 m42 m44]] (row
-    /// vectors), row by row; nil when singular or not finite.
-    static func inverse(_ t: Transform3D) -> [Double]? {
-        let a = t.m11, b = t.m12, c = t.m14
-        let d = t.m21, e = t.m22, f = t.m24
-        let g = t.m41, h = t.m42, i = t.m44
-        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
-        let det = a * A + b * B + c * C
-        guard det != 0, det.isFinite else { return nil }
-        let inv = 1 / det
-        return [A * inv, -(b * i - c * h) * inv, (b * f - c * e) * inv,
-                B * inv, (a * i - c * g) * inv, -(a * f - c * d) * inv,
-                C * inv, -(a * h - b * g) * inv, (a * e - b * d) * inv]
-    }
-
     /// The edges of `rect` through `t`; nil when the map is singular or not finite.
     public init?(transform t: Transform3D, rect: CGRect) {
-        guard let g = ExactEdges.inverse(t) else { return nil }
-        let (g00, g01, g02, g10, g11, g12, g20, g21, g22) = (g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7], g[8])
+        guard let g = PlaneInverse(t) else { return nil }
+        let (g00, g01, g02, g10, g11, g12, g20, g21, g22) = (g.g00, g.g01, g.g02, g.g10, g.g11, g.g12, g.g20, g.g21, g.g22)
         var out: [Edge] = []
         for (value, column) in [(Double(rect.minX), 0), (Double(rect.maxX), 0), (Double(rect.minY), 1),
                                 (Double(rect.maxY), 1)] {
@@ -106,11 +91,11 @@ public struct ExactEdges: Sendable, Equatable {
         guard paint.kind == .conic else { return nil }
         let sx = Double(paint.start.x), sy = Double(paint.start.y)
         let dx = Double(paint.end.x) - sx, dy = Double(paint.end.y) - sy
-        guard dx != 0 || dy != 0, let g = inverse(t) else { return nil }
+        guard dx != 0 || dy != 0, let g = PlaneInverse(t) else { return nil }
         let k = dy * sx - dx * sy
-        let a = -dy * g[0] + dx * g[1] + k * g[2]
-        let b = -dy * g[3] + dx * g[4] + k * g[5]
-        let c = -dy * g[6] + dx * g[7] + k * g[8]
+        let a = -dy * g.g00 + dx * g.g01 + k * g.g02
+        let b = -dy * g.g10 + dx * g.g11 + k * g.g12
+        let c = -dy * g.g20 + dx * g.g21 + k * g.g22
         return edge(A: a, B: b, C: c).map { ExactEdges(edges: [$0]) }
     }
 }

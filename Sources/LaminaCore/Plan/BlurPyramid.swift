@@ -33,7 +33,8 @@ public enum BlurPyramid {
     /// shallowest level whose reduced kernel fits, with its bound unknown (`BlurMethod.unknownBound`).
     public static let deepestUnbounded = 40
 
-    private static let cache = ChoiceCache()
+    private static let cache = Memo<BlurContent, BlurMethod>()
+    private static let reaches = Memo<BlurMethod, Int>()
 
     /// The method for a blur of `sigma` pixels over `content`: the cheapest (estimated fetches per pixel,
     /// `cost`) whose bound is at most `target`; when none is, the exact kernel if it fits, else the
@@ -64,8 +65,9 @@ public enum BlurPyramid {
     /// bound (its 2^levels phases would take too long to profile); the exact kernel if none does.
     static func unbounded(sigma: Double) -> BlurMethod {
         for k in 1...deepestUnbounded {
+            // k 2x2 boxes add (4^k - 1) / 12 (a uniform over 2^k pixels), in closed form: too deep to build.
             let f = pow(2.0, Double(k))
-            let reduced = (max(sigma * sigma - (f * f - 1) / 12 - f * f / 6, 0.25)).squareRoot() / f
+            let reduced = reducedSigma(sigma: sigma, levels: k, downsampleVariance: (f * f - 1) / 12)
             if reduced <= largestReducedSigma {
                 return BlurMethod(levels: k, downsample: .box, reducedSigma: reduced, bound: BlurMethod.unknownBound)
             }
@@ -81,15 +83,21 @@ public enum BlurPyramid {
         var out: [BlurMethod] = []
         for filter in [BlurMethod.Downsample.box, .binomial] {
             for k in 1...deepestLevel {
-                let f = Double(1 << k)
-                let extra = downsampleVariance(levels: k, filter: filter) + f * f / 6
-                let reduced = (max(sigma * sigma - extra, 0.25)).squareRoot() / f
+                let reduced = reducedSigma(sigma: sigma, levels: k,
+                                           downsampleVariance: downsampleVariance(levels: k, filter: filter))
                 guard reduced >= smallestReducedSigma else { break }
                 guard reduced <= largestReducedSigma else { continue }
                 out.append(BlurMethod(levels: k, downsample: filter, reducedSigma: reduced, bound: 0))
             }
         }
         return out
+    }
+
+    /// The sigma at level `levels` (texels of 2^levels pixels) whose blur, after down-sampling that adds
+    /// `downsampleVariance` and the bilinear reconstruction's tent (variance 4^k / 6), has variance sigma^2.
+    static func reducedSigma(sigma: Double, levels: Int, downsampleVariance: Double) -> Double {
+        let f = pow(2.0, Double(levels))
+        return (max(sigma * sigma - (downsampleVariance + f * f / 6), 0.25)).squareRoot() / f
     }
 
     /// The variance (px^2 at full size) `levels` down-samplings with `filter` add.
@@ -110,11 +118,15 @@ public enum BlurPyramid {
         return perTexel * (1 - 1 / area) / 3 + taps(method.reducedSigma) / area + 4
     }
 
-    /// The farthest a blur of `sigma` by `method` carries a pixel's value, in pixels, on either backend.
+    /// The farthest a blur of `sigma` by `method` carries a pixel's value, in pixels, on either backend;
+    /// remembered per (sigma, method), as the shadow atlas asks it for every shadow.
     public static func reach(sigma: Double, method: BlurMethod) -> Int {
         let exact = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max)
         guard method.levels > 0 else { return exact }
-        return max(exact, BlurErrorBound.profile(sigma: sigma, method: method).reach)
+        if let known = reaches.get(sigma, method) { return known }
+        let reach = max(exact, BlurErrorBound.profile(sigma: sigma, method: method).reach)
+        reaches.set(sigma, method, reach)
+        return reach
     }
 
     /// The method's description for `lamina plan`.
@@ -126,21 +138,22 @@ public enum BlurPyramid {
     }
 }
 
-/// Chosen methods by (sigma, content): a scene meets a few sigmas, and each choice bounds a dozen
-/// candidates. Shared by every planner in the process, so guarded by a lock.
-private final class ChoiceCache: @unchecked Sendable {
+/// Values computed per (sigma, key) — chosen methods by content, reaches by method: a scene meets a few
+/// sigmas, and each choice bounds a dozen candidates. Shared by every planner in the process, so guarded by
+/// a lock.
+private final class Memo<Key: Hashable, Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var table: [Key: BlurMethod] = [:]
-    private struct Key: Hashable { var sigma: UInt64; var content: BlurContent }
+    private var table: [Entry: Value] = [:]
+    private struct Entry: Hashable { var sigma: UInt64; var key: Key }
 
-    func get(_ sigma: Double, _ content: BlurContent) -> BlurMethod? {
+    func get(_ sigma: Double, _ key: Key) -> Value? {
         lock.lock(); defer { lock.unlock() }
-        return table[Key(sigma: sigma.bitPattern, content: content)]
+        return table[Entry(sigma: sigma.bitPattern, key: key)]
     }
 
-    func set(_ sigma: Double, _ content: BlurContent, _ m: BlurMethod) {
+    func set(_ sigma: Double, _ key: Key, _ value: Value) {
         lock.lock(); defer { lock.unlock() }
         if table.count > 4096 { table.removeAll() }
-        table[Key(sigma: sigma.bitPattern, content: content)] = m
+        table[Entry(sigma: sigma.bitPattern, key: key)] = value
     }
 }
