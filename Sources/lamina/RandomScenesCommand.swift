@@ -11,7 +11,7 @@ struct RandomScenesCommand: ParsableCommand {
         abstract: "Write random app-like scenes (cards, shadows, masks, gradients, replicators, shapes, text) for lamina parity.",
         discussion: """
         The same seed writes the same files, random-<seed>-<index>.json. Shadows keep their blur within \
-        --max-shadow-sigma pixels (any sigma holds the contract: the GPU's pyramid keeps a blurred pass within one step).
+        --max-shadow-sigma pixels (4: the GPU's exact blur range; above it, shadows of layers under perspective can still differ by up to 11).
         """)
 
     @Option(help: "How many scenes (1 to 10000).")

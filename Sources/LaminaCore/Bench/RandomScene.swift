@@ -8,8 +8,9 @@ import Foundation
 /// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
 /// (gradients of every type, replicators with colour offsets, some preserving depth, shapes filled and stroked, text in
 /// DejaVu Sans, plain or attributed, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes, custom drawing: `RandomScene+Drawing.swift`). `maxShadowSigma` bounds the shadows' blur
-/// in pixels (the GPU's blur pyramid keeps each blurred pass within one step of the exact blur,
-/// `BlurPyramid`, so any sigma holds the parity contract).
+/// in pixels. The default, 4, keeps them in the GPU's exact blur range: the pyramid above it keeps each blurred
+/// pass within one step (`BlurPyramid`), but with shadows up to 30, 19 of 2 000 scenes (seed 2032) still differ
+/// by 3 to 11, in the shadows of layers under perspective (composited through a projective resample).
 public struct RandomScene {
     public var maxShadowSigma: Double
 
