@@ -41,6 +41,9 @@ struct ParityCommand: ParsableCommand {
     @Option(help: "The seed of the random scenes.")
     var seed: UInt64 = 1
 
+    @Option(help: "With --random, the largest shadow blur sigma in pixels (the GPU blurs above 4 through a pyramid).")
+    var maxShadowSigma: Double = 4
+
     @Option(help: ArgumentHelp("With --random, write each failing scene here, minimised (layers and keys removed while it still fails).",
                                valueName: "dir"))
     var failures: String?
@@ -136,7 +139,10 @@ struct ParityCommand: ParsableCommand {
     /// `--random N`: scenes `random-<seed>-<i>` checked in turn; failures minimised into `--failures`.
     private func checkRandom(count: Int, with runner: ParityRunner) throws -> [ParityOutcome] {
         guard (1...100_000).contains(count) else { throw ValidationError("--random takes 1 to 100000 scenes") }
-        let generator = RandomScene()
+        guard maxShadowSigma >= 0, maxShadowSigma <= 1000 else {
+            throw ValidationError("--max-shadow-sigma must be in 0...1000")
+        }
+        let generator = RandomScene(maxShadowSigma: maxShadowSigma)
         let table = ParityTable(names: ["random-\(seed)-\(count)"])
         if !json { print(table.header) }
         var outcomes: [ParityOutcome] = []

@@ -48,9 +48,16 @@ public struct Color: Sendable, Equatable, Hashable, Codable {
 }
 
 /// A premultiplied sRGB colour (components in 0...1, each of r, g, b at most a).
+///
+/// Each component is held at float precision (`Double(Float(x))`), which is what the GPU reads: both renderers
+/// then multiply and round the same numbers. In double, 0.7 x 255 is exactly the tie 178.5 and rounds to 179,
+/// while the GPU's 0.7f x 255 is 178.499997 and stores 178; a translucent layer drawn through an offscreen pass
+/// differed by one in every pixel.
 public struct PremultipliedColor: Sendable, Equatable, Hashable, Codable {
     public var r: Double, g: Double, b: Double, a: Double
-    public init(r: Double, g: Double, b: Double, a: Double) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public init(r: Double, g: Double, b: Double, a: Double) {
+        self.r = Double(Float(r)); self.g = Double(Float(g)); self.b = Double(Float(b)); self.a = Double(Float(a))
+    }
     public static let transparent = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
     /// Every component scaled by `s` (opacity or coverage applied to a premultiplied colour).
     public func scaled(by s: Double) -> PremultipliedColor { PremultipliedColor(r: r * s, g: g * s, b: b * s, a: a * s) }

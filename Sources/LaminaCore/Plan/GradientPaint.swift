@@ -51,7 +51,7 @@ public struct GradientPaint: Codable, Sendable, Hashable {
     static func atCentre(_ dx: Double, _ dy: Double) -> Bool { dx * dx + dy * dy < centreRadius * centreRadius }
 
     public init(kind: Kind, start: CGPoint, end: CGPoint, stops: [Stop], opacity: Double = 1) {
-        self.kind = kind; self.start = start; self.end = end; self.stops = stops; self.opacity = opacity
+        self.kind = kind; self.start = start; self.end = end; self.stops = stops; self.opacity = Double(Float(opacity))
     }
 
     /// The parameter t at local point (x, y), before clamping; nil where the gradient is undefined (a

@@ -26,28 +26,16 @@ extension GraphBuilder {
         return DrawOp(kind: .texture(draw), transform: m, bounds: bounds, edgeAA: edgeAA(layer, m))
     }
 
-    /// The part of the layer's own space its output can cover: bounds, contents overflowing them,
-    /// sublayers (unless masksToBounds) and, if asked, the shadow.
+    /// The part of the layer's own space its output can cover: bounds, contents overflowing them, a shape
+    /// layer's path and stroke, sublayers under every replicator instance (unless masksToBounds) and, if
+    /// asked, the shadow. Offscreen passes cut at this rect (rasterization, local shadows), so it must hold
+    /// everything the layer draws.
     func localExtent(of layer: Layer, includeShadow: Bool, depth: Int = 0) -> CGRect {
         var r = layer.bounds
         if !layer.masksToBounds {
             if contentsBitmap(layer) != nil { r = r.union(contentsFrame(layer)) }
-            if depth < 64 {
-                let space = LayerGeometry.sublayerSpace(of: layer)
-                for child in layer.sublayers where !child.isHidden {
-                    let ce = localExtent(of: child, includeShadow: true, depth: depth + 1)
-                    guard !ce.isNull else { continue }
-                    let t = LayerGeometry.local(child).concatenating(space)
-                    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-                    var ok = true
-                    for (x, y) in [(ce.minX, ce.minY), (ce.maxX, ce.minY), (ce.minX, ce.maxY), (ce.maxX, ce.maxY)] {
-                        guard let p = LayerGeometry.project(Double(x), Double(y), t) else { ok = false; break }
-                        minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x))
-                        minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
-                    }
-                    if ok { r = r.union(CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)) }
-                }
-            }
+            if let shape = layer as? ShapeLayer { r = r.union(Self.shapeExtent(shape)) }
+            if depth < 64 { r = r.union(sublayerExtent(of: layer, depth: depth)) }
         }
         if includeShadow, layer.shadowOpacity > 0 {
             let shape = layer.shadowPath?.controlPointBounds ?? r
@@ -58,5 +46,65 @@ extension GraphBuilder {
             }
         }
         return r
+    }
+
+    /// The sublayers' extents in `layer`'s own space, each through its transform and the sublayer space,
+    /// and for a replicator through every instance's transform (`emitInstances`).
+    private func sublayerExtent(of layer: Layer, depth: Int) -> CGRect {
+        let space = LayerGeometry.sublayerSpace(of: layer)
+        let instances = Self.instanceMaps(of: layer)
+        var r = CGRect.null
+        for child in layer.sublayers where !child.isHidden {
+            let ce = localExtent(of: child, includeShadow: true, depth: depth + 1)
+            guard !ce.isNull else { continue }
+            let local = LayerGeometry.local(child)
+            for instance in instances {
+                if let mapped = Self.projectedBox(ce, through: local.concatenating(instance).concatenating(space)) {
+                    r = r.union(mapped)
+                }
+            }
+        }
+        return r
+    }
+
+    /// A replicator's instance maps about its bounds' centre (instance k: M^k), up to the first that is not
+    /// finite; one identity for any other layer.
+    static func instanceMaps(of layer: Layer) -> [Transform3D] {
+        guard let replicator = layer as? ReplicatorLayer else { return [.identity] }
+        let b = replicator.bounds
+        let toCentre = Transform3D.translation(-Double(b.midX), -Double(b.midY), 0)
+        let fromCentre = Transform3D.translation(Double(b.midX), Double(b.midY), 0)
+        var maps: [Transform3D] = []
+        var power = Transform3D.identity
+        for k in 0..<max(0, replicator.instanceCount) {
+            if k > 0 { power = power.concatenating(replicator.instanceTransform) }
+            guard power.isFinite else { break }
+            maps.append(toCentre.concatenating(power).concatenating(fromCentre))
+        }
+        return maps
+    }
+
+    /// The box of `rect`'s corners through `t`; nil when a corner is behind the eye.
+    static func projectedBox(_ rect: CGRect, through t: Transform3D) -> CGRect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+            guard let p = LayerGeometry.project(Double(x), Double(y), t) else { return nil }
+            minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x))
+            minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
+        }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Where a shape layer draws: its path's control points, grown by the stroke's reach (half the line
+    /// width, times the miter limit for miter joins and the square root of two for square caps).
+    static func shapeExtent(_ shape: ShapeLayer) -> CGRect {
+        guard let path = shape.path, !path.isEmpty else { return .null }
+        let box = path.controlPointBounds
+        guard !box.isNull, shape.strokeColor != nil, shape.lineWidth > 0 else { return box }
+        var factor = 1.0
+        if shape.lineJoin == .miter { factor = max(factor, shape.miterLimit) }
+        if shape.lineCap == .square { factor = max(factor, 2.0.squareRoot()) }
+        let reach = shape.lineWidth / 2 * factor
+        return box.insetBy(dx: -reach, dy: -reach)
     }
 }

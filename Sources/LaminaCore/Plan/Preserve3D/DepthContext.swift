@@ -76,7 +76,7 @@ extension GraphBuilder {
     /// The planes in back-to-front order, split where they cross (see the type's comment).
     private func emitSorted(_ planes: [DepthPlane], eyeToTarget: Transform3D) -> [DrawOp] {
         guard planes.count > 1, planes.count <= Self.maxDepthPlanes else { return planes.flatMap(emitPlane) }
-        let polygons = planes.map(eyePolygon)
+        let polygons = planes.map { Self.drawsNothing($0.layer) ? nil : eyePolygon($0) }
         var ops: [DrawOp] = []
         // Planes whose pixels cannot meet need no order between them: each group of overlapping ones is sorted
         // alone, and a plane that overlaps none is drawn as it is, in tree order, never cut.
@@ -188,7 +188,7 @@ extension GraphBuilder {
 
     /// The plane's extent in eye space, clipped to w > 0 and divided through; nil when nothing is in front.
     private func eyePolygon(_ plane: DepthPlane) -> Polygon3D? {
-        let r = Self.planeExtent(plane.layer, depth: 3)
+        let r = localExtent(of: plane.layer, includeShadow: true)
         guard !r.isNull, r.width.isFinite, r.height.isFinite else { return nil }
         let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { x, y in
             let p = plane.eye.apply(x: Double(x), y: Double(y))
@@ -216,27 +216,14 @@ extension GraphBuilder {
         return out
     }
 
-    /// What a plane layer may draw in its own plane: its bounds, its shadow, and its sublayers' extents unless
-    /// it masks to bounds (a few levels deep), in its local coordinates.
-    static func planeExtent(_ layer: Layer, depth: Int) -> CGRect {
-        var r = layer.bounds
-        if layer.shadowOpacity > 0 {
-            let reach = 3 * layer.shadowRadius + 1
-            let shape = layer.shadowPath?.controlPointBounds ?? layer.bounds
-            r = r.union(shape.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
-                .insetBy(dx: -reach, dy: -reach))
-        }
-        guard depth > 0, !layer.masksToBounds else { return r }
-        let space = LayerGeometry.sublayerSpace(of: layer)
-        for child in layer.sublayers.prefix(64) where !child.isHidden {
-            let extent = planeExtent(child, depth: depth - 1)
-            let m = LayerGeometry.local(child).concatenating(space)
-            for (x, y) in [(extent.minX, extent.minY), (extent.maxX, extent.minY), (extent.maxX, extent.maxY),
-                           (extent.minX, extent.maxY)] {
-                guard let p = LayerGeometry.project(Double(x), Double(y), m) else { continue }
-                r = r.union(CGRect(x: p.x, y: p.y, width: 0, height: 0))
-            }
-        }
-        return r
+    /// True when `layer` and its visible sublayers certainly draw nothing: no background, border, contents,
+    /// drawing, shadow or content of a specialised type. Such a plane is left out of the depth sort: it has no
+    /// pixel to order, and as a splitting plane it would only cut the others into masked pieces.
+    static func drawsNothing(_ layer: Layer, depth: Int = 0) -> Bool {
+        guard depth < 16, type(of: layer) == Layer.self, layer.contents == nil, layer.draw == nil,
+              layer.delegate == nil, layer.drawing == nil, layer.shadowOpacity <= 0 else { return false }
+        if let c = layer.backgroundColor, c.alpha > 0 { return false }
+        if layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 { return false }
+        return layer.sublayers.allSatisfy { $0.isHidden || drawsNothing($0, depth: depth + 1) }
     }
 }
