@@ -42,7 +42,7 @@ struct ParityCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(help: "With --random, the largest shadow blur sigma in pixels (the GPU blurs above 4 through a pyramid).")
-    var maxShadowSigma: Double = 4
+    var maxShadowSigma: Double = 30
 
     @Option(help: ArgumentHelp("With --random, write each failing scene here, minimised (layers and keys removed while it still fails).",
                                valueName: "dir"))

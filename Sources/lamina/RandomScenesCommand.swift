@@ -21,7 +21,7 @@ struct RandomScenesCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(help: "Largest shadow blur sigma in pixels.")
-    var maxShadowSigma: Double = 4
+    var maxShadowSigma: Double = 30
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write into (made if missing).", valueName: "DIR"))
     var output: String
