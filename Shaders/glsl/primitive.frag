@@ -54,7 +54,7 @@ bool exactInside(vec2 p, int base, int k) {
 
 const int ALL_EDGES = EDGE_MIN_X | EDGE_MAX_X | EDGE_MIN_Y | EDGE_MAX_Y;
 
-uniform sampler2D u_texture;   // image, pass, or R8 coverage mask
+uniform sampler2D u_texture;   // image, pass, or float coverage atlas
 uniform sampler2D u_mask;      // mask pass (alpha)
 RECORD in vec4 v_g0;
 RECORD in vec4 v_g1;
@@ -250,8 +250,12 @@ void main() {
 #endif
     fragColor = (int(v_params.z) & 1) != 0 ? v_color * (s.a * coverage) : v_color * s * coverage;
 #elif defined(KIND_COVERAGE_MASK)
-    // Path fill: coverage rasterized on the CPU into an R8 texture over the op's bounds.
-    float c = texelFetch(u_texture, ivec2(p - v_src.xy), 0).r;
+    // Path fill: its exact-area coverage in the pass's float coverage atlas (PathCoverage), at p - v_src.xy;
+    // v_src.z = 1 for a hard-edged fill, covered wholly where the area is at least one half (PathFill.drawn).
+    // No margin under one half: an axis-aligned edge through the centre gives exactly 0.5 in float too, and
+    // a margin wider than the float error (about 4e-6 on a 200 px plane) flipped areas just under one half.
+    float c = clamp(texelFetch(u_texture, ivec2(p - v_src.xy), 0).r, 0.0, 1.0);
+    if (v_src.z > 0.5) c = c >= 0.5 ? 1.0 : 0.0;
     fragColor = v_color * (c * coverage);
 #else
     vec2 q; vec4 jac;

@@ -124,8 +124,12 @@ final class FrameExecutor {
     private func draw(_ ops: [DrawOp], into target: RenderTarget, clear c: PremultipliedColor,
                       batcher: inout PassBatcher) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
         batcher.reset()
-        let passBatches = try batcher.batches(for: ops, passBounds: PixelRect(x0: 0, y0: 0, x1: target.width,
-                                                                              y1: target.height))
+        let passBounds = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
+        // Path coverage first, into the pass's coverage atlas (its own framebuffer and state), read by the draws.
+        let paths = resources.paths, pathCalls = paths.drawCalls
+        defer { paths.releasePages() }
+        batcher.pathSlots = try paths.render(ops, passBounds: passBounds, maxTextureSize: resources.maxTextureSize)
+        let passBatches = try batcher.batches(for: ops, passBounds: passBounds)
         let (opaque, batches) = (passBatches.opaque, passBatches.blended)
         try resources.drawer.upload(instances: batcher.instances, clips: batcher.clips)
         target.bind()
@@ -143,7 +147,8 @@ final class FrameExecutor {
                                   targetWidth: target.width, targetHeight: target.height)
         let all = (opaque.map { [$0] } ?? []) + batches
         // Draw calls as issued: a batch is several where the tuning caps the quads per draw.
-        return (resources.drawer.drawCalls - callsBefore, all.reduce(0) { $0 + $1.count }, batcher.pixels)
+        return (resources.drawer.drawCalls - callsBefore + paths.drawCalls - pathCalls, all.reduce(0) { $0 + $1.count },
+                batcher.pixels)
     }
 
     /// A batcher resolving texture sources to cached image textures and to this frame's pass targets.

@@ -16,6 +16,10 @@ public enum GLError: Error, CustomStringConvertible, Equatable {
     case framebuffer(status: String)
     /// The graph refers to something it does not contain.
     case invalidGraph(String)
+    /// The context lacks what a draw needs (named extensions).
+    case unsupported(String)
+    /// A draw is past one of the renderer's limits (a path fill's trapezoids, `PathTrapezoids`).
+    case limit(String)
 
     public var description: String {
         switch self {
@@ -29,6 +33,8 @@ public enum GLError: Error, CustomStringConvertible, Equatable {
         case .missingShader(let name): return "shader \(name) is not in the LaminaShaders bundle"
         case .framebuffer(let status): return "framebuffer incomplete: \(status)"
         case .invalidGraph(let why): return "invalid render graph: \(why)"
+        case .unsupported(let why): return "unsupported by this GL context: \(why)"
+        case .limit(let why): return "over a renderer limit: \(why)"
         }
     }
 }

@@ -19,6 +19,7 @@ public struct GPUInfo: Sendable, CustomStringConvertible {
         "EGL_EXT_platform_device", "EGL_MESA_platform_surfaceless", "EGL_KHR_platform_gbm",
         "EGL_KHR_surfaceless_context", "EGL_KHR_no_config_context",
         "GL_EXT_disjoint_timer_query", "GL_EXT_color_buffer_float", "GL_EXT_color_buffer_half_float",
+        "GL_EXT_float_blend",
         "GL_EXT_texture_border_clamp", "GL_EXT_texture_format_BGRA8888", "GL_EXT_read_format_bgra",
         "GL_EXT_shader_framebuffer_fetch", "GL_EXT_shader_framebuffer_fetch_non_coherent",
     ]

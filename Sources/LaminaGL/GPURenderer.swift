@@ -46,6 +46,7 @@ public final class GPURenderer: Renderer {
             timerQueries: present.contains("GL_EXT_disjoint_timer_query"),
             // RGBA32F pyramid levels need GL_EXT_color_buffer_float (_half_float renders only 16-bit floats).
             floatTargets: present.contains("GL_EXT_color_buffer_float"),
+            coverageFormat: PathCoverage.format(extensions: present),
             tuning: chosen,
             readback: chosen.splitsReadback && options.splitsReadback ? ReadbackWorker.start(sharing: context) : nil)
     }
@@ -64,7 +65,7 @@ public final class GPURenderer: Renderer {
     /// Counters since creation: draw calls issued, targets allocated, images uploaded.
     public var counters: (drawCalls: Int, targetsCreated: Int, textureUploads: Int) {
         guard let r = resources else { return (0, 0, 0) }
-        return (r.drawer.drawCalls + r.blur.drawCalls, r.pool.created, r.textures.uploads)
+        return (r.drawer.drawCalls + r.blur.drawCalls + r.paths.drawCalls, r.pool.created, r.textures.uploads)
     }
 
     /// Executes `graph` and returns the canvas, premultiplied RGBA8, row 0 at the top.
@@ -84,6 +85,8 @@ final class GLResources {
     let textures = TextureCache()
     let drawer: PrimitiveDrawer
     let blur: BlurRunner
+    /// Path fills' coverage, computed on the GPU before each pass's draws.
+    let paths: PathCoverage
     let timer: GPUTimer
     /// GL_MAX_TEXTURE_SIZE (at least 2048 in GLES 3.0, Table 6.35); larger passes are refused.
     let maxTextureSize: Int
@@ -92,7 +95,8 @@ final class GLResources {
     /// Reads the lower half of large canvases while the renderer's thread reads the upper half.
     let readback: ReadbackWorker?
 
-    init(timerQueries: Bool, floatTargets: Bool, tuning: RasterTuning, readback: ReadbackWorker?) throws {
+    init(timerQueries: Bool, floatTargets: Bool, coverageFormat: Int32?, tuning: RasterTuning,
+         readback: ReadbackWorker?) throws {
         self.readback = readback
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
@@ -100,6 +104,7 @@ final class GLResources {
         self.tuning = tuning
         drawer = try PrimitiveDrawer(tuning: tuning)
         blur = try BlurRunner(pool: pool, floatTargets: floatTargets)
+        paths = try PathCoverage(pool: pool, format: coverageFormat)
         timer = GPUTimer(available: timerQueries)
     }
 }

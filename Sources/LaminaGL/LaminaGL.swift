@@ -3,7 +3,8 @@
 /// What it owns: the EGL display and context (`GLContext`, platform device first so a real GPU wins, then
 /// Mesa's surfaceless platform, then GBM on a render node), shader loading with `#include` and errors that
 /// name the file and line (`ShaderProgram`), pooled render targets, a texture cache keyed by `Bitmap`
-/// identity, and `GPURenderer`, which executes a `RenderGraph`.
+/// identity, path coverage computed on the GPU as exact areas of trapezoids (`PathCoverage`), and
+/// `GPURenderer`, which executes a `RenderGraph`.
 ///
 /// Invariants:
 /// - Only this module calls GL or EGL; every GL call that can fail is checked through `GLCheck` in debug

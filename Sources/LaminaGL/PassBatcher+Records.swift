@@ -2,7 +2,7 @@ import CGLES
 import Foundation
 import LaminaCore
 
-/// What the batcher writes into instance records, and the textures of path coverage.
+/// What the batcher writes into instance records.
 extension PassBatcher {
     /// The shader's FILTER_* codes (`common.glsl`).
     static func filterCode(_ f: ContentsFilter) -> Int {
@@ -23,19 +23,6 @@ extension PassBatcher {
     /// Component-wise a * b * s, computed in double before the one rounding to float.
     static func product(_ a: PremultipliedColor, _ b: PremultipliedColor, _ s: Double) -> SIMD4<Float> {
         SIMD4(Float(a.r * b.r * s), Float(a.g * b.g * s), Float(a.b * b.b * s), Float(a.a * b.a * s))
-    }
-
-    /// An R8 texture of `bytes` (rows top first, tightly packed).
-    static func upload(_ bytes: [UInt8], width: Int, height: Int) throws -> GLTexture {
-        let t = try GLTexture(width: width, height: height, format: GL_R8)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        try bytes.withUnsafeBytes { p in
-            try gl("glTexSubImage2D(path coverage)") {
-                glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RED),
-                                GLenum(GL_UNSIGNED_BYTE), p.baseAddress)
-            }
-        }
-        return t
     }
 }
 

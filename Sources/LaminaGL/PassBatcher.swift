@@ -33,9 +33,8 @@ struct PassBatcher {
     /// `batches(for:passBounds:)`).
     var instances: [Float] = []
     var clips = ClipTable()
-    /// Coverage textures of path fills, kept alive until the pass is drawn.
-    var pathTextures: [GLTexture] = []
-    private var paths = PathCoverage()
+    /// Where each path op's coverage lies, by op index (`PathCoverage`, rendered before the pass's batches).
+    var pathSlots: [Int: PathCoverage.Slot] = [:]
     /// Pixels of the quads drawn for the current pass (its ops' pieces after culling, with overdraw), for
     /// `FrameStats`.
     private(set) var pixels = 0
@@ -97,8 +96,7 @@ struct PassBatcher {
     /// Off, every piece is drawn whole instead of cut by later opaque pieces (`RenderOptions.culls`).
     var culls = true
 
-    /// Starts a new pass: instances, clips and counters are per pass; path textures of the previous pass
-    /// are released (its draws have been issued, and GL keeps a deleted texture alive for them, §D.1.2).
+    /// Starts a new pass: instances, clips, path slots and counters are per pass.
     mutating func reset() {
         instances.removeAll(keepingCapacity: true)
         // The batches' arrays are kept for the next pass's batches (`place`), emptied but with their storage
@@ -114,7 +112,7 @@ struct PassBatcher {
         records.removeAll(keepingCapacity: true)
         pieceStore.removeAll(keepingCapacity: true)
         clips = ClipTable()
-        pathTextures.removeAll()
+        pathSlots.removeAll(keepingCapacity: true)
         pixels = 0
     }
 
@@ -162,7 +160,7 @@ struct PassBatcher {
             let bounds = ops[i].bounds.intersection(passBounds)
             if bounds.isEmpty { continue }
             depth = occluding ? Float(1 - Double(i + 1) / Double(ops.count + 1)) : 0
-            guard var p = try prepare(ops[i], bounds: bounds) else { continue }
+            guard var p = try prepare(ops[i], index: i, bounds: bounds) else { continue }
             if grid != nil {
                 let whole = p.pieces, start = pieceStore.count
                 if whole.count > 1 { grid!.focus(on: bounds) }
@@ -275,16 +273,17 @@ struct PassBatcher {
         }
     }
 
-    /// `op`'s program, textures, instance record and pieces (one, or its `OpSplitter` pieces); nil when its
-    /// transform maps nothing.
-    private mutating func prepare(_ op: DrawOp, bounds b: PixelRect) throws -> Prepared? {
-        let clipFirst = Float(clips.add(op.clips))
+    /// `op` (the pass's op `index`)'s program, textures, instance record and pieces (one, or its `OpSplitter`
+    /// pieces); nil when its transform maps nothing or, for a path, its coverage is empty.
+    private mutating func prepare(_ op: DrawOp, index: Int, bounds b: PixelRect) throws -> Prepared? {
         var g = SIMD16<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
-        if case .path = op.kind {} else {
+        let slot = pathSlots[index]
+        if case .path = op.kind { guard slot != nil else { return nil } } else {
             guard let map = ProjectiveMap(op.transform) else { return nil }
             g = map.g; wTest = map.wTest
         }
-        var f = try fields(op, bounds: b, modulate: op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1))
+        let clipFirst = Float(clips.add(op.clips))
+        var f = try fields(op, bounds: b, modulate: op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), slot: slot)
         f.key.clipped = !op.clips.isEmpty
         f.params[3] = depth
         let start = pieceStore.count
@@ -319,7 +318,8 @@ struct PassBatcher {
     }
 
     /// The program, textures and record fields of `op`, its colours times `m` (a replicator's modulation).
-    private mutating func fields(_ op: DrawOp, bounds b: PixelRect, modulate m: PremultipliedColor) throws -> RecordFields {
+    private mutating func fields(_ op: DrawOp, bounds b: PixelRect, modulate m: PremultipliedColor,
+                                 slot: PathCoverage.Slot?) throws -> RecordFields {
         var f = RecordFields()
         switch op.kind {
         case .fill(let shape, let c):
@@ -355,12 +355,11 @@ struct PassBatcher {
             f.src[1] = op.conicSeam.map { Float(clips.addExactEdges($0) + 1) } ?? 0
             f.color = PassBatcher.product(PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, 1)
         case .path(let path):
+            guard let slot else { throw GLError.invalidGraph("a path op has no coverage slot") }
             f.key = ShaderKey(kind: .coverageMask)
-            let coverage = try PassBatcher.upload(paths.rasterize(path, transform: op.transform, bounds: b),
-                                                  width: b.width, height: b.height)
-            pathTextures.append(coverage)
-            f.texture = coverage
-            f.src = SIMD4(Float(b.x0), Float(b.y0), 0, 0)
+            f.texture = slot.texture
+            // The atlas texel of pixel p is p - src.xy; src.z asks for hard edges (`PathFill.drawn`).
+            f.src = SIMD4(Float(b.x0 - slot.x), Float(b.y0 - slot.y), path.antialiased ? 0 : 1, 0)
             f.color = PassBatcher.product(path.color, m, 1)
         }
         return f

@@ -12,7 +12,7 @@ struct ShaderKey: Hashable {
         case fill
         case border
         case texture
-        /// A path fill's coverage, rasterized on the CPU into an R8 texture.
+        /// A path fill's coverage, read from the pass's coverage atlas (`PathCoverage`).
         case coverageMask
         /// A texture draw that copies texels one to one or stretches one line (`TexelBlit`).
         case texel

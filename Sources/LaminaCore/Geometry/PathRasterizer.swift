@@ -164,6 +164,12 @@ public struct PathRasterizer: Sendable {
 
     /// Builds the edge list clipped to the clip's rows, sorted by top.
     private mutating func buildEdges(_ polylines: [Polyline], clip: PixelRect) {
+        PathRasterizer.buildEdges(polylines, clip: clip, into: &edges)
+    }
+
+    /// The edges of `polylines` (every one closed) cut to the rows of `clip`, sorted by top, into `edges`:
+    /// horizontal and non-finite edges are dropped. `PathTrapezoids` builds its edges here too.
+    static func buildEdges(_ polylines: [Polyline], clip: PixelRect, into edges: inout [Edge]) {
         edges.removeAll(keepingCapacity: true)
         let minY = Double(clip.y0), maxY = Double(clip.y1)
         for polyline in polylines where polyline.points.count >= 2 {
