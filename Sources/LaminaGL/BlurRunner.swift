@@ -241,14 +241,12 @@ final class BlurRunner {
         }
     }
 
-    /// The exact kernel's radius, ceil(3 sigma) up to `maxRadius`, and its weights w_0 ... w_radius,
-    /// normalised to sum 1 in double precision.
+    /// The exact kernel's radius, ceil(3 sigma) up to `maxRadius`, and its weights w_0 ... w_radius: the
+    /// upper half of `GaussianKernel`'s, the CPU's numbers.
     static func kernel(sigma: Double) -> (radius: Int, weights: [Float]) {
-        let radius = Int(pixels: 3 * sigma, .up, in: 0...BlurRunner.maxRadius)
-        var weights = (0...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        let sum = weights[0] + 2 * weights[1...].reduce(0, +)
-        weights = weights.map { $0 / sum }
-        return (radius, weights.map { Float($0) })
+        let w = GaussianKernel.weights(sigma: sigma, limit: BlurRunner.maxRadius)
+        let radius = w.count / 2
+        return (radius, w[radius...].map { Float($0) })
     }
 
     /// The exact blur's program for one radius and direction.

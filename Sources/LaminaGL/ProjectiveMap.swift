@@ -4,7 +4,7 @@ import LaminaCore
 ///
 /// With row vectors, a local point (x, y, 0, 1) maps to [X Y W] = [x y 1] * H where
 /// H = [[m11 m12 m14], [m21 m22 m24], [m41 m42 m44]], and the pixel is (X/W, Y/W). Shaders go the other way,
-/// pixel to local, through G = inverse(H), computed here in double precision and handed over as floats.
+/// pixel to local, through G = inverse(H) (`PlaneInverse`, double precision) handed over as floats.
 struct ProjectiveMap {
     /// G row-major: lanes 0...2 are row 0; lanes 9...15 are zero. Fixed-size lanes, not arrays: the batcher
     /// builds one map per op, thousands a frame, and none of them allocates.
@@ -15,24 +15,22 @@ struct ProjectiveMap {
     /// H row-major, lanes 0...8.
     let h: SIMD16<Double>
 
-    /// nil when H is singular (the plane is seen edge-on and covers no pixel).
+    /// nil when H is singular (the plane is seen edge-on and covers no pixel). G is `PlaneInverse`'s, the
+    /// doubles the CPU's `Projection` and `ExactEdges` use, rounded to float.
     init?(_ t: Transform3D) {
-        var h = SIMD16<Double>()
-        (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8]) =
-            (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
-        let c00 = h[4] * h[8] - h[5] * h[7], c01 = h[5] * h[6] - h[3] * h[8], c02 = h[3] * h[7] - h[4] * h[6]
-        let det = h[0] * c00 + h[1] * c01 + h[2] * c02
-        guard det != 0, det.isFinite else { return nil }
+        guard let inverse = PlaneInverse(t) else { return nil }
         var inv = SIMD16<Double>()
-        (inv[0], inv[1], inv[2]) = (c00, h[2] * h[7] - h[1] * h[8], h[1] * h[5] - h[2] * h[4])
-        (inv[3], inv[4], inv[5]) = (c01, h[0] * h[8] - h[2] * h[6], h[2] * h[3] - h[0] * h[5])
-        (inv[6], inv[7], inv[8]) = (c02, h[1] * h[6] - h[0] * h[7], h[0] * h[4] - h[1] * h[3])
-        inv /= SIMD16(repeating: det)
+        (inv[0], inv[1], inv[2], inv[3], inv[4], inv[5], inv[6], inv[7], inv[8]) =
+            (inverse.g00, inverse.g01, inverse.g02, inverse.g10, inverse.g11, inverse.g12, inverse.g20, inverse.g21,
+             inverse.g22)
         var g = SIMD16<Float>()
         for i in 0..<9 {
             guard inv[i].isFinite else { return nil }
             g[i] = Float(inv[i])
         }
+        var h = SIMD16<Double>()
+        (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8]) =
+            (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
         self.h = h
         self.g = g
         wTest = (Float(t.m14), Float(t.m24), Float(t.m44))

@@ -10,14 +10,7 @@ import LaminaImage
 /// rounded to 8 bits, as the GPU stores it in an RGBA8 texture between the two directions.
 enum GaussianBlur {
     /// The normalised kernel for `sigma` pixels: index i is the weight of offset i - radius.
-    static func kernel(sigma: Double) -> [Float] {
-        guard sigma > 0 else { return [1] }
-        let radius = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max)
-        var w = (-radius...radius).map { i in exp(-Double(i * i) / (2 * sigma * sigma)) }
-        let sum = w.reduce(0, +)
-        w = w.map { $0 / sum }
-        return w.map { Float($0) }
-    }
+    static func kernel(sigma: Double) -> [Float] { GaussianKernel.weights(sigma: sigma).map { Float($0) } }
 
     /// `UInt8(max(0, min(255, v.rounded(.toNearestOrAwayFromZero))))`, without libm's `roundf`.
     ///

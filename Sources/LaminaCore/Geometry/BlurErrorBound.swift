@@ -100,14 +100,8 @@ public enum BlurErrorBound {
         return linear + levelRounding * Double(method.levels + 2)
     }
 
-    /// The exact kernel the CPU applies: exp(-i^2 / 2 sigma^2) for |i| <= ceil(3 sigma), summing to 1.
-    public static func exactKernel(sigma: Double) -> [Double] {
-        guard sigma > 0 else { return [1] }
-        let r = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max)
-        let w = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        let sum = w.reduce(0, +)
-        return w.map { $0 / sum }
-    }
+    /// The exact kernel the CPU applies (`GaussianKernel`).
+    public static func exactKernel(sigma: Double) -> [Double] { GaussianKernel.weights(sigma: sigma) }
 
     /// The fine-pixel weights of level texel 0 after `levels` down-samplings: (offset of the first weight,
     /// weights). Texel c of the level reads the same weights shifted by c 2^levels.
