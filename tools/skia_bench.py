@@ -27,7 +27,10 @@ nesting (opacity(mask(clip(shadow + body)))):
   has no backing store, so contentsScale is ignored);
 - replicator layers: the sublayers drawn instanceCount times, instance k under instanceTransform^k about
   the bounds centre (2D transforms), each in a saveLayer whose colour matrix multiplies straight colour
-  by m.rgb and alpha by m.a, m = clamp(instanceColor + k * offset).
+  by m.rgb and alpha by m.a, m = clamp(instanceColor + k * offset);
+- shape layers: the path filled (fillColor, fillRule) then stroked (lineWidth, caps, joins, miterLimit,
+  lineDashPattern through a dash path effect, strokeStart/strokeEnd through a trim effect), after the
+  contents and before the sublayers, antialiased (Skia's own stroker and analytic coverage).
 Only what the generated suite uses is supported; other layer keys are ignored with a warning.
 
 Modes: "picture" (default) records the tree into an SkPicture once and times playback into a fresh
@@ -65,6 +68,8 @@ HANDLED = {
     "instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
     "instanceBlueOffset", "instanceAlphaOffset",
     "string", "font", "fontSize", "foregroundColor", "alignmentMode", "wrapped", "truncationMode", "contentsScale",
+    "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
+    "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd",
 }
 
 
@@ -202,6 +207,39 @@ def draw_text(canvas, size, font, paint, lines):
     canvas.restore()
 
 
+def shape_paints(d):
+    """A shape layer's (path, fill paint or None, stroke paint or None), or None without a path: the path
+    filled with fillColor under fillRule, then stroked (width, caps, joins, miter limit, dashes, and
+    strokeStart/strokeEnd as a trim), as CAShapeLayer draws it."""
+    if d.get("type") != "shape" or not d.get("path"):
+        return None
+    path = svg_path(d["path"])
+    if d.get("fillRule") == "evenOdd":
+        path.setFillType(skia.PathFillType.kEvenOdd)
+    fill_color = color(d.get("fillColor", "black"))
+    fill = skia.Paint(Color=skcolor(fill_color), AntiAlias=True) if fill_color and fill_color[3] > 0 else None
+    stroke = None
+    stroke_color = color(d.get("strokeColor"))
+    width = d.get("lineWidth", 1.0)
+    if stroke_color and stroke_color[3] > 0 and width > 0:
+        caps = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
+        joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
+        stroke = skia.Paint(Color=skcolor(stroke_color), AntiAlias=True, Style=skia.Paint.kStroke_Style,
+                            StrokeWidth=width, StrokeCap=caps[d.get("lineCap", "butt")],
+                            StrokeJoin=joins[d.get("lineJoin", "miter")], StrokeMiter=d.get("miterLimit", 10.0))
+        start, end = d.get("strokeStart", 0.0), d.get("strokeEnd", 1.0)
+        effect = None
+        if start > 0 or end < 1:
+            effect = skia.TrimPathEffect.Make(start, end)
+        dashes = d.get("lineDashPattern")
+        if dashes:
+            dash = skia.DashPathEffect.Make(list(dashes) * (2 if len(dashes) % 2 else 1), d.get("lineDashPhase", 0.0))
+            effect = skia.PathEffect.MakeCompose(dash, effect) if effect else dash
+        if effect:
+            stroke.setPathEffect(effect)
+    return path, fill, stroke
+
+
 def replicator_instances(d, w, h):
     """A CAReplicatorLayer's instances: (matrix or None, colour matrix or None) per instance."""
     count = d.get("instanceCount", 1)
@@ -264,6 +302,7 @@ class Layer:
         self.gradient = gradient_shader(d, w, h) if d.get("type") == "gradient" else None
         self.instances = replicator_instances(d, w, h) if d.get("type") == "replicator" else None
         self.text = text_lines(d, w, h) if d.get("type") == "text" and isinstance(d.get("string"), str) else None
+        self.shape = shape_paints(d)
         self.mask = Layer(d["mask"], images, warn) if d.get("mask") else None
         self.sublayers = [Layer(s, images, warn) for s in d.get("sublayers", [])]
 
@@ -315,7 +354,7 @@ class Layer:
             canvas.drawRRect(self.rrect(), skia.Paint(Color=skcolor(self.background), AntiAlias=True))
         if self.gradient is not None:
             canvas.drawRRect(self.rrect(), skia.Paint(Shader=self.gradient, AntiAlias=True))
-        if self.image is not None or self.sublayers or self.text is not None:
+        if self.image is not None or self.sublayers or self.text is not None or self.shape is not None:
             canvas.save()
             if self.clips:
                 canvas.clipRRect(self.rrect(), doAntiAlias=True)
@@ -323,6 +362,12 @@ class Layer:
                 canvas.drawImageRect(self.image, skia.Rect.MakeWH(*self.size), self.sampling, None)
             if self.text is not None:
                 draw_text(canvas, self.size, *self.text)
+            if self.shape is not None:
+                path, fill, stroke = self.shape
+                if fill is not None:
+                    canvas.drawPath(path, fill)
+                if stroke is not None:
+                    canvas.drawPath(path, stroke)
             if self.sublayers:
                 canvas.translate(-self.bounds_origin[0], -self.bounds_origin[1])
                 bound = None

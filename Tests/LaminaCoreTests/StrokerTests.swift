@@ -95,4 +95,44 @@ final class StrokerTests: XCTestCase {
         XCTAssertEqual(Double(trimmed[0].points[0].x), 50, accuracy: 1e-12)
         XCTAssertTrue(Dasher.pieces(line, StrokeStyle(width: 1, start: 0.6, end: 0.4)).isEmpty)
     }
+    /// A flattened arc's inner side takes the offset lines' crossing at each gentle turn instead of a spike
+    /// to the vertex: the outline does not cross itself, and its non-zero fill is still the annulus sector.
+    func testGentleTurns_leaveNoCrossingAndTheSameArea() throws {
+        let points = (0...40).map { k -> CGPoint in
+            let a = Double.pi * Double(k) / 40
+            return CGPoint(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a))
+        }
+        let outlines = Stroker.stroke([Polyline(points: points, closed: false)], StrokeStyle(width: 20), tolerance: 0.1)
+        let outline = try XCTUnwrap(outlines.first?.points)
+        XCTAssertEqual(outlines.count, 1)
+        XCTAssertFalse(outline.contains { p in points.dropFirst().dropLast().contains(p) },
+                       "no inner vertex goes through the centre line")
+        var crossings = 0
+        let n = outline.count
+        for i in 0..<n {
+            for j in stride(from: i + 2, to: n, by: 1) where !(i == 0 && j == n - 1) {
+                if segmentsCross(outline[i], outline[(i + 1) % n], outline[j], outline[(j + 1) % n]) { crossings += 1 }
+            }
+        }
+        XCTAssertEqual(crossings, 0)
+        // The flattened arc's polygon band: the sector between radii 40 and 60, less the chords' sagitta.
+        let sector = Double.pi / 2 * (60 * 60 - 40 * 40) * cos(Double.pi / 80)
+        XCTAssertEqual(area(outlines), sector, accuracy: sector * 0.01)
+        XCTAssertEqual(nonZeroArea(outlines, box: (30, 90, 170, 170)), area(outlines), accuracy: sector * 0.01)
+    }
+
+    /// A sharp turn still goes through the vertex (the inner offsets cross beyond the short segments).
+    func testSharpTurn_keepsThePivot() {
+        let v = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 0, y: 3)]
+        let outlines = Stroker.stroke([Polyline(points: v, closed: false)], StrokeStyle(width: 8), tolerance: 0.1)
+        XCTAssertTrue(outlines.first?.points.contains(CGPoint(x: 10, y: 0)) ?? false)
+    }
+
+    private func segmentsCross(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> Bool {
+        func orient(_ p: CGPoint, _ q: CGPoint, _ r: CGPoint) -> Double {
+            Double(q.x - p.x) * Double(r.y - p.y) - Double(q.y - p.y) * Double(r.x - p.x)
+        }
+        let d1 = orient(c, d, a), d2 = orient(c, d, b), d3 = orient(a, b, c), d4 = orient(a, b, d)
+        return d1 * d2 < -1e-9 && d3 * d4 < -1e-9
+    }
 }

@@ -42,6 +42,8 @@ public enum BenchScenes {
         all.append(gradientCards(count: 300))
         all.append(replicator(count: 1000))
         all.append(textLabels(labels: 40))
+        all.append(strokes(count: 500))
+        all.append(shapeFills(count: 300))
         all += layerSweep.map(layers)
         return all
     }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// The keys of the specialised layer types the exporter writes: CAGradientLayer's, CAReplicatorLayer's and
-/// CATextLayer's.
+/// The keys of the specialised layer types the exporter writes: CAShapeLayer's, CAGradientLayer's,
+/// CAReplicatorLayer's and CATextLayer's.
 extension SceneExporter {
-    /// True for the layer classes the exporter writes: plain layers, gradients, replicators and text.
+    /// True for the layer classes the exporter writes: plain layers, shapes, gradients, replicators and text.
     static func exports(_ l: Layer) -> Bool {
-        type(of: l) == Layer.self || l is GradientLayer || l is ReplicatorLayer || l is TextLayer
+        type(of: l) == Layer.self || l is ShapeLayer || l is GradientLayer || l is ReplicatorLayer || l is TextLayer
     }
 
     /// The type name and the type's own keys of `l`, into `o` (nothing for a plain layer).
@@ -33,7 +33,26 @@ extension SceneExporter {
             if r.preservesDepth { o["preservesDepth"] = "true" }
         } else if let t = l as? TextLayer {
             textKeys(t, into: &o)
+        } else if let shape = l as? ShapeLayer {
+            shapeKeys(shape, into: &o)
         }
+    }
+
+    /// A shape layer's keys, those that differ from Core Animation's defaults.
+    private func shapeKeys(_ s: ShapeLayer, into o: inout JSONObjectText) {
+        o["type"] = quoted("shape")
+        if let path = s.path { o["path"] = quoted(svg(path)) }
+        if s.fillColor != .black { o["fillColor"] = s.fillColor.map(color) ?? "null" }
+        if s.fillRule != .nonZero { o["fillRule"] = quoted(s.fillRule.rawValue) }
+        if let stroke = s.strokeColor { o["strokeColor"] = color(stroke) }
+        if s.lineWidth != 1 { o["lineWidth"] = number(s.lineWidth) }
+        if s.lineCap != .butt { o["lineCap"] = quoted(s.lineCap.rawValue) }
+        if s.lineJoin != .miter { o["lineJoin"] = quoted(s.lineJoin.rawValue) }
+        if s.miterLimit != 10 { o["miterLimit"] = number(s.miterLimit) }
+        if let dashes = s.lineDashPattern { o["lineDashPattern"] = "[" + dashes.map(number).joined(separator: ", ") + "]" }
+        if s.lineDashPhase != 0 { o["lineDashPhase"] = number(s.lineDashPhase) }
+        if s.strokeStart != 0 { o["strokeStart"] = number(s.strokeStart) }
+        if s.strokeEnd != 1 { o["strokeEnd"] = number(s.strokeEnd) }
     }
 
     private func textKeys(_ t: TextLayer, into o: inout JSONObjectText) {

@@ -76,27 +76,41 @@ public enum Stroker {
             return (-dy / len * hw * s, dx / len * hw * s)
         }
         func off(_ q: CGPoint, _ v: (Double, Double)) -> CGPoint { CGPoint(x: Double(q.x) + v.0, y: Double(q.y) + v.1) }
+        func length(_ i: Int) -> Double {
+            let a = p[i % n], b = p[(i + 1) % n]
+            return hypot(Double(b.x - a.x), Double(b.y - a.y))
+        }
         var out: [CGPoint] = []
         if closed {
             for i in 0..<n {
                 let vin = normal((i + n - 1) % n), vout = normal(i)
                 out.append(off(p[i], vin))
-                join(p[i], vin, vout, s: s, hw: hw, style, tol, into: &out)
+                join(p[i], vin, vout, s: s, hw: hw, style, tol, room: min(length((i + n - 1) % n), length(i)), into: &out)
             }
         } else {
             out.append(off(p[0], normal(0)))
             for i in 0..<segments {
                 out.append(off(p[i + 1], normal(i)))
-                if i + 1 < segments { join(p[i + 1], normal(i), normal(i + 1), s: s, hw: hw, style, tol, into: &out) }
+                if i + 1 < segments {
+                    join(p[i + 1], normal(i), normal(i + 1), s: s, hw: hw, style, tol, room: min(length(i), length(i + 1)),
+                         into: &out)
+                }
             }
         }
         return out
     }
 
     /// The points after `q + a` up to `q + b` on one side at a vertex: the outer side's join, or the inner
-    /// side through the vertex.
+    /// side. `room` is the shorter of the two segments at the vertex.
+    ///
+    /// The inner side's offset lines cross at X = q + (a + b) k, hw tan(theta / 2) along each from the
+    /// vertex. Where both segments are longer than that (the turns of a flattened curve), the side takes X
+    /// in place of q + a and goes on from there: the triangles (X, q + a, q) and (X, q, q + b) lie inside the
+    /// two segments' bands, so the stroke covers the same region, without the crossing and the spike to q
+    /// that every flattened vertex would otherwise add (each crossing cost the rasterizers a split band).
+    /// Tighter corners go through the vertex itself (tiny-skia's "pivot"), so they never leave a hole.
     static func join(_ q: CGPoint, _ a: (Double, Double), _ b: (Double, Double), s: Double, hw: Double,
-                     _ style: StrokeStyle, _ tol: Double, into out: inout [CGPoint]) {
+                     _ style: StrokeStyle, _ tol: Double, room: Double, into out: inout [CGPoint]) {
         let qx = Double(q.x), qy = Double(q.y)
         let end = CGPoint(x: qx + b.0, y: qy + b.1)
         // a x b is the directions' cross product (offsets are the directions turned by a quarter, times s
@@ -105,6 +119,14 @@ public enum Stroker {
         if abs(cross) <= 1e-12 * hw * hw, dot > 0 { out.append(end); return }
         let outer = cross * s < 0 || (abs(cross) <= 1e-12 * hw * hw && s > 0)
         guard outer else {
+            let mx = a.0 + b.0, my = a.1 + b.1, ml = hypot(mx, my)
+            let cosHalf = ml > 0 ? (mx * a.0 + my * a.1) / (ml * hw) : 0
+            // hw tan(theta / 2) = hw sqrt(1 - cos^2) / cos, kept clear of both segments' far ends.
+            if cosHalf > 0.1, !out.isEmpty, hw * (1 - cosHalf * cosHalf).squareRoot() / cosHalf < 0.99 * room {
+                let k = hw / cosHalf / ml
+                out[out.count - 1] = CGPoint(x: qx + mx * k, y: qy + my * k)
+                return
+            }
             out.append(q)
             out.append(end)
             return
