@@ -127,7 +127,7 @@ final class PreparedOp: @unchecked Sendable {
             }
         case .path(let fill):
             let c = fill.color
-            let coverage = PathCoverage.rasterize(fill, transform: op.transform, bounds: op.bounds)
+            let coverage = CPUPathCoverage.rasterize(fill, transform: op.transform, bounds: op.bounds)
             kind = .path(coverage: coverage, SIMD4(c.r, c.g, c.b, c.a))
         case .gradient(let shape, let paint):
             kind = .gradient(shape, GradientPaint.Evaluator(paint))

@@ -1,12 +1,13 @@
 import Foundation
 import LaminaCore
 
-/// Path coverage for a path draw: polylines projected to pixels, then rasterized analytically.
+/// Path coverage for a path draw on the CPU: polylines projected to pixels, then rasterized analytically
+/// (the GPU computes the same coverage itself: `PathCoverage` in LaminaGL).
 ///
 /// Under a projective map straight segments stay straight while w > 0, so projecting the flattened
 /// vertices is exact; points behind the eye are dropped (the planner keeps such paths rare: shadowPath
 /// and masks under perspective).
-enum PathCoverage {
+enum CPUPathCoverage {
     /// Coverage per pixel of `bounds` (row-major) for `fill` drawn through `transform`.
     static func rasterize(_ fill: PathFill, transform m: Transform3D, bounds: PixelRect) -> [Float] {
         guard !bounds.isEmpty else { return [] }
