@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaGL", targets: ["LaminaGL"]),
         .library(name: "LaminaParity", targets: ["LaminaParity"]),
+        .library(name: "LaminaFixtures", targets: ["LaminaFixtures"]),
         // The library API in one import: `Lamina.render(layer, ...)`, the book's spellings, and every module.
         .library(name: "LaminaKit", targets: ["LaminaKit"]),
         // Snapshot tests with pointfreeco's swift-snapshot-testing (its SnapshotTesting target builds alone:
@@ -39,6 +40,9 @@ let package = Package(
         .target(name: "LaminaText", dependencies: ["LaminaImage", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         .target(name: "LaminaCore", dependencies: ["LaminaImage", "LaminaText"]),
         .target(name: "LaminaRaster", dependencies: ["LaminaCore", "LaminaImage"]),
+        // The book's gallery, the bench suite, the random scenes and the scene exporter: scenes made in code,
+        // for the CLI and the tests, kept out of the library the renderers build on.
+        .target(name: "LaminaFixtures", dependencies: ["LaminaCore", "LaminaImage", "LaminaText"]),
         // GLSL ES 3.00 sources live at the top-level Shaders/ folder and ship as this target's resources,
         // so they are found through Bundle.module whatever the working directory.
         .target(name: "LaminaShaders", path: "Shaders", exclude: [], sources: ["LaminaShaders.swift"],
@@ -52,21 +56,22 @@ let package = Package(
         ]),
         .executableTarget(name: "lamina", dependencies: [
             "LaminaCore", "LaminaImage", "LaminaText", "LaminaRaster", "LaminaGL", "LaminaKit", "LaminaParity",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "LaminaFixtures", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The libFuzzer target (decode -> plan -> render) and, in a plain build, its replay driver;
         // tools/fuzz/run.sh builds it with -sanitize=fuzzer. `Extern` is for @_extern(c) (LLVMFuzzerMutate).
         .executableTarget(name: "LaminaFuzz", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"],
                           swiftSettings: [.enableExperimentalFeature("Extern")]),
-        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore"]),
+        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaFixtures"]),
         .testTarget(name: "LaminaImageTests", dependencies: ["LaminaImage"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaImage"]),
-        .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaSnapshotTesting",
+        .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaSnapshotTesting", "LaminaFixtures",
                                                             .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaImage"]),
         // The command-line tool's own pieces (its HTML reports), through @testable import of the executable.
-        .testTarget(name: "LaminaCLITests", dependencies: ["lamina", "LaminaParity", "LaminaKit"]),
-        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaParity", "LaminaRaster", "LaminaCore", "LaminaImage"]),
+        .testTarget(name: "LaminaCLITests", dependencies: ["lamina", "LaminaParity", "LaminaKit", "LaminaFixtures"]),
+        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaParity", "LaminaRaster", "LaminaCore", "LaminaImage",
+                                                          "LaminaFixtures"]),
     ]
 )

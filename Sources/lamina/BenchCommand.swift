@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaminaCore
+import LaminaFixtures
 import LaminaImage
 
 /// `lamina bench [SCENE.json...]`: frames per second and milliseconds per frame, per scene and backend.

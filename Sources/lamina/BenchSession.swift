@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaminaCore
+import LaminaFixtures
 import LaminaRaster
 
 /// A scene to bench: a name for the table, its sweep (suite scenes), and how to get its tree.

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import LaminaCore
+import LaminaFixtures
 import LaminaGL
 import LaminaRaster
 
-/// `lamina demo [-o DIR] [--backend both|gpu|cpu]`: renders the built-in gallery (`LaminaCore.Gallery`)
+/// `lamina demo [-o DIR] [--backend both|gpu|cpu]`: renders the built-in gallery (`LaminaFixtures.Gallery`)
 /// into DIR as PNGs and an index.html that sets GPU, CPU, difference and code side by side.
 ///
-/// The command only drives: the figures, their code and their listing text live in LaminaCore's Gallery,
+/// The command only drives: the figures, their code and their listing text live in LaminaFixtures' Gallery,
 /// the page in `Demo/DemoPage.swift`. Every file is written atomically (`PNG.write`, `AtomicFile.write`).
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

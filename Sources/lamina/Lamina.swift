@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaminaCore
+import LaminaFixtures
 
 /// The `lamina` command-line tool.
 @main

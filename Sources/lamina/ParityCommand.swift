@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaminaCore
+import LaminaFixtures
 import LaminaGL
 import LaminaParity
 import LaminaRaster

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaFixtures
 import LaminaGL
 import LaminaParity
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaminaCore
+import LaminaFixtures
 import LaminaImage
 
 /// `lamina random-scenes`: writes app-like random scenes (`RandomScene`) for the parity fuzzer:

@@ -1,14 +1,15 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaFixtures
 
 /// The demo gallery's listings: the code shown beside each figure is the code that drew it.
 final class DemoListingTests: XCTestCase {
-    /// Sources/LaminaCore/Gallery/Figures, found from this file's path.
+    /// Sources/LaminaFixtures/Gallery/Figures, found from this file's path.
     private var figuresFolder: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/LaminaCore/Gallery/Figures")
+            .appendingPathComponent("Sources/LaminaFixtures/Gallery/Figures")
     }
 
     /// The text of `static func name(` through its closing brace at member indentation, dedented by 4.

@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaGL
 import LaminaParity
 import XCTest
+@testable import LaminaFixtures
 
 /// The parity fuzzer inside swift test: 50 app-like random scenes of a fixed seed (cards, shadows in the exact
 /// blur range, masks, group opacity, rotations, perspective, gradients, replicators, shapes, text, transform

@@ -1,5 +1,6 @@
 import LaminaKit
 import XCTest
+@testable import LaminaFixtures
 
 /// Three of the book's listings ported line by line in Core Animation's spelling (CATransform3D functions,
 /// UIColor and .cgColor), kept compiling here, and drawing exactly what the gallery's versions draw.

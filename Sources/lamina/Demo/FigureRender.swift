@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaFixtures
 
 /// What rendering one gallery figure produced: the files written (relative to the output folder), how long
 /// each backend took, and the comparison when both ran.
