@@ -36,7 +36,16 @@ void main() {
     float row = pixel.y - v_origin.x;
     float top = v_band.x, bottom = v_band.y;
     float ya = max(top, row), yb = min(bottom, row + 1.0);
-    if (yb <= ya) discard;
+    if (yb <= ya) {
+#ifdef KEEPS_FRAGMENTS
+        // The stencil method (StencilCover): without a discard, llvmpipe tests the stencil before running the
+        // shader; adding 0 changes no texel.
+        fragColor = vec4(0.0);
+        return;
+#else
+        discard;
+#endif
+    }
     float h = bottom - top;
     float ta = (ya - top) / h, tb = (yb - top) / h;
     // mix(a, b, 0) is a and mix(a, b, 1) is b exactly, so a band wholly inside the row uses its own ends.

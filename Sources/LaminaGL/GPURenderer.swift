@@ -47,6 +47,7 @@ public final class GPURenderer: Renderer {
             // RGBA32F pyramid levels need GL_EXT_color_buffer_float (_half_float renders only 16-bit floats).
             floatTargets: present.contains("GL_EXT_color_buffer_float"),
             coverageFormat: PathCoverage.format(extensions: present),
+            pathCoverage: options.pathCoverage,
             tuning: chosen,
             readback: chosen.splitsReadback && options.splitsReadback ? ReadbackWorker.start(sharing: context) : nil)
     }
@@ -95,8 +96,8 @@ final class GLResources {
     /// Reads the lower half of large canvases while the renderer's thread reads the upper half.
     let readback: ReadbackWorker?
 
-    init(timerQueries: Bool, floatTargets: Bool, coverageFormat: Int32?, tuning: RasterTuning,
-         readback: ReadbackWorker?) throws {
+    init(timerQueries: Bool, floatTargets: Bool, coverageFormat: Int32?, pathCoverage: PathCoverageMethod,
+         tuning: RasterTuning, readback: ReadbackWorker?) throws {
         self.readback = readback
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
@@ -104,7 +105,7 @@ final class GLResources {
         self.tuning = tuning
         drawer = try PrimitiveDrawer(tuning: tuning)
         blur = try BlurRunner(pool: pool, floatTargets: floatTargets)
-        paths = try PathCoverage(pool: pool, format: coverageFormat)
+        paths = try PathCoverage(pool: pool, format: coverageFormat, method: pathCoverage)
         timer = GPUTimer(available: timerQueries)
     }
 }

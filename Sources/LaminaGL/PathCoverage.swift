@@ -5,11 +5,11 @@ import LaminaCore
 /// Coverage of a pass's path fills (shape fills, strokes, shadowPath shapes, path masks), computed on the
 /// GPU with the CPU's coverage model: the exact area of the fill inside each pixel under its fill rule.
 ///
-/// **Method.** Each fill's projected polylines are cut into trapezoids by `PathTrapezoids` (LaminaCore,
-/// shared geometry: resolution-independent, nothing rasterized on the CPU). Before the pass's draws, all of
-/// its fills' trapezoids are drawn instanced (`coverage_trapezoid.vert`/`.frag`) into the pass's coverage
-/// atlas (`CoverageAtlas`), each fill scissored to its rect: a conservative quad per trapezoid, whose
-/// fragments compute the exact area of the trapezoid in their pixel and add it (blending ONE, ONE), so each
+/// **Method** (`.trapezoids`, the default). Each fill's projected polylines are cut into trapezoids by
+/// `PathTrapezoids` (LaminaCore, shared geometry: resolution-independent, nothing rasterized on the CPU).
+/// Before the pass's draws, all of its fills' trapezoids are drawn instanced (`coverage_trapezoid.vert`/
+/// `.frag`) into the pass's coverage atlas (`CoverageAtlas`), each fill scissored to its rect: a
+/// conservative quad per trapezoid, whose fragments compute the exact area of the trapezoid in their pixel and add it (blending ONE, ONE), so each
 /// texel ends up holding the fill's area in that pixel. `PassBatcher` then draws each fill with the
 /// `coverageMask` program, reading its texels (clamped to 0...1; a hard-edged fill takes 1 where the area is
 /// at least one half, as `PathFill.drawn`).
@@ -36,11 +36,47 @@ import LaminaCore
 /// pass's draws fell from 350 to 3, but the coverage costs more than the CPU's rows did; not yet profiled
 /// (candidates: one instanced draw per fill, float blending on llvmpipe, the sweep).
 ///
-/// **Rejected.** Uploading the CPU's coverage as an R8 texture (what this replaced): exact to the R8
-/// rounding but a CPU rasterization per fill per frame. Stencil-then-cover alone: the stencil resolves the
-/// winding number per sample, so edge pixels get sample-counted coverage (1/4 to 1/16 steps with MSAA, 0 or
-/// 1 with one sample), several 8-bit steps from the exact area; a stencil pass for interiors with the
-/// trapezoid areas only on edge pixels was not built or measured.
+/// **Stencil method** (`RenderOptions.pathCoverage = .stencil`, `StencilCover`; not the default, see
+/// below). The page gets a stencil buffer, and per page: (1) each fill's projected polylines (`clippedIfFar`,
+/// as the trapezoids) are drawn as triangle fans into the stencil, INCR_WRAP on front faces and DECR_WRAP on
+/// back faces, colour writes off: the winding number (mod 128) at every pixel centre; (2) every pixel a
+/// trapezoid piece's boundary passes through (its two sides, and its top and bottom segments unless they
+/// lie on a pixel border) is set to 0x80 (`coverage_edge.vert`, conservative: its comment); (3) the
+/// trapezoid draws above, with the stencil test `== 0x80` and a shader without `discard`; (4) one rect per
+/// fill writes 1.0 where its rule holds on the count (`(s & 0x7F) != 0`, `(s & 1) == 1`; 0x80 fails both).
+/// *Exact, no pixel counted twice or missed:* a marked pixel gets every trapezoid's area in it from (3) (each
+/// piece's quad holds every pixel it meets with positive area, as in the trapezoid method) and nothing from
+/// (4): the trapezoid method's value. An unmarked pixel has no trapezoid boundary in its open square, so each
+/// trapezoid holds all of it or none; they are disjoint, so its area is 1 where its centre lies in the fill
+/// and 0 elsewhere, which (4) writes from the count at the centre, exact there because every edge is at least
+/// half a pixel away (fan vertices move by 1/256 px when snapped; a spoke shared by two fan triangles counts
+/// once, GL's rasterization rules); (3) adds nothing there. So a pixel wholly inside one trapezoid but crossed
+/// by another's side (a mid-row vertex, a thin stroke) is marked by that side and sums both areas. A count
+/// that could reach 128 would wrap: a fill whose `StencilCover.windingBound` passes 127 marks its whole rect
+/// instead. Tested: `StencilCoverageGPUTests` (interiors, holes under both rules, stars, overlapping
+/// subpaths, thin strokes, mid-row joins, winding 130; within 1 of the CPU, 0 from the trapezoid method).
+///
+/// **Measured** (llvmpipe, 2 cores shared with other work; `lamina bench --backend gpu --runs 10`, medians,
+/// rounds interleaved trapezoids, stencil, trapezoids, stencil). 200 stroked and filled shapes
+/// (`paths-200-stroke-fill`, 350 fills): 119.5 and 116.6 ms against 251.9 and 238.9; fig6_01_shape_stick_figure
+/// 1.26, 1.25 against 2.44, 2.45; key_shape_fill_stroke_dash 8.0, 8.5 against 10.8, 11.2;
+/// key_corner_curve_continuous 7.3, 8.0 against 11.0, 11.9; combo_card_stack_scale2 35.9, 38.3 against 45.3,
+/// 47.3. Parity is the same with both (`lamina parity Tests/Scenes`: 101 of 101, largest difference 1 on the
+/// path scenes; `--random 300 --seed 7`: 300 of 300 within fuzzy(2, 0), largest 2 with each); the two give the same bytes on the
+/// 200-shape scene. Where the stencil's time goes (`lamina profile`, warm frames, the same 200 shapes, stages
+/// switched off one at a time in a scratch build): 52 ms with no coverage drawn, 80 with the trapezoids; the
+/// stencil method 144: fans 17 ms, edge marks 44 (a triangle setup per quad, 4 quads per piece), areas on
+/// marked pixels about 30, covers under 1. With `discard` in the area shader llvmpipe tests the stencil after
+/// it, and the rejected fragments alone cost 40 ms (hence `KEEPS_FRAGMENTS`).
+///
+/// **Rejected.** The stencil method as the default: twice as slow on llvmpipe. Shape strokes and stars are
+/// mostly edge: nearly every pixel the trapezoids cover is one a boundary passes through, so the areas are
+/// still computed there and the fans and marks come on top. It would pay where fills have large interiors
+/// and shading dominates triangle setup (a hardware GPU with many big fills); kept selectable for that and
+/// for comparison. Uploading the CPU's coverage as an R8 texture (what the trapezoids replaced): exact to
+/// the R8 rounding but a CPU rasterization per fill per frame. Stencil-then-cover alone: the stencil resolves
+/// the winding number per sample, so edge pixels get sample-counted coverage (1/4 to 1/16 steps with MSAA,
+/// 0 or 1 with one sample), several 8-bit steps from the exact area.
 final class PathCoverage {
     /// Where an op's coverage lies: its page's texture and the texel of its bounds' origin.
     struct Slot {
@@ -50,17 +86,20 @@ final class PathCoverage {
 
     /// GL_R32F or GL_R16F; nil where neither can be rendered to and blended.
     let format: Int32?
-    private let program: ShaderProgram
+    private var program: ShaderProgram
     private let pool: TargetPool
     private var vao: GLuint = 0
     private var corners: GLuint = 0
     private var instances: GLuint = 0
     private var decomposer = PathTrapezoids()
+    /// The stencil half of the `.stencil` method; nil for `.trapezoids`.
+    private let stencil: StencilCover?
     private var records: [Float] = []
     /// This pass's atlas pages, returned to the pool by `releasePages` once the pass is drawn.
     private var pages: [RenderTarget] = []
-    /// Instanced draws issued so far (a profiling counter).
-    private(set) var drawCalls = 0
+    /// Draws issued so far (a profiling counter).
+    var drawCalls: Int { areaDraws + (stencil?.drawCalls ?? 0) }
+    private var areaDraws = 0
 
     static let floatsPerTrapezoid = 9
     /// Trapezoids are cut into pieces at most this many rows tall, at rows that are multiples of it.
@@ -75,7 +114,7 @@ final class PathCoverage {
         return nil
     }
 
-    init(pool: TargetPool, format: Int32?) throws {
+    init(pool: TargetPool, format: Int32?, method: PathCoverageMethod = .trapezoids) throws {
         self.pool = pool
         self.format = format
         program = try ShaderProgram(vertex: "coverage_trapezoid.vert", fragment: "coverage_trapezoid.frag")
@@ -93,6 +132,11 @@ final class PathCoverage {
         glEnableVertexAttribArray(3)
         for location in GLuint(1)...3 { glVertexAttribDivisor(location, 1) }
         glBindVertexArray(0)
+        stencil = method == .stencil ? try StencilCover(instances: instances) : nil
+        if method == .stencil {
+            program = try ShaderProgram(vertex: "coverage_trapezoid.vert", fragment: "coverage_trapezoid.frag",
+                                        defines: ["KEEPS_FRAGMENTS"])
+        }
         try GLCheck.check("PathCoverage setup")
     }
 
@@ -108,21 +152,22 @@ final class PathCoverage {
     /// vertex array bound; the caller binds its own framebuffer and viewport afterwards.
     func render(_ ops: [DrawOp], passBounds: PixelRect, maxTextureSize: Int) throws -> [Int: Slot] {
         records.removeAll(keepingCapacity: true)
-        var items: [(op: Int, bounds: PixelRect, count: Int, first: Int)] = []
+        var items: [(op: Int, bounds: PixelRect, count: Int, first: Int, rule: FillRule, lines: [Polyline])] = []
         for (i, op) in ops.enumerated() {
             guard case .path(let fill) = op.kind else { continue }
             let b = op.bounds.intersection(passBounds)
             guard !b.isEmpty else { continue }
-            let trapezoids: [PathTrapezoid]
+            let trapezoids: [PathTrapezoid], lines = fill.projected(through: op.transform)
             do {
-                trapezoids = try decomposer.decompose(fill.projected(through: op.transform), rule: fill.rule, clip: b)
+                trapezoids = try decomposer.decompose(lines, rule: fill.rule, clip: b)
             } catch let limit as PathTrapezoids.LimitExceeded {
                 throw GLError.limit("op \(i): \(limit)")
             }
             guard !trapezoids.isEmpty else { continue }
             let first = records.count / PathCoverage.floatsPerTrapezoid
             for t in trapezoids { appendRecords(t, origin: b) }
-            items.append((i, b, records.count / PathCoverage.floatsPerTrapezoid - first, first))
+            items.append((i, b, records.count / PathCoverage.floatsPerTrapezoid - first, first, fill.rule,
+                          stencil == nil ? [] : lines))
         }
         guard !items.isEmpty else { return [:] }
         guard let format else {
@@ -135,6 +180,8 @@ final class PathCoverage {
         defer {
             glDisable(GLenum(GL_BLEND))
             glDisable(GLenum(GL_SCISSOR_TEST))
+            glDisable(GLenum(GL_STENCIL_TEST))
+            glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
             glBindVertexArray(0)
         }
         var slots: [Int: Slot] = [:]
@@ -142,7 +189,8 @@ final class PathCoverage {
             let page = try pool.acquire(width: atlas.width, height: height, format: format)
             pages.append(page)
             try draw(items.indices.filter { atlas.slots[$0].page == p }.map { k in
-                (bounds: items[k].bounds, slot: atlas.slots[k], first: items[k].first, count: items[k].count)
+                StencilCover.Fill(bounds: items[k].bounds, slot: atlas.slots[k], first: items[k].first,
+                                  count: items[k].count, rule: items[k].rule, lines: items[k].lines)
             }, into: page)
             for k in items.indices where atlas.slots[k].page == p {
                 slots[items[k].op] = Slot(texture: page.texture, x: atlas.slots[k].x, y: atlas.slots[k].y)
@@ -193,14 +241,28 @@ final class PathCoverage {
     }
 
     /// Clears `page` and adds each fill's trapezoids into its rect (scissored there, so a footprint
-    /// reaching past the rect never touches a neighbour).
-    private func draw(_ fills: [(bounds: PixelRect, slot: CoverageAtlas.Slot, first: Int, count: Int)],
-                      into page: RenderTarget) throws {
+    /// reaching past the rect never touches a neighbour); with the stencil method, only on the pixels
+    /// `StencilCover` marks, which then covers the others.
+    private func draw(_ fills: [StencilCover.Fill], into page: RenderTarget) throws {
+        if stencil != nil { try page.attachStencil() }
         page.bind()
         glDisable(GLenum(GL_SCISSOR_TEST))
         glClearColor(0, 0, 0, 0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glStencilMask(0xFF)
+        glClearStencil(0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (stencil == nil ? 0 : GLbitfield(GL_STENCIL_BUFFER_BIT)))
         glDisable(GLenum(GL_DEPTH_TEST))
+        let stride = PathCoverage.floatsPerTrapezoid * MemoryLayout<Float>.size
+        if let stencil {
+            try stencil.mark(fills, page: page, instances: instances, stride: stride)
+            stencil.testMarked()
+        }
+        try drawAreas(fills, page: page, stride: stride)
+        try stencil?.cover(page: page)
+    }
+
+    /// Adds each fill's trapezoid areas (blending ONE, ONE) into its rect, scissored there.
+    private func drawAreas(_ fills: [StencilCover.Fill], page: RenderTarget, stride: Int) throws {
         glEnable(GLenum(GL_BLEND))
         glBlendEquation(GLenum(GL_FUNC_ADD))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
@@ -209,20 +271,19 @@ final class PathCoverage {
         glUniform2f(program.uniform("u_targetSize"), Float(page.width), Float(page.height))
         glBindVertexArray(vao)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
-        let stride = GLsizei(PathCoverage.floatsPerTrapezoid * MemoryLayout<Float>.size)
         for fill in fills {
             let (b, s) = (fill.bounds, fill.slot)
             glScissor(GLint(s.x), GLint(s.y), GLsizei(b.width), GLsizei(b.height))
             glUniform2f(program.uniform("u_offset"), Float(s.x), Float(s.y))
             // GLES 3.0 has no base instance: the instanced attributes start at the fill's first record.
-            let base = fill.first * Int(stride)
-            glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: base))
-            glVertexAttribPointer(2, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: base + 8))
-            glVertexAttribPointer(3, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: base + 24))
+            let base = fill.first * stride, size = GLsizei(stride)
+            glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), size, UnsafeRawPointer(bitPattern: base))
+            glVertexAttribPointer(2, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), size, UnsafeRawPointer(bitPattern: base + 8))
+            glVertexAttribPointer(3, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), size, UnsafeRawPointer(bitPattern: base + 24))
             try gl("glDrawArraysInstanced(\(fill.count) trapezoids)") {
                 glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(fill.count))
             }
-            drawCalls += 1
+            areaDraws += 1
         }
     }
 }

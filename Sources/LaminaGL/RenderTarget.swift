@@ -12,6 +12,9 @@ final class RenderTarget {
     /// A 24-bit depth renderbuffer, attached the first time a pass drawn here occludes (`attachDepth`).
     private var depth: GLuint = 0
     private var depthAttached = false
+    /// An 8-bit stencil renderbuffer, attached the first time a stencil-covered path atlas page is drawn
+    /// here (`attachStencil`, `StencilCover`) and kept while the target is pooled.
+    private var stencil: GLuint = 0
 
     init(width: Int, height: Int, format: Int32 = GL_RGBA8) throws {
         self.format = format
@@ -75,6 +78,23 @@ final class RenderTarget {
         depthAttached = true
     }
 
+    /// Gives the target a stencil buffer (kept while it is pooled; coverage pages never take a depth buffer)
+    /// and leaves its framebuffer bound.
+    func attachStencil() throws {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        guard stencil == 0 else { return }
+        glGenRenderbuffers(1, &stencil)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), stencil)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_STENCIL_INDEX8), GLsizei(width), GLsizei(height))
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER),
+                                  stencil)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw GLError.framebuffer(status: ErrorName.framebuffer(status))
+        }
+        try GLCheck.check("stencil buffer (\(width)x\(height))")
+    }
+
     /// Takes the depth buffer off the framebuffer (keeping it for the next `attachDepth`), for rasterizers
     /// that shade faster without one (`RasterTuning.detachesDepth`). Leaves the framebuffer bound.
     func detachDepth() throws {
@@ -95,5 +115,6 @@ final class RenderTarget {
         var f = framebuffer
         glDeleteFramebuffers(1, &f)
         if depth != 0 { glDeleteRenderbuffers(1, &depth) }
+        if stencil != 0 { glDeleteRenderbuffers(1, &stencil) }
     }
 }

@@ -6,7 +6,8 @@ import LaminaGL
 /// (libraries take a `RenderOptions`). One polarity: a fast path's variable set to `0` turns it off, so the
 /// general path behind it can be compared (README, "Environment").
 ///
-/// `LAMINA_GL_CHECK=1` checks every GL call's errors in a release build (`0` turns a debug build's checks
+/// `LAMINA_GL_PATH_COVERAGE` (trapezoids, stencil) picks how the GPU computes path coverage
+/// (`RenderOptions.pathCoverage`). `LAMINA_GL_CHECK=1` checks every GL call's errors in a release build (`0` turns a debug build's checks
 /// off); `LAMINA_EGL_PLATFORM` (device, surfaceless, gbm) starts EGL on that platform only.
 enum LaminaEnvironment {
     /// Each fast path's variable and the option it sets.
@@ -33,14 +34,24 @@ enum LaminaEnvironment {
         var options = RenderOptions()
         for (name, option) in switches where environment[name] == "0" { options[keyPath: option] = false }
         if let check = environment["LAMINA_GL_CHECK"] { options.checksGLErrors = check != "0" }
+        if let method = environment[pathCoverageVariable].flatMap(PathCoverageMethod.init(rawValue:)) {
+            options.pathCoverage = method
+        }
         return options
     }
+
+    /// The variable naming the GPU's path coverage method.
+    static let pathCoverageVariable = "LAMINA_GL_PATH_COVERAGE"
 
     /// The process's options, read once; a renamed variable is named on standard error.
     static let current: RenderOptions = {
         let environment = ProcessInfo.processInfo.environment
         for (old, new) in renamed.sorted(by: { $0.key < $1.key }) where environment[old] != nil {
             printError("lamina: warning: \(old) is no longer read; use \(new)")
+        }
+        if let method = environment[pathCoverageVariable], PathCoverageMethod(rawValue: method) == nil {
+            let known = PathCoverageMethod.allCases.map(\.rawValue).joined(separator: ", ")
+            printError("lamina: warning: \(pathCoverageVariable)=\(method) is not one of \(known); ignored")
         }
         return options(environment)
     }()

@@ -19,6 +19,9 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(LaminaEnvironment.options(["LAMINA_GL_CHECK": "1"]).checksGLErrors, true)
         XCTAssertEqual(LaminaEnvironment.options(["LAMINA_GL_CHECK": "0"]).checksGLErrors, false)
         XCTAssertNil(LaminaEnvironment.options([:]).checksGLErrors)
+        XCTAssertEqual(LaminaEnvironment.options(["LAMINA_GL_PATH_COVERAGE": "stencil"]).pathCoverage, .stencil)
+        XCTAssertEqual(LaminaEnvironment.options(["LAMINA_GL_PATH_COVERAGE": "trapezoids"]).pathCoverage, .trapezoids)
+        XCTAssertEqual(LaminaEnvironment.options(["LAMINA_GL_PATH_COVERAGE": "bogus"]), RenderOptions.default)
         // The names before one polarity are not read.
         XCTAssertEqual(LaminaEnvironment.options(["LAMINA_NO_FAST_PATHS": "1", "LAMINA_GL_FASTPATHS": "0"]),
                        RenderOptions.default)

@@ -65,7 +65,7 @@ public struct PathRasterizer: Sendable {
     /// inside point's winding number) when it reaches more than `farMargin` outside: an edge from -1e7 to 1e7
     /// otherwise costs its whole length in the span accumulation (a dashed stroke of a curve with control
     /// points at 1e7 took minutes). Nearer polylines are kept as they are, so their bytes do not change.
-    static func clippedIfFar(_ polylines: [Polyline], to clip: PixelRect) -> [Polyline] {
+    public static func clippedIfFar(_ polylines: [Polyline], to clip: PixelRect) -> [Polyline] {
         let lo = (Double(clip.x0) - farMargin, Double(clip.y0) - farMargin)
         let hi = (Double(clip.x1) + farMargin, Double(clip.y1) + farMargin)
         func far(_ p: CGPoint) -> Bool {

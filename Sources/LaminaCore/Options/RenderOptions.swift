@@ -35,6 +35,9 @@ public struct RenderOptions: Sendable, Equatable {
     public var fetchBlend = true
     /// GPU, chosen when the renderer starts: large canvases read back by two threads.
     public var splitsReadback = true
+    /// GPU: how path fills' coverage is computed (`PathCoverageMethod`; both are exact, the default is the
+    /// faster one on llvmpipe, see LaminaGL's `PathCoverage`).
+    public var pathCoverage: PathCoverageMethod = .trapezoids
     /// GPU, applied when a renderer starts (process-wide): `glGetError` after every call. Nil leaves the
     /// build's default, on in debug builds and off in release ones.
     public var checksGLErrors: Bool?
