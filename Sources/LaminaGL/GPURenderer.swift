@@ -54,6 +54,11 @@ public final class GPURenderer: Renderer {
 
     /// Whether the canvas is read back by two threads (`ReadbackWorker`).
     var splitsReadback: Bool { resources?.readback != nil }
+    /// The path coverage's cap on one decomposition's trapezoids (`PathCoverage.trapezoidLimit`), for tests.
+    var pathTrapezoidLimit: Int {
+        get { resources?.paths.trapezoidLimit ?? PathTrapezoids.maximumTrapezoids }
+        set { resources?.paths.trapezoidLimit = newValue }
+    }
 
     /// The shape of passes and draws in use (`RasterTuning`).
     var tuning: RasterTuning? { resources?.tuning }

@@ -157,15 +157,14 @@ final class PathCoverage {
             guard case .path(let fill) = op.kind else { continue }
             let b = op.bounds.intersection(passBounds)
             guard !b.isEmpty else { continue }
-            let trapezoids: [PathTrapezoid], lines = fill.projected(through: op.transform)
-            do {
-                trapezoids = try decomposer.decompose(lines, rule: fill.rule, clip: b)
-            } catch let limit as PathTrapezoids.LimitExceeded {
-                throw GLError.limit("op \(i): \(limit)")
-            }
-            guard !trapezoids.isEmpty else { continue }
+            let lines = fill.projected(through: op.transform)
             let first = records.count / PathCoverage.floatsPerTrapezoid
-            for t in trapezoids { appendRecords(t, origin: b) }
+            do {
+                try appendTrapezoids(lines, rule: fill.rule, clip: b, origin: b)
+            } catch let limit as PathTrapezoids.LimitExceeded {
+                throw GLError.limit("path op \(i) of the pass: \(limit)")
+            }
+            guard records.count / PathCoverage.floatsPerTrapezoid > first else { continue }
             items.append((i, b, records.count / PathCoverage.floatsPerTrapezoid - first, first, fill.rule,
                           stencil == nil ? [] : lines))
         }
@@ -213,6 +212,40 @@ final class PathCoverage {
     /// one half (a random scene's split plane did). A piece's y is given from its first row, each edge's x from
     /// the integer left of its top, all exact integers in float, so every stored value is a few pixels at most
     /// (the piece is short) and the shader subtracts exact integers from it.
+    /// The decomposer's cap on one decomposition's trapezoids (lowered by tests of the row split).
+    var trapezoidLimit: Int {
+        get { decomposer.trapezoidLimit }
+        set { decomposer.trapezoidLimit = newValue }
+    }
+
+    /// The most trapezoid records one pass's fills take in all (36 bytes each: 150 MB).
+    static let maximumRecords = 1 << 22
+
+    /// Appends the records of `lines`' trapezoids within `clip`. Where one decomposition would pass
+    /// `PathTrapezoids`' limits (a path with a million crossings), the clip's rows are cut in two halves, each
+    /// decomposed alone: a decomposition is cut exactly to its clip's rows (not to its columns), so the
+    /// halves' trapezoids cover disjoint rows and add up to the same coverage. All of a pass's records stay
+    /// within `maximumRecords`; past that, or where one row alone is over the limits, the fill is refused
+    /// with the limit named.
+    private func appendTrapezoids(_ lines: [Polyline], rule: FillRule, clip: PixelRect, origin: PixelRect) throws {
+        let trapezoids: [PathTrapezoid]
+        do {
+            trapezoids = try decomposer.decompose(lines, rule: rule, clip: clip)
+        } catch let limit as PathTrapezoids.LimitExceeded {
+            guard clip.height > 1 else { throw limit }
+            let mid = clip.y0 + clip.height / 2
+            try appendTrapezoids(lines, rule: rule, clip: PixelRect(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: mid),
+                                 origin: origin)
+            try appendTrapezoids(lines, rule: rule, clip: PixelRect(x0: clip.x0, y0: mid, x1: clip.x1, y1: clip.y1),
+                                 origin: origin)
+            return
+        }
+        guard records.count / PathCoverage.floatsPerTrapezoid + trapezoids.count <= PathCoverage.maximumRecords else {
+            throw PathTrapezoids.LimitExceeded(what: "trapezoids in one pass", limit: PathCoverage.maximumRecords)
+        }
+        for t in trapezoids { appendRecords(t, origin: origin) }
+    }
+
     private func appendRecords(_ t: PathTrapezoid, origin: PixelRect) {
         let x0 = Double(origin.x0), y0 = Double(origin.y0), rows = Double(PathCoverage.rowsPerPiece)
         let top = t.top - y0, bottom = t.bottom - y0, h = t.bottom - t.top

@@ -45,6 +45,24 @@ final class PathCoverageGPUTests: XCTestCase {
         try check(ops, width: 300, height: 200, maxDiff: 1, "random polygons")
     }
 
+    /// A fill over the decomposition's cap is decomposed in halves of its rows, each alone (a million-crossing
+    /// star, 18 s in a release build, drew nothing before): with the cap lowered to 16 trapezoids, every fill
+    /// here is split down to a few rows, and the coverage is still the CPU's.
+    func testCoverage_overTheTrapezoidCap_isSplitByRows() throws {
+        let renderer = try GLTestSupport.renderer()
+        renderer.pathTrapezoidLimit = 16
+        defer { renderer.pathTrapezoidLimit = PathTrapezoids.maximumTrapezoids }
+        var rng = SplitMix64(seed: 77)
+        var ops: [DrawOp] = []
+        for k in 0..<6 {
+            let x0 = Double(k % 3) * 100, y0 = Double(k / 3) * 100
+            let pts = (0..<(9 + k)).map { _ in (x0 + rng.uniform(-4, 104), y0 + rng.uniform(-4, 104)) }
+            let b = PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x0) + 100, y1: Int(y0) + 100)
+            ops.append(fill([polygon(pts)], k % 2 == 0 ? .nonZero : .evenOdd, bounds: b))
+        }
+        try check(ops, width: 300, height: 200, maxDiff: 1, "over the trapezoid cap")
+    }
+
     func testCoverage_hardEdgedRotatedPieces_matchCPU() throws {
         let t = Transform3D.rotation(0.37, 0, 0, 1).concatenating(.translation(60.25, 10.5))
         let a = polygon([(0, 0), (90, 0), (70, 60), (0, 60)]), b = polygon([(90, 0), (120, 0), (120, 60), (70, 60)])

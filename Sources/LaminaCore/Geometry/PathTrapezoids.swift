@@ -53,6 +53,7 @@ public struct PathTrapezoids: Sendable {
         public let what: String
         public let limit: Int
         public var description: String { "a path fill needs more than \(limit) \(what)" }
+        public init(what: String, limit: Int) { self.what = what; self.limit = limit }
     }
 
     /// An edge's x at a band's top and bottom, and its index.
@@ -84,14 +85,22 @@ public struct PathTrapezoids: Sendable {
     /// not return to 0, which the CPU fills to the clip's right edge).
     private var sentinel = 0
 
+    /// This decomposer's cap on trapezoids, `maximumTrapezoids` unless lowered (tests of what a caller does
+    /// past it).
+    public var trapezoidLimit = PathTrapezoids.maximumTrapezoids
+
     public init() {}
 
     /// The trapezoids of `polylines` (pixel space, y down, every polyline closed) filled by `rule`, cut to
     /// the rows of `clip`; in x they may reach past `clip` (at most `PathRasterizer.farMargin` + 2 pixels),
     /// where they cover only pixels outside it.
     public mutating func decompose(_ polylines: [Polyline], rule: FillRule, clip: PixelRect) throws -> [PathTrapezoid] {
+        // Everything a sweep left, also one that threw part-way (a caller may go on with smaller clips).
         out.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
+        nextOpen.removeAll(keepingCapacity: true)
+        openIndex.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
         bands = 0
         guard !clip.isEmpty else { return [] }
         PathRasterizer.buildEdges(PathRasterizer.clippedIfFar(polylines, to: clip), clip: clip, into: &edges)
@@ -218,8 +227,8 @@ public struct PathTrapezoids: Sendable {
     }
 
     private mutating func emit(_ o: Open, bottom: Double) throws {
-        guard out.count < PathTrapezoids.maximumTrapezoids else {
-            throw LimitExceeded(what: "trapezoids", limit: PathTrapezoids.maximumTrapezoids)
+        guard out.count < trapezoidLimit else {
+            throw LimitExceeded(what: "trapezoids", limit: trapezoidLimit)
         }
         out.append(PathTrapezoid(top: o.top, bottom: bottom, leftTop: o.leftTop, leftBottom: edges[o.left].x(at: bottom),
                                  rightTop: o.rightTop, rightBottom: edges[o.right].x(at: bottom)))
