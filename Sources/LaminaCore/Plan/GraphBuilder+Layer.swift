@@ -20,16 +20,7 @@ extension GraphBuilder {
         if layer.shouldRasterize, let op = rasterized(layer, layerToTarget: m, context: ctx) {
             return [op]
         }
-        let ops = emitContent(layer, layerToTarget: m, context: ctx)
-        guard layer.opacity < 1 else { return ops }
-        // Group opacity needs an isolated pass only when two of the layer's draws could overlap; a single
-        // draw (or disjoint ones) takes the alpha directly, as Skia and Chromium fold it.
-        if !layer.allowsGroupOpacity || !mayOverlap(ops) {
-            return ops.map { $0.scalingAlpha(by: layer.opacity) }
-        }
-        let rect = unionBounds(ops).intersection(ctx.interest)
-        guard let id = offscreen(ops, rect: rect, reason: .groupOpacity, label: ctx.label) else { return [] }
-        return [composite(id, rect: rect, opacity: layer.opacity, interest: ctx.interest)]
+        return faded(emitContent(layer, layerToTarget: m, context: ctx), by: layer, context: ctx)
     }
 
     /// Shadow, body and mask of a layer, clipped by masksToBounds: everything but opacity and rasterization.
@@ -133,37 +124,5 @@ extension GraphBuilder {
         let det = m.m11 * (m.m22 * m.m44 - m.m24 * m.m42) - m.m12 * (m.m21 * m.m44 - m.m24 * m.m41)
             + m.m14 * (m.m21 * m.m42 - m.m22 * m.m41)
         return det < 0
-    }
-
-    /// Whether two of `ops` could touch the same pixel.
-    func mayOverlap(_ ops: [DrawOp]) -> Bool {
-        guard ops.count > 1 else { return false }
-        guard ops.count <= 64 else { return true }
-        for i in 0..<ops.count {
-            for j in (i + 1)..<ops.count where !ops[i].bounds.intersection(ops[j].bounds).isEmpty {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// The layer's output multiplied by its mask layer's alpha. The mask is laid out in the layer's
-    /// coordinate space and rendered like any layer; only its alpha counts.
-    func masked(_ ops: [DrawOp], by mask: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
-        var maskContext = context
-        maskContext.label = context.label + "/mask"
-        maskContext.pointer = context.pointer + "/mask"
-        maskContext.parentSpace = nil
-        let maskOps = emitLayer(mask, parentToTarget: m, context: maskContext)
-        return masked(ops, byOps: maskOps, reason: .maskAlpha, context: context)
-    }
-
-    /// `ops` multiplied by the alpha of `maskOps`, both cut out of the target at their common bounds.
-    func masked(_ ops: [DrawOp], byOps maskOps: [DrawOp], reason: PassReason, context: Context) -> [DrawOp] {
-        let rect = unionBounds(ops).intersection(unionBounds(maskOps)).intersection(context.interest)
-        guard let content = offscreen(ops, rect: rect, reason: .maskedContent, label: context.label),
-              let alpha = offscreen(maskOps, rect: rect, reason: reason, label: context.label + "/mask")
-        else { return [] }
-        return [composite(content, rect: rect, mask: alpha, interest: context.interest)]
     }
 }

@@ -7,17 +7,12 @@ extension GraphBuilder {
     func rasterized(_ layer: Layer, layerToTarget m: Transform3D, context: Context) -> DrawOp? {
         let e = localExtent(of: layer, includeShadow: true)
         guard !e.isNull, e.width > 0, e.height > 0 else { return nil }
-        let rs = max(1e-3, layer.rasterizationScale)
-        let w = Int(pixels: Double(e.width) * rs, .up, in: 0...8192)
-        let h = Int(pixels: Double(e.height) * rs, .up, in: 0...8192)
-        guard w > 0, h > 0 else { return nil }
-        let extent = CGRect(x: e.minX, y: e.minY, width: Double(w) / rs, height: Double(h) / rs)
-        let local = Transform3D.translation(-Double(e.minX), -Double(e.minY), 0).concatenating(.scale(rs, rs, 1))
-        let rect = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
-        let inner = Context(interest: rect, flipped: context.flipped, label: context.label, pointer: context.pointer)
-        let ops = emitContent(layer, layerToTarget: local, context: inner)
+        guard let pass = LocalPass(e, scale: max(1e-3, layer.rasterizationScale)) else { return nil }
+        let ops = emitContent(layer, layerToTarget: pass.toPass, context: pass.context(context))
         let id = newPassID()
-        addPass(Pass(id: id, reason: .rasterization, label: context.label, width: w, height: h, content: .draw(ops)))
+        addPass(Pass(id: id, reason: .rasterization, label: context.label, width: pass.rect.width,
+                     height: pass.rect.height, content: .draw(ops)))
+        let extent = pass.extent
         let draw = TextureDraw(source: .pass(id), destination: extent,
                                minFilter: layer.minificationFilter, magFilter: layer.magnificationFilter,
                                lodBias: layer.minificationFilterBias, opacity: layer.opacity)

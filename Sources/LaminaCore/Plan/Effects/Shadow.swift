@@ -111,12 +111,8 @@ extension GraphBuilder {
         if GaussianBound.blurIsInvisible(sigma: sigma, width: shapeWidth, height: shapeHeight, alpha: s.tint.a) {
             return nil
         }
-        let e = shapeRect.insetBy(dx: -pad, dy: -pad)
-        let w = Int(pixels: Double(e.width) * k, .up, in: 0...8192), h = Int(pixels: Double(e.height) * k, .up, in: 0...8192)
-        guard w > 0, h > 0 else { return nil }
-        let local = Transform3D.translation(-Double(e.minX), -Double(e.minY), 0).concatenating(.scale(k, k, 1))
-        let passRect = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
-        let inner = Context(interest: passRect, flipped: context.flipped, label: context.label, pointer: context.pointer)
+        guard let pass = LocalPass(shapeRect.insetBy(dx: -pad, dy: -pad), scale: k) else { return nil }
+        let local = pass.toPass, passRect = pass.rect, inner = pass.context(context)
         let shape: [DrawOp]
         if let path = layer.shadowPath {
             shape = pathOps(path, layerToTarget: local, color: .white, interest: passRect)
@@ -134,8 +130,7 @@ extension GraphBuilder {
             return nil
         }
         let blurred = blur(shapeID, rect: passRect, sigma: sigma, shape: shape, label: context.label)
-        let dest = CGRect(x: Double(e.minX) + Double(layer.shadowOffset.width), y: Double(e.minY) + Double(layer.shadowOffset.height),
-                          width: Double(w) / k, height: Double(h) / k)
+        let dest = pass.extent.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
         let draw = TextureDraw(source: .pass(blurred), destination: dest, tint: s.tint)
         let bounds = LayerGeometry.pixelBounds(of: dest, through: m, in: context.interest)
         return DrawOp(kind: .texture(draw), transform: m, bounds: bounds, edgeAA: [])
