@@ -6,6 +6,11 @@
 /// identity, path coverage computed on the GPU as exact areas of trapezoids (`PathCoverage`), and
 /// `GPURenderer`, which executes a `RenderGraph`.
 ///
+/// Folders: `Device/` (EGL and GL: contexts, errors, textures, targets, shaders, timers, read-back),
+/// `Batching/` (draw operations to instance records and batches: `PassBatcher`, the clip table, the
+/// splitter, shader keys), `Passes/` (what runs a pass: `FrameExecutor`, the primitive drawer, the blur, the
+/// path coverage).
+///
 /// Invariants:
 /// - Only this module calls GL or EGL; every GL call that can fail is checked through `GLCheck` in debug
 ///   builds, every EGL failure names its error code (`EGL_BAD_MATCH`, ...).
