@@ -76,6 +76,7 @@ public final class GPURenderer: Renderer {
 
     /// Executes `graph` and returns the canvas, premultiplied RGBA8, row 0 at the top.
     public func render(_ graph: RenderGraph) throws -> Image {
+        if let defect = graph.defect { throw defect }
         try context.makeCurrent()
         guard let r = resources else { throw GLError.invalidGraph("renderer released") }
         let frame = FrameExecutor(graph: graph, resources: r, timed: collectsGPUTimes, options: options)

@@ -36,6 +36,7 @@ public final class CPURenderer: Renderer {
     /// Renders `graph`, calling `observer` after each pass with its wall time in milliseconds (preparing
     /// its operations, which builds mip chains on first use, plus executing them): `lamina profile`.
     public func render(_ graph: RenderGraph, observer: ((PassID, Double) -> Void)?) throws -> Image {
+        if let defect = graph.defect { throw defect }
         var results: [PassID: Image] = [:]
         var samplers: [ImageID: TextureSampler] = [:]
         // Alpha planes of gray blur results (`GrayBlur`), read by tinted grid draws.
@@ -112,7 +113,8 @@ public final class CPURenderer: Renderer {
     }
 }
 
-/// Errors of the CPU renderer (all are planner bugs; a valid graph never produces them).
+/// Errors of the CPU renderer (all are planner bugs; a valid graph never produces them, and `RenderGraph.defect`
+/// refuses the graphs that would before the renderer runs).
 public enum RasterError: Error, CustomStringConvertible {
     case missingPass(PassID)
     case missingImage(ImageID)
