@@ -117,4 +117,21 @@ final class Transform3DTests: XCTestCase {
         XCTAssertEqual(Transform3D(elements: t.elements), t)
         XCTAssertNil(Transform3D(elements: [1, 2, 3]))
     }
+    /// The plane map's kind, decided once for every site that used to test the entries itself.
+    func testPlaneKind_classifiesTheZ0PlaneMap() {
+        XCTAssertEqual(Transform3D.identity.planeKind, .translation)
+        XCTAssertEqual(Transform3D.translation(3, -2.5, 7).planeKind, .translation, "z moves nothing in the plane")
+        XCTAssertEqual(Transform3D.scale(2, -1, 1).planeKind, .scaleTranslation)
+        XCTAssertEqual(Transform3D.rotation(0.3, 0, 0, 1).planeKind, .affine)
+        XCTAssertEqual(Transform3D.rotation(0.3, 0, 1, 0).planeKind, .scaleTranslation,
+                       "a turn about y without perspective only narrows the plane")
+        var p = Transform3D.identity
+        p.m34 = -0.002
+        XCTAssertEqual(Transform3D.rotation(0.3, 0, 1, 0).concatenating(p).planeKind, .projective)
+        var w = Transform3D.identity
+        w.m44 = 2
+        XCTAssertEqual(w.planeKind, .constantW)
+        XCTAssertTrue(PlaneMapKind.affine.isFlat && PlaneMapKind.constantW.isFlat && !PlaneMapKind.projective.isFlat)
+        XCTAssertTrue(PlaneMapKind.scaleTranslation.isScaleTranslation && !PlaneMapKind.affine.isScaleTranslation)
+    }
 }

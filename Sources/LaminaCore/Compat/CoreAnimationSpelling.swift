@@ -46,10 +46,7 @@ public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D
 
 public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D { Transform3D(affine: m) }
 
-public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
-    t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0 && t.m31 == 0 && t.m32 == 0 && t.m33 == 1 && t.m34 == 0
-        && t.m43 == 0 && t.m44 == 1
-}
+public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool { t.isAffine }
 
 #if !canImport(UIKit)
 /// UIKit's colour type, as the book's listings name it: Lamina's `Color`.

@@ -108,7 +108,7 @@ extension GraphBuilder {
     /// a text layer's backing store at the canvas's scale is drawn as such, which the CPU draws a column and a
     /// row at a time (`TexelGrid`).
     static func texelAligned(_ dest: CGRect, bitmap: Bitmap, _ m: Transform3D) -> Bool {
-        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1, m.m11 > 0, m.m22 > 0 else { return false }
+        guard m.planeKind.isScaleTranslation, m.m11 > 0, m.m22 > 0 else { return false }
         func whole(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-6 }
         let x0 = m.m41 + Double(dest.minX) * m.m11, y0 = m.m42 + Double(dest.minY) * m.m22
         return whole(x0) && whole(y0) && abs(Double(dest.width) * m.m11 - Double(bitmap.width)) < 1e-6

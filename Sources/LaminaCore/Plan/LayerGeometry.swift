@@ -46,13 +46,14 @@ enum LayerGeometry {
     /// True when the map is 2D affine with only translation and scale (no rotation, skew or perspective):
     /// edges stay axis-aligned, so Core Animation antialiases them.
     static func isAxisAligned(_ m: Transform3D) -> Bool {
-        m.m14 == 0 && m.m24 == 0 && m.m12 == 0 && m.m21 == 0 && m.m44 != 0
+        let kind = m.planeKind
+        return kind.isScaleTranslation || (kind == .constantW && m.m12 == 0 && m.m21 == 0 && m.m44 != 0)
     }
 
     /// The uniform scale of a similarity map (rotation, uniform scale, translation), or nil when the map
     /// has perspective, skew or a non-uniform scale.
     static func similarityScale(_ m: Transform3D) -> Double? {
-        guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }
+        guard m.planeKind <= .affine else { return nil }
         let a = m.m11, b = m.m12, c = m.m21, d = m.m22
         let sx = (a * a + b * b).squareRoot(), sy = (c * c + d * d).squareRoot()
         guard sx > 0, abs(sx - sy) <= 1e-9 * max(sx, sy), abs(a * c + b * d) <= 1e-9 * sx * sy else { return nil }

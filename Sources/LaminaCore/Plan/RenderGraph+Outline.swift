@@ -40,7 +40,7 @@ extension DrawOp {
             what = "gradient \(g.kind) \(g.stops.count) stops" + (s.isRect ? "" : " r=\(s.maxRadius)")
         }
         let clipText = clips.isEmpty ? "" : " clips \(clips.count)"
-        let flat = transform.m14 == 0 && transform.m24 == 0 ? "" : " perspective"
+        let flat = transform.planeKind.isFlat ? "" : " perspective"
         return "\(what) bounds \(bounds)\(clipText)\(flat)"
     }
 }

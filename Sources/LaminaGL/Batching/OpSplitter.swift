@@ -41,7 +41,7 @@ enum OpSplitter {
     static func pieces(_ op: DrawOp, bounds: PixelRect, into out: inout [Piece]) -> Bool {
         guard op.clips.isEmpty else { return false }
         let t = op.transform
-        guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 != 0, t.m22 != 0 else {
+        guard t.planeKind.isScaleTranslation, t.m11 != 0, t.m22 != 0 else {
             return false
         }
         switch op.kind {

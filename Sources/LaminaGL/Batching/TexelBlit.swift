@@ -23,7 +23,7 @@ struct TexelBlit {
         guard enabled, op.clips.isEmpty, t.mask == nil, t.minFilter == .nearest, t.magFilter == .nearest
         else { return nil }
         let m = op.transform
-        guard m.m11 == 1, m.m22 == 1, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }
+        guard m.planeKind == .translation else { return nil }
         let d = t.destination
         guard let x0 = TexelBlit.integer(Double(d.minX) + m.m41), let x1 = TexelBlit.integer(Double(d.maxX) + m.m41),
               let y0 = TexelBlit.integer(Double(d.minY) + m.m42), let y1 = TexelBlit.integer(Double(d.maxY) + m.m42),

@@ -17,7 +17,7 @@ final class SpanPlan {
         let half: Double, exact: Double, halfX: Double, exactX: Double
 
         init?(_ t: Transform3D) {
-            guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 > 0, t.m22 > 0 else { return nil }
+            guard t.planeKind.isScaleTranslation, t.m11 > 0, t.m22 > 0 else { return nil }
             sx = t.m11; sy = t.m22; tx = t.m41; ty = t.m42
             half = 0.5 / min(sx, sy); exact = SpanPlan.exactMargin / min(sx, sy)
             halfX = 0.5 / sx; exactX = SpanPlan.exactMargin / sx

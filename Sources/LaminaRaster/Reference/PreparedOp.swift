@@ -183,7 +183,7 @@ extension PreparedOp {
     static func pixelAligned(_ op: DrawOp, passes: [PassID: Image]) -> (Int, Int)? {
         guard case .texture(let t) = op.kind, case .pass(let id) = t.source, let img = passes[id] else { return nil }
         let m = op.transform
-        guard m.m11 == 1, m.m22 == 1, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1,
+        guard m.planeKind == .translation,
               m.m41 == m.m41.rounded(), m.m42 == m.m42.rounded(), abs(m.m41) < 1e9, abs(m.m42) < 1e9,
               t.destination == CGRect(x: 0, y: 0, width: img.width, height: img.height),
               t.sourceRect == CGRect(x: 0, y: 0, width: 1, height: 1),

@@ -24,7 +24,7 @@ struct Projection {
         g10 = g.g10; g11 = g.g11; g12 = g.g12
         g20 = g.g20; g21 = g.g21; g22 = g.g22
         h02 = t.m14; h12 = t.m24; h22 = t.m44
-        isAffine = t.m14 == 0 && t.m24 == 0
+        isAffine = t.planeKind.isFlat
     }
 
     /// Local coordinates and Jacobian at a pixel centre; nil when the point lies behind the eye.

@@ -117,7 +117,7 @@ extension GraphBuilder {
     /// rounded rect of fills and borders through an axis-aligned scale (the caller then uses its own passes).
     func atlasShadowOps(_ shape: [DrawOp], _ s: ShadowPlan, interest: PixelRect) -> [DrawOp]? {
         guard s.sigma > 0, let t = shape.first?.transform,
-              t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 > 0, t.m22 > 0,
+              t.planeKind.isScaleTranslation, t.m11 > 0, t.m22 > 0,
               let (local, radius, border) = Self.atlasShape(shape, transform: t) else { return nil }
         let sx = t.m11, sy = t.m22
         let x0 = Double(local.minX) * sx + t.m41 + s.dx, x1 = Double(local.maxX) * sx + t.m41 + s.dx
