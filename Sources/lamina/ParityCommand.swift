@@ -43,7 +43,7 @@ struct ParityCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(help: "With --random, the largest shadow blur sigma in pixels (the GPU blurs above 4 through a pyramid).")
-    var maxShadowSigma: Double = 30
+    var maxShadowSigma: Double = RandomScene.defaultMaxShadowSigma
 
     @Option(help: ArgumentHelp("With --random, write each failing scene here, minimised (layers and keys removed while it still fails).",
                                valueName: "dir"))
@@ -140,7 +140,7 @@ struct ParityCommand: ParsableCommand {
     /// `--random N`: scenes `random-<seed>-<i>` checked in turn; failures minimised into `--failures`.
     private func checkRandom(count: Int, with runner: ParityRunner) throws -> [ParityOutcome] {
         guard (1...100_000).contains(count) else { throw ValidationError("--random takes 1 to 100000 scenes") }
-        guard maxShadowSigma >= 0, maxShadowSigma <= 1000 else {
+        guard RandomScene.shadowSigmaRange.contains(maxShadowSigma) else {
             throw ValidationError("--max-shadow-sigma must be in 0...1000")
         }
         let generator = RandomScene(maxShadowSigma: maxShadowSigma)

@@ -22,14 +22,14 @@ struct RandomScenesCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(help: "Largest shadow blur sigma in pixels.")
-    var maxShadowSigma: Double = 30
+    var maxShadowSigma: Double = RandomScene.defaultMaxShadowSigma
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The directory to write into (made if missing).", valueName: "DIR"))
     var output: String
 
     func validate() throws {
         guard (1...10_000).contains(count) else { throw ValidationError("--count must be in 1...10000") }
-        guard maxShadowSigma >= 0, maxShadowSigma <= 1000 else { throw ValidationError("--max-shadow-sigma must be in 0...1000") }
+        guard RandomScene.shadowSigmaRange.contains(maxShadowSigma) else { throw ValidationError("--max-shadow-sigma must be in 0...1000") }
     }
 
     func run() throws {

@@ -29,7 +29,7 @@ final class BlurErrorBoundTests: XCTestCase {
     }
 
     static func exact(_ row: [Double], sigma: Double) -> [Double] {
-        let g = BlurErrorBound.exactKernel(sigma: sigma)
+        let g = GaussianKernel.weights(sigma: sigma)
         let r = g.count / 2
         return (0..<row.count).map { x in
             var s = 0.0

@@ -100,9 +100,6 @@ public enum BlurErrorBound {
         return linear + levelRounding * Double(method.levels + 2)
     }
 
-    /// The exact kernel the CPU applies (`GaussianKernel`).
-    public static func exactKernel(sigma: Double) -> [Double] { GaussianKernel.weights(sigma: sigma) }
-
     /// The fine-pixel weights of level texel 0 after `levels` down-samplings: (offset of the first weight,
     /// weights). Texel c of the level reads the same weights shifted by c 2^levels.
     static func downsampleKernel(levels: Int, filter: BlurMethod.Downsample) -> (start: Int, weights: [Double]) {
@@ -128,7 +125,7 @@ public enum BlurErrorBound {
     public static func profile(sigma: Double, method: BlurMethod) -> Profile {
         let h = 1 << method.levels
         let (dStart, down) = downsampleKernel(levels: method.levels, filter: method.downsample)
-        let g = exactKernel(sigma: method.reducedSigma)
+        let g = GaussianKernel.weights(sigma: method.reducedSigma)
         let rr = g.count / 2
         // P: coarse texel 0 after the reduced blur, as weights over fine pixels from `pStart`.
         let pStart = dStart - rr * h
@@ -136,7 +133,7 @@ public enum BlurErrorBound {
         for (m, gm) in g.enumerated() {
             for (i, v) in down.enumerated() { p[m * h + i] += gm * v }
         }
-        let exact = exactKernel(sigma: sigma)
+        let exact = GaussianKernel.weights(sigma: sigma)
         let r = exact.count / 2
         var worst = Profile(range: 0, positive: 0, reach: r)
         for phase in 0..<h {

@@ -56,9 +56,16 @@ public struct Color: Sendable, Equatable, Hashable, Codable {
 public struct PremultipliedColor: Sendable, Equatable, Hashable, Codable {
     public var r: Double, g: Double, b: Double, a: Double
     public init(r: Double, g: Double, b: Double, a: Double) {
-        self.r = Double(Float(r)); self.g = Double(Float(g)); self.b = Double(Float(b)); self.a = Double(Float(a))
+        self.r = r.heldAsFloat; self.g = g.heldAsFloat; self.b = b.heldAsFloat; self.a = a.heldAsFloat
     }
     public static let transparent = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
     /// Every component scaled by `s` (opacity or coverage applied to a premultiplied colour).
     public func scaled(by s: Double) -> PremultipliedColor { PremultipliedColor(r: r * s, g: g * s, b: b * s, a: a * s) }
+}
+
+extension Double {
+    /// This value rounded to float precision, what the GPU reads: colours and opacities in the render graph
+    /// are held so (`PremultipliedColor`, `TextureDraw.opacity`, `GradientPaint.opacity`), and both renderers
+    /// multiply the same numbers.
+    @inlinable public var heldAsFloat: Double { Double(Float(self)) }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 extension DrawOp {
-    /// The same operation with its alpha multiplied by `a` (opacity folded into a single draw); opacities are
-    /// held at float precision, as colours are (`PremultipliedColor`).
+    /// The same operation with its alpha multiplied by `a` (opacity folded into a single draw); the products
+    /// are held at float precision by the types themselves (`Double.heldAsFloat`).
     func scalingAlpha(by a: Double) -> DrawOp {
         guard a != 1 else { return self }
         var op = self
@@ -11,9 +11,9 @@ extension DrawOp {
         case .border(let s, let w, let c): op.kind = .border(s, width: w, c.scaled(by: a))
         case .borderedFill(let s, let f, let w, let b):
             op.kind = .borderedFill(s, fill: f.scaled(by: a), width: w, border: b.scaled(by: a))
-        case .texture(var t): t.opacity = Double(Float(t.opacity * a)); op.kind = .texture(t)
+        case .texture(var t): t.opacity *= a; op.kind = .texture(t)
         case .path(var p): p.color = p.color.scaled(by: a); op.kind = .path(p)
-        case .gradient(let s, var g): g.opacity = Double(Float(g.opacity * a)); op.kind = .gradient(s, g)
+        case .gradient(let s, var g): g.opacity *= a; op.kind = .gradient(s, g)
         }
         return op
     }

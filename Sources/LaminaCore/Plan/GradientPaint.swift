@@ -32,8 +32,8 @@ public struct GradientPaint: Codable, Sendable, Hashable {
     public var end: CGPoint
     /// At least two, in increasing location order.
     public var stops: [Stop]
-    /// Multiplies the premultiplied result (layer opacity folded into the draw).
-    public var opacity: Double
+    /// Multiplies the premultiplied result (layer opacity folded into the draw); held at float precision.
+    public var opacity: Double { didSet { opacity = opacity.heldAsFloat } }
 
     /// A conic parameter within this of 1 counts as 0 (see the type's comment).
     public static let seam = 1e-5
@@ -51,7 +51,7 @@ public struct GradientPaint: Codable, Sendable, Hashable {
     static func atCentre(_ dx: Double, _ dy: Double) -> Bool { dx * dx + dy * dy < centreRadius * centreRadius }
 
     public init(kind: Kind, start: CGPoint, end: CGPoint, stops: [Stop], opacity: Double = 1) {
-        self.kind = kind; self.start = start; self.end = end; self.stops = stops; self.opacity = Double(Float(opacity))
+        self.kind = kind; self.start = start; self.end = end; self.stops = stops; self.opacity = opacity.heldAsFloat
     }
 
     /// The parameter t at local point (x, y), before clamping; nil where the gradient is undefined (a

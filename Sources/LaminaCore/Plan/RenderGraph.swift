@@ -172,7 +172,7 @@ public struct TextureDraw: Codable, Sendable {
     /// Added to the level of detail (minificationFilterBias).
     public var lodBias: Double
     /// Multiplies the sampled colour; held at float precision as `PremultipliedColor`'s components are.
-    public var opacity: Double
+    public var opacity: Double { didSet { opacity = opacity.heldAsFloat } }
     /// When set, the output is `tint * sample.alpha` (a shadow: the blurred shape's alpha, coloured).
     public var tint: PremultipliedColor?
     /// When set, the output is multiplied by this pass's alpha, sampled at the same texture coordinates
@@ -184,7 +184,7 @@ public struct TextureDraw: Codable, Sendable {
                 opacity: Double = 1, tint: PremultipliedColor? = nil, mask: PassID? = nil) {
         self.source = source; self.destination = destination; self.sourceRect = sourceRect
         self.minFilter = minFilter; self.magFilter = magFilter; self.lodBias = lodBias
-        self.opacity = Double(Float(opacity)); self.tint = tint; self.mask = mask
+        self.opacity = opacity.heldAsFloat; self.tint = tint; self.mask = mask
     }
 }
 

@@ -15,8 +15,12 @@ import LaminaImage
 /// to 64, 1 971 of 2 000 (seed 2033), the others differing by 3 on one to three pixels.
 public struct RandomScene {
     public var maxShadowSigma: Double
+    /// The `maxShadowSigma` values the tools accept (`--max-shadow-sigma`).
+    public static let shadowSigmaRange: ClosedRange<Double> = 0...1000
+    /// The default shadow bound, the "radius 0 to 30".
+    public static let defaultMaxShadowSigma = 30.0
 
-    public init(maxShadowSigma: Double = 30) { self.maxShadowSigma = maxShadowSigma }
+    public init(maxShadowSigma: Double = RandomScene.defaultMaxShadowSigma) { self.maxShadowSigma = maxShadowSigma }
 
     /// Scene `index` of the sequence drawn from `seed`.
     public func json(seed: UInt64, index: Int) -> String {

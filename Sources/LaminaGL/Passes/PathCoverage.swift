@@ -86,7 +86,7 @@ final class PathCoverage {
 
     /// GL_R32F or GL_R16F; nil where neither can be rendered to and blended.
     let format: Int32?
-    private var program: ShaderProgram
+    private let program: ShaderProgram
     private let pool: TargetPool
     private var vao: GLuint = 0
     private var corners: GLuint = 0
@@ -117,7 +117,9 @@ final class PathCoverage {
     init(pool: TargetPool, format: Int32?, method: PathCoverageMethod = .trapezoids) throws {
         self.pool = pool
         self.format = format
-        program = try ShaderProgram(vertex: "coverage_trapezoid.vert", fragment: "coverage_trapezoid.frag")
+        // The stencil method's areas keep their fragments, so llvmpipe tests the stencil first (type comment).
+        program = try ShaderProgram(vertex: "coverage_trapezoid.vert", fragment: "coverage_trapezoid.frag",
+                                    defines: method == .stencil ? ["KEEPS_FRAGMENTS"] : [])
         glGenVertexArrays(1, &vao)
         glGenBuffers(1, &corners)
         glGenBuffers(1, &instances)
@@ -132,11 +134,7 @@ final class PathCoverage {
         glEnableVertexAttribArray(3)
         for location in GLuint(1)...3 { glVertexAttribDivisor(location, 1) }
         glBindVertexArray(0)
-        stencil = method == .stencil ? try StencilCover(instances: instances) : nil
-        if method == .stencil {
-            program = try ShaderProgram(vertex: "coverage_trapezoid.vert", fragment: "coverage_trapezoid.frag",
-                                        defines: ["KEEPS_FRAGMENTS"])
-        }
+        stencil = method == .stencil ? try StencilCover(instances: instances, corners: corners) : nil
         try GLCheck.check("PathCoverage setup")
     }
 

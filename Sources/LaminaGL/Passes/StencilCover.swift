@@ -35,13 +35,13 @@ final class StencilCover {
     private var positionVAO: GLuint = 0
     private var positions: GLuint = 0
     private var edgeVAO: GLuint = 0
-    private var corners: GLuint = 0
     private var vertices: [Float] = []
     /// Draws issued so far (a profiling counter).
     private(set) var drawCalls = 0
 
-    /// `instances` is `PathCoverage`'s trapezoid record buffer, which the mark draws read.
-    init(instances: GLuint) throws {
+    /// `instances` is `PathCoverage`'s trapezoid record buffer, which the mark draws read, and `corners` its
+    /// unit-quad strip; both stay `PathCoverage`'s.
+    init(instances: GLuint, corners: GLuint) throws {
         solid = try ShaderProgram(vertex: "coverage_stencil.vert", fragment: "coverage_solid.frag")
         edges = try ShaderProgram(vertex: "coverage_edge.vert", fragment: "coverage_solid.frag")
         glGenVertexArrays(1, &positionVAO)
@@ -51,11 +51,8 @@ final class StencilCover {
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         glGenVertexArrays(1, &edgeVAO)
-        glGenBuffers(1, &corners)
         glBindVertexArray(edgeVAO)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), corners)
-        let strip: [Float] = [0, 0, 1, 0, 0, 1, 1, 1]
-        strip.withUnsafeBytes { glBufferData(GLenum(GL_ARRAY_BUFFER), $0.count, $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instances)
@@ -72,7 +69,6 @@ final class StencilCover {
         glDeleteVertexArrays(1, &positionVAO)
         glDeleteBuffers(1, &positions)
         glDeleteVertexArrays(1, &edgeVAO)
-        glDeleteBuffers(1, &corners)
     }
 
     /// An upper bound of the winding number of `lines` about any point: a horizontal ray crosses each

@@ -119,12 +119,10 @@ public enum Stroker {
         if abs(cross) <= 1e-12 * hw * hw, dot > 0 { out.append(end); return }
         let outer = cross * s < 0 || (abs(cross) <= 1e-12 * hw * hw && s > 0)
         guard outer else {
-            let mx = a.0 + b.0, my = a.1 + b.1, ml = hypot(mx, my)
-            let cosHalf = ml > 0 ? (mx * a.0 + my * a.1) / (ml * hw) : 0
             // hw tan(theta / 2) = hw sqrt(1 - cos^2) / cos, kept clear of both segments' far ends.
-            if cosHalf > 0.1, !out.isEmpty, hw * (1 - cosHalf * cosHalf).squareRoot() / cosHalf < 0.99 * room {
-                let k = hw / cosHalf / ml
-                out[out.count - 1] = CGPoint(x: qx + mx * k, y: qy + my * k)
+            if let (x, cosHalf) = crossing(q, a, b, hw: hw), cosHalf > 0.1, !out.isEmpty,
+               hw * (1 - cosHalf * cosHalf).squareRoot() / cosHalf < 0.99 * room {
+                out[out.count - 1] = x
                 return
             }
             out.append(q)
@@ -135,17 +133,24 @@ public enum Stroker {
         case .bevel:
             out.append(end)
         case .miter:
-            let mx = a.0 + b.0, my = a.1 + b.1, ml = hypot(mx, my)
-            let cosHalf = ml > 0 ? (mx * a.0 + my * a.1) / (ml * hw) : 0
-            if cosHalf > 0, 1 / cosHalf <= style.miterLimit {
-                let k = hw / cosHalf / ml
-                out.append(CGPoint(x: qx + mx * k, y: qy + my * k))
-            }
+            if let (tip, cosHalf) = crossing(q, a, b, hw: hw), 1 / cosHalf <= style.miterLimit { out.append(tip) }
             out.append(end)
         case .round:
             arc(q, from: a, to: b, hw: hw, through: nil, tol: tol, into: &out)
             out.append(end)
         }
+    }
+
+    /// Where the offset lines q + a + t a' and q + b + t b' of one side cross (the miter's tip on the outer side,
+    /// the inner corner on the other), q + (a + b) hw / (cos(theta / 2) |a + b|), with cos(theta / 2), the
+    /// cosine of half the turn; nil when the offsets are opposite (a half turn: the lines never cross).
+    static func crossing(_ q: CGPoint, _ a: (Double, Double), _ b: (Double, Double),
+                         hw: Double) -> (point: CGPoint, cosHalf: Double)? {
+        let mx = a.0 + b.0, my = a.1 + b.1, ml = hypot(mx, my)
+        let cosHalf = ml > 0 ? (mx * a.0 + my * a.1) / (ml * hw) : 0
+        guard cosHalf > 0 else { return nil }
+        let k = hw / cosHalf / ml
+        return (CGPoint(x: Double(q.x) + mx * k, y: Double(q.y) + my * k), cosHalf)
     }
 
     /// Points of the arc about `c` from offset `a` to offset `b` (both excluded), the short way, or through

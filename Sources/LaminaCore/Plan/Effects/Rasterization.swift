@@ -47,36 +47,25 @@ extension GraphBuilder {
     /// and for a replicator through every instance's transform (`emitInstances`).
     private func sublayerExtent(of layer: Layer, depth: Int) -> CGRect {
         let space = LayerGeometry.sublayerSpace(of: layer)
-        let instances = Self.instanceMaps(of: layer)
-        var r = CGRect.null
-        for child in layer.sublayers where !child.isHidden {
+        let children: [(extent: CGRect, local: Transform3D)] = layer.sublayers.compactMap { child in
+            guard !child.isHidden else { return nil }
             let ce = localExtent(of: child, includeShadow: true, depth: depth + 1)
-            guard !ce.isNull else { continue }
-            let local = LayerGeometry.local(child)
-            for instance in instances {
-                if let mapped = Self.projectedBox(ce, through: local.concatenating(instance).concatenating(space)) {
+            return ce.isNull ? nil : (ce, LayerGeometry.local(child))
+        }
+        var r = CGRect.null
+        func add(_ instance: Transform3D) {
+            for (extent, local) in children {
+                if let mapped = Self.projectedBox(extent, through: local.concatenating(instance).concatenating(space)) {
                     r = r.union(mapped)
                 }
             }
         }
-        return r
-    }
-
-    /// A replicator's instance maps about its bounds' centre (instance k: M^k), up to the first that is not
-    /// finite; one identity for any other layer.
-    static func instanceMaps(of layer: Layer) -> [Transform3D] {
-        guard let replicator = layer as? ReplicatorLayer else { return [.identity] }
-        let b = replicator.bounds
-        let toCentre = Transform3D.translation(-Double(b.midX), -Double(b.midY), 0)
-        let fromCentre = Transform3D.translation(Double(b.midX), Double(b.midY), 0)
-        var maps: [Transform3D] = []
-        var power = Transform3D.identity
-        for k in 0..<max(0, replicator.instanceCount) {
-            if k > 0 { power = power.concatenating(replicator.instanceTransform) }
-            guard power.isFinite else { break }
-            maps.append(toCentre.concatenating(power).concatenating(fromCentre))
+        if let replicator = layer as? ReplicatorLayer {
+            replicator.forEachInstance { _, instance in add(instance); return true }
+        } else {
+            add(.identity)
         }
-        return maps
+        return r
     }
 
     /// The box of `rect`'s corners through `t`; nil when a corner is behind the eye.

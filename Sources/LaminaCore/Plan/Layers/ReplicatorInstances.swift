@@ -13,18 +13,10 @@ extension GraphBuilder {
     /// sublayer space into the target).
     func emitInstances(of replicator: ReplicatorLayer, space: Transform3D,
                        ordered: [(offset: Int, element: Layer)], context: Context) -> [DrawOp] {
-        let count = max(0, replicator.instanceCount)
-        let b = replicator.bounds
-        let cx = Double(b.midX), cy = Double(b.midY)
-        let toCentre = Transform3D.translation(-cx, -cy, 0), fromCentre = Transform3D.translation(cx, cy, 0)
-        var power = Transform3D.identity
         var ops: [DrawOp] = []
-        for k in 0..<count {
-            guard failure == nil else { break }
-            if k > 0 { power = power.concatenating(replicator.instanceTransform) }
-            // Past a non-finite power every later one is too (a scale of 1e7 overflows in a few steps).
-            guard power.isFinite else { break }
-            let instanceSpace = toCentre.concatenating(power).concatenating(fromCentre).concatenating(space)
+        replicator.forEachInstance { k, map in
+            guard failure == nil else { return false }
+            let instanceSpace = map.concatenating(space)
             var instance: [DrawOp] = []
             for (i, child) in ordered {
                 var c = context
@@ -34,11 +26,12 @@ extension GraphBuilder {
             }
             // Each instance counts at least one, so instances that draw nothing (off the canvas, nested
             // 100 000 x 100 000) are bounded too.
-            guard chargeOperations(max(1, instance.count)) else { break }
+            guard chargeOperations(max(1, instance.count)) else { return false }
             if let m = modulation(of: replicator, instance: k) {
                 instance = instance.map { $0.modulated(by: m) }.filter { $0.modulate?.a != 0 }
             }
             ops += instance
+            return true
         }
         return ops
     }
@@ -51,6 +44,23 @@ extension GraphBuilder {
                       blue: channel(base.blue, r.instanceBlueOffset), alpha: channel(base.alpha, r.instanceAlphaOffset))
         guard m != .white else { return nil }
         return m.premultiplied
+    }
+}
+
+extension ReplicatorLayer {
+    /// Calls `body` with each instance's index k and its map about the bounds' centre (M^k, M the
+    /// instanceTransform), in order, until `body` returns false or a power stops being finite: past a
+    /// non-finite power every later one is too (a scale of 1e7 overflows in a few steps). The one walk of the
+    /// instances for their drawing, their depth sort and their extent.
+    func forEachInstance(_ body: (Int, Transform3D) -> Bool) {
+        let b = bounds
+        let cx = Double(b.midX), cy = Double(b.midY)
+        let toCentre = Transform3D.translation(-cx, -cy, 0), fromCentre = Transform3D.translation(cx, cy, 0)
+        var power = Transform3D.identity
+        for k in 0..<max(0, instanceCount) {
+            if k > 0 { power = power.concatenating(instanceTransform) }
+            guard power.isFinite, body(k, toCentre.concatenating(power).concatenating(fromCentre)) else { return }
+        }
     }
 }
 

@@ -30,24 +30,18 @@ extension GraphBuilder {
     /// transform and with its modulation colour. `space` is the replicator's sublayer space into the target.
     func emitDepthSortedInstances(of replicator: ReplicatorLayer, space: Transform3D, eye: Transform3D,
                                   eyeToTarget: Transform3D, context: Context) -> [DrawOp] {
-        let b = replicator.bounds
-        let toCentre = Transform3D.translation(-Double(b.midX), -Double(b.midY), 0)
-        let fromCentre = Transform3D.translation(Double(b.midX), Double(b.midY), 0)
         let eyeSpace = LayerGeometry.sublayerSpace(of: replicator).concatenating(eye)
         var planes: [DepthPlane] = []
-        var power = Transform3D.identity
-        for k in 0..<max(0, replicator.instanceCount) {
-            guard failure == nil, planes.count <= Self.maxDepthPlanes else { break }
-            if k > 0 { power = power.concatenating(replicator.instanceTransform) }
-            guard power.isFinite else { break }
-            let instance = toCentre.concatenating(power).concatenating(fromCentre)
+        replicator.forEachInstance { k, instance in
+            guard failure == nil, planes.count <= Self.maxDepthPlanes else { return false }
             let first = planes.count
             gatherChildren(of: replicator, space: instance.concatenating(space), eyeSpace: instance.concatenating(eyeSpace),
                            opacity: 1, context: context, label: "#\(k)", into: &planes)
-            guard chargeOperations(max(1, planes.count - first)) else { break }
+            guard chargeOperations(max(1, planes.count - first)) else { return false }
             if let m = modulation(of: replicator, instance: k) {
                 for i in first..<planes.count { planes[i].modulate = m }
             }
+            return true
         }
         return emitSorted(planes, eyeToTarget: eyeToTarget)
     }
