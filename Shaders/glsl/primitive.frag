@@ -284,7 +284,9 @@ void main() {
     vec4 color = ((flags & 1) != 0) ? v_color * s.a : v_color * s;
 #ifdef MASKED
     // The mask pass has one level, so trilinear reduces to linear on it, as on the CPU.
-    color *= sampleOp(u_mask, q, jac, 1).a;
+    // Flag 4: one minus the mask (TextureDraw.invertsMask, a drawing's clear).
+    float maskAlpha = sampleOp(u_mask, q, jac, 1).a;
+    color *= ((flags & 4) != 0) ? 1.0 - maskAlpha : maskAlpha;
 #endif
     fragColor = color * (rectCoverage(q, jac, v_rect, edgeAA, p, exact) * coverage);
 #endif

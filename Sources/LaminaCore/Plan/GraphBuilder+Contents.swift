@@ -15,7 +15,7 @@ extension GraphBuilder {
     }
 
     private func unflippedContentsFrame(_ layer: Layer) -> CGRect {
-        guard let image = contentsBitmap(layer) else { return .null }
+        guard let image = contentsTexture(layer) else { return .null }
         let b = layer.bounds
         let scale = max(1e-6, layer.contentsScale)
         let cw = Double(image.width) / scale * abs(Double(layer.contentsRect.width))
@@ -44,10 +44,10 @@ extension GraphBuilder {
 
     /// The contents as texture draws: one quad, or up to nine when contentsCenter slices a scaled image.
     func contentsOps(_ layer: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
-        guard let bitmap = contentsBitmap(layer), bitmap.width > 0, bitmap.height > 0 else { return [] }
+        guard let bitmap = contentsTexture(layer), bitmap.width > 0, bitmap.height > 0 else { return [] }
         let dest = contentsFrame(layer)
         guard !dest.isNull, dest.width > 0, dest.height > 0 else { return [] }
-        let id = imageID(for: bitmap)
+        let source = source(of: bitmap)
         let src = layer.contentsRect.standardized
         // Images stay upright under an odd number of geometry-flipped ancestors (CALayer.h): the quads are
         // drawn mirrored about the contents' middle, which the ancestors' mirror undoes on screen.
@@ -80,7 +80,7 @@ extension GraphBuilder {
                 if i == xs.count - 2 && aa.contains(.maxX) { edges.insert(.maxX) }
                 if j == 0 && aa.contains(.minY) { edges.insert(.minY) }
                 if j == ys.count - 2 && aa.contains(.maxY) { edges.insert(.maxY) }
-                let draw = TextureDraw(source: .image(id), destination: d,
+                let draw = TextureDraw(source: source, destination: d,
                                        sourceRect: CGRect(x: u0, y: v0, width: u1 - u0, height: v1 - v0),
                                        minFilter: aligned ? .nearest : layer.minificationFilter,
                                        magFilter: aligned ? .nearest : layer.magnificationFilter,
@@ -107,7 +107,7 @@ extension GraphBuilder {
     /// texel a pixel and whole-pixel corners (within 1e-6 px). There linear filtering is nearest filtering, and
     /// a text layer's backing store at the canvas's scale is drawn as such, which the CPU draws a column and a
     /// row at a time (`TexelGrid`).
-    static func texelAligned(_ dest: CGRect, bitmap: Bitmap, _ m: Transform3D) -> Bool {
+    static func texelAligned(_ dest: CGRect, bitmap: ContentsTexture, _ m: Transform3D) -> Bool {
         guard m.planeKind.isScaleTranslation, m.m11 > 0, m.m22 > 0 else { return false }
         func whole(_ v: Double) -> Bool { v.isFinite && abs(v - v.rounded()) < 1e-6 }
         let x0 = m.m41 + Double(dest.minX) * m.m11, y0 = m.m42 + Double(dest.minY) * m.m22

@@ -73,9 +73,10 @@ final class GraphBuilder {
     /// labels share one store, uploaded once).
     var textStores: [ObjectIdentifier: Bitmap?] = [:]
     var textStoresByBox: [TextBox: Bitmap] = [:]
-    /// Drawn layers' backing stores, by layer (its drawing is recorded once a plan) and by what they draw.
-    var drawingStores: [ObjectIdentifier: Bitmap?] = [:]
-    var drawingStoresByKey: [DrawingKey: Bitmap] = [:]
+    /// Drawn layers' backing stores (passes), by layer (its drawing is recorded once a plan) and by what
+    /// they draw.
+    var drawingStores: [ObjectIdentifier: DrawnStore?] = [:]
+    var drawingStoresByKey: [DrawingKey: DrawnStore] = [:]
     private var passCount = 0
     /// The bounds every pass, image and path is charged against, and what has been charged so far.
     let limits: ResourceLimits

@@ -76,6 +76,9 @@ public enum PassReason: String, Codable, Sendable, CaseIterable {
     /// A clip whose shape the per-draw rounded-rect clip cannot express (continuous corners): the
     /// content is multiplied by the clip shape's coverage, rendered as a path.
     case clipShape
+    /// A drawn layer's backing store (custom drawing) at bounds x contentsScale, and the passes its path
+    /// clips and clears go through.
+    case drawing
 }
 
 /// One render target and what fills it.
@@ -178,13 +181,35 @@ public struct TextureDraw: Codable, Sendable {
     /// When set, the output is multiplied by this pass's alpha, sampled at the same texture coordinates
     /// (the planner makes the mask pass the same size and space as the source pass).
     public var mask: PassID?
+    /// When set (with `mask`), the output is multiplied by one minus the mask's alpha instead (a drawing's
+    /// clear: the store so far through one minus the cleared coverage).
+    public var invertsMask: Bool
 
     public init(source: Source, destination: CGRect, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
                 minFilter: ContentsFilter = .linear, magFilter: ContentsFilter = .linear, lodBias: Double = 0,
-                opacity: Double = 1, tint: PremultipliedColor? = nil, mask: PassID? = nil) {
+                opacity: Double = 1, tint: PremultipliedColor? = nil, mask: PassID? = nil, invertsMask: Bool = false) {
         self.source = source; self.destination = destination; self.sourceRect = sourceRect
         self.minFilter = minFilter; self.magFilter = magFilter; self.lodBias = lodBias
-        self.opacity = opacity.heldAsFloat; self.tint = tint; self.mask = mask
+        self.opacity = opacity.heldAsFloat; self.tint = tint; self.mask = mask; self.invertsMask = invertsMask
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case source, destination, sourceRect, minFilter, magFilter, lodBias, opacity, tint, mask, invertsMask
+    }
+
+    /// Decodes a plan's texture; `invertsMask` may be absent (plans written before it), meaning false.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(source: try c.decode(Source.self, forKey: .source),
+                  destination: try c.decode(CGRect.self, forKey: .destination),
+                  sourceRect: try c.decode(CGRect.self, forKey: .sourceRect),
+                  minFilter: try c.decode(ContentsFilter.self, forKey: .minFilter),
+                  magFilter: try c.decode(ContentsFilter.self, forKey: .magFilter),
+                  lodBias: try c.decode(Double.self, forKey: .lodBias),
+                  opacity: try c.decode(Double.self, forKey: .opacity),
+                  tint: try c.decodeIfPresent(PremultipliedColor.self, forKey: .tint),
+                  mask: try c.decodeIfPresent(PassID.self, forKey: .mask),
+                  invertsMask: try c.decodeIfPresent(Bool.self, forKey: .invertsMask) ?? false)
     }
 }
 

@@ -26,6 +26,8 @@ enum InstanceLayout {
     /// Flags of the texture draw (`params.z`).
     static let tinted: Float = 1
     static let masked: Float = 2
+    /// With `masked`: multiplied by one minus the mask's alpha (`TextureDraw.invertsMask`).
+    static let maskInverted: Float = 4
 
     /// Texels per clip record in the clip texture (see `ClipTable`).
     static let texelsPerClip = 6

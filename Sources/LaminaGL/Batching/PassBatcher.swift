@@ -381,6 +381,7 @@ struct PassBatcher {
                       Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)),
                       Float(source.levels))
         let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
+            + (t.mask != nil && t.invertsMask ? InstanceLayout.maskInverted : 0)
         f.params = SIMD4(0, Float(t.lodBias), flags, 0)
         f.color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
         var reduced: Reduction?

@@ -146,7 +146,10 @@ extension PreparedOp {
                         c = SIMD4(unit[Int(texels[o])], unit[Int(texels[o + 1])], unit[Int(texels[o + 2])], unit[Int(a)])
                     }
                     c *= opacity
-                    if let m = maskLevel { c *= unit[Int(m.pixels[o + 3])] }
+                    if let m = maskLevel {
+                        let k = unit[Int(m.pixels[o + 3])]
+                        c *= t.draw.invertsMask ? 1 - k : k
+                    }
                     c *= tint
                     if !clips.isEmpty { c *= clipCoverage(x: x, y: y) }
                     if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }

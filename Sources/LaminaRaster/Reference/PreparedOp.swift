@@ -156,7 +156,8 @@ extension PreparedOp.PreparedTexture {
         }
         c *= draw.opacity
         if let m = mask {
-            c *= m.sample(u: u, v: v, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter).w
+            let a = m.sample(u: u, v: v, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter).w
+            c *= draw.invertsMask ? 1 - a : a
         }
         return c
     }

@@ -28,7 +28,7 @@ extension GraphBuilder {
     func localExtent(of layer: Layer, includeShadow: Bool, depth: Int = 0) -> CGRect {
         var r = layer.bounds
         if !layer.masksToBounds {
-            if contentsBitmap(layer) != nil { r = r.union(contentsFrame(layer)) }
+            if contentsTexture(layer) != nil { r = r.union(contentsFrame(layer)) }
             if let shape = layer as? ShapeLayer { r = r.union(Self.shapeExtent(shape)) }
             if depth < 64 { r = r.union(sublayerExtent(of: layer, depth: depth)) }
         }

@@ -5,14 +5,36 @@ import LaminaText
 /// FreeType, HarfBuzz), which then stands in for the layer's contents, as Core Animation's display does. Both
 /// renderers therefore sample the same bytes: a store at contentsScale 1 on a 2x canvas is magnified and soft,
 /// at 2 it is sharp, and shadows, masks and group opacity see the text's alpha like any contents.
+/// A layer's contents as a texture: an image, or the pass of a drawn backing store, and its size in pixels.
+struct ContentsTexture {
+    enum Kind {
+        case image(Bitmap)
+        case pass(PassID)
+    }
+    var kind: Kind
+    var width: Int
+    var height: Int
+}
+
 extension GraphBuilder {
-    /// The image drawn as `layer`'s contents: the layer's drawn backing store when it draws (which replaces
-    /// `contents` and a text layer's text, as `-display` does), a text layer's backing store when it has
-    /// text, else `contents`.
-    func contentsBitmap(_ layer: Layer) -> Bitmap? {
-        if layer.hasCustomDrawing { return drawingBackingStore(layer) }
-        if let text = layer as? TextLayer, text.hasText { return textBackingStore(text) }
-        return layer.contents
+    /// What is drawn as `layer`'s contents: the layer's drawn backing store (a pass) when it draws (which
+    /// replaces `contents` and a text layer's text, as `-display` does), a text layer's backing store when it
+    /// has text, else `contents`.
+    func contentsTexture(_ layer: Layer) -> ContentsTexture? {
+        if layer.hasCustomDrawing {
+            return drawingStore(layer).map { ContentsTexture(kind: .pass($0.pass), width: $0.width, height: $0.height) }
+        }
+        let bitmap: Bitmap?
+        if let text = layer as? TextLayer, text.hasText { bitmap = textBackingStore(text) } else { bitmap = layer.contents }
+        return bitmap.map { ContentsTexture(kind: .image($0), width: $0.width, height: $0.height) }
+    }
+
+    /// The texture source operations sample for `contents`, its image entered in the graph's table.
+    func source(of contents: ContentsTexture) -> TextureDraw.Source {
+        switch contents.kind {
+        case .image(let bitmap): return .image(imageID(for: bitmap))
+        case .pass(let id): return .pass(id)
+        }
     }
 
     /// The text layer's backing store, made once per layer and shared between layers that draw the same box.

@@ -1,25 +1,22 @@
 import Foundation
 import LaminaImage
 
-/// Plays a layer's `DrawingCommand`s back into its backing store on the CPU: the exact-area geometry both
-/// renderers share (`Path` flattening, `Stroker` and `Dasher`, `PathRasterizer`), so the store is the same
-/// bytes whichever renderer then samples it.
+/// Plays a layer's `DrawingCommand`s back as what they paint, in the pixels of the layer's backing store: path
+/// fills (a fill, or a stroke's outlines), images and clears, each with the clips that hold when it is made.
+/// The planner turns these into draw operations of a pass the size of the store (`DrawingOps.swift`), which
+/// both renderers then draw like any pass: the GPU computes the paths' coverage itself.
 ///
-/// **Rules.** The store starts transparent. The current path is kept in device space (pixels of the store),
-/// each point going through the CTM when it is added, as CoreGraphics does; a stroke is made in user space
-/// (the path mapped back through the CTM's inverse, so line widths, dashes and caps follow a non-uniform
-/// CTM) and its outlines mapped forward. Curves are flattened to 1/20 pixel of chord error. Paint is
-/// source-over in premultiplied Float, rounded to 8 bits once at the end. A clip is a coverage mask
-/// (antialiased, as CoreGraphics' clip is) multiplied into every later paint and `clear`.
+/// **Rules.** The current path is kept in device space (pixels of the store), each point going through the
+/// CTM when it is added, as CoreGraphics does; a stroke is made in user space (the path mapped back through
+/// the CTM's inverse, so line widths, dashes and caps follow a non-uniform CTM) and its outlines mapped
+/// forward. Curves are flattened to 1/20 pixel of chord error. Colours take the global alpha. A clip is
+/// kept as the state's `DrawingClipState`: a rect (`clipToRect`, or a path that is exactly an upright rect
+/// or rounded rect) as an analytic `Clip`, any other path as a link in a chain of path clips.
 ///
-/// **Bounds.** Every flattened segment is counted against `maxSegments` and every pixel a paint or clip
-/// touches (its bounding box on the store) against `maxPixels`; crossing either stops playback with a
-/// `DrawingLimitError`, so a drawing cannot take unbounded time. Input sizes reach no conversion unchecked.
-///
-/// **Rejected.** Recording the commands as draw operations for the renderers would have made each renderer
-/// carry a CoreGraphics (clip stacks, global alpha, save/restore) and made their parity a matter of care;
-/// a store drawn once is what Core Animation does, and parity then holds by construction.
-struct DrawingRasterizer {
+/// **Bounds.** Every flattened segment is counted against `maxSegments`; crossing it stops playback with
+/// `DrawingLimitError.segments`. The planner charges what the paints cover. Input sizes reach no
+/// conversion unchecked.
+struct DrawingPlayer {
     /// The graphics state `saveGState` pushes and `restoreGState` pops.
     struct State {
         var fill = Color.black
@@ -32,8 +29,7 @@ struct DrawingRasterizer {
         var dashes: [Double] = []
         var alpha = 1.0
         var ctm = CGAffineTransform.identity
-        /// Coverage per store pixel, row-major; nil is no clip.
-        var clip: [Float]?
+        var clip = DrawingClipState()
     }
 
     /// Chord error of flattened curves, in store pixels.
@@ -44,47 +40,27 @@ struct DrawingRasterizer {
     let width: Int
     let height: Int
     let maxSegments: Int
-    let maxPixels: Int
-    /// Premultiplied RGBA in 0...1, row-major.
-    var store: [Float]
     var state = State()
     var saved: [State] = []
     var path = Path()
-    var rasterizer = PathRasterizer()
     var segments = 0
-    var pixels = 0
+    /// What the commands paint, in order.
+    var events: [DrawingEvent] = []
+    /// The path clips made so far; `DrawingClipState.path` and `DrawingClip.parent` index it.
+    var clips: [DrawingClip] = []
 
-    /// A transparent store of `width` x `height` pixels whose user space is `bounds` at `scale` pixels a point.
-    init(width: Int, height: Int, bounds: CGRect, scale: Double, maxSegments: Int, maxPixels: Int) {
+    /// A player for a store of `width` x `height` pixels whose user space is `bounds` at `scale` pixels a point.
+    init(width: Int, height: Int, bounds: CGRect, scale: Double, maxSegments: Int) {
         self.width = width
         self.height = height
         self.maxSegments = maxSegments
-        self.maxPixels = maxPixels
-        store = [Float](repeating: 0, count: width * height * 4)
         state.ctm = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY)
             .concatenating(CGAffineTransform(scaleX: CGFloat(scale), y: CGFloat(scale)))
     }
 
-    /// Draws `commands` in order; throws when a bound is crossed.
+    /// Plays `commands` in order; throws when the segment bound is crossed.
     mutating func play(_ commands: [DrawingCommand]) throws {
         for command in commands { try apply(command) }
-    }
-
-    /// The store as an image: each channel rounded once, colour kept at most alpha.
-    func image() -> Image {
-        var bytes = [UInt8](repeating: 0, count: store.count)
-        var i = 0
-        while i < store.count {
-            let a = Self.byte(store[i + 3])
-            bytes[i] = min(a, Self.byte(store[i])); bytes[i + 1] = min(a, Self.byte(store[i + 1]))
-            bytes[i + 2] = min(a, Self.byte(store[i + 2])); bytes[i + 3] = a
-            i += 4
-        }
-        return Image(width: width, height: height, premultipliedRGBA: bytes) ?? Image(width: width, height: height)
-    }
-
-    static func byte(_ v: Float) -> UInt8 {
-        UInt8(Int(pixels: Double(max(0, min(1, v))) * 255, in: 0...255))
     }
 
     private mutating func apply(_ command: DrawingCommand) throws {
@@ -165,15 +141,14 @@ struct DrawingRasterizer {
         case .fillEllipse(let r): try fill(Path(ellipseIn: r).transformed(by: state.ctm), rule: .nonZero)
         case .strokeEllipse(let r): try stroke(Path(ellipseIn: r).transformed(by: state.ctm))
         case .clearRect(let r): try clear(Path(rect: r).transformed(by: state.ctm))
-        case .clipToRect(let r): try clip(to: Path(rect: r).transformed(by: state.ctm), rule: .nonZero)
+        case .clipToRect(let r): try clip(toRect: r)
         case .drawImage(let image, let r): try draw(image.bitmap, in: r)
         default: break
         }
     }
 }
 
-/// A drawing that crossed one of the bounds on playback.
+/// A drawing that crossed the segment bound on playback.
 enum DrawingLimitError: Error {
     case segments
-    case pixels
 }
