@@ -286,3 +286,27 @@ final class DrawingTests: XCTestCase {
         XCTAssertEqual(image.pixel(x: 2, y: 2).a, 0)
     }
 }
+
+extension DrawingTests {
+    /// Thousands of overlapping paints under one path clip: drawn (runs merge once half the pass budget is
+    /// spent), not refused, and within the budget of passes.
+    func testManyOverlappingPaintsUnderAPathClip_areDrawnWithinThePassBound() throws {
+        let graph = try storeGraph(drawn { ctx in
+            ctx.addEllipse(in: CGRect(x: 0, y: 0, width: 100, height: 100))
+            ctx.clip()
+            for k in 0..<5000 {
+                ctx.setFillColor(k % 2 == 0 ? .red : .blue)
+                ctx.fill(CGRect(x: Double(k % 50), y: 10, width: 40, height: 80))
+            }
+        })
+        XCTAssertLessThanOrEqual(graph.passes.count, 4096 + 2)
+        XCTAssertGreaterThan(graph.passes.count, 1000, "runs split while the budget lasts")
+    }
+
+    func testAClearOnAnEmptyStore_drawsNothing_andRefusesNothing() throws {
+        let scene = Scene(width: 100, height: 100)
+        scene.root.addSublayer(drawn { ctx in ctx.clear(CGRect(x: 0, y: 0, width: 100, height: 100)) })
+        let graph = try Planner().plan(scene)
+        XCTAssertFalse(graph.passes.contains { $0.reason == .drawing }, "an empty store is no pass")
+    }
+}

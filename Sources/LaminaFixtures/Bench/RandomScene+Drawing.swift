@@ -4,7 +4,7 @@ import LaminaImage
 
 /// Random custom drawing for the parity fuzzer: a few commands on a plain card (ellipses filled and stroked,
 /// a star under either fill rule, a dashed round-capped arc, a rotated fill, a clipped fill between save and
-/// restore, a clear), at contentsScale 1 or the canvas's, so the backing store is magnified or drawn 1:1.
+/// restore, nested rect and path clips over overlapping paints with a clear, a clear), at contentsScale 1 or the canvas's, so the backing store is magnified or drawn 1:1.
 extension RandomScene {
     func drawing(_ rng: inout SplitMix64, w: Double, h: Double, scale: Double) -> String {
         var commands: [String] = []
@@ -23,7 +23,7 @@ extension RandomScene {
         let fill = "{\"op\": \"setFillColor\", \"color\": \(color(rng.color8(alpha: rng.unit() < 0.3 ? 0.5 : 1)))}"
         let stroke = "{\"op\": \"setStrokeColor\", \"color\": \(color(rng.color8()))}"
         let width = "{\"op\": \"setLineWidth\", \"width\": \(n(rng.uniform(0.5, 8)))}"
-        switch Int(rng.whole(0, 6)) {
+        switch Int(rng.whole(0, 7)) {
         case 0: return [fill, "{\"op\": \"fillEllipse\", \"rect\": \(rect())}"]
         case 1: return [stroke, width, "{\"op\": \"strokeEllipse\", \"rect\": \(rect())}"]
         case 2:
@@ -49,6 +49,19 @@ extension RandomScene {
         case 5:
             return ["{\"op\": \"saveGState\"}", "{\"op\": \"addEllipse\", \"rect\": \(rect())}", "{\"op\": \"clip\"}", fill,
                     "{\"op\": \"fill\", \"rect\": \(rect())}", "{\"op\": \"restoreGState\"}"]
+        case 6:
+            // Nested clips: a rotated clipToRect (analytic), then an ellipse path clip; a translucent fill and
+            // a stroke overlapping it under both, and a clear inside them.
+            return ["{\"op\": \"saveGState\"}", "{\"op\": \"translateBy\", \"x\": \(n(w / 2)), \"y\": \(n(h / 2))}",
+                    "{\"op\": \"rotate\", \"angle\": \(n(rng.uniform(-0.8, 0.8)))}",
+                    "{\"op\": \"clipToRect\", \"rect\": [\(n(-w * 0.4)), \(n(-h * 0.3)), \(n(w * 0.8)), \(n(h * 0.6))]}",
+                    "{\"op\": \"addEllipse\", \"rect\": [\(n(-w * 0.3)), \(n(-h * 0.45)), \(n(w * 0.6)), \(n(h * 0.9))]}",
+                    "{\"op\": \"clip\", \"rule\": \"evenOdd\"}", fill,
+                    "{\"op\": \"setAlpha\", \"alpha\": \(n(rng.uniform(0.4, 1)))}",
+                    "{\"op\": \"fill\", \"rect\": [\(n(-w / 2)), \(n(-h / 2)), \(n(w)), \(n(h * 0.6))]}", stroke, width,
+                    "{\"op\": \"strokeEllipse\", \"rect\": [\(n(-w * 0.35)), \(n(-h * 0.2)), \(n(w * 0.5)), \(n(h * 0.5))]}",
+                    "{\"op\": \"clear\", \"rect\": [\(n(-w * 0.1)), \(n(-h * 0.1)), \(n(w * 0.2)), \(n(h * 0.2))]}",
+                    "{\"op\": \"restoreGState\"}"]
         default:
             return ["{\"op\": \"clear\", \"rect\": \(rect())}"]
         }

@@ -3,10 +3,10 @@ import LaminaImage
 import LaminaText
 
 /// Backing stores kept between plans, as Core Animation keeps a layer's backing store until the layer
-/// changes: a scene rendered many times (bench, parity, an app's frames) lays its text out (or plays its
-/// drawing back) and rasterizes it once, and the GPU's texture cache, keyed on the `Bitmap`, uploads it once.
-/// Keyed by everything that decides the store's bytes (`TextBox`, `DrawingKey`), bounded in bytes (least
-/// recently used stores go first), thread-safe.
+/// changes: a scene rendered many times (bench, parity, an app's frames) lays its text out and rasterizes it
+/// once, and the GPU's texture cache, keyed on the `Bitmap`, uploads it once. Keyed by everything that
+/// decides the store's bytes (`TextBox`), bounded in bytes (least recently used stores go first),
+/// thread-safe.
 final class BackingStoreCache<Key: Hashable>: @unchecked Sendable {
 
     private let lock = NSLock()
@@ -45,16 +45,13 @@ final class BackingStoreCache<Key: Hashable>: @unchecked Sendable {
     }
 }
 
-/// A cached store and what making it cost, charged again on every hit so a scene is refused or accepted
-/// alike whether its stores were cached or not.
+/// A cached store.
 struct CachedStore {
     var bitmap: Bitmap
-    var segments = 0
-    var pixels = 0
 }
 
-/// The process's caches: text layers' stores and drawn layers' stores, 128 MiB each.
+/// The process's cache of text layers' stores, 128 MiB. (Drawn layers' stores are passes, drawn each frame
+/// by the renderers.)
 enum BackingStores {
     static let text = BackingStoreCache<TextBox>(capacityBytes: 128 << 20)
-    static let drawing = BackingStoreCache<DrawingKey>(capacityBytes: 128 << 20)
 }

@@ -55,7 +55,11 @@ struct DrawingEmitter {
             ops.append(op)
             return
         }
-        if !run.isEmpty && (clip != runClip || !runBounds.intersection(op.bounds).isEmpty) { flushRun() }
+        // Past half the pass budget, overlapping paints join the run (composited as a group through the clip,
+        // which differs from per paint only where they overlap on a pixel the clip covers in part), so a
+        // drawing of thousands of overlapping paints under one path clip is drawn, not refused.
+        let overlaps = !runBounds.intersection(op.bounds).isEmpty && passes < GraphBuilder.maxDrawingPasses / 2
+        if !run.isEmpty && (clip != runClip || overlaps) { flushRun() }
         runClip = clip
         run.append(op)
         runBounds = runBounds.union(op.bounds)

@@ -18,7 +18,9 @@ import LaminaImage
 /// - other path clips: a run of consecutive paints under the same path clip is drawn into a pass and
 ///   composited into the store through the clip's coverage (`masked`; a chain of nested path clips is their
 ///   coverages multiplied, pass by pass). A paint that overlaps an earlier paint of the run starts a new run,
-///   so each pixel the clip covers in part takes each paint through the clip once, as per paint;
+///   so each pixel the clip covers in part takes each paint through the clip once, as per paint (once a
+///   drawing has spent half its pass budget, overlapping paints join the run instead: a group through the
+///   clip, which differs only where they overlap on a pixel the clip covers in part);
 /// - `clearRect` (and any clear): the store so far is drawn into a new store through one minus the clear's
 ///   coverage times the clips' (`TextureDraw.invertsMask`).
 ///
