@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import LaminaCore
 
-/// `lamina plan --json`'s shape ("lamina-plan/1"): every kind of pass and draw under its case name, with
+/// `lamina plan --json`'s shape ("lamina-plan/2"): every kind of pass and draw under its case name, with
 /// named fields and no positional `_0` keys, and decoding gives back the same graph.
 final class PlanJSONTests: XCTestCase {
     func testEveryKind_isNamed_andRoundTrips() throws {
@@ -25,6 +25,6 @@ final class PlanJSONTests: XCTestCase {
         }
         let decoded = try JSONDecoder().decode(RenderGraph.self, from: data)
         XCTAssertEqual(try encoder.encode(decoded), data, "decoding and encoding again changes the plan")
-        XCTAssertEqual(RenderGraph.format, "lamina-plan/1")
+        XCTAssertEqual(RenderGraph.format, "lamina-plan/2")
     }
 }

@@ -299,7 +299,7 @@ extension DrawingTests {
                 ctx.fill(CGRect(x: Double(k % 50), y: 10, width: 40, height: 80))
             }
         })
-        XCTAssertLessThanOrEqual(graph.passes.count, 4096 + 2)
+        XCTAssertLessThanOrEqual(graph.passes.count, 16_384 + 2)
         XCTAssertGreaterThan(graph.passes.count, 1000, "runs split while the budget lasts")
     }
 
@@ -308,5 +308,33 @@ extension DrawingTests {
         scene.root.addSublayer(drawn { ctx in ctx.clear(CGRect(x: 0, y: 0, width: 100, height: 100)) })
         let graph = try Planner().plan(scene)
         XCTAssertFalse(graph.passes.contains { $0.reason == .drawing }, "an empty store is no pass")
+    }
+
+    func testPathClipsNestedPastTheLimit_areRefusedNamingIt() throws {
+        let scene = Scene(width: 100, height: 100)
+        scene.root.addSublayer(drawn { ctx in
+            for k in 0..<70 {
+                ctx.addEllipse(in: CGRect(x: Double(k) * 0.1, y: 0, width: 90, height: 90))
+                ctx.clip()
+            }
+            ctx.fill(CGRect(x: 0, y: 0, width: 100, height: 100))
+        })
+        XCTAssertThrowsError(try Planner().plan(scene)) { error in
+            XCTAssertTrue("\(error)".contains("nests over 64 path clips"), "\(error)")
+        }
+    }
+
+    /// Rect clips under one CTM intersect into one; past eight on a paint they become path clips, so a
+    /// drawing of thousands of clipToRects plans in bounded time with bounded clips per operation.
+    func testThousandsOfRectClips_stayBoundedPerOperation() throws {
+        let graph = try storeGraph(drawn { ctx in
+            for k in 0..<20_000 {
+                ctx.clip(to: CGRect(x: 0, y: 0, width: 100 - Double(k) * 0.001, height: 100))
+                ctx.fill(CGRect(x: 10, y: 10, width: 20, height: 20))
+            }
+        })
+        guard case .draw(let ops) = try XCTUnwrap(graph.passes.last).content else { return XCTFail("a draw pass") }
+        XCTAssertEqual(ops.count, 20_000)
+        XCTAssertTrue(ops.allSatisfy { $0.clips.count == 1 }, "nested rects under one CTM are one clip")
     }
 }

@@ -7,7 +7,7 @@ import LaminaImage
 /// User space is what CALayer hands to `drawLayer:inContext:` on iOS: the layer's bounds in points, origin at
 /// the bounds' top-left, y down; the device CTM (scale by contentsScale) is already applied and is not a
 /// command. Nothing is drawn here: the planner plays the list back into the layer's backing store
-/// (`DrawingRasterizer`). The initial state is CoreGraphics': black fill and stroke, line width 1, butt caps,
+/// (`DrawingPlayer`, then a pass of draw operations). The initial state is CoreGraphics': black fill and stroke, line width 1, butt caps,
 /// miter joins with limit 10, no dash, alpha 1, no clip. `CGContext` is a name for this type.
 public final class DrawingContext {
     /// The calls made so far, in order.

@@ -63,11 +63,18 @@ extension DrawingPlayer {
     /// Intersects the clip with a device-space path: analytic when the path is exactly an upright (rounded)
     /// rect, else a path clip linked to the current one.
     mutating func clip(to devicePath: Path, rule: FillRule) throws {
-        if let shape = devicePath.roundedRectShape {
+        if let shape = devicePath.roundedRectShape, state.clip.shapes.count < Self.maxShapeClips {
             state.clip.shapes.append(Clip(shape: shape, transform: .identity))
             return
         }
-        let polylines = try flatten(devicePath)
+        try addPathClip(try flatten(devicePath), rule: rule)
+    }
+
+    /// Links a path clip to the current chain; a chain deeper than `maxPathClipDepth` stops playback.
+    private mutating func addPathClip(_ polylines: [Polyline], rule: FillRule) throws {
+        var depth = 1, link = state.clip.path
+        while let i = link { depth += 1; link = clips[i].parent }
+        guard depth <= Self.maxPathClipDepth else { throw DrawingLimitError.clipDepth }
         clips.append(DrawingClip(polylines: polylines, rule: rule, parent: state.clip.path))
         state.clip.path = clips.count - 1
     }
@@ -77,11 +84,23 @@ extension DrawingPlayer {
     mutating func clip(toRect r: CGRect) throws {
         let rect = r.standardized
         guard Self.inverse(state.ctm) != nil, rect.width.isFinite, rect.height.isFinite else {
-            clips.append(DrawingClip(polylines: [], rule: .nonZero, parent: state.clip.path))
-            state.clip.path = clips.count - 1
+            try addPathClip([], rule: .nonZero)
             return
         }
-        state.clip.shapes.append(Clip(shape: RoundedRect(rect: rect), transform: Transform3D(affine: state.ctm)))
+        let transform = Transform3D(affine: state.ctm)
+        // A rect under the same CTM as the innermost rect clip intersects it: the product of two rect
+        // coverages is the coverage of their intersection except on a pixel both edges cross.
+        if let last = state.clip.shapes.last, last.transform == transform, last.shape.isRect {
+            let both = last.shape.rect.intersection(rect)
+            state.clip.shapes[state.clip.shapes.count - 1].shape =
+                RoundedRect(rect: both.isNull ? CGRect(x: rect.minX, y: rect.minY, width: 0, height: 0) : both)
+            return
+        }
+        guard state.clip.shapes.count < Self.maxShapeClips else {
+            try addPathClip(try flatten(Path(rect: rect).transformed(by: state.ctm)), rule: .nonZero)
+            return
+        }
+        state.clip.shapes.append(Clip(shape: RoundedRect(rect: rect), transform: transform))
     }
 
     /// Makes the pixels under a device-space path transparent, by their coverage (times the clip).

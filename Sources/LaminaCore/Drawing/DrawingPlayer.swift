@@ -36,6 +36,10 @@ struct DrawingPlayer {
     static let tolerance = 0.05
     /// The deepest `saveGState` nesting kept; deeper saves are ignored (their restores then pop nothing).
     static let maxStateDepth = 1024
+    /// Analytic (rect) clips kept on each paint; further rect clips become path clips.
+    static let maxShapeClips = 8
+    /// The deepest chain of nested path clips a drawing may make (each link is a pass per run of paints).
+    static let maxPathClipDepth = 64
 
     let width: Int
     let height: Int
@@ -148,7 +152,8 @@ struct DrawingPlayer {
     }
 }
 
-/// A drawing that crossed the segment bound on playback.
+/// A drawing that crossed a bound on playback: the segment limit, or `DrawingPlayer.maxPathClipDepth`.
 enum DrawingLimitError: Error {
     case segments
+    case clipDepth
 }

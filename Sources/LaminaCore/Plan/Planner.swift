@@ -84,6 +84,7 @@ final class GraphBuilder {
     private(set) var chargedSegments = 0
     private(set) var chargedOperations = 0
     private(set) var chargedPixels = 0
+    private(set) var chargedPasses = 0
     /// The first bound crossed; once set, planning goes on emitting (cheaply) but the plan is refused.
     private(set) var failure: PlanError?
     /// The JSON pointer of the layer being emitted, for refusals.
@@ -121,6 +122,11 @@ final class GraphBuilder {
         let side = limits.maxPassSide
         guard pass.reason == .canvas || (pass.width <= side && pass.height <= side) else {
             refuse("\(pass.reason.rawValue) pass is \(pass.width)x\(pass.height) pixels, over the \(side)-pixel limit on a pass side")
+            return false
+        }
+        chargedPasses += 1
+        guard chargedPasses <= limits.maxPasses else {
+            refuse("the frame needs over \(limits.maxPasses) passes (the limit on passes a frame)")
             return false
         }
         let bytes = ResourceLimits.bytes(of: pass)

@@ -1,12 +1,12 @@
 import Foundation
 
-// The JSON shape of a render graph (`lamina plan --json`, format "lamina-plan/1"): each enum case with
+// The JSON shape of a render graph (`lamina plan --json`, format "lamina-plan/2"): each enum case with
 // values is an object with one key, the case's name, whose value holds the values under their names, so no
 // positional `_0` keys appear. The shape is documented in the README and versioned by `RenderGraph.format`.
 
 extension RenderGraph {
     /// The name and version of the JSON shape `lamina plan --json` writes.
-    public static let format = "lamina-plan/1"
+    public static let format = "lamina-plan/2"
 }
 
 private struct CaseKey: CodingKey {

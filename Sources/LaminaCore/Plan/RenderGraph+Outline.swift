@@ -32,7 +32,7 @@ extension DrawOp {
             switch t.source {
             case .image(let id): what = "image \(id) \(t.minFilter.rawValue)/\(t.magFilter.rawValue)"
             case .pass(let id):
-                what = "composite \(id)" + (t.tint != nil ? " tinted" : "") + (t.mask.map { " masked by \($0)" } ?? "")
+                what = "composite \(id)" + (t.tint != nil ? " tinted" : "") + (t.mask.map { (t.invertsMask ? " masked by 1 - " : " masked by ") + "\($0)" } ?? "")
                     + (t.opacity < 1 ? " opacity \(t.opacity)" : "")
             }
         case .path(let p): what = "path \(p.polylines.count) polyline(s) \(p.rule.rawValue)"

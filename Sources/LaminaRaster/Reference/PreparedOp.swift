@@ -95,31 +95,7 @@ final class PreparedOp: @unchecked Sendable {
             let alpha = SIMD4(f.r, f.g, f.b, f.a) * (modulate ?? SIMD4(1, 1, 1, 1))
             opaque = spans?.innerShape != nil && clips.isEmpty && pixelSampler != nil && alpha.w >= 1
         case .texture(let t):
-            let sampler: TextureSampler
-            switch t.source {
-            case .image(let id):
-                if let s = samplers[id] {
-                    sampler = s
-                } else {
-                    guard let bitmap = graph.image(id)?.bitmap else { throw RasterError.missingImage(id) }
-                    sampler = TextureSampler(levels: bitmap.mipChain.levels)
-                    samplers[id] = sampler
-                }
-            case .pass(let id):
-                guard let img = passes[id] else { throw RasterError.missingPass(id) }
-                sampler = TextureSampler(levels: [img])
-            }
-            var mask: TextureSampler?
-            if let m = t.mask {
-                guard let img = passes[m] else { throw RasterError.missingPass(m) }
-                mask = TextureSampler(levels: [img])
-            }
-            let base = sampler.levels[0]
-            var prepared = PreparedTexture(draw: t, sampler: sampler, mask: mask,
-                                           texWidth: Double(base.width), texHeight: Double(base.height))
-            if case .pass(let id) = t.source, let alpha = alphas[id], alpha.count == base.width * base.height {
-                prepared.alpha = alpha
-            }
+            let prepared = try PreparedOp.texture(t, graph: graph, passes: passes, samplers: &samplers, alphas: alphas)
             kind = .texture(prepared)
             if fastPaths, alignedOffset == nil {
                 grid = TexelGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA,
@@ -134,6 +110,40 @@ final class PreparedOp: @unchecked Sendable {
         }
         texelGrid = grid
         occludes = opaque
+    }
+}
+
+extension PreparedOp {
+    /// A texture draw's samplers: the image's mip chain (made once per image, kept in `samplers`) or the pass,
+    /// its mask pass, and a gray source pass's alpha plane.
+    static func texture(_ t: TextureDraw, graph: RenderGraph, passes: [PassID: Image],
+                        samplers: inout [ImageID: TextureSampler], alphas: [PassID: [UInt8]]) throws -> PreparedTexture {
+        let sampler: TextureSampler
+        switch t.source {
+        case .image(let id):
+            if let s = samplers[id] {
+                sampler = s
+            } else {
+                guard let bitmap = graph.image(id)?.bitmap else { throw RasterError.missingImage(id) }
+                sampler = TextureSampler(levels: bitmap.mipChain.levels)
+                samplers[id] = sampler
+            }
+        case .pass(let id):
+            guard let img = passes[id] else { throw RasterError.missingPass(id) }
+            sampler = TextureSampler(levels: [img])
+        }
+        var mask: TextureSampler?
+        if let m = t.mask {
+            guard let img = passes[m] else { throw RasterError.missingPass(m) }
+            mask = TextureSampler(levels: [img])
+        }
+        let base = sampler.levels[0]
+        var prepared = PreparedTexture(draw: t, sampler: sampler, mask: mask,
+                                       texWidth: Double(base.width), texHeight: Double(base.height))
+        if case .pass(let id) = t.source, let alpha = alphas[id], alpha.count == base.width * base.height {
+            prepared.alpha = alpha
+        }
+        return prepared
     }
 }
 

@@ -77,14 +77,18 @@ struct DrawingEmitter {
         guard spend(2) else { return [] }
         let clipOps = coverageOps(of: index, within: unionBounds(content))
         let context = GraphBuilder.Context(interest: store, flipped: false, label: label, pointer: builder.pointer)
-        return builder.masked(content, byOps: clipOps, reason: .clipShape, context: context)
+        let composite = builder.masked(content, byOps: clipOps, reason: .clipShape, context: context)
+        return builder.chargePixels(composite) ? composite : []
     }
 
     /// The coverage of path clip `index` times its parents', as white operations within `rect`.
     private mutating func coverageOps(of index: Int, within rect: PixelRect) -> [DrawOp] {
         guard player.clips.indices.contains(index) else { return [] }
         let clip = player.clips[index]
-        guard let own = pathOp(clip.polylines, clip.rule, Self.white, [], within: rect) else { return [] }
+        // Each run draws the clip's coverage again: its segments and pixels are charged each time.
+        guard let own = pathOp(clip.polylines, clip.rule, Self.white, [], within: rect),
+              builder.chargeSegments(clip.polylines.reduce(0) { $0 + $1.points.count }),
+              builder.chargePixels([own]) else { return [] }
         guard let parent = clip.parent else { return [own] }
         return masked([own], by: parent)
     }
@@ -105,6 +109,7 @@ struct DrawingEmitter {
             t.invertsMask = true
             op.kind = .texture(t)
         }
+        guard builder.chargePixels([op]) else { return }
         ops = [op]
     }
 

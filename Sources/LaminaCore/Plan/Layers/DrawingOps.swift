@@ -30,7 +30,7 @@ import LaminaImage
 extension GraphBuilder {
     /// The most offscreen passes one drawing may make (runs of paints under path clips, their clip chains,
     /// clears): a bound on the passes a frame executes.
-    static let maxDrawingPasses = 4096
+    static let maxDrawingPasses = 16_384
 
     /// The layer's drawn store as a pass, made once per layer and shared between layers that draw the same
     /// commands into the same store; nil when the drawing paints nothing or the bounds are empty. A store
@@ -66,6 +66,9 @@ extension GraphBuilder {
                                    maxSegments: max(0, limits.maxPathSegments - chargedSegments))
         do {
             try player.play(key.commands)
+        } catch DrawingLimitError.clipDepth {
+            refuse("the layer's drawing nests over \(DrawingPlayer.maxPathClipDepth) path clips (the limit on nested path clips in a drawing)")
+            return nil
         } catch {
             refuse("the layer's drawing flattens to over \(limits.maxPathSegments) line segments with the scene's other paths (the scene's path segment limit)")
             return nil

@@ -1,10 +1,6 @@
 import LaminaImage
 import LaminaText
 
-/// CATextLayer: its text is drawn into a backing store of bounds x contentsScale pixels (LaminaText: Fontconfig,
-/// FreeType, HarfBuzz), which then stands in for the layer's contents, as Core Animation's display does. Both
-/// renderers therefore sample the same bytes: a store at contentsScale 1 on a 2x canvas is magnified and soft,
-/// at 2 it is sharp, and shadows, masks and group opacity see the text's alpha like any contents.
 /// A layer's contents as a texture: an image, or the pass of a drawn backing store, and its size in pixels.
 struct ContentsTexture {
     enum Kind {
@@ -16,6 +12,10 @@ struct ContentsTexture {
     var height: Int
 }
 
+/// CATextLayer: its text is drawn into a backing store of bounds x contentsScale pixels (LaminaText: Fontconfig,
+/// FreeType, HarfBuzz), which then stands in for the layer's contents, as Core Animation's display does. Both
+/// renderers therefore sample the same bytes: a store at contentsScale 1 on a 2x canvas is magnified and soft,
+/// at 2 it is sharp, and shadows, masks and group opacity see the text's alpha like any contents.
 extension GraphBuilder {
     /// What is drawn as `layer`'s contents: the layer's drawn backing store (a pass) when it draws (which
     /// replaces `contents` and a text layer's text, as `-display` does), a text layer's backing store when it

@@ -22,6 +22,8 @@ public struct ResourceLimits: Sendable, Equatable {
     /// textures 16, gradients and rotated shapes 4): a time bound. 100 000 small cards cover about 0.1 G; 100 000 instances
     /// sheared across the canvas covered 15 G and took a minute on the CPU.
     public var maxDrawnPixels: Int
+    /// Passes one frame may have (each is a target bound, cleared and drawn): 65 536.
+    public var maxPasses: Int
 
     /// 2 GiB of targets, 16384-pixel passes, 4 million path segments, 500 000 replicated operations,
     /// 2^31 drawn pixels (tens of seconds of CPU time at worst; 100 000 cards of 150 x 110 pixels cover
@@ -30,12 +32,13 @@ public struct ResourceLimits: Sendable, Equatable {
                                                   maxPathSegments: 4_000_000)
 
     public init(maxMemoryBytes: Int, maxPassSide: Int, maxPathSegments: Int,
-                maxReplicatedOperations: Int = 500_000, maxDrawnPixels: Int = 1 << 31) {
+                maxReplicatedOperations: Int = 500_000, maxDrawnPixels: Int = 1 << 31, maxPasses: Int = 65_536) {
         self.maxMemoryBytes = maxMemoryBytes
         self.maxPassSide = maxPassSide
         self.maxPathSegments = maxPathSegments
         self.maxReplicatedOperations = maxReplicatedOperations
         self.maxDrawnPixels = maxDrawnPixels
+        self.maxPasses = maxPasses
     }
 
     /// Bytes a pass's target and, for a blur, its working storage take: 4 bytes a pixel for the target
