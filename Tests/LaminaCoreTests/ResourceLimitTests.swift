@@ -164,4 +164,15 @@ final class ResourceLimitTests: XCTestCase {
         assertRefused("[\(card), \(card), \(card)]", limits: limits, pointer: "/layers/2",
                       "cover over 50000 pixels", "limit on drawn pixels")
     }
+
+    /// Path coverage is held while its pass is drawn (a Float a pixel on the CPU, an R32F texel on the GPU):
+    /// many large path fills in one pass are refused naming the budget, not left to exhaust memory.
+    func testPathCoverageOfAPass_overTheBudget_isRefused() throws {
+        let shape = "{\"type\": \"shape\", \"frame\": [0, 0, 1000, 1000], \"fillColor\": \"red\", \"path\": \"M 0 0 L 1000 0 L 500 1000 Z\"}"
+        let layers = "[" + Array(repeating: shape, count: 40).joined(separator: ", ") + "]"
+        let canvas = "\"width\": 1000, \"height\": 1000"
+        let limits = ResourceLimits(maxMemoryBytes: 64 << 20, maxPassSide: 4096, maxPathSegments: 1_000_000)
+        XCTAssertNoThrow(try plan("[" + shape + "]", canvas: canvas, limits: limits), "one fill's 4 MB fits")
+        assertRefused(layers, canvas: canvas, limits: limits, pointer: "", "path coverage while it is drawn", "budget")
+    }
 }

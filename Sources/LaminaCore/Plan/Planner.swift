@@ -50,8 +50,11 @@ public struct Planner {
         let toPixels = Transform3D.scale(scene.scale, scene.scale, 1)
         let ops = builder.emitSublayers(of: scene.root, layerToTarget: toPixels,
                                         context: .init(interest: canvas, flipped: false, label: "", pointer: ""))
-        builder.passes.append(Pass(id: canvasID, reason: .canvas, label: "canvas", width: w, height: h,
-                                   content: .draw(ops)))
+        let canvasContent = Pass(id: canvasID, reason: .canvas, label: "canvas", width: w, height: h,
+                                 content: .draw(ops))
+        builder.pointer = ""
+        _ = builder.admitCoverage(ops, of: canvasContent)
+        builder.passes.append(canvasContent)
         builder.finishShadowAtlases()
         builder.chargeImages()
         if let failure = builder.failure { throw failure }
@@ -135,7 +138,19 @@ final class GraphBuilder {
             refuse("\(pass.reason.rawValue) pass (\(pass.width)x\(pass.height)) needs \(formatBytes(bytes)), bringing the frame to \(formatBytes(chargedBytes)), over the \(formatBytes(limits.maxMemoryBytes)) budget")
             return false
         }
+        if case .draw(let ops) = pass.content { return admitCoverage(ops, of: pass) }
         return true
+    }
+
+    /// Whether the coverage of a pass's path fills fits beside the frame's targets: while a pass is drawn,
+    /// the CPU holds one Float a pixel of every path fill's bounds and the GPU one R32F texel in its atlas
+    /// (`ResourceLimits.coverageBytes`). Held only while the pass is drawn, so checked, not added to the
+    /// frame's total; false (and the plan refused) past the budget.
+    func admitCoverage(_ ops: [DrawOp], of pass: Pass) -> Bool {
+        let coverage = ResourceLimits.coverageBytes(ops)
+        guard chargedBytes + coverage > limits.maxMemoryBytes else { return true }
+        refuse("\(pass.reason.rawValue) pass (\(pass.width)x\(pass.height)) holds \(formatBytes(coverage)) of path coverage while it is drawn, bringing the frame to \(formatBytes(chargedBytes + coverage)), over the \(formatBytes(limits.maxMemoryBytes)) budget")
+        return false
     }
 
     /// Charges `count` draw operations (replicator instances); false (and the plan refused) when over the limit.

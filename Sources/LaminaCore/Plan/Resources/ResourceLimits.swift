@@ -51,6 +51,15 @@ public struct ResourceLimits: Sendable, Equatable {
         return pixels * 4
     }
 
+    /// Bytes the coverage of `ops`' path fills takes while their pass is drawn: 4 a pixel of each fill's
+    /// bounds (the CPU's Float coverage, the GPU's R32F atlas texels).
+    static func coverageBytes(_ ops: [DrawOp]) -> Int {
+        ops.reduce(0) { total, op in
+            guard case .path = op.kind else { return total }
+            return total + op.bounds.area * 4
+        }
+    }
+
     /// Bytes an image takes decoded (4 bytes a pixel) with its mip chain (a third more), as both renderers
     /// hold it.
     public static func imageBytes(width: Int, height: Int) -> Int { width * height * 16 / 3 + 64 }
