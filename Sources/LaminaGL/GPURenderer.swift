@@ -90,6 +90,8 @@ public final class GPURenderer: Renderer {
 final class GLResources {
     let pool = TargetPool()
     let textures = TextureCache()
+    /// Drawn backing stores kept between frames, 256 MiB.
+    lazy var retained = RetainedTargets(pool: pool, capacityBytes: 256 << 20)
     let drawer: PrimitiveDrawer
     let blur: BlurRunner
     /// Path fills' coverage, computed on the GPU before each pass's draws.

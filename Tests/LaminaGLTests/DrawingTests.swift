@@ -338,3 +338,42 @@ extension DrawingTests {
         XCTAssertTrue(ops.allSatisfy { $0.clips.count == 1 }, "nested rects under one CTM are one clip")
     }
 }
+
+/// Drawn stores are kept between frames (`Pass.retainKey`): a scene drawn again skips its store's passes and
+/// gives the same bytes, and a changed drawing is drawn anew.
+final class RetainedDrawingTests: XCTestCase {
+    private func scene(_ color: Color) -> Scene {
+        let scene = Scene(width: 120, height: 120)
+        let layer = Layer()
+        layer.frame = CGRect(x: 10, y: 10, width: 100, height: 100)
+        layer.draw = { ctx in
+            ctx.addEllipse(in: CGRect(x: 0, y: 0, width: 100, height: 100))
+            ctx.clip()
+            ctx.setFillColor(color)
+            ctx.fill(CGRect(x: 0, y: 0, width: 100, height: 60))
+            ctx.clear(CGRect(x: 40, y: 40, width: 20, height: 20))
+        }
+        scene.root.addSublayer(layer)
+        return scene
+    }
+
+    func testAStoreDrawnAgain_isKept_andAChangedOneIsRedrawn() throws {
+        let red = try Planner().plan(scene(.red)), blue = try Planner().plan(scene(.blue))
+        XCTAssertNotNil(red.passes.first { $0.reason == .drawing && $0.retainKey != nil }, "the store is retained")
+        let cpu = CPURenderer()
+        let gpu = try GLTestSupport.renderer()
+        for renderer in [cpu as Renderer, gpu as Renderer] {
+            let first = try renderer.render(red)
+            let again = try renderer.render(try Planner().plan(scene(.red)))
+            XCTAssertEqual(first, again, "the kept store gives the same bytes")
+            let changed = try renderer.render(blue)
+            XCTAssertEqual(changed.pixel(x: 60, y: 20).b, 255, "a changed drawing is drawn anew")
+            XCTAssertEqual(changed.pixel(x: 60, y: 20).r, 0)
+        }
+        // On the GPU, the second frame drew nothing but the canvas.
+        _ = try gpu.render(red)
+        let stats = try XCTUnwrap(gpu.lastFrameStats)
+        XCTAssertEqual(stats.passes.dropLast().reduce(0) { $0 + $1.drawCalls }, 0, "\(stats.passes.map(\.drawCalls))")
+        XCTAssertGreaterThan(stats.passes.last?.drawCalls ?? 0, 0)
+    }
+}

@@ -40,3 +40,33 @@ extension RenderGraph {
         return nil
     }
 }
+
+/// What a retained pass's pixels are a function of (`Pass.retainKey`): compared whole, so two keys are equal
+/// only when everything that decides the bytes is.
+public struct PassRetainKey: Hashable, @unchecked Sendable {
+    private let value: AnyHashable
+    public init(_ value: AnyHashable) { self.value = value }
+}
+
+extension RenderGraph {
+    /// The passes a renderer must execute when it already holds the results of `retained`: the canvas, and
+    /// every pass that a pass it executes reads (blur sources, texture sources and masks), following no
+    /// reads out of a retained pass. O(operations).
+    public func passesToRun(retained: Set<PassID>) -> Set<PassID> {
+        guard let canvas = passes.last else { return [] }
+        var needed: Set<PassID> = [canvas.id]
+        for pass in passes.reversed() where needed.contains(pass.id) && !retained.contains(pass.id) {
+            switch pass.content {
+            case .blur(let source, _, _):
+                needed.insert(source)
+            case .draw(let ops):
+                for op in ops {
+                    guard case .texture(let t) = op.kind else { continue }
+                    if case .pass(let id) = t.source { needed.insert(id) }
+                    if let m = t.mask { needed.insert(m) }
+                }
+            }
+        }
+        return needed.subtracting(retained)
+    }
+}

@@ -94,11 +94,19 @@ public struct Pass: Codable, Sendable, Identifiable {
     /// Every pixel of the pass has r = g = b = a (a shape in white of its alpha, or its blur), so a
     /// renderer may store it one value per pixel (the GPU's packed gray blur, `BlurRunner`).
     public var isGray: Bool
+    /// Set on a pass whose pixels are decided by the key alone (a drawn layer's backing store, by its commands
+    /// and size): a renderer may keep its result between frames and, while it has it, skip the pass and the
+    /// passes only it reads (`passesToRun`), as Core Animation draws a backing store once until it changes.
+    /// Not part of a plan's JSON.
+    public var retainKey: PassRetainKey?
+
+    enum CodingKeys: String, CodingKey { case id, reason, label, width, height, content, isGray }
 
     public init(id: PassID, reason: PassReason, label: String, width: Int, height: Int, content: PassContent,
-                isGray: Bool = false) {
+                isGray: Bool = false, retainKey: PassRetainKey? = nil) {
         self.id = id; self.reason = reason; self.label = label
         self.width = width; self.height = height; self.content = content; self.isGray = isGray
+        self.retainKey = retainKey
     }
 }
 

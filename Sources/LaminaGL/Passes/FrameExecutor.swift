@@ -28,9 +28,19 @@ final class FrameExecutor {
 
     func run() throws -> Image {
         let r = resources
+        // Retained passes already held are not drawn again, nor what only they read; their targets (and
+        // those kept this frame) belong to `r.retained`, never to the pool.
+        let frameStart = r.retained.now
+        var kept: [PassID: RenderTarget] = [:]
+        for pass in graph.passes {
+            if let key = pass.retainKey, let t = r.retained.target(for: key) { kept[pass.id] = t }
+        }
+        let toRun = graph.passesToRun(retained: Set(kept.keys))
+        var borrowed = Set(kept.keys)
         defer {
-            targets.values.forEach(r.pool.release)
+            for (id, t) in targets where !borrowed.contains(id) { r.pool.release(t) }
             targets.removeAll()
+            r.retained.trim(since: frameStart)
         }
         guard let canvas = graph.passes.last else { throw GLError.invalidGraph("the graph has no pass") }
         let lastUse = FrameExecutor.lastUses(graph)
@@ -40,9 +50,15 @@ final class FrameExecutor {
         var batcher = makeBatcher()
         var passStats: [(drawCalls: Int, instances: Int, pixels: Int)] = []
         // Timed frames: each pass bracketed by glFinish, so its wall time is its own work, drained (in ms here).
-        let frameStart = monotonicMilliseconds()
+        let wallStart = monotonicMilliseconds()
         var walls: [(start: Double, duration: Double)] = []
         for (index, pass) in graph.passes.enumerated() {
+            if kept[pass.id] != nil || !toRun.contains(pass.id) {
+                if let t = kept[pass.id] { targets[pass.id] = t }
+                passStats.append((0, 0, 0))
+                if timed { walls.append((monotonicMilliseconds() - wallStart, 0)) }
+                continue
+            }
             guard pass.width <= r.maxTextureSize, pass.height <= r.maxTextureSize else {
                 throw GLError.invalidGraph("\(pass.id) is \(pass.width)x\(pass.height), over GL_MAX_TEXTURE_SIZE "
                                            + "\(r.maxTextureSize)")
@@ -53,7 +69,7 @@ final class FrameExecutor {
                                             format: r.tuning.colorFormat)
             targets[pass.id] = target
             current = pass.id
-            if timed { glFinish(); walls.append((monotonicMilliseconds() - frameStart, 0)); r.timer.begin(pass: index) }
+            if timed { glFinish(); walls.append((monotonicMilliseconds() - wallStart, 0)); r.timer.begin(pass: index) }
             switch pass.content {
             case .draw(let ops):
                 let clear = index == graph.passes.count - 1 ? graph.clearColor : .transparent
@@ -65,9 +81,10 @@ final class FrameExecutor {
             if timed {
                 r.timer.end()
                 glFinish()
-                walls[index].duration = monotonicMilliseconds() - frameStart - walls[index].start
+                walls[index].duration = monotonicMilliseconds() - wallStart - walls[index].start
             }
-            for (id, last) in lastUse where last == index && id != canvas.id {
+            if let key = pass.retainKey, let t = targets[pass.id], r.retained.keep(t, for: key) { borrowed.insert(pass.id) }
+            for (id, last) in lastUse where last == index && id != canvas.id && !borrowed.contains(id) {
                 if let t = targets.removeValue(forKey: id) { r.pool.release(t) }
             }
         }

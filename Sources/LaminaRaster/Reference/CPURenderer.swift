@@ -12,6 +12,8 @@ public final class CPURenderer: Renderer {
     private let fastPaths: Bool
     private let scratchPool = ScratchPool()
     private let bufferPool = BufferPool()
+    /// Drawn backing stores kept between frames (`RetainedResults`), 256 MiB.
+    private let retained = RetainedResults(capacityBytes: 256 << 20)
 
     /// - Parameters:
     ///   - threads: worker count; defaults to the number of active processors.
@@ -41,16 +43,29 @@ public final class CPURenderer: Renderer {
         var samplers: [ImageID: TextureSampler] = [:]
         // Alpha planes of gray blur results (`GrayBlur`), read by tinted grid draws.
         var alphas: [PassID: [UInt8]] = [:]
+        // Retained passes this renderer already holds are not drawn again, nor what only they read.
+        var kept: [PassID: Image] = [:]
+        for pass in graph.passes {
+            if let key = pass.retainKey, let image = retained.image(for: key) { kept[pass.id] = image }
+        }
+        let toRun = graph.passesToRun(retained: Set(kept.keys))
         for pass in graph.passes {
             let start = monotonicMilliseconds()
             defer { observer?(pass.id, monotonicMilliseconds() - start) }
+            if let image = kept[pass.id] {
+                results[pass.id] = image
+                continue
+            }
+            guard toRun.contains(pass.id) else { continue }
             let isCanvas = pass.id == graph.passes.last?.id
             switch pass.content {
             case .draw(let ops):
                 let prepared = try PreparedOp.prepare(ops, graph: graph, passes: results, samplers: &samplers,
                                                       fastPaths: fastPaths, alphas: alphas, workers: bandCount / 4)
                 let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
-                results[pass.id] = draw(prepared, width: pass.width, height: pass.height, clear: clear)
+                let image = draw(prepared, width: pass.width, height: pass.height, clear: clear)
+                results[pass.id] = image
+                if let key = pass.retainKey { retained.keep(image, for: key) }
             case .blur(let source, let sigma, _):
                 guard let src = results[source] else { throw RasterError.missingPass(source) }
                 let (image, alpha) = GaussianBlur.applyWithAlpha(to: src, sigma: sigma, bands: bandCount, pool: bufferPool)
@@ -61,6 +76,7 @@ public final class CPURenderer: Renderer {
         guard let last = graph.passes.last, let out = results[last.id] else { throw RasterError.emptyGraph }
         // The offscreen passes' buffers serve the next frame (`BufferPool`).
         results[last.id] = nil
+        for pass in graph.passes where pass.retainKey != nil { results[pass.id] = nil }
         for image in results.values { bufferPool.give(image.pixels) }
         for alpha in alphas.values { bufferPool.give(alpha) }
         return out

@@ -24,6 +24,9 @@ import LaminaImage
 /// - `clearRect` (and any clear): the store so far is drawn into a new store through one minus the clear's
 ///   coverage times the clips' (`TextureDraw.invertsMask`).
 ///
+/// **Kept between frames.** The store pass carries its `DrawingKey` as `Pass.retainKey`, so a renderer that
+/// drew it once skips it (and the passes only it reads) while the key is unchanged.
+///
 /// **Rejected.** Rasterizing the store on the CPU while planning (what this replaced): exact, but a "GPU"
 /// render of a drawn layer was then a CPU render. Giving each renderer a CoreGraphics of its own (clip
 /// stacks, save and restore): two implementations of one semantics, whose parity would be a matter of care.
@@ -75,7 +78,11 @@ extension GraphBuilder {
         }
         guard chargeSegments(player.segments) else { return nil }
         var emitter = DrawingEmitter(builder: self, player: player, label: label)
-        return emitter.emit()
+        guard let store = emitter.emit() else { return nil }
+        // The store's pixels are a function of the key (the commands, its size, bounds and scale), so
+        // renderers may keep it between frames.
+        if let i = passes.lastIndex(where: { $0.id == store.pass }) { passes[i].retainKey = PassRetainKey(key) }
+        return store
     }
 
     /// The store's size when it fits (a side at most the pass limit), else nil with the plan refused; its bytes

@@ -1,0 +1,50 @@
+import Foundation
+import LaminaCore
+
+/// The targets of retained passes (`Pass.retainKey`: drawn layers' backing stores) kept between frames, so a
+/// scene rendered again skips them and the passes only they read, as Core Animation keeps a backing store
+/// until its layer changes. Bounded in bytes (4 a pixel), least recently used first out; a target over a
+/// quarter of the capacity is not kept. Targets are dropped only between frames (`trim`), so none goes back
+/// to the pool while a frame may still read it.
+final class RetainedTargets {
+    private let pool: TargetPool
+    private let capacityBytes: Int
+    private var entries: [PassRetainKey: (target: RenderTarget, lastUse: UInt64)] = [:]
+    private var bytes = 0
+    /// Advances on every use; `now` before a frame marks what that frame used.
+    private(set) var now: UInt64 = 0
+
+    init(pool: TargetPool, capacityBytes: Int) {
+        self.pool = pool
+        self.capacityBytes = capacityBytes
+    }
+
+    /// The kept target for `key`, marked as just used.
+    func target(for key: PassRetainKey) -> RenderTarget? {
+        now += 1
+        guard let hit = entries[key] else { return nil }
+        entries[key] = (hit.target, now)
+        return hit.target
+    }
+
+    /// Takes `target` as `key`'s result; false (the caller keeps it) when it is too large or already kept.
+    func keep(_ target: RenderTarget, for key: PassRetainKey) -> Bool {
+        let size = target.width * target.height * 4
+        guard size <= capacityBytes / 4, entries[key] == nil else { return false }
+        now += 1
+        entries[key] = (target, now)
+        bytes += size
+        return true
+    }
+
+    /// Returns the least recently used targets to the pool until the kept ones fit, sparing those used
+    /// after `since` (the frame that just ran).
+    func trim(since: UInt64) {
+        while bytes > capacityBytes,
+              let oldest = entries.filter({ $0.value.lastUse <= since }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            bytes -= oldest.value.target.width * oldest.value.target.height * 4
+            entries[oldest.key] = nil
+            pool.release(oldest.value.target)
+        }
+    }
+}
