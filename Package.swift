@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "lamina", targets: ["lamina"]),
+        .library(name: "LaminaGeometry", targets: ["LaminaGeometry"]),
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
         .library(name: "LaminaImage", targets: ["LaminaImage"]),
         .library(name: "LaminaText", targets: ["LaminaText"]),
@@ -38,8 +39,10 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "LaminaImage", dependencies: ["CPNG"]),
         .target(name: "LaminaText", dependencies: ["LaminaImage", "CFreeType", "CHarfBuzz", "CFontconfig"]),
-        .target(name: "LaminaCore", dependencies: ["LaminaImage", "LaminaText"]),
-        .target(name: "LaminaRaster", dependencies: ["LaminaCore", "LaminaImage"]),
+        // Geometry below the planner and both renderers (transforms, paths, strokes, coverage, blur bounds).
+        .target(name: "LaminaGeometry"),
+        .target(name: "LaminaCore", dependencies: ["LaminaGeometry", "LaminaImage", "LaminaText"]),
+        .target(name: "LaminaRaster", dependencies: ["LaminaCore", "LaminaGeometry", "LaminaImage"]),
         // The book's gallery, the bench suite, the random scenes and the scene exporter: scenes made in code,
         // for the CLI and the tests, kept out of the library the renderers build on.
         .target(name: "LaminaFixtures", dependencies: ["LaminaCore", "LaminaImage", "LaminaText"]),
@@ -47,7 +50,7 @@ let package = Package(
         // so they are found through Bundle.module whatever the working directory.
         .target(name: "LaminaShaders", path: "Shaders", exclude: [], sources: ["LaminaShaders.swift"],
                 resources: [.copy("glsl")]),
-        .target(name: "LaminaGL", dependencies: ["LaminaCore", "LaminaImage", "LaminaShaders", "CGLES"]),
+        .target(name: "LaminaGL", dependencies: ["LaminaCore", "LaminaGeometry", "LaminaImage", "LaminaShaders", "CGLES"]),
         // CPU-versus-GPU parity: above both renderers (DESIGN.md), so LaminaGL never imports LaminaRaster.
         .target(name: "LaminaParity", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"]),
         .target(name: "LaminaKit", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"]),
@@ -62,7 +65,7 @@ let package = Package(
         // tools/fuzz/run.sh builds it with -sanitize=fuzzer. `Extern` is for @_extern(c) (LLVMFuzzerMutate).
         .executableTarget(name: "LaminaFuzz", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"],
                           swiftSettings: [.enableExperimentalFeature("Extern")]),
-        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaFixtures"]),
+        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaGeometry", "LaminaFixtures"]),
         .testTarget(name: "LaminaImageTests", dependencies: ["LaminaImage"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaImage"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaSnapshotTesting", "LaminaFixtures",

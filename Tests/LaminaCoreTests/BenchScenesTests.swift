@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import LaminaCore
+@testable import LaminaGeometry
 @testable import LaminaFixtures
 
 /// The generated benchmark suite: advertised sizes, determinism, and the exporter the Skia script reads.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LaminaCore
+@testable import LaminaGeometry
 import XCTest
 
 /// `BlurErrorBound` against a pyramid computed directly (levels, reduced kernel, bilinear reconstruction,

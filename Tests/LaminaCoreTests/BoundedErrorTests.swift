@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// Errors that echo input stay short and printable, whatever the input: long strings are cut with their
 /// size, control characters escaped, invalid UTF-8 reported at its line and column, and "did you mean"

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 @testable import LaminaFixtures
 
 /// The demo gallery's listings: the code shown beside each figure is the code that drew it.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// The BSP's geometry: splitting a polygon marks the new edge, pieces keep the area, and the order is back to
 /// front for a viewer on +z.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// The scene's `drawing` key: every command's arguments refused at their own pointer, with the bound or the
 /// nearest name in the message.

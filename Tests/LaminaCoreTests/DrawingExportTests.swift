@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 @testable import LaminaFixtures
 
 /// The scene exporter writes a layer's recorded drawing back as `drawing` commands that decode to the same list.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LaminaCore
+@testable import LaminaGeometry
 import XCTest
 
 /// `ExactEdges`: the integer edge functions agree with the local-point test wherever the pixel centre is

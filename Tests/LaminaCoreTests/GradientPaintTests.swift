@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// CAGradientLayer's paint: the parameter of each type, straight-colour interpolation, flat ends, and what
 /// the planner draws (or not) for a gradient layer.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// Offscreen passes cut in a layer's own space (a local shadow, a rasterized layer) hold everything the
 /// layer draws, and the values the planner hands both renderers are the ones the GPU reads.

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// Path builders, arcs, flattening tolerance, transforms and bounds.
 final class PathTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// PathTrapezoids against PathRasterizer: the exact area of the trapezoids in each pixel (polygon clipping
 /// in Double, independent of the GPU's formula) must be the CPU's coverage, to Float rounding where no

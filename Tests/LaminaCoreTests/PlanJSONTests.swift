@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// `lamina plan --json`'s shape ("lamina-plan/2"): every kind of pass and draw under its case name, with
 /// named fields and no positional `_0` keys, and decoding gives back the same graph.

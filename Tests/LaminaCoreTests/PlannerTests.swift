@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// The planner's decisions: which passes exist and why, draw order, and layer geometry.
 final class PlannerTests: XCTestCase {

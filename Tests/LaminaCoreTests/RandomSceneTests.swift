@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 @testable import LaminaFixtures
 
 /// The parity fuzzer's scenes: the same seed writes the same text, and every scene decodes and plans.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// CAReplicatorLayer in the planner: instance k under M^k about the bounds centre, modulated by
 /// clamp01(instanceColor + k * offset) premultiplied, the replicator's own body drawn once.

@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// SVG path-data parsing: every command, number syntax, arcs and error messages.
 final class SVGPathTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// `SceneDecoder.check`: every error one pass can find, each at its pointer, up to a limit.
 final class SceneCheckTests: XCTestCase {

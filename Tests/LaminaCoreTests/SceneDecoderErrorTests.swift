@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// Refused scenes: each names the JSON pointer (or line and column) and says what was expected.
 final class SceneDecoderErrorTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// Image references, shared bitmaps, file decoding and the summary `lamina check` prints.
 final class SceneDecoderImageTests: XCTestCase {

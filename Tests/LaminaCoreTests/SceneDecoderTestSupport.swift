@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// Helpers shared by the scene decoder tests: documents built around a layer list, and error assertions.
 enum SceneFixture {

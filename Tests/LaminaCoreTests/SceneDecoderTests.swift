@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// Valid scenes: every key of scene-format.md decodes to the model value, with CA's defaults when absent.
 final class SceneDecoderTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// The schema follows the decoder: every key any layer type takes has a kind, the enumerations are the
 /// model's, and a scene naming the schema in "$schema" decodes. (tools/validate_scenes.py checks the corpus

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// What a scene will draw differently from what it asks is named, once per kind, at its first pointer.
 final class SceneWarningTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// The stroker's outlines, checked by their areas (non-zero fill of the outlines, which for these shapes is
 /// the sum of the loops' signed areas), and the dasher's pieces by count and length.

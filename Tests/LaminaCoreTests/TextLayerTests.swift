@@ -2,6 +2,7 @@ import Foundation
 import LaminaImage
 import XCTest
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// CATextLayer's keys as the scene format spells them, its bad input, and what the planner draws from it.
 final class TextLayerTests: XCTestCase {

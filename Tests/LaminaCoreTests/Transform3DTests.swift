@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import LaminaCore
+@testable import LaminaGeometry
 
 /// Transform3D against values computed by hand from CATransform3D's definitions.
 final class Transform3DTests: XCTestCase {

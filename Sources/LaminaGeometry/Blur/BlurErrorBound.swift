@@ -102,7 +102,7 @@ public enum BlurErrorBound {
 
     /// The fine-pixel weights of level texel 0 after `levels` down-samplings: (offset of the first weight,
     /// weights). Texel c of the level reads the same weights shifted by c 2^levels.
-    static func downsampleKernel(levels: Int, filter: BlurMethod.Downsample) -> (start: Int, weights: [Double]) {
+    public static func downsampleKernel(levels: Int, filter: BlurMethod.Downsample) -> (start: Int, weights: [Double]) {
         var start = 0
         var weights: [Double] = [1]
         let taps: [(Int, Double)] = filter == .box ? [(0, 0.5), (1, 0.5)]

@@ -341,17 +341,3 @@ public struct PathRasterizer: Sendable {
         }
     }
 }
-
-extension PathFill {
-    /// The polylines projected to pixels through `m`, every one closed; vertices behind the eye
-    /// (w <= 1e-9) are dropped. Both renderers rasterize exactly these polylines.
-    public func projected(through m: Transform3D) -> [Polyline] {
-        polylines.map { line in
-            Polyline(points: line.points.compactMap { p -> CGPoint? in
-                let q = m.apply(x: Double(p.x), y: Double(p.y))
-                guard q.w > 1e-9 else { return nil }
-                return CGPoint(x: q.x / q.w, y: q.y / q.w)
-            }, closed: true)
-        }
-    }
-}

@@ -44,3 +44,23 @@ public struct RoundedRect: Codable, Sendable, Hashable {
                     minXMaxY: max(0, minXMaxY - width), maxXMaxY: max(0, maxXMaxY - width), curve: curve)
     }
 }
+
+/// CACornerMask: which corners `cornerRadius` rounds.
+public struct CornerMask: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let minXMinY = CornerMask(rawValue: 1)
+    public static let maxXMinY = CornerMask(rawValue: 2)
+    public static let minXMaxY = CornerMask(rawValue: 4)
+    public static let maxXMaxY = CornerMask(rawValue: 8)
+    public static let all: CornerMask = [.minXMinY, .maxXMinY, .minXMaxY, .maxXMaxY]
+    /// The scene format's names, in CACornerMask's bit order.
+    public static let names: [(String, CornerMask)] = [
+        ("minXMinY", .minXMinY), ("maxXMinY", .maxXMinY), ("minXMaxY", .minXMaxY), ("maxXMaxY", .maxXMaxY),
+    ]
+}
+
+/// `cornerCurve`: a quarter circle, or the iOS 7 continuous ("squircle") curve.
+public enum CornerCurve: String, Sendable, Hashable, Codable, CaseIterable {
+    case circular, continuous
+}
