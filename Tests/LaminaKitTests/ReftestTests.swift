@@ -64,5 +64,18 @@ final class ReftestTests: XCTestCase {
         XCTAssertEqual(updated.status, .pass)
         XCTAssertTrue(updated.updated)
         XCTAssertEqual(ReftestRunner().run(tests[2]).status, .pass, "the written reference now holds")
+
+        // A reference one step off passes within fuzzy(2, 0); an update still records the render's bytes.
+        let reference = dir.appendingPathComponent("a.png")
+        var image = try PNG.decode(try Data(contentsOf: reference))
+        let p = image.pixel(x: 3, y: 3)
+        image.setPixel(x: 3, y: 3, (p.r - 1, p.g, p.b, p.a))
+        try PNG.encode(image).write(to: reference)
+        let within = ReftestRunner().run(tests[2])
+        XCTAssertEqual(within.status, .pass)
+        XCTAssertFalse(within.updated)
+        let rewritten = ReftestRunner(update: true).run(tests[2])
+        XCTAssertTrue(rewritten.updated, "any byte that differs is rewritten by --update")
+        XCTAssertEqual(try PNG.decode(try Data(contentsOf: reference)).pixel(x: 3, y: 3).r, p.r)
     }
 }

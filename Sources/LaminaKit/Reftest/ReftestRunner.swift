@@ -29,7 +29,8 @@ public struct ReftestResult: Sendable {
 /// Runs reftests: the test scene rendered, the reference read (an image) or rendered (a scene), compared.
 /// `==` passes within the tolerance (the line's, else the test scene's, else fuzzy(2, 0)); `!=` passes when
 /// the two differ beyond it (the line's, else any difference at all). With `update`, an image reference that
-/// is missing or differs is written from the render and the test counts as updated, not failed.
+/// is missing or differs in any byte (even within the tolerance) is written from the render and the test
+/// counts as updated, not failed.
 public struct ReftestRunner {
     public var backend: Lamina.Backend
     public var update: Bool
@@ -74,6 +75,11 @@ public struct ReftestRunner {
             result.pixelsOverThreshold = c.pixelsOverThreshold
             let within = c.isWithin(maxDiff: tolerance.maxDiff, maxPixels: tolerance.maxPixels)
             switch (test.relation, within) {
+            case (.equal, true) where update && test.referenceIsImage && c.maxDifference > 0:
+                // Within the tolerance but not the same bytes: an update records the new bytes, so the
+                // references keep showing the reference renderer's bytes exactly.
+                return mismatch(test, actual, &result, "largest channel difference \(c.maxDifference), within "
+                    + "fuzzy(\(tolerance.maxDiff), \(tolerance.maxPixels))")
             case (.equal, true), (.notEqual, false):
                 result.status = .pass
             case (.equal, false):
