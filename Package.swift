@@ -65,16 +65,21 @@ let package = Package(
         // tools/fuzz/run.sh builds it with -sanitize=fuzzer. `Extern` is for @_extern(c) (LLVMFuzzerMutate).
         .executableTarget(name: "LaminaFuzz", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"],
                           swiftSettings: [.enableExperimentalFeature("Extern")]),
-        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaGeometry", "LaminaFixtures"]),
+        // Helpers the test targets share (scenes built in code, scene documents, pixel assertions, the one GPU
+        // renderer of a test run); a target of its own so no test target copies another's.
+        .target(name: "LaminaTestSupport", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"],
+                path: "Tests/LaminaTestSupport"),
+        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaGeometry", "LaminaFixtures",
+                                                            "LaminaTestSupport"]),
         .testTarget(name: "LaminaImageTests", dependencies: ["LaminaImage"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaImage"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaSnapshotTesting", "LaminaFixtures",
                                                             .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaImage"]),
+        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaImage", "LaminaTestSupport"]),
         // The command-line tool's own pieces (its HTML reports), through @testable import of the executable.
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina", "LaminaParity", "LaminaKit", "LaminaFixtures"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaParity", "LaminaRaster", "LaminaCore", "LaminaImage",
-                                                          "LaminaFixtures"]),
+                                                          "LaminaFixtures", "LaminaTestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaTestSupport
 import XCTest
 
 /// `BlurErrorBound` against a pyramid computed directly (levels, reduced kernel, bilinear reconstruction,

@@ -1,6 +1,7 @@
 import Foundation
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaTestSupport
 import XCTest
 
 /// `ExactEdges`: the integer edge functions agree with the local-point test wherever the pixel centre is

@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaTestSupport
 import XCTest
 
 /// `OccluderGrid` cuts a rectangle into disjoint pieces covering exactly its pixels outside the opaque

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaImage
+import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry

@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaGL
 import LaminaImage
+import LaminaTestSupport
 import XCTest
 
 /// The GPU's fill with its border (`DrawKind.borderedFill`): the border program's two colours, the hole

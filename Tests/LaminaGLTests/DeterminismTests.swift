@@ -4,6 +4,7 @@ import LaminaGL
 import LaminaParity
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// DESIGN.md, "Determinism": the same scene gives the same bytes on the same backend, every run.

@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// Custom drawing: the backing store a layer's drawing fills, planned as a pass of path fills, textures and

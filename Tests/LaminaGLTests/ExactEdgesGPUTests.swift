@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// `ExactEdges` on the GPU: edges and a conic seam laid exactly through pixel centres, where the float

@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// Extreme but valid values (±1e7 in numeric keys, scales compounded through nesting, degenerate

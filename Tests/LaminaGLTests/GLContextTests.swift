@@ -1,4 +1,5 @@
 import CGLES
+import LaminaTestSupport
 import XCTest
 @testable import LaminaGL
 

@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 @testable import LaminaGL
 import LaminaImage
+import LaminaTestSupport
 import XCTest
 
 /// The blur pass against an exact CPU blur, over sigma 1...64, with the method the planner chooses for a

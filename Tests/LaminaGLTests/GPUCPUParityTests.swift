@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// The GPU renderer against LaminaRaster's CPU reference on the same graphs: no channel may differ by more

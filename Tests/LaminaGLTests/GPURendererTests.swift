@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 @testable import LaminaGL
 import LaminaImage
+import LaminaTestSupport
 import XCTest
 
 /// GPU renderer: exact pixels of hand-built graphs where coverage and sampling are known analytically.

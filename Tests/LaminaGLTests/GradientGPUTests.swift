@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// CAGradientLayer on both renderers: the bytes each gives against the gradient's arithmetic, and the two

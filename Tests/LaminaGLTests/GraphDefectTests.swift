@@ -3,6 +3,7 @@ import LaminaCore
 @testable import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// A render graph that breaks its contract is refused before it runs, by both renderers alike, with the same

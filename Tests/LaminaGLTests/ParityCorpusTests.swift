@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaGL
 import LaminaParity
 import LaminaImage
+import LaminaTestSupport
 import XCTest
 
 /// The parity corpus: every scene in `Tests/Scenes` rendered on the CPU reference and on the GPU must be

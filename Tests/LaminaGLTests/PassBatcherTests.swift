@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaTestSupport
 import XCTest
 @testable import LaminaGL
 

@@ -4,6 +4,7 @@ import LaminaCore
 @testable import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// The GPU's path coverage (`PathCoverage`: trapezoids, exact areas added into a float atlas) against the

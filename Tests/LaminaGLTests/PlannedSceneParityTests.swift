@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// Scenes built as layer trees, planned by LaminaCore's Planner, rendered on both backends: the graphs the

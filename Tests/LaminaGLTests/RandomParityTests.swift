@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaGL
 import LaminaParity
+import LaminaTestSupport
 import XCTest
 @testable import LaminaFixtures
 

@@ -3,6 +3,7 @@ import LaminaCore
 @testable import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// `PathCoverage`'s stencil method (`RenderOptions.pathCoverage = .stencil`: winding numbers in the

@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// A layer's background and border drawn as one operation (`DrawKind.borderedFill`): when the planner joins

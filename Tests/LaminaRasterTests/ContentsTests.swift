@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// Contents: filters on the LCD digits, contentsRect sprites, nine-slice, gravity, masks, pivots.

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaTestSupport
 import XCTest
 
 /// CATransformLayer's depth sorting: planes drawn back to front whatever their order in the tree, split where

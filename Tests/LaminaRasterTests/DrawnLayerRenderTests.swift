@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaTestSupport
 import XCTest
 
 /// A drawn backing store on the canvas behaves as contents do: its contentsScale decides its sharpness, and

@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaImage
 @testable import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// The renderer's shortcuts compute the bytes of the plain formulas they replace, on every input.

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// The blur pass is the exact separable Gaussian of the graph's contract, whatever the content.

@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaImage
 @testable import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// The one-channel blur of gray images gives the bytes of the four-channel blur, lanes or no lanes.

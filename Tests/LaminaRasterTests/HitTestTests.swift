@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// `Layer.hitTest` agrees with what is drawn: at every sampled pixel whose colour is exactly one layer's

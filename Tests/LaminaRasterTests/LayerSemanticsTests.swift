@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// Core Animation rules of the book's chapter 4, checked pixel by pixel on the CPU reference.

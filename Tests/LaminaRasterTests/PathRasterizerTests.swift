@@ -1,3 +1,4 @@
+import LaminaTestSupport
 import XCTest
 import Foundation
 import LaminaCore

@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaImage
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// The shadow atlas (rounded-rect shadows as nine-patches of shared blurred proxies) against the

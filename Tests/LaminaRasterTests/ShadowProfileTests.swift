@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaRaster
+import LaminaTestSupport
 import XCTest
 
 /// The shadow of a large opaque square has the edge profile of a Gaussian of sigma = shadowRadius x scale.

@@ -4,8 +4,10 @@ import LaminaImage
 import LaminaRaster
 import XCTest
 
+// Shared by the test targets (LaminaTestSupport): scenes built in code, CPU renders, pixel assertions.
+
 /// Builds a scene in code, the way the book's listings build layer trees.
-func makeScene(width: Double, height: Double, scale: Double = 1, background: Color = .clear,
+public func makeScene(width: Double, height: Double, scale: Double = 1, background: Color = .clear,
                _ build: (Layer) -> Void) -> Scene {
     let scene = Scene(width: width, height: height, scale: scale, background: background)
     build(scene.root)
@@ -13,12 +15,12 @@ func makeScene(width: Double, height: Double, scale: Double = 1, background: Col
 }
 
 /// Plans and renders a scene on the CPU reference renderer.
-func renderCPU(_ scene: Scene) throws -> Image {
+public func renderCPU(_ scene: Scene) throws -> Image {
     try CPURenderer().render(try Planner().plan(scene))
 }
 
 /// Asserts that the CPU renderer's fast paths change no byte of `scene` (`CPURenderer(fastPaths:)`).
-func assertFastPathsChangeNothing(_ scene: Scene, _ what: String = "", file: StaticString = #filePath,
+public func assertFastPathsChangeNothing(_ scene: Scene, _ what: String = "", file: StaticString = #filePath,
                                   line: UInt = #line) throws {
     let graph = try Planner().plan(scene)
     let fast = try CPURenderer(fastPaths: true).render(graph)
@@ -28,7 +30,7 @@ func assertFastPathsChangeNothing(_ scene: Scene, _ what: String = "", file: Sta
 }
 
 /// A layer with a frame and a background colour.
-func layer(_ frame: CGRect, _ color: Color? = nil) -> Layer {
+public func layer(_ frame: CGRect, _ color: Color? = nil) -> Layer {
     let l = Layer()
     l.frame = frame
     l.backgroundColor = color
@@ -37,14 +39,14 @@ func layer(_ frame: CGRect, _ color: Color? = nil) -> Layer {
 
 extension Image {
     /// Premultiplied components of (x, y) as Ints, for readable assertions.
-    func rgba(_ x: Int, _ y: Int) -> [Int] {
+    public func rgba(_ x: Int, _ y: Int) -> [Int] {
         let p = pixel(x: x, y: y)
         return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
     }
 }
 
 /// Asserts that a pixel is within `tolerance` of `expected` on every channel.
-func assertPixel(_ image: Image, _ x: Int, _ y: Int, _ expected: [Int], tolerance: Int = 0,
+public func assertPixel(_ image: Image, _ x: Int, _ y: Int, _ expected: [Int], tolerance: Int = 0,
                  _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
     let actual = image.rgba(x, y)
     let worst = zip(actual, expected).map { abs($0 - $1) }.max() ?? 0

@@ -1,37 +1,36 @@
 import Foundation
 import XCTest
-@testable import LaminaCore
-@testable import LaminaGeometry
+import LaminaCore
 
 /// Helpers shared by the scene decoder tests: documents built around a layer list, and error assertions.
-enum SceneFixture {
+public enum SceneFixture {
     /// A complete document whose `layers` is the given JSON text.
-    static func document(layers: String, extra: String = "") -> String {
+    public static func document(layers: String, extra: String = "") -> String {
         """
         {"format": "lamina-scene/1", "canvas": {"width": 200, "height": 100}\(extra), "layers": \(layers)}
         """
     }
 
-    static func decode(_ json: String, baseURL: URL? = nil) throws -> Scene {
+    public static func decode(_ json: String, baseURL: URL? = nil) throws -> Scene {
         try SceneDecoder(baseURL: baseURL).decode(Data(json.utf8))
     }
 
     /// Decodes a document with one layer object and returns that layer.
-    static func layer(_ json: String, baseURL: URL? = nil) throws -> Layer {
+    public static func layer(_ json: String, baseURL: URL? = nil) throws -> Layer {
         let scene = try decode(document(layers: "[\(json)]"), baseURL: baseURL)
         guard let l = scene.root.sublayers.first else { throw SceneError(pointer: "", message: "no layer") }
         return l
     }
 
     /// A temporary directory, removed by the caller's `addTeardownBlock`.
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-scene-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
 
     /// Writes a solid-colour PNG of the given size.
-    static func writePNG(_ url: URL, width: Int, height: Int) throws {
+    public static func writePNG(_ url: URL, width: Int, height: Int) throws {
         var img = Image(width: width, height: height)
         for y in 0..<height { for x in 0..<width { img.setPixel(x: x, y: y, (255, 0, 0, 255)) } }
         try PNG.encode(img).write(to: url)
@@ -40,7 +39,7 @@ enum SceneFixture {
 
 extension XCTestCase {
     /// Asserts that decoding `json` fails at `pointer` with a message containing every one of `gist`.
-    func assertSceneError(_ json: String, pointer: String, _ gist: String..., baseURL: URL? = nil,
+    public func assertSceneError(_ json: String, pointer: String, _ gist: String..., baseURL: URL? = nil,
                           file: StaticString = #filePath, line: UInt = #line) {
         do {
             _ = try SceneFixture.decode(json, baseURL: baseURL)
@@ -54,7 +53,7 @@ extension XCTestCase {
     }
 
     /// The same for a document holding one layer object.
-    func assertLayerError(_ layer: String, pointer: String, _ gist: String..., file: StaticString = #filePath, line: UInt = #line) {
+    public func assertLayerError(_ layer: String, pointer: String, _ gist: String..., file: StaticString = #filePath, line: UInt = #line) {
         do {
             _ = try SceneFixture.layer(layer)
             XCTFail("expected an error at \(pointer)", file: file, line: line)

@@ -6,12 +6,12 @@ import XCTest
 
 /// Helpers shared by the GPU tests. A renderer that cannot start fails the test with EGL's reasons; GL is
 /// never skipped silently.
-enum GLTestSupport {
+public enum GLTestSupport {
     /// One renderer for the whole test run: EGL start-up and shader compilation are paid once.
     nonisolated(unsafe) private static var shared: GPURenderer?
     nonisolated(unsafe) private static var startError: Error?
 
-    static func renderer(file: StaticString = #filePath, line: UInt = #line) throws -> GPURenderer {
+    public static func renderer(file: StaticString = #filePath, line: UInt = #line) throws -> GPURenderer {
         if let r = shared { return r }
         if let e = startError { XCTFail("EGL/GL did not start: \(e)", file: file, line: line); throw e }
         do {
@@ -25,23 +25,17 @@ enum GLTestSupport {
         }
     }
 
-    static func rgba(_ img: Image, _ x: Int, _ y: Int) -> [Int] {
-        let p = img.pixel(x: x, y: y)
-        return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
-    }
+    public static func rgba(_ img: Image, _ x: Int, _ y: Int) -> [Int] { img.rgba(x, y) }
 
-    /// Asserts pixel (x, y) is `expected` within `tolerance` per channel.
-    static func assertPixel(_ img: Image, _ x: Int, _ y: Int, _ expected: [Int], tolerance: Int = 0,
-                            _ what: String = "", file: StaticString = #filePath, line: UInt = #line) {
-        let got = rgba(img, x, y)
-        let diff = zip(got, expected).map { abs($0 - $1) }.max() ?? 0
-        XCTAssertLessThanOrEqual(diff, tolerance, "\(what) pixel (\(x),\(y)) is \(got), expected \(expected)",
-                                 file: file, line: line)
+    /// Asserts pixel (x, y) is `expected` within `tolerance` per channel (the shared `assertPixel`).
+    public static func assertPixel(_ img: Image, _ x: Int, _ y: Int, _ expected: [Int], tolerance: Int = 0,
+                                   _ what: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        LaminaTestSupport.assertPixel(img, x, y, expected, tolerance: tolerance, what, file: file, line: line)
     }
 
     /// Largest channel difference and the number of pixels differing by more than `threshold`; on failure
     /// writes actual, expected and a difference image next to the temporary directory and names them.
-    static func compare(_ actual: Image, _ expected: Image, maxDiff: Int, name: String,
+    public static func compare(_ actual: Image, _ expected: Image, maxDiff: Int, name: String,
                         file: StaticString = #filePath, line: UInt = #line) -> Int {
         guard actual.width == expected.width, actual.height == expected.height else {
             XCTFail("\(name): sizes differ", file: file, line: line)
