@@ -51,7 +51,7 @@ extension DrawingPlayer {
         let user = devicePath.transformed(by: inverse)
         try charge(segments: user.flattenedSegmentCount(tolerance: tolerance))
         let dashes = state.dashes.isEmpty ? nil : state.dashes
-        let style = StrokeStyle(width: state.lineWidth, cap: Self.cap(state.cap), join: Self.join(state.join),
+        let style = StrokeStyle(width: state.lineWidth, cap: StrokeStyle.Cap(state.cap), join: StrokeStyle.Join(state.join),
                                 miterLimit: state.miterLimit, dashes: dashes, dashPhase: state.dashPhase)
         let outlines = Stroker.stroke(user.flattened(tolerance: tolerance), style, tolerance: tolerance)
         let device = outlines.map { Polyline(points: $0.points.map { $0.applying(m) }, closed: $0.closed) }
@@ -135,13 +135,5 @@ extension DrawingPlayer {
     private mutating func charge(segments n: Int) throws {
         segments += n
         guard segments <= maxSegments else { throw DrawingLimitError.segments }
-    }
-
-    static func cap(_ c: ShapeLayer.LineCap) -> StrokeStyle.Cap {
-        switch c { case .butt: return .butt; case .round: return .round; case .square: return .square }
-    }
-
-    static func join(_ j: ShapeLayer.LineJoin) -> StrokeStyle.Join {
-        switch j { case .miter: return .miter; case .round: return .round; case .bevel: return .bevel }
     }
 }

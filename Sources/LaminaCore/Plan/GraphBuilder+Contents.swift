@@ -1,6 +1,38 @@
 import Foundation
+import LaminaImage
+
+/// A layer's contents as a texture: an image, or the pass of a drawn backing store, and its size in pixels.
+struct ContentsTexture {
+    enum Kind {
+        case image(Bitmap)
+        case pass(PassID)
+    }
+    var kind: Kind
+    var width: Int
+    var height: Int
+}
 
 extension GraphBuilder {
+    /// What is drawn as `layer`'s contents: the layer's drawn backing store (a pass) when it draws (which
+    /// replaces `contents` and a text layer's text, as `-display` does), a text layer's backing store when it
+    /// has text, else `contents`.
+    func contentsTexture(_ layer: Layer) -> ContentsTexture? {
+        if layer.hasCustomDrawing {
+            return drawingStore(layer).map { ContentsTexture(kind: .pass($0.pass), width: $0.width, height: $0.height) }
+        }
+        let bitmap: Bitmap?
+        if let text = layer as? TextLayer, text.hasText { bitmap = textBackingStore(text) } else { bitmap = layer.contents }
+        return bitmap.map { ContentsTexture(kind: .image($0), width: $0.width, height: $0.height) }
+    }
+
+    /// The texture source operations sample for `contents`, its image entered in the graph's table.
+    func source(of contents: ContentsTexture) -> TextureDraw.Source {
+        switch contents.kind {
+        case .image(let bitmap): return .image(imageID(for: bitmap))
+        case .pass(let id): return .pass(id)
+        }
+    }
+
     /// Where the contents image lands in the layer's space, by contentsGravity (ca-semantics.md §7).
     ///
     /// The image's size in points is its pixel size / contentsScale, cropped by contentsRect. As Core

@@ -280,13 +280,14 @@ final class GraphBuilder {
     }
 
     /// Cuts a pass out of the current target around `rect`, holding `ops`. Returns nil when empty.
-    func offscreen(_ ops: [DrawOp], rect: PixelRect, reason: PassReason, label: String, isGray: Bool = false) -> PassID? {
+    func offscreen(_ ops: [DrawOp], rect: PixelRect, reason: PassReason, label: String, isGray: Bool = false,
+                   retainKey: PassRetainKey? = nil) -> PassID? {
         guard !rect.isEmpty else { return nil }
         let size = PixelRect(x0: 0, y0: 0, x1: rect.width, y1: rect.height)
         let id = newPassID()
         let content = ops.map { $0.rebased(dx: rect.x0, dy: rect.y0, size: size) }.filter { !$0.bounds.isEmpty }
         addPass(Pass(id: id, reason: reason, label: label, width: rect.width, height: rect.height,
-                     content: .draw(content), isGray: isGray))
+                     content: .draw(content), isGray: isGray, retainKey: retainKey))
         return id
     }
 

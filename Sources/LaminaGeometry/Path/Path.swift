@@ -35,6 +35,19 @@ public struct Polyline: Sendable, Equatable, Hashable, Codable {
     public var points: [CGPoint]
     public var closed: Bool
     public init(points: [CGPoint], closed: Bool) { self.points = points; self.closed = closed }
+
+    /// The smallest rect holding every finite point of `polylines`; `CGRect.null` when there is none.
+    public static func bounds(of polylines: [Polyline]) -> CGRect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for poly in polylines {
+            for p in poly.points where p.x.isFinite && p.y.isFinite {
+                minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x))
+                minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return .null }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 }
 
 /// How a path's interior is decided (CAShapeLayer's `fillRule`).

@@ -12,8 +12,9 @@ public final class CPURenderer: Renderer {
     private let fastPaths: Bool
     private let scratchPool = ScratchPool()
     private let bufferPool = BufferPool()
-    /// Drawn backing stores kept between frames (`RetainedResults`), 256 MiB.
-    private let retained = RetainedResults(capacityBytes: 256 << 20)
+    /// Results of retained passes (`Pass.retainKey`: drawn backing stores) kept between frames, 256 MiB, so a
+    /// scene rendered again skips them and the passes only they read.
+    private let retained = ByteBoundedCache<PassRetainKey, Image>(capacityBytes: 256 << 20) { $0.pixels.count }
 
     /// - Parameters:
     ///   - threads: worker count; defaults to the number of active processors.
@@ -46,7 +47,7 @@ public final class CPURenderer: Renderer {
         // Retained passes this renderer already holds are not drawn again, nor what only they read.
         var kept: [PassID: Image] = [:]
         for pass in graph.passes {
-            if let key = pass.retainKey, let image = retained.image(for: key) { kept[pass.id] = image }
+            if let key = pass.retainKey, let image = retained.value(for: key) { kept[pass.id] = image }
         }
         let toRun = graph.passesToRun(retained: Set(kept.keys))
         for pass in graph.passes {

@@ -2,56 +2,63 @@ import Foundation
 import LaminaImage
 import LaminaText
 
-/// Backing stores kept between plans, as Core Animation keeps a layer's backing store until the layer
-/// changes: a scene rendered many times (bench, parity, an app's frames) lays its text out and rasterizes it
-/// once, and the GPU's texture cache, keyed on the `Bitmap`, uploads it once. Keyed by everything that
-/// decides the store's bytes (`TextBox`), bounded in bytes (least recently used stores go first),
-/// thread-safe.
-final class BackingStoreCache<Key: Hashable>: @unchecked Sendable {
-
+/// Values kept between plans or frames, bounded in bytes: least recently used first out, and a value over a
+/// quarter of the capacity is not kept. Thread-safe. Text layers' stores use it (`BackingStores`), and so does
+/// the CPU renderer for retained passes (`Pass.retainKey`): Core Animation keeps a backing store until its
+/// layer changes, so a scene rendered many times lays its text out, or draws its drawn stores, once.
+public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     private let lock = NSLock()
     private let capacityBytes: Int
-    private var stores: [Key: (store: CachedStore, lastUse: UInt64)] = [:]
+    private let size: (Value) -> Int
+    private var entries: [Key: (value: Value, lastUse: UInt64)] = [:]
     private var bytes = 0
     private var clock: UInt64 = 0
 
-    init(capacityBytes: Int) { self.capacityBytes = capacityBytes }
+    /// A cache of `capacityBytes`, each value weighing `size(value)` bytes.
+    public init(capacityBytes: Int, size: @escaping (Value) -> Int) {
+        self.capacityBytes = capacityBytes
+        self.size = size
+    }
 
-    /// The store for `box`, made by `make` when it is not cached.
-    func store(for box: Key, make: () throws -> CachedStore) rethrows -> CachedStore {
-        lock.lock()
-        clock += 1
-        if let hit = stores[box] {
-            stores[box] = (hit.store, clock)
-            lock.unlock()
-            return hit.store
-        }
-        lock.unlock()
-        let made = try make()
-        let bitmap = made.bitmap
+    /// The value kept for `key`, marked as just used.
+    public func value(for key: Key) -> Value? {
         lock.lock()
         defer { lock.unlock() }
-        let size = bitmap.width * bitmap.height * 4
-        guard size <= capacityBytes / 4 else { return made }
-        while bytes + size > capacityBytes, let oldest = stores.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            bytes -= oldest.value.store.bitmap.width * oldest.value.store.bitmap.height * 4
-            stores[oldest.key] = nil
+        clock += 1
+        guard let hit = entries[key] else { return nil }
+        entries[key] = (hit.value, clock)
+        return hit.value
+    }
+
+    /// The value for `key`, made by `make` when it is not kept (and then kept).
+    public func value(for key: Key, make: () throws -> Value) rethrows -> Value {
+        if let hit = value(for: key) { return hit }
+        let made = try make()
+        return keep(made, for: key)
+    }
+
+    /// Keeps `value` for `key`, dropping the least recently used values to make room; returns the value kept
+    /// for `key` (an earlier one if another thread kept one first).
+    @discardableResult
+    public func keep(_ value: Value, for key: Key) -> Value {
+        let weight = size(value)
+        lock.lock()
+        defer { lock.unlock() }
+        if let kept = entries[key] { return kept.value }
+        guard weight <= capacityBytes / 4 else { return value }
+        while bytes + weight > capacityBytes, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            bytes -= size(oldest.value.value)
+            entries[oldest.key] = nil
         }
-        if stores[box] == nil {
-            stores[box] = (made, clock)
-            bytes += size
-        }
-        return stores[box]?.store ?? made
+        clock += 1
+        entries[key] = (value, clock)
+        bytes += weight
+        return value
     }
 }
 
-/// A cached store.
-struct CachedStore {
-    var bitmap: Bitmap
-}
-
-/// The process's cache of text layers' stores, 128 MiB. (Drawn layers' stores are passes, drawn each frame
-/// by the renderers.)
+/// The process's cache of text layers' stores, 128 MiB. (Drawn layers' stores are passes, kept by the
+/// renderers.)
 enum BackingStores {
-    static let text = BackingStoreCache<TextBox>(capacityBytes: 128 << 20)
+    static let text = ByteBoundedCache<TextBox, Bitmap>(capacityBytes: 128 << 20) { $0.width * $0.height * 4 }
 }

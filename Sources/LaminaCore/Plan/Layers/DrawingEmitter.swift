@@ -8,6 +8,8 @@ struct DrawingEmitter {
     let builder: GraphBuilder
     let player: DrawingPlayer
     let label: String
+    /// The key the store pass carries (`Pass.retainKey`).
+    let retainKey: PassRetainKey
     /// The store's pixels.
     let store: PixelRect
     /// The store's operations so far.
@@ -20,10 +22,11 @@ struct DrawingEmitter {
 
     static let white = PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
 
-    init(builder: GraphBuilder, player: DrawingPlayer, label: String) {
+    init(builder: GraphBuilder, player: DrawingPlayer, label: String, retainKey: PassRetainKey) {
         self.builder = builder
         self.player = player
         self.label = label
+        self.retainKey = retainKey
         store = PixelRect(x0: 0, y0: 0, x1: player.width, y1: player.height)
     }
 
@@ -42,7 +45,8 @@ struct DrawingEmitter {
         }
         flushRun()
         guard builder.failure == nil, !ops.isEmpty,
-              let id = builder.offscreen(ops, rect: store, reason: .drawing, label: label) else { return nil }
+              let id = builder.offscreen(ops, rect: store, reason: .drawing, label: label, retainKey: retainKey)
+        else { return nil }
         return DrawnStore(pass: id, width: store.width, height: store.height)
     }
 
@@ -117,15 +121,8 @@ struct DrawingEmitter {
     /// touches no pixel.
     private func pathOp(_ polylines: [Polyline], _ rule: FillRule, _ color: PremultipliedColor, _ clips: [Clip],
                         within limit: PixelRect? = nil) -> DrawOp? {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for poly in polylines {
-            for p in poly.points where p.x.isFinite && p.y.isFinite {
-                minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x))
-                minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
-            }
-        }
-        guard minX <= maxX, minY <= maxY else { return nil }
-        let box = CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        let box = Polyline.bounds(of: polylines)
+        guard !box.isNull else { return nil }
         var bounds = LayerGeometry.pixelBounds(of: box, through: .identity, in: limit ?? store)
         bounds = clipped(bounds, clips)
         guard !bounds.isEmpty else { return nil }

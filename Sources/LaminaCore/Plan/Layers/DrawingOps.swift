@@ -77,12 +77,10 @@ extension GraphBuilder {
             return nil
         }
         guard chargeSegments(player.segments) else { return nil }
-        var emitter = DrawingEmitter(builder: self, player: player, label: label)
-        guard let store = emitter.emit() else { return nil }
         // The store's pixels are a function of the key (the commands, its size, bounds and scale), so
         // renderers may keep it between frames.
-        if let i = passes.lastIndex(where: { $0.id == store.pass }) { passes[i].retainKey = PassRetainKey(key) }
-        return store
+        var emitter = DrawingEmitter(builder: self, player: player, label: label, retainKey: PassRetainKey(key))
+        return emitter.emit()
     }
 
     /// The store's size when it fits (a side at most the pass limit), else nil with the plan refused; its bytes

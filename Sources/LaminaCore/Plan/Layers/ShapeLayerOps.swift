@@ -14,7 +14,7 @@ extension GraphBuilder {
         guard let color = layer.strokeColor, color.alpha > 0, layer.lineWidth > 0, failure == nil else { return ops }
         let tolerance = 0.1 / max(1e-6, LayerGeometry.approximateScale(m))
         guard chargeSegments(path.flattenedSegmentCount(tolerance: tolerance)) else { return ops }
-        let style = StrokeStyle(width: layer.lineWidth, cap: cap(layer.lineCap), join: join(layer.lineJoin),
+        let style = StrokeStyle(width: layer.lineWidth, cap: StrokeStyle.Cap(layer.lineCap), join: StrokeStyle.Join(layer.lineJoin),
                                 miterLimit: layer.miterLimit, dashes: layer.lineDashPattern,
                                 dashPhase: layer.lineDashPhase, start: layer.strokeStart, end: layer.strokeEnd)
         let outlines = Stroker.stroke(path.flattened(tolerance: tolerance), style, tolerance: tolerance)
@@ -24,28 +24,25 @@ extension GraphBuilder {
     /// A fill of already flattened closed polylines (a stroke's outlines), charged to the segment limit.
     func polylineOps(_ polylines: [Polyline], layerToTarget m: Transform3D, color: Color,
                      interest: PixelRect) -> [DrawOp] {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        var segments = 0
-        for poly in polylines {
-            segments += poly.points.count
-            for p in poly.points {
-                minX = min(minX, Double(p.x)); maxX = max(maxX, Double(p.x))
-                minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
-            }
-        }
-        guard minX <= maxX, minY <= maxY, chargeSegments(segments) else { return [] }
-        let box = CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        let box = Polyline.bounds(of: polylines)
+        guard !box.isNull, chargeSegments(polylines.reduce(0) { $0 + $1.points.count }) else { return [] }
         let bounds = LayerGeometry.pixelBounds(of: box, through: m, in: interest)
         guard !bounds.isEmpty else { return [] }
         return [DrawOp(kind: .path(PathFill(polylines: polylines, rule: .nonZero, color: color.premultiplied)),
                        transform: m, bounds: bounds)]
     }
+}
 
-    private func cap(_ c: ShapeLayer.LineCap) -> StrokeStyle.Cap {
-        switch c { case .butt: return .butt; case .round: return .round; case .square: return .square }
+extension StrokeStyle.Cap {
+    /// The stroker's cap for CAShapeLayer's (and CGContext's) `lineCap`.
+    init(_ c: ShapeLayer.LineCap) {
+        switch c { case .butt: self = .butt; case .round: self = .round; case .square: self = .square }
     }
+}
 
-    private func join(_ j: ShapeLayer.LineJoin) -> StrokeStyle.Join {
-        switch j { case .miter: return .miter; case .round: return .round; case .bevel: return .bevel }
+extension StrokeStyle.Join {
+    /// The stroker's join for CAShapeLayer's (and CGContext's) `lineJoin`.
+    init(_ j: ShapeLayer.LineJoin) {
+        switch j { case .miter: self = .miter; case .round: self = .round; case .bevel: self = .bevel }
     }
 }

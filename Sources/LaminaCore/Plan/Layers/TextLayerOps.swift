@@ -1,42 +1,11 @@
 import LaminaImage
 import LaminaText
 
-/// A layer's contents as a texture: an image, or the pass of a drawn backing store, and its size in pixels.
-struct ContentsTexture {
-    enum Kind {
-        case image(Bitmap)
-        case pass(PassID)
-    }
-    var kind: Kind
-    var width: Int
-    var height: Int
-}
-
 /// CATextLayer: its text is drawn into a backing store of bounds x contentsScale pixels (LaminaText: Fontconfig,
 /// FreeType, HarfBuzz), which then stands in for the layer's contents, as Core Animation's display does. Both
 /// renderers therefore sample the same bytes: a store at contentsScale 1 on a 2x canvas is magnified and soft,
 /// at 2 it is sharp, and shadows, masks and group opacity see the text's alpha like any contents.
 extension GraphBuilder {
-    /// What is drawn as `layer`'s contents: the layer's drawn backing store (a pass) when it draws (which
-    /// replaces `contents` and a text layer's text, as `-display` does), a text layer's backing store when it
-    /// has text, else `contents`.
-    func contentsTexture(_ layer: Layer) -> ContentsTexture? {
-        if layer.hasCustomDrawing {
-            return drawingStore(layer).map { ContentsTexture(kind: .pass($0.pass), width: $0.width, height: $0.height) }
-        }
-        let bitmap: Bitmap?
-        if let text = layer as? TextLayer, text.hasText { bitmap = textBackingStore(text) } else { bitmap = layer.contents }
-        return bitmap.map { ContentsTexture(kind: .image($0), width: $0.width, height: $0.height) }
-    }
-
-    /// The texture source operations sample for `contents`, its image entered in the graph's table.
-    func source(of contents: ContentsTexture) -> TextureDraw.Source {
-        switch contents.kind {
-        case .image(let bitmap): return .image(imageID(for: bitmap))
-        case .pass(let id): return .pass(id)
-        }
-    }
-
     /// The text layer's backing store, made once per layer and shared between layers that draw the same box.
     /// A store over the pass side limit or the memory budget, or text the engine refuses, fails the plan at
     /// the layer's pointer.
@@ -49,9 +18,9 @@ extension GraphBuilder {
             store = shared
         } else if let (w, h) = admitTextStore(box) {
             do {
-                let bitmap = try BackingStores.text.store(for: box) {
-                    CachedStore(bitmap: Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store"))
-                }.bitmap
+                let bitmap = try BackingStores.text.value(for: box) {
+                    Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store")
+                }
                 if bitmap.width == w, bitmap.height == h {
                     store = bitmap
                     textStoresByBox[box] = store
