@@ -38,5 +38,11 @@ void main() {
     for (int i = 1; i <= RADIUS; i++) {
         sum += u_weights[i] * (tap(p, at - i, n) + tap(p, at + i, n));
     }
+#ifdef QUANTIZE
+    vec4 x = clamp(sum, 0.0, 1.0) * 255.0;
+    vec4 h = floor(x);
+    fragColor = (h + floor((x - h) * 255.0 + 0.5) * (1.0 / 255.0)) * (1.0 / 255.0);
+#else
     fragColor = sum;
+#endif
 }

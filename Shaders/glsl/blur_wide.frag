@@ -8,11 +8,15 @@
 // slices read the last level once per pixel). Stored this way a level adds at most 1/510 of a step and is
 // read as RGBA8.
 //
+// The exact blur of a gray pass (`BlurMethod.exact`) runs here too, through a wide intermediate: its two
+// directions keep the intermediate in this fixed point on both renderers (`BlurIntermediate`).
+//
 // Defines: exactly one of DOWNSAMPLE (a 2x2 box to half size; with BINOMIAL the binomial [1 3 3 1] / 8 over
 // pixels 2x - 1 ... 2x + 2 of rows 2y - 1 ... 2y + 2), HORIZONTAL or VERTICAL (one direction of the exact
-// Gaussian of RADIUS, weights u_weights). SOURCE_RGBA: the source is the unpacked gray pass (its red
-// channel); otherwise it is wide. The target is always wide; pixels past u_width are written zero, as
-// pixels outside a texture read.
+// Gaussian of RADIUS, weights u_weights). SOURCE_RGBA (DOWNSAMPLE, HORIZONTAL): the source is the unpacked
+// gray pass (its red channel); otherwise it is wide. TARGET_RGBA (VERTICAL): the target is an unpacked gray
+// pass, one pixel a fragment, r = g = b = a; otherwise it is wide, and pixels past u_width are written
+// zero, as pixels outside a texture read.
 precision highp float;
 precision highp int;
 precision highp sampler2D;
@@ -53,9 +57,23 @@ float pixelAt(int x, int y, ivec2 size) {
 #endif
 }
 
+#if defined(TARGET_RGBA) && !defined(VERTICAL)
+#error "TARGET_RGBA is the vertical stage's"
+#endif
+
 void main() {
     ivec2 size = textureSize(u_source, 0);
     ivec2 p = ivec2(gl_FragCoord.xy);
+#ifdef TARGET_RGBA
+    // One pixel: the sum of its column in the wide source, the half of each texel that holds it.
+    float column = u_weights[0] * unpackWide(texel(ivec2(p.x >> 1, p.y), size))[p.x & 1];
+    for (int i = 1; i <= RADIUS; i++) {
+        column += u_weights[i] * (unpackWide(texel(ivec2(p.x >> 1, p.y - i), size))[p.x & 1]
+                                  + unpackWide(texel(ivec2(p.x >> 1, p.y + i), size))[p.x & 1]);
+    }
+    fragColor = vec4(column);
+    return;
+#endif
     int x0 = 2 * p.x;   // the texel's first pixel
     vec2 sum = vec2(0.0);
 #if defined(DOWNSAMPLE) && defined(BINOMIAL)
@@ -78,16 +96,21 @@ void main() {
     }
     sum *= 0.25;
 #elif defined(HORIZONTAL)
-    // The row's pixels x0 - RADIUS ... x0 + 1 + RADIUS, from texels p.x + LO ... p.x + HI, read once.
+    // The row's pixels x0 - RADIUS ... x0 + 1 + RADIUS, read once for the two sums: from the unpacked
+    // source, or from texels p.x + LO ... p.x + HI of a wide one.
     const int N = 2 * RADIUS + 2;
+    float v[N];
+#ifdef SOURCE_RGBA
+    for (int k = 0; k < N; k++) v[k] = pixelAt(x0 - RADIUS + k, p.y, size);
+#else
     const int LO = -((RADIUS + 1) / 2), HI = (RADIUS + 1) / 2;
     vec2 t[HI - LO + 1];
     for (int n = 0; n <= HI - LO; n++) t[n] = unpackWide(texel(ivec2(p.x + LO + n, p.y), size));
-    float v[N];
     for (int k = 0; k < N; k++) {
         int d = k - RADIUS;   // the pixel's offset from x0
         v[k] = t[(d >> 1) - LO][d & 1];
     }
+#endif
     sum = u_weights[0] * vec2(v[RADIUS], v[RADIUS + 1]);
     for (int i = 1; i <= RADIUS; i++) {
         sum += u_weights[i] * (vec2(v[RADIUS - i], v[RADIUS + 1 - i]) + vec2(v[RADIUS + i], v[RADIUS + 1 + i]));

@@ -5,9 +5,9 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaGL
 
-/// Gray passes (`Pass.isGray`) are blurred four pixels to a texel by the exact kernel (`blur_gray.frag`) and two by
-/// the pyramid (`blur_wide.frag`): every exact stage's sums
-/// are the RGBA stages' sums for one channel, so the bytes must be the RGBA blur's.
+/// Gray passes (`Pass.isGray`) are blurred two pixels to a texel in 16-bit fixed point (`blur_wide.frag`), by the
+/// exact kernel and by the pyramid: every exact stage's sums are the RGBA stages' sums for one channel, stored
+/// in the same fixed point (`QUANTIZE` into a float intermediate), so the bytes must be the RGBA blur's.
 final class PackedGrayBlurTests: XCTestCase {
     /// A gray shape pass of `width` x `height` (an opaque rounded rect running off the right edge, and a
     /// translucent rect over it), its blur, and, when `copied`, a canvas copying the blur texel for texel
@@ -36,7 +36,7 @@ final class PackedGrayBlurTests: XCTestCase {
         return TestGraphs.canvas([copy], width: width, height: height, before: [shape, blur])
     }
 
-    /// Packed (four pixels a texel; the pyramid's wide levels two) against RGBA, over the exact kernel and
+    /// Packed (two pixels a texel) against RGBA, over the exact kernel and
     /// the pyramids (box and binomial, one to three levels),
     /// on widths whose every level leaves a partial last texel, read back whole or copied from the reduced
     /// level.
@@ -64,7 +64,7 @@ final class PackedGrayBlurTests: XCTestCase {
                     let packedFragments = r.lastFrameStats?.passes[1].pixels
                     r.options.packsGrayBlurs = false
                     let rgba = try r.render(graph)
-                    // The packed blur shades a texel per four pixels in all but the vertical stage to RGBA.
+                    // The packed blur shades a texel per two pixels in all but the vertical stage to RGBA.
                     XCTAssertLessThan(packedFragments ?? .max, r.lastFrameStats?.passes[1].pixels ?? 0,
                                       "\(name): the blur ran packed")
                     // The exact blur: the same sums. A pyramid: wide 16-bit levels against 32-bit float ones, each

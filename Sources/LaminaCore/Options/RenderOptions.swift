@@ -25,7 +25,7 @@ public struct RenderOptions: Sendable, Equatable {
     public var culls = true
     /// GPU: a blur only texel copies read stays at its reduced pyramid level, the copies reconstructing it.
     public var keepsReducedBlurs = true
-    /// GPU: a gray pass blurred packed (`blur_gray.frag`, `blur_wide.frag`) instead of in RGBA.
+    /// GPU: a gray pass blurred packed (`blur_wide.frag`: two pixels to an RGBA8 texel in 16-bit fixed point) instead of in RGBA.
     public var packsGrayBlurs = true
 
     /// GPU, chosen when the renderer starts: llvmpipe's linear rasterizer shape (`RasterTuning`).

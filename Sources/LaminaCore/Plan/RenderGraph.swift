@@ -116,7 +116,9 @@ public enum PassContent: Codable, Sendable {
     case draw([DrawOp])
     /// An exact separable Gaussian blur of `source` (same size as this pass): weights
     /// `exp(-i^2 / (2 sigma^2))` for |i| <= ceil(3 sigma), normalised to sum 1, horizontal first, with
-    /// texels outside the source transparent and the intermediate rounded to 8 bits. `method` is how a
+    /// texels outside the source transparent and the intermediate kept in 16-bit fixed point
+    /// (`BlurIntermediate`; rounded to 8 bits, as every other stored value, it was half a step of noise that
+    /// no approximating blur can follow), the result rounded to 8 bits. `method` is how a
     /// renderer that approximates (the GPU) may compute it instead, and the bound it keeps to
     /// (`BlurPyramid.choose`); the CPU reference ignores it.
     case blur(source: PassID, sigma: Double, method: BlurMethod)

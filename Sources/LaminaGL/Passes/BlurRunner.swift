@@ -20,8 +20,6 @@ final class BlurRunner {
 
     /// `blur_separable.frag` per (radius, vertical), built on first use: a scene meets a few sigmas.
     private var separable: [Int: ShaderProgram] = [:]
-    /// `blur_gray.frag` per set of defines, built on first use.
-    private var grayStages: [[String]: ShaderProgram] = [:]
     /// `blur_wide.frag` per set of defines, built on first use.
     private var wideStages: [[String]: ShaderProgram] = [:]
     private var packedUpsample: ShaderProgram?
@@ -151,7 +149,7 @@ final class BlurRunner {
     }
 
     /// Blurs `source` into `destination` (same size): the exact blur, or the pyramid's reduced level
-    /// (`runReduced`) upsampled by bilinear reconstruction; a `gray` source with a packed intermediate.
+    /// (`runReduced`) upsampled by bilinear reconstruction; a `gray` source through wide (16-bit) targets.
     func run(source: RenderTarget, destination: RenderTarget, sigma: Double, method: BlurMethod, gray: Bool) throws {
         if let (blurred, factor, packed) = try runReduced(source: source, method: method, gray: gray) {
             defer { pool.release(blurred) }
@@ -166,10 +164,9 @@ final class BlurRunner {
         defer { glBindVertexArray(0) }
         bindState()
         if gray {
-            try packedGaussian(source, width: source.width, into: destination, sigma: sigma, sourcePacked: false,
-                               targetPacked: false)
+            try exactGray(source, into: destination, sigma: sigma)
         } else {
-            try gaussian(source, into: destination, sigma: sigma)
+            try gaussian(source, into: destination, sigma: sigma, intermediate: exactIntermediate, quantize: true)
         }
     }
 
@@ -214,32 +211,27 @@ final class BlurRunner {
         }
     }
 
-    /// `blur_gray.frag` with `defines`.
-    private func grayStage(_ defines: [String]) throws -> ShaderProgram {
-        if let p = grayStages[defines] { return p }
-        let p = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_gray.frag", defines: defines)
-        grayStages[defines] = p
-        return p
-    }
-
-    /// The exact two-direction blur of a gray pass with a packed intermediate: from `source` (packed or
-    /// not, `width` pixels wide) into `destination` (packed or not, the same size in pixels).
-    private func packedGaussian(_ source: RenderTarget, width: Int, into destination: RenderTarget, sigma: Double,
-                                sourcePacked: Bool, targetPacked: Bool) throws {
+    /// The exact blur of an unpacked gray pass into an unpacked `destination` of its size, through a wide
+    /// intermediate (`blur_wide.frag`): the 16-bit fixed point the CPU keeps between the directions too.
+    private func exactGray(_ source: RenderTarget, into destination: RenderTarget, sigma: Double) throws {
         let (radius, weights) = BlurRunner.kernel(sigma: sigma)
-        let packedWidth = sourcePacked ? source.width : (source.width + 3) / 4
-        let middle = try pool.acquire(width: packedWidth, height: source.height, format: GL_RGBA8)
+        let middle = try pool.acquire(width: (source.width + 1) / 2, height: source.height, format: GL_RGBA8)
         defer { pool.release(middle) }
-        let horizontal = ["RADIUS \(radius)", "HORIZONTAL"] + (sourcePacked ? [] : ["SOURCE_RGBA"])
-        let vertical = ["RADIUS \(radius)", "VERTICAL"] + (targetPacked ? [] : ["TARGET_RGBA"])
+        let horizontal = ["RADIUS \(radius)", "HORIZONTAL", "SOURCE_RGBA"]
+        let vertical = ["RADIUS \(radius)", "VERTICAL", "TARGET_RGBA"]
         for (defines, from, into) in [(horizontal, source, middle), (vertical, middle, destination)] {
-            let program = try grayStage(defines)
+            let program = try wideStage(defines)
             glUseProgram(program.id)
             glUniform1fv(program.uniform("u_weights"), GLsizei(radius + 1), weights)
-            if into === middle { glUniform1i(program.uniform("u_width"), GLint(width)) }
+            glUniform1i(program.uniform("u_width"), GLint(source.width))
             try draw(program, from: from, into: into)
         }
     }
+
+    /// The intermediate of an exact RGBA blur: float where the context renders to it, the first direction
+    /// storing the 16-bit fixed point the CPU keeps (`QUANTIZE`); else RGBA8, which rounds it to 8 bits,
+    /// up to half a step from the CPU's intermediate (a context without GL_EXT_color_buffer_float).
+    private var exactIntermediate: Int32 { pyramidFormat }
 
     /// The exact kernel's radius, ceil(3 sigma) up to `maxRadius`, and its weights w_0 ... w_radius: the
     /// upper half of `GaussianKernel`'s, the CPU's numbers.
@@ -249,26 +241,30 @@ final class BlurRunner {
         return (radius, w[radius...].map { Float($0) })
     }
 
-    /// The exact blur's program for one radius and direction.
-    private func separable(radius: Int, vertical: Bool) throws -> ShaderProgram {
-        let key = 2 * radius + (vertical ? 1 : 0)
+    /// The exact blur's program for one radius and direction; `quantize`: its sums stored as the 16-bit
+    /// intermediate.
+    private func separable(radius: Int, vertical: Bool, quantize: Bool = false) throws -> ShaderProgram {
+        let key = 4 * radius + (vertical ? 1 : 0) + (quantize ? 2 : 0)
         if let p = separable[key] { return p }
         var defines = ["RADIUS \(radius)"]
         if vertical { defines.append("VERTICAL") }
+        if quantize { defines.append("QUANTIZE") }
         let p = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_separable.frag", defines: defines)
         separable[key] = p
         return p
     }
 
-    /// The exact two-direction blur; the intermediate is RGBA8 (rounded to 8 bits, as the contract and the
-    /// CPU renderer do) unless the pyramid asks for its level format.
+    /// The two-direction blur through an `intermediate` of that format; `quantize`: the exact blur's, whose
+    /// first direction stores the 16-bit intermediate (a float one; an RGBA8 one rounds it anyway), where the
+    /// pyramid's reduced kernel keeps its float sums.
     private func gaussian(_ source: RenderTarget, into destination: RenderTarget, sigma: Double,
-                          intermediate: Int32 = GL_RGBA8) throws {
+                          intermediate: Int32, quantize: Bool = false) throws {
         let (radius, packed) = BlurRunner.kernel(sigma: sigma)
         let middle = try pool.acquire(width: source.width, height: source.height, format: intermediate)
         defer { pool.release(middle) }
         for (vertical, from, into) in [(false, source, middle), (true, middle, destination)] {
-            let program = try separable(radius: radius, vertical: vertical)
+            let program = try separable(radius: radius, vertical: vertical,
+                                        quantize: quantize && !vertical && intermediate != GL_RGBA8)
             glUseProgram(program.id)
             glUniform1fv(program.uniform("u_weights"), GLsizei(radius + 1), packed)
             try draw(program, from: from, into: into)

@@ -74,8 +74,9 @@ public struct BlurContent: Hashable, Codable, Sendable {
 /// unbounded model by at most 0.05/255 (sigma 20 to 91).
 ///
 /// The bound is measured against `GPUBlurTests`' real differences over a sweep of sigmas and shapes. The
-/// CPU's own blur rounds between its directions (half a step), so a bound below 0.5 keeps the two
-/// renderers' blurred passes within one step of each other.
+/// CPU's own blur keeps its intermediate in 16-bit fixed point (`BlurIntermediate`, within 1/510 of a step
+/// of the exact sum), so a bound below 0.5 keeps the two renderers' blurred passes within one step of each
+/// other, and the share of pixels that round apart is about the mean error in steps (`BlurAgreementTests`).
 public enum BlurErrorBound {
     /// The 1D comparison of a method with the exact kernel, the worst over output phases.
     public struct Profile: Sendable, Equatable {

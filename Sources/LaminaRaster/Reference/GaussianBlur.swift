@@ -6,8 +6,8 @@ import LaminaImage
 /// The exact separable Gaussian the render graph's blur pass defines.
 ///
 /// Weights are the Gaussian sampled at integer offsets out to ceil(3 sigma), normalised to sum 1;
-/// horizontal first, then vertical; texels outside the image are transparent; the intermediate is
-/// rounded to 8 bits, as the GPU stores it in an RGBA8 texture between the two directions.
+/// horizontal first, then vertical; texels outside the image are transparent; the intermediate is kept
+/// in 16-bit fixed point (`BlurIntermediate`), as the GPU stores it between the two directions.
 enum GaussianBlur {
     /// The normalised kernel for `sigma` pixels: index i is the weight of offset i - radius.
     static func kernel(sigma: Double) -> [Float] { GaussianKernel.weights(sigma: sigma).map { Float($0) } }
@@ -39,8 +39,35 @@ enum GaussianBlur {
             let (image, alpha) = gray.blurredWithAlpha(kernel: k, bands: bands, pool: pool)
             return (image, alpha)
         }
-        let h = pass(src, kernel: k, horizontal: true, bands: bands)
-        return (pass(h, kernel: k, horizontal: false, bands: bands), nil)
+        return (blurRGBA(src, kernel: k, bands: bands), nil)
+    }
+
+    /// The four-channel blur: rows into intermediate codes, then columns into bytes.
+    static func blurRGBA(_ src: Image, kernel k: [Float], bands: Int) -> Image {
+        let w = src.width, h = src.height
+        var middle = [UInt16](repeating: 0, count: w * h * 4)
+        var out = Image(width: w, height: h)
+        src.pixels.withUnsafeBufferPointer { s in
+            middle.withUnsafeMutableBufferPointer { m in
+                let m = m
+                pass(lines: h, length: w, start: { $0 * w * 4 }, step: 4, kernel: k, bands: bands,
+                     load: { SIMD4(Float(s[$0]), Float(s[$0 + 1]), Float(s[$0 + 2]), Float(s[$0 + 3])) },
+                     store: { o, v in
+                         m[o] = BlurIntermediate.code(v.x); m[o + 1] = BlurIntermediate.code(v.y)
+                         m[o + 2] = BlurIntermediate.code(v.z); m[o + 3] = BlurIntermediate.code(v.w)
+                     })
+            }
+        }
+        middle.withUnsafeBufferPointer { m in
+            out.pixels.withUnsafeMutableBufferPointer { d in
+                let d = d
+                pass(lines: w, length: h, start: { $0 * 4 }, step: w * 4, kernel: k, bands: bands,
+                     load: { SIMD4(BlurIntermediate.value(m[$0]), BlurIntermediate.value(m[$0 + 1]),
+                                   BlurIntermediate.value(m[$0 + 2]), BlurIntermediate.value(m[$0 + 3])) },
+                     store: { o, v in d[o] = byte(v.x); d[o + 1] = byte(v.y); d[o + 2] = byte(v.z); d[o + 3] = byte(v.w) })
+            }
+        }
+        return out
     }
 
     /// One direction of the blur, computed from the line's steps rather than its texels.
@@ -50,60 +77,50 @@ enum GaussianBlur {
     /// C is the kernel's cumulative sum. This is the same sum as the direct convolution, reordered, so the
     /// result is the exact Gaussian; but a shape's alpha is mostly flat, so the cost is proportional to its
     /// edges times the kernel's width instead of its area times the kernel's width.
-    static func pass(_ src: Image, kernel k: [Float], horizontal: Bool, bands: Int) -> Image {
-        let w = src.width, h = src.height, r = k.count / 2
+    static func pass(lines: Int, length: Int, start: (Int) -> Int, step: Int, kernel k: [Float], bands: Int,
+                     load: (Int) -> SIMD4<Float>, store: (Int, SIMD4<Float>) -> Void) {
+        let r = k.count / 2
         var cumulative = [Float](repeating: 0, count: k.count)
         var running: Float = 0
         for i in 0..<k.count { running += k[i]; cumulative[i] = running }
-        var out = Image(width: w, height: h)
-        let lines = horizontal ? h : w
-        let length = horizontal ? w : h
-        let step = horizontal ? 4 : w * 4
         let chunks = max(1, min(bands, lines))
         let perChunk = (lines + chunks - 1) / chunks
-        src.pixels.withUnsafeBufferPointer { s in
-            out.pixels.withUnsafeMutableBufferPointer { dOut in
-                let d = dOut
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    // The last chunks may have no lines left (`perChunk` is rounded up).
-                    let first = chunk * perChunk, last = min(lines, first + perChunk)
-                    guard first < last else { return }
-                    var line = [SIMD4<Float>](repeating: .zero, count: length)
-                    var stepAt = [Int](), stepBy = [SIMD4<Float>]()
-                    stepAt.reserveCapacity(64); stepBy.reserveCapacity(64)
-                    for l in first..<last {
-                        let start = horizontal ? l * w * 4 : l * 4
-                        stepAt.removeAll(keepingCapacity: true); stepBy.removeAll(keepingCapacity: true)
-                        var previous = SIMD4<Float>.zero
-                        for i in 0..<length {
-                            let o = start + i * step
-                            let v = SIMD4(Float(s[o]), Float(s[o + 1]), Float(s[o + 2]), Float(s[o + 3]))
-                            line[i] = v
-                            if v != previous { stepAt.append(i); stepBy.append(v - previous); previous = v }
-                        }
-                        if previous != .zero { stepAt.append(length); stepBy.append(-previous) }
-                        if stepAt.isEmpty {
-                            for i in 0..<length { let o = start + i * step; d[o] = 0; d[o + 1] = 0; d[o + 2] = 0; d[o + 3] = 0 }
-                            continue
-                        }
-                        var lo = 0, hi = 0
-                        let n = stepAt.count
-                        for j in 0..<length {
-                            while hi < n && stepAt[hi] <= j + r { hi += 1 }
-                            while lo < n && stepAt[lo] <= j - r { lo += 1 }
-                            var acc = j - r >= 0 ? line[j - r] : .zero
-                            var t = lo
-                            while t < hi {
-                                acc += stepBy[t] * cumulative[j - stepAt[t] + r]
-                                t += 1
-                            }
-                            let o = start + j * step
-                            d[o] = byte(acc.x); d[o + 1] = byte(acc.y); d[o + 2] = byte(acc.z); d[o + 3] = byte(acc.w)
-                        }
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            // The last chunks may have no lines left (`perChunk` is rounded up).
+            let first = chunk * perChunk, last = min(lines, first + perChunk)
+            guard first < last else { return }
+            var line = [SIMD4<Float>](repeating: .zero, count: length)
+            var stepAt = [Int](), stepBy = [SIMD4<Float>]()
+            stepAt.reserveCapacity(64); stepBy.reserveCapacity(64)
+            for l in first..<last {
+                let start = start(l)
+                stepAt.removeAll(keepingCapacity: true); stepBy.removeAll(keepingCapacity: true)
+                var previous = SIMD4<Float>.zero
+                for i in 0..<length {
+                    let o = start + i * step
+                    let v = load(o)
+                    line[i] = v
+                    if v != previous { stepAt.append(i); stepBy.append(v - previous); previous = v }
+                }
+                if previous != .zero { stepAt.append(length); stepBy.append(-previous) }
+                if stepAt.isEmpty {
+                    for i in 0..<length { store(start + i * step, .zero) }
+                    continue
+                }
+                var lo = 0, hi = 0
+                let n = stepAt.count
+                for j in 0..<length {
+                    while hi < n && stepAt[hi] <= j + r { hi += 1 }
+                    while lo < n && stepAt[lo] <= j - r { lo += 1 }
+                    var acc = j - r >= 0 ? line[j - r] : .zero
+                    var t = lo
+                    while t < hi {
+                        acc += stepBy[t] * cumulative[j - stepAt[t] + r]
+                        t += 1
                     }
+                    store(start + j * step, acc)
                 }
             }
         }
-        return out
     }
 }

@@ -80,10 +80,10 @@ struct GrayBlur {
     /// The blurred image and its alpha plane (byte i is the alpha of pixel i, as are its other three
     /// channels), which the caller may give back to `pool` once done with it.
     func blurredWithAlpha(kernel k: [Float], bands: Int, pool: BufferPool) -> (Image, [UInt8]) {
-        // Rows of the image, written transposed; then rows of the transpose (the image's columns), written
-        // transposed back.
-        let across = GrayBlur.pass(plane, lines: height, length: width, kernel: k, bands: bands, pool: pool)
-        let down = GrayBlur.pass(across, lines: width, length: height, kernel: k, bands: bands, pool: pool)
+        // Rows of the image, written transposed as intermediate codes (`BlurIntermediate`); then rows of the
+        // transpose (the image's columns), written transposed back as bytes.
+        let across = GrayBlur.acrossPass(plane, lines: height, length: width, kernel: k, bands: bands)
+        let down = GrayBlur.downPass(across, lines: width, length: height, kernel: k, bands: bands, pool: pool)
         let n = width * height
         var pixels = pool.take(count: 4 * n)
         pixels.withUnsafeMutableBytes { o in
@@ -97,7 +97,7 @@ struct GrayBlur {
                 }
             }
         }
-        pool.give(plane); pool.give(across)
+        pool.give(plane)
         // The byte count is the size's by construction.
         guard let out = Image(width: width, height: height, premultipliedRGBA: pixels) else {
             preconditionFailure("gray blur of \(width)x\(height)")
@@ -105,204 +105,58 @@ struct GrayBlur {
         return (out, down)
     }
 
-    /// One direction over `lines` contiguous lines of `length`, from the lines' steps (see
-    /// `GaussianBlur.pass`, whose arithmetic this repeats on one channel); the result is transposed.
-    static func pass(_ src: [UInt8], lines: Int, length: Int, kernel k: [Float], bands: Int,
-                     pool: BufferPool) -> [UInt8] {
-        var cumulative = [Float](repeating: 0, count: k.count)
-        var running: Float = 0
-        for i in 0..<k.count { running += k[i]; cumulative[i] = running }
+    /// The first direction over `lines` contiguous lines of `length` bytes, from the lines' steps (see
+    /// `GaussianBlur.pass`, whose arithmetic this repeats on one channel); the result is transposed, as
+    /// intermediate codes.
+    static func acrossPass(_ src: [UInt8], lines: Int, length: Int, kernel k: [Float], bands: Int) -> [UInt16] {
+        [UInt16](unsafeUninitializedCapacity: lines * length) { out, initialized in
+            src.withUnsafeBufferPointer { s in
+                guard let sBase = s.baseAddress, let dBase = out.baseAddress else { return }
+                inBlocks(lines: lines, length: length, kernel: k, bands: bands) { block, first, cum in
+                    block.run(sBase, dBase, first: first, lines: lines, cumulative: cum)
+                }
+            }
+            initialized = lines * length
+        }
+    }
+
+    /// The second direction, over `lines` contiguous lines of `length` intermediate codes, transposed back
+    /// as bytes; `pool` lends the result.
+    static func downPass(_ src: [UInt16], lines: Int, length: Int, kernel k: [Float], bands: Int,
+                         pool: BufferPool) -> [UInt8] {
         var out = pool.take(count: lines * length)
-        let blocks = (lines + Block.lanes - 1) / Block.lanes
-        let chunks = max(1, min(bands, blocks))
-        let perChunk = (blocks + chunks - 1) / chunks
         src.withUnsafeBufferPointer { s in
-            out.withUnsafeMutableBufferPointer { dOut in
-                let d = dOut
-                cumulative.withUnsafeBufferPointer { cum in
-                    guard let sBase = s.baseAddress, let dBase = d.baseAddress, let cBase = cum.baseAddress else { return }
-                    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                        // The last chunks may have no blocks left (`perChunk` is rounded up).
-                        let first = chunk * perChunk, last = min(blocks, first + perChunk)
-                        guard first < last else { return }
-                        let block = Block(length: length, radius: k.count / 2)
-                        defer { block.deallocate() }
-                        for b in first..<last {
-                            block.run(sBase, dBase, first: b * Block.lanes, lines: lines, cumulative: cBase)
-                        }
-                    }
+            out.withUnsafeMutableBufferPointer { d in
+                guard let sBase = s.baseAddress, let dBase = d.baseAddress else { return }
+                inBlocks(lines: lines, length: length, kernel: k, bands: bands) { block, first, cum in
+                    block.run(sBase, dBase, first: first, lines: lines, cumulative: cum)
                 }
             }
         }
         return out
     }
-}
 
-extension GrayBlur {
-    /// Scratch for eight lines at a time: their texels as lanes, and the positions and sizes of their steps.
-    /// One per worker; raw storage, so the inner loops run without bounds checks or retains.
-    final class Block {
-        static let lanes = 8
-        let length: Int
-        let radius: Int
-        /// Per position, the eight lines' texels, as Floats and as bytes (lane k in byte k).
-        let line: UnsafeMutablePointer<SIMD8<Float>>
-        let words: UnsafeMutablePointer<UInt64>
-        /// The positions where any line steps (ascending), and the eight lines' steps there.
-        let stepAt: UnsafeMutablePointer<Int>
-        let stepBy: UnsafeMutablePointer<SIMD8<Float>>
-        /// The eight lines' first texels; lanes past the last line read `zeros`.
-        let rows: UnsafeMutablePointer<UnsafePointer<UInt8>>
-        let zeros: UnsafeMutablePointer<UInt8>
-
-        init(length: Int, radius: Int) {
-            self.length = length
-            self.radius = radius
-            line = .allocate(capacity: max(1, length))
-            words = .allocate(capacity: max(1, length))
-            stepAt = .allocate(capacity: length + 1)
-            stepBy = .allocate(capacity: length + 1)
-            rows = .allocate(capacity: Block.lanes)
-            zeros = .allocate(capacity: max(1, length))
-            zeros.initialize(repeating: 0, count: max(1, length))
-        }
-
-        func deallocate() {
-            line.deallocate(); words.deallocate(); stepAt.deallocate(); stepBy.deallocate(); rows.deallocate()
-            zeros.deallocate()
-        }
-
-        /// Blurs lines `first ..< first + 8` (those below `lines`) of `src`, writing position j of line l at
-        /// `dst[j * lines + l]`.
-        func run(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, first: Int, lines: Int,
-                 cumulative cum: UnsafePointer<Float>) {
-            let count = min(Block.lanes, lines - first)
-            for k in 0..<Block.lanes { rows[k] = k < count ? src + (first + k) * length : UnsafePointer(zeros) }
-            let n = steps()
-            let r = radius
-            var lo = 0, hi = 0
-            for j in 0..<length {
-                while hi < n && stepAt[hi] <= j + r { hi += 1 }
-                while lo < n && stepAt[lo] <= j - r { lo += 1 }
-                let bytes: UInt64
-                if n == 0 {
-                    // Lines transparent throughout: zero.
-                    bytes = 0
-                } else if lo == hi {
-                    // No step within reach: the sum is the texel `line[j - r]` (or 0), a whole number that
-                    // rounds to itself.
-                    bytes = j - r >= 0 ? words[j - r] : 0
-                } else {
-                    var acc = j - r >= 0 ? line[j - r] : SIMD8<Float>.zero
-                    var t = lo
-                    while t < hi {
-                        acc += stepBy[t] * cum[j - stepAt[t] + r]
-                        t += 1
-                    }
-                    bytes = Block.bytes(acc)
-                }
-                let o = dst + j * lines + first
-                if count == Block.lanes {
-                    UnsafeMutableRawPointer(o).storeBytes(of: bytes.littleEndian, as: UInt64.self)
-                } else {
-                    for k in 0..<count { o[k] = UInt8(truncatingIfNeeded: bytes >> (8 * UInt64(k))) }
-                }
+    /// Calls `body` for every block of eight lines, in up to `bands` chunks in parallel, each with its own
+    /// `Block` and the kernel's cumulative sums.
+    private static func inBlocks(lines: Int, length: Int, kernel k: [Float], bands: Int,
+                                 _ body: (Block, Int, UnsafePointer<Float>) -> Void) {
+        var cumulative = [Float](repeating: 0, count: k.count)
+        var running: Float = 0
+        for i in 0..<k.count { running += k[i]; cumulative[i] = running }
+        let blocks = (lines + Block.lanes - 1) / Block.lanes
+        let chunks = max(1, min(bands, blocks))
+        let perChunk = (blocks + chunks - 1) / chunks
+        cumulative.withUnsafeBufferPointer { cum in
+            guard let cBase = cum.baseAddress else { return }
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                // The last chunks may have no blocks left (`perChunk` is rounded up).
+                let first = chunk * perChunk, last = min(blocks, first + perChunk)
+                guard first < last else { return }
+                let block = Block(length: length, radius: k.count / 2)
+                defer { block.deallocate() }
+                for b in first..<last { body(block, b * Block.lanes, cBase) }
             }
-        }
-
-        /// Reads the lines into `line` and `words` and their steps into `stepAt` and `stepBy`; returns the
-        /// number of steps.
-        ///
-        /// Eight positions at a time: each line's next eight bytes are read as one word, and when every
-        /// line's word repeats its last byte (most of a shadow atlas), the eight positions are copied
-        /// without further work; otherwise the 8 x 8 bytes are transposed into the eight positions' words.
-        /// Lanes past the last line read `zeros`. The closing step is `0 - previous`: `+0` in the lanes that
-        /// end transparent, where the scalar pass adds nothing.
-        private func steps() -> Int {
-            var n = 0
-            var previous = SIMD8<Float>.zero
-            var previousWord: UInt64 = 0
-            // Each line's last byte, repeated over a word.
-            var expect = SIMD8<UInt64>.zero
-            @inline(__always)
-            func visit(_ i: Int, _ word: UInt64) {
-                if word != previousWord {
-                    var v = SIMD8<Float>.zero
-                    for k in 0..<Block.lanes {
-                        let byte = word >> (8 * UInt64(k)) & 0xFF
-                        v[k] = Float(byte)
-                        expect[k] = byte &* 0x0101_0101_0101_0101
-                    }
-                    stepAt[n] = i; stepBy[n] = v - previous; n += 1
-                    previous = v; previousWord = word
-                }
-                line[i] = previous; words[i] = previousWord
-            }
-            var i = 0
-            while i + 8 <= length {
-                var x = SIMD8<UInt64>.zero
-                for k in 0..<Block.lanes {
-                    x[k] = UInt64(littleEndian: UnsafeRawPointer(rows[k] + i).loadUnaligned(as: UInt64.self))
-                }
-                if x == expect {
-                    for q in i..<(i + 8) { line[q] = previous; words[q] = previousWord }
-                } else {
-                    let t = Block.transpose(x)
-                    for q in 0..<8 { visit(i + q, t[q]) }
-                }
-                i += 8
-            }
-            while i < length {
-                var word: UInt64 = 0
-                for k in 0..<Block.lanes { word |= UInt64(rows[k][i]) << (8 * UInt64(k)) }
-                visit(i, word)
-                i += 1
-            }
-            if previousWord != 0 { stepAt[n] = length; stepBy[n] = SIMD8<Float>.zero - previous; n += 1 }
-            return n
-        }
-
-        /// The 8 x 8 byte matrix whose row k is `x[k]` (column q in byte q), transposed: lane q of the result
-        /// holds column q, row k in byte k. Three rounds of swapping blocks of 4, 2 and 1 bytes.
-        @inline(__always)
-        static func transpose(_ x: SIMD8<UInt64>) -> SIMD8<UInt64> {
-            var r = x
-            @inline(__always)
-            func swap(_ a: Int, _ b: Int, _ shift: UInt64, _ mask: UInt64) {
-                let t = ((r[a] >> shift) ^ r[b]) & mask
-                r[b] ^= t
-                r[a] ^= t << shift
-            }
-            swap(0, 4, 32, 0x0000_0000_FFFF_FFFF); swap(1, 5, 32, 0x0000_0000_FFFF_FFFF)
-            swap(2, 6, 32, 0x0000_0000_FFFF_FFFF); swap(3, 7, 32, 0x0000_0000_FFFF_FFFF)
-            swap(0, 2, 16, 0x0000_FFFF_0000_FFFF); swap(1, 3, 16, 0x0000_FFFF_0000_FFFF)
-            swap(4, 6, 16, 0x0000_FFFF_0000_FFFF); swap(5, 7, 16, 0x0000_FFFF_0000_FFFF)
-            swap(0, 1, 8, 0x00FF_00FF_00FF_00FF); swap(2, 3, 8, 0x00FF_00FF_00FF_00FF)
-            swap(4, 5, 8, 0x00FF_00FF_00FF_00FF); swap(6, 7, 8, 0x00FF_00FF_00FF_00FF)
-            return r
-        }
-
-        /// `GaussianBlur.byte` of each lane, lane k in byte k (from the least significant), in vector
-        /// operations.
-        ///
-        /// From 0.5 on, `GaussianBlur.byte` truncates `t = v + 0.5` (a Float sum, as there), and gives 255 once
-        /// `t > 255`. For `0 <= t < 2^23`, `t + 2^23` is the nearest integer plus 2^23, exactly, whose low
-        /// mantissa bits are that integer; one less where it exceeds t is the truncation. Lanes with `t > 255`
-        /// are set to 255 and lanes below 0.5 to 0 by masks. The sums are finite, so `byte`'s NaN case does
-        /// not arise. `GrayBlurTests` checks this against `GaussianBlur.byte`.
-        @inline(__always)
-        static func bytes(_ v: SIMD8<Float>) -> UInt64 {
-            let half = SIMD8<Float>(repeating: 0.5)
-            let magic = SIMD8<Float>(repeating: 8_388_608)
-            let top = SIMD8<Float>(repeating: 255)
-            let t = v + half
-            let big = t + magic
-            let nearest = big - magic
-            var n = unsafeBitCast(big, to: SIMD8<UInt32>.self) & SIMD8(repeating: 0xFF)
-            n &+= unsafeBitCast(nearest .> t, to: SIMD8<UInt32>.self)                  // -1 where rounded up
-            n |= unsafeBitCast(t .> top, to: SIMD8<UInt32>.self)                       // 255 after truncation
-            n &= ~unsafeBitCast(v .< half, to: SIMD8<UInt32>.self)
-            return UInt64(littleEndian: unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: n), to: UInt64.self))
         }
     }
 }
+

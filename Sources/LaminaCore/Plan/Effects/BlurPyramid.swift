@@ -16,7 +16,7 @@ public enum BlurPyramid {
     public static let maxExactRadius = 63
     /// The largest bound `choose` accepts, in 1/255 steps: below the 0.5 a step's rounding leaves, with
     /// room for single-precision arithmetic, so the pass's bytes stay within one of the CPU's (whose own
-    /// blur is within 0.5 of the exact one before its last rounding).
+    /// blur is within 1/510 of a step of the exact one before its last rounding, `BlurIntermediate`).
     public static let target = 0.45
     /// What storing a level adds, in 1/255 steps: the GPU keeps a gray pass's levels in 16-bit fixed point
     /// (half of 1/255 of a step, `blur_wide.frag`) and an RGBA pass's as 32-bit floats (less).
