@@ -70,6 +70,23 @@ final class OffscreenExtentTests: XCTestCase {
         XCTAssertEqual(graph.passes.count, 1)
     }
 
+    /// Nor does a flat sibling whose shadow has no shape (no shadowPath, nothing drawn), nor one of opacity
+    /// 0; one with a shadowPath does (random scene 1233 of seed 2037: the empty layer cut a tilted group in
+    /// two, and each piece took a rounding of its own).
+    func testShadowOfNothing_cutsNoOtherPlane() throws {
+        func graph(_ flat: String) throws -> RenderGraph {
+            try plan("""
+                [\(flat),
+                 {"frame": [0, 0, 120, 70], "backgroundColor": [0.9, 0.8, 0.5, 0.6], "opacity": 0.75,
+                  "transform": [{"m34": -0.002}, {"rotateDegrees": [36, 0, 1, 0]}]}]
+                """)
+        }
+        let cut = { (g: RenderGraph) in g.passes.contains { $0.reason == .clipShape } }
+        XCTAssertFalse(cut(try graph(#"{"frame": [50, 0, 100, 40], "shadowOpacity": 0.3}"#)))
+        XCTAssertFalse(cut(try graph(#"{"frame": [50, 0, 100, 40], "opacity": 0, "backgroundColor": "red"}"#)))
+        XCTAssertTrue(cut(try graph(#"{"frame": [50, 0, 100, 40], "shadowOpacity": 0.3, "shadowPath": {"rect": [0, 0, 100, 40]}}"#)))
+    }
+
     /// Colours and opacities are held at float precision: 0.7 x 255 is the tie 178.5 in double but
     /// 178.499997 in float, and the GPU reads the float.
     func testColoursAndOpacities_areHeldAtFloatPrecision() {

@@ -211,11 +211,14 @@ extension GraphBuilder {
     }
 
     /// True when `layer` and its visible sublayers certainly draw nothing: no background, border, contents,
-    /// drawing, shadow or content of a specialised type. Such a plane is left out of the depth sort: it has no
-    /// pixel to order, and as a splitting plane it would only cut the others into masked pieces.
+    /// drawing, shadow of a shadowPath or content of a specialised type (a shadow without a shadowPath is the
+    /// shadow of what the layer draws, so of nothing here). Such a plane is left out of the depth sort: it has
+    /// no pixel to order, and as a splitting plane it would only cut the others into masked pieces.
     static func drawsNothing(_ layer: Layer, depth: Int = 0) -> Bool {
         guard depth < 16, type(of: layer) == Layer.self, layer.contents == nil, layer.draw == nil,
-              layer.delegate == nil, layer.drawing == nil, layer.shadowOpacity <= 0 else { return false }
+              layer.delegate == nil, layer.drawing == nil else { return false }
+        if layer.opacity <= 0 { return true }
+        if layer.shadowOpacity > 0, layer.shadowPath != nil, (layer.shadowColor?.alpha ?? 0) > 0 { return false }
         if let c = layer.backgroundColor, c.alpha > 0 { return false }
         if layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 { return false }
         return layer.sublayers.allSatisfy { $0.isHidden || drawsNothing($0, depth: depth + 1) }
