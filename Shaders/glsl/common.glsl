@@ -108,21 +108,30 @@ vec4 texelClamped(sampler2D t, ivec2 i, int level, ivec2 size) {
     return texelFetch(t, clamp(i, ivec2(0), size - 1), level);
 }
 
-// GL_NEAREST: texel floor(u * size), biased as below.
+// Coordinates are texel coordinates of level 0 (a texel's centre at i + 0.5), not unit ones: a texture drawn
+// one texel to a pixel then reads each centre exactly, where u * size from u = (i + 0.5) / size is off by an
+// ulp and hands the neighbour a weight (LaminaRaster's TextureSampler takes the same coordinates).
+// levelCoord: the same position in texel coordinates of `level`.
+vec2 levelCoord(sampler2D t, vec2 x0, int level) {
+    if (level == 0) return x0;
+    return x0 * vec2(textureSize(t, level)) / vec2(textureSize(t, 0));
+}
+
+// GL_NEAREST: texel floor(x), biased as below.
 // TextureSampler.nearestBias: added before the floor, so a pixel centre on a texel edge picks the same texel
 // on every GPU whatever its last bit of precision.
 const float NEAREST_BIAS = 1.0 / 512.0;
 
-vec4 sampleNearest(sampler2D t, vec2 uv, int level) {
+vec4 sampleNearest(sampler2D t, vec2 x0, int level) {
     ivec2 size = textureSize(t, level);
-    vec2 x = clamp(uv * vec2(size) + NEAREST_BIAS, vec2(-1.0), vec2(size));
+    vec2 x = clamp(levelCoord(t, x0, level) + NEAREST_BIAS, vec2(-1.0), vec2(size));
     return texelClamped(t, ivec2(floor(x)), level, size);
 }
 
-// GL_LINEAR: i0 = floor(u * size - 0.5), weight frac(u * size - 0.5).
-vec4 sampleBilinear(sampler2D t, vec2 uv, int level) {
+// GL_LINEAR: i0 = floor(x - 0.5), weight frac(x - 0.5).
+vec4 sampleBilinear(sampler2D t, vec2 x0, int level) {
     ivec2 size = textureSize(t, level);
-    vec2 x = clamp(uv * vec2(size) - 0.5, vec2(-1.0), vec2(size));
+    vec2 x = clamp(levelCoord(t, x0, level) - 0.5, vec2(-1.0), vec2(size));
     vec2 f = floor(x);
     vec2 a = x - f;
     ivec2 i0 = ivec2(f);
@@ -133,7 +142,7 @@ vec4 sampleBilinear(sampler2D t, vec2 uv, int level) {
 
 // Magnification when lambda <= 0 (c = 0 for these filter pairs, §3.8.11), else minification: nearest and
 // linear on level 0, trilinear between levels floor(lambda) and +1, the last level from lambda >= q on.
-vec4 sampleTexture(sampler2D t, vec2 uv, float lambda, int minFilter, int magFilter, int levels) {
+vec4 sampleTexture(sampler2D t, vec2 uv, float lambda, int minFilter, int magFilter, int levels) {  // uv: level-0 texel coordinates
     if (lambda <= 0.0) return magFilter == FILTER_NEAREST ? sampleNearest(t, uv, 0) : sampleBilinear(t, uv, 0);
     if (minFilter == FILTER_NEAREST) return sampleNearest(t, uv, 0);
     if (minFilter == FILTER_LINEAR) return sampleBilinear(t, uv, 0);

@@ -128,7 +128,10 @@ vec2 ringCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
 // The texture's colour at local q: the op's filters, or the one filter both name.
 vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
     vec2 dstSize = v_rect.zw - v_rect.xy;
-    vec2 uv = v_src.xy + (q - v_rect.xy) / dstSize * v_src.zw;
+    // Texel coordinates of level 0: the source rect's start plus the offset into the destination times
+    // texels per point (exact for a draw of one texel to a point; see common.glsl).
+    vec2 size0 = vec2(textureSize(t, 0));
+    vec2 uv = v_src.xy * size0 + (q - v_rect.xy) * (v_src.zw * size0 / dstSize);
 #if defined(SAMPLE_NEAREST)
     return sampleNearest(t, uv, 0);
 #elif defined(SAMPLE_LINEAR)

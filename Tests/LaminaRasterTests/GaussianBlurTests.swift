@@ -78,6 +78,24 @@ final class FastPathTests: XCTestCase {
         }
         try assertFastPathsChangeNothing(scene)
     }
+
+    /// A shadow of opacity 0.5 over white (Figure 4.13's): every odd blurred alpha times 0.5 is an exact tie,
+    /// so the texel the general path reads must be the texel the aligned fast path copies, not its neighbour
+    /// by an ulp. The general path took u = (x + 0.5) / 160 and then u x 160, which is not x + 0.5 exactly,
+    /// and flipped those ties (9 corpus scenes differed by 1 with and without fast paths); it now works in
+    /// texel coordinates, as the GPU does.
+    func testHalfOpacityShadow_fastAndGeneralPathsAgreeAtTies() throws {
+        let scene = makeScene(width: 200, height: 160, scale: 2, background: .white) { root in
+            for (i, radius) in [3.0, 7.5].enumerated() {
+                let card = layer(CGRect(x: 20 + Double(i) * 90, y: 30, width: 72, height: 96))
+                card.shadowOpacity = 0.5
+                card.shadowRadius = radius
+                card.shadowPath = Path(ellipseIn: CGRect(x: 6, y: 18, width: 60, height: 60))
+                root.addSublayer(card)
+            }
+        }
+        try assertFastPathsChangeNothing(scene)
+    }
 }
 
 /// The CPU's blur is the exact Gaussian rounded once: its 16-bit intermediate (`BlurIntermediate`) leaves

@@ -153,11 +153,11 @@ extension PreparedOp.PreparedTexture {
     func shade(_ s: Projection.Sample) -> SIMD4<Double> {
         let d = draw.destination, r = draw.sourceRect
         let sx = Double(r.width) / Double(d.width), sy = Double(r.height) / Double(d.height)
-        let u = self.u(s), v = self.v(s)
+        let (x, y) = texel(s, width: texWidth, height: texHeight)
         let lambda = TextureSampler.lambda(
             dudx: sx * texWidth * s.dxdpx, dvdx: sy * texHeight * s.dydpx,
             dudy: sx * texWidth * s.dxdpy, dvdy: sy * texHeight * s.dydpy, bias: draw.lodBias)
-        let sample = sampler.sample(u: u, v: v, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter)
+        let sample = sampler.sample(x: x, y: y, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter)
         var c: SIMD4<Double>
         if let tint = draw.tint {
             c = SIMD4(tint.r, tint.g, tint.b, tint.a) * sample.w
@@ -166,7 +166,9 @@ extension PreparedOp.PreparedTexture {
         }
         c *= draw.opacity
         if let m = mask {
-            let a = m.sample(u: u, v: v, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter).w
+            let base = m.levels[0]
+            let (mx, my) = texel(s, width: Double(base.width), height: Double(base.height))
+            let a = m.sample(x: mx, y: my, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter).w
             c *= draw.invertsMask ? 1 - a : a
         }
         return c
@@ -174,18 +176,25 @@ extension PreparedOp.PreparedTexture {
 }
 
 extension PreparedOp.PreparedTexture {
-    /// The unit texture coordinate u at a local sample (a function of its x alone).
+    /// The texel coordinate x, in a level `width` texels wide, at a local sample (a function of its x alone):
+    /// the source rect's start plus the sample's offset into the destination times texels per point, so a
+    /// draw of one texel to a point lands on texel centres exactly.
     @inline(__always)
-    func u(_ s: Projection.Sample) -> Double {
+    func texelX(_ s: Projection.Sample, width: Double) -> Double {
         let d = draw.destination, r = draw.sourceRect
-        return Double(r.minX) + (s.qx - Double(d.minX)) * (Double(r.width) / Double(d.width))
+        return Double(r.minX) * width + (s.qx - Double(d.minX)) * (Double(r.width) * width / Double(d.width))
     }
 
-    /// The unit texture coordinate v at a local sample (a function of its y alone).
+    /// The texel coordinate y, in a level `height` texels high (a function of the sample's y alone).
     @inline(__always)
-    func v(_ s: Projection.Sample) -> Double {
+    func texelY(_ s: Projection.Sample, height: Double) -> Double {
         let d = draw.destination, r = draw.sourceRect
-        return Double(r.minY) + (s.qy - Double(d.minY)) * (Double(r.height) / Double(d.height))
+        return Double(r.minY) * height + (s.qy - Double(d.minY)) * (Double(r.height) * height / Double(d.height))
+    }
+
+    @inline(__always)
+    func texel(_ s: Projection.Sample, width: Double, height: Double) -> (Double, Double) {
+        (texelX(s, width: width), texelY(s, height: height))
     }
 }
 

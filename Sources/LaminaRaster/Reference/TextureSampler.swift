@@ -20,28 +20,39 @@ struct TextureSampler {
         self.levels = levels.map { Level(width: $0.width, height: $0.height, pixels: $0.pixels) }
     }
 
-    /// Samples at unit coordinates (u, v) with level of detail `lambda`, returning premultiplied
-    /// components in 0...1.
+    /// Samples at texel coordinates (x, y) of level 0 (a texel's centre at i + 0.5) with level of detail
+    /// `lambda`, returning premultiplied components in 0...1. Texel coordinates, not unit ones: a texture
+    /// drawn one texel to a pixel then reads each texel centre exactly (x = i + 0.5, where u x width from
+    /// u = (i + 0.5) / width is off by an ulp and hands the neighbour a weight), as the texel-exact fast
+    /// paths read it, and as the GPU's `sampleOp` computes it.
     @inline(__always)
-    func sample(u: Double, v: Double, lambda: Double, minFilter: ContentsFilter, magFilter: ContentsFilter)
+    func sample(x: Double, y: Double, lambda: Double, minFilter: ContentsFilter, magFilter: ContentsFilter)
         -> SIMD4<Double>
     {
         if lambda <= 0 {
-            return magFilter == .nearest ? nearest(0, u, v) : bilinear(0, u, v)
+            return magFilter == .nearest ? nearest(0, x, y) : bilinear(0, x, y)
         }
         switch minFilter {
-        case .nearest: return nearest(0, u, v)
-        case .linear: return bilinear(0, u, v)
+        case .nearest: return nearest(0, x, y)
+        case .linear: return bilinear(0, x, y)
         case .trilinear:
             let q = levels.count - 1
-            if lambda >= Double(q) { return bilinear(q, u, v) }
+            if lambda >= Double(q) { return bilinear(q, x, y) }
             let d1 = Int(pixels: lambda, .down, in: 0...q)
             let f = lambda - Double(d1)
-            let a = bilinear(d1, u, v)
+            let a = bilinear(d1, x, y)
             if f == 0 { return a }
-            let b = bilinear(min(d1 + 1, q), u, v)
+            let b = bilinear(min(d1 + 1, q), x, y)
             return a * (1 - f) + b * f
         }
+    }
+
+    /// Level-0 texel coordinates (x, y) as texel coordinates of `level` (the same unit position).
+    @inline(__always)
+    func scaled(_ level: Int, _ x: Double, _ y: Double) -> (Double, Double) {
+        guard level > 0 else { return (x, y) }
+        let l = levels[level], base = levels[0]
+        return (x * Double(l.width) / Double(base.width), y * Double(l.height) / Double(base.height))
     }
 
     @inline(__always)
@@ -53,16 +64,17 @@ struct TextureSampler {
     }
 
     @inline(__always)
-    func nearest(_ level: Int, _ u: Double, _ v: Double) -> SIMD4<Double> {
+    func nearest(_ level: Int, _ x0: Double, _ y0: Double) -> SIMD4<Double> {
         let l = levels[level]
-        return texel(l, nearestIndex(u, size: l.width), nearestIndex(v, size: l.height))
+        let (x, y) = scaled(level, x0, y0)
+        return texel(l, nearestIndex(x, size: l.width), nearestIndex(y, size: l.height))
     }
 
-    /// GL_NEAREST's texel index along an axis of `size` texels for the unit coordinate `t` (before the
-    /// clamp to the edge, which `texel` applies), floor(t * size + nearestBias).
+    /// GL_NEAREST's texel index along an axis of `size` texels for the texel coordinate `x` (before the
+    /// clamp to the edge, which `texel` applies), floor(x + nearestBias).
     @inline(__always)
-    func nearestIndex(_ t: Double, size: Int) -> Int {
-        Int(pixels: t * Double(size) + TextureSampler.nearestBias, .down, in: -1...size)
+    func nearestIndex(_ x: Double, size: Int) -> Int {
+        Int(pixels: x + TextureSampler.nearestBias, .down, in: -1...size)
     }
 
     /// Added to the texel coordinate before GL_NEAREST's floor, on both renderers (`NEAREST_BIAS` in
@@ -74,10 +86,11 @@ struct TextureSampler {
     static let nearestBias = 1.0 / 512
 
     @inline(__always)
-    func bilinear(_ level: Int, _ u: Double, _ v: Double) -> SIMD4<Double> {
+    func bilinear(_ level: Int, _ x0: Double, _ y0: Double) -> SIMD4<Double> {
         let l = levels[level]
-        let x = (u * Double(l.width) - 0.5).clamped(-1, Double(l.width))
-        let y = (v * Double(l.height) - 0.5).clamped(-1, Double(l.height))
+        let (tx, ty) = scaled(level, x0, y0)
+        let x = (tx - 0.5).clamped(-1, Double(l.width))
+        let y = (ty - 0.5).clamped(-1, Double(l.height))
         let fx = x.rounded(.down), fy = y.rounded(.down)
         // Int(pixels:) maps a NaN coordinate (a degenerate map) to a texel instead of trapping.
         let i0 = Int(pixels: fx, .down, in: -1...l.width), j0 = Int(pixels: fy, .down, in: -1...l.height)
