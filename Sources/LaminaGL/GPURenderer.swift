@@ -60,6 +60,12 @@ public final class GPURenderer: Renderer {
         set { resources?.paths.trapezoidLimit = newValue }
     }
 
+    /// The path coverage's records held at once (`PathCoverage.recordLimit`), lowered by tests of its rounds.
+    var pathRecordLimit: Int {
+        get { resources?.paths.recordLimit ?? PathCoverage.defaultRecordLimit }
+        set { resources?.paths.recordLimit = newValue }
+    }
+
     /// The shape of passes and draws in use (`RasterTuning`).
     var tuning: RasterTuning? { resources?.tuning }
 

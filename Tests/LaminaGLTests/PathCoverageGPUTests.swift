@@ -64,6 +64,33 @@ final class PathCoverageGPUTests: XCTestCase {
         try check(ops, width: 300, height: 200, maxDiff: 1, "over the trapezoid cap")
     }
 
+    /// A pass's trapezoids past the records held at once are drawn in rounds, each adding to the coverage
+    /// the earlier ones drew (the GPU refused such a pass, 4 M trapezoids, where the CPU drew it): with the
+    /// limit lowered to 10 records, these fills are drawn in dozens of rounds, one fill often across
+    /// several, and the bytes are those of one round.
+    func testCoverage_pastTheRecordLimit_isDrawnInRounds_sameBytes() throws {
+        let renderer = try GLTestSupport.renderer()
+        var rng = SplitMix64(seed: 4242)
+        var ops: [DrawOp] = []
+        for k in 0..<12 {
+            let x0 = Double(k % 4) * 75, y0 = Double(k / 4) * 66
+            let pts = (0..<(5 + k)).map { _ in (x0 + rng.uniform(-4, 79), y0 + rng.uniform(-4, 70)) }
+            let b = PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x0) + 75, y1: Int(y0) + 66)
+            ops.append(fill([polygon(pts)], k % 2 == 0 ? .nonZero : .evenOdd, bounds: b))
+        }
+        let graph = TestGraphs.canvas(ops, width: 300, height: 200, clear: TestGraphs.white)
+        let once = try renderer.render(graph)
+        let oneRound = renderer.lastFrameStats?.passes.last?.drawCalls ?? 0
+        renderer.pathRecordLimit = 10
+        defer { renderer.pathRecordLimit = PathCoverage.defaultRecordLimit }
+        let rounds = try renderer.render(graph)
+        let draws = renderer.lastFrameStats?.passes.last?.drawCalls ?? 0
+        XCTAssertGreaterThan(draws, oneRound + 12, "drawn in rounds: \(draws) draws against \(oneRound)")
+        XCTAssertEqual(GLTestSupport.compare(rounds, once, maxDiff: 0, name: "rounds"), 0)
+        let cpu = try CPURenderer(threads: 2).render(graph)
+        XCTAssertLessThanOrEqual(GLTestSupport.compare(rounds, cpu, maxDiff: 1, name: "rounds against the CPU"), 1)
+    }
+
     func testCoverage_hardEdgedRotatedPieces_matchCPU() throws {
         let t = Transform3D.rotation(0.37, 0, 0, 1).concatenating(.translation(60.25, 10.5))
         let a = polygon([(0, 0), (90, 0), (70, 60), (0, 60)]), b = polygon([(90, 0), (120, 0), (120, 60), (70, 60)])

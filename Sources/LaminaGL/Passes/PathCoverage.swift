@@ -148,23 +148,19 @@ final class PathCoverage {
     /// Renders the coverage of every path op of `ops` within `passBounds` and returns where each lies, by
     /// op index (none for a fill that covers nothing). Leaves blending and the scissor test off and no
     /// vertex array bound; the caller binds its own framebuffer and viewport afterwards.
+    ///
+    /// The atlas is laid out from the fills' bounds first; their trapezoids are then decomposed in order and
+    /// drawn whenever the records would pass `recordLimit`, so a pass may hold any number of trapezoids with
+    /// at most `recordLimit` records in memory (coverage adds, so a fill drawn in several rounds has the
+    /// same areas).
     func render(_ ops: [DrawOp], passBounds: PixelRect, maxTextureSize: Int) throws -> [Int: Slot] {
         records.removeAll(keepingCapacity: true)
-        var items: [(op: Int, bounds: PixelRect, count: Int, first: Int, rule: FillRule, lines: [Polyline])] = []
+        var items: [Item] = []
         for (i, op) in ops.enumerated() {
             guard case .path(let fill) = op.kind else { continue }
             let b = op.bounds.intersection(passBounds)
             guard !b.isEmpty else { continue }
-            let lines = fill.projected(through: op.transform)
-            let first = records.count / PathCoverage.floatsPerTrapezoid
-            do {
-                try appendTrapezoids(lines, rule: fill.rule, clip: b, origin: b)
-            } catch let limit as PathTrapezoids.LimitExceeded {
-                throw GLError.limit("path op \(i) of the pass: \(limit)")
-            }
-            guard records.count / PathCoverage.floatsPerTrapezoid > first else { continue }
-            items.append((i, b, records.count / PathCoverage.floatsPerTrapezoid - first, first, fill.rule,
-                          stencil == nil ? [] : lines))
+            items.append(Item(op: i, bounds: b, rule: fill.rule, lines: fill.projected(through: op.transform)))
         }
         guard !items.isEmpty else { return [:] }
         guard let format else {
@@ -173,7 +169,6 @@ final class PathCoverage {
         }
         let atlas = CoverageAtlas(sizes: items.map { ($0.bounds.width, $0.bounds.height) }, width: passBounds.width,
                                   maxHeight: maxTextureSize)
-        try upload()
         defer {
             glDisable(GLenum(GL_BLEND))
             glDisable(GLenum(GL_SCISSOR_TEST))
@@ -181,19 +176,66 @@ final class PathCoverage {
             glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
             glBindVertexArray(0)
         }
-        var slots: [Int: Slot] = [:]
-        for (p, height) in atlas.pageHeights.enumerated() {
-            let page = try pool.acquire(width: atlas.width, height: height, format: format)
-            pages.append(page)
-            try draw(items.indices.filter { atlas.slots[$0].page == p }.map { k in
-                StencilCover.Fill(bounds: items[k].bounds, slot: atlas.slots[k], first: items[k].first,
-                                  count: items[k].count, rule: items[k].rule, lines: items[k].lines)
-            }, into: page)
-            for k in items.indices where atlas.slots[k].page == p {
-                slots[items[k].op] = Slot(texture: page.texture, x: atlas.slots[k].x, y: atlas.slots[k].y)
+        for height in atlas.pageHeights { pages.append(try pool.acquire(width: atlas.width, height: height, format: format)) }
+        var cleared = Set<Int>()
+        var pending: [StencilCover.Fill] = []
+        var total = [Int](repeating: 0, count: items.count)
+        for (k, item) in items.enumerated() {
+            var first = 0
+            // What this fill has appended since `first`, as a fill to draw.
+            func collect() {
+                let count = records.count / PathCoverage.floatsPerTrapezoid - first
+                guard count > 0 else { return }
+                pending.append(StencilCover.Fill(bounds: item.bounds, slot: atlas.slots[k], first: first, count: count,
+                                                 rule: item.rule, lines: stencil == nil ? [] : item.lines))
+                total[k] += count
             }
+            first = records.count / PathCoverage.floatsPerTrapezoid
+            do {
+                try appendTrapezoids(item.lines, rule: item.rule, clip: item.bounds, origin: item.bounds) {
+                    // The stencil method covers a fill's inside once, from all of its boundary: it cannot
+                    // take a fill in two rounds.
+                    if stencil != nil, records.count / PathCoverage.floatsPerTrapezoid > first {
+                        throw PathTrapezoids.LimitExceeded(what: "trapezoid records in one fill (stencil method)",
+                                                           limit: recordLimit)
+                    }
+                    collect()
+                    try flush(&pending, cleared: &cleared)
+                    first = 0
+                }
+            } catch let limit as PathTrapezoids.LimitExceeded {
+                throw GLError.limit("path op \(item.op) of the pass: \(limit)")
+            }
+            collect()
+        }
+        try flush(&pending, cleared: &cleared)
+        // A fill with no trapezoid covers nothing: no slot, as its op draws nothing.
+        var slots: [Int: Slot] = [:]
+        for (k, item) in items.enumerated() where total[k] > 0 {
+            let slot = atlas.slots[k]
+            slots[item.op] = Slot(texture: pages[slot.page].texture, x: slot.x, y: slot.y)
         }
         return slots
+    }
+
+    /// A path op of the pass: its index, pixel bounds, rule and projected polylines.
+    private struct Item {
+        let op: Int
+        let bounds: PixelRect
+        let rule: FillRule
+        let lines: [Polyline]
+    }
+
+    /// Uploads the records and draws `pending` into their pages (each page cleared before its first draw),
+    /// then empties both.
+    private func flush(_ pending: inout [StencilCover.Fill], cleared: inout Set<Int>) throws {
+        guard !pending.isEmpty else { return }
+        try upload()
+        for p in Set(pending.map(\.slot.page)).sorted() {
+            try draw(pending.filter { $0.slot.page == p }, into: pages[p], clear: cleared.insert(p).inserted)
+        }
+        pending.removeAll()
+        records.removeAll(keepingCapacity: true)
     }
 
     /// Returns this pass's pages to the pool (after the pass's draws are issued: GL orders later writes to
@@ -216,16 +258,20 @@ final class PathCoverage {
         set { decomposer.trapezoidLimit = newValue }
     }
 
-    /// The most trapezoid records one pass's fills take in all (36 bytes each: 150 MB).
-    static let maximumRecords = 1 << 22
+    /// The most trapezoid records held at once (36 bytes each: 150 MB): past it, what a pass has so far is
+    /// drawn and its records dropped (`render`). Lowered by tests of the rounds.
+    var recordLimit = PathCoverage.defaultRecordLimit
+    static let defaultRecordLimit = 1 << 22
 
-    /// Appends the records of `lines`' trapezoids within `clip`. Where one decomposition would pass
-    /// `PathTrapezoids`' limits (a path with a million crossings), the clip's rows are cut in two halves, each
-    /// decomposed alone: a decomposition is cut exactly to its clip's rows (not to its columns), so the
-    /// halves' trapezoids cover disjoint rows and add up to the same coverage. All of a pass's records stay
-    /// within `maximumRecords`; past that, or where one row alone is over the limits, the fill is refused
-    /// with the limit named.
-    private func appendTrapezoids(_ lines: [Polyline], rule: FillRule, clip: PixelRect, origin: PixelRect) throws {
+    /// Appends the records of `lines`' trapezoids within `clip`, calling `flush` first whenever the next
+    /// trapezoid's pieces would take the records past `recordLimit` (`flush` draws them and empties
+    /// `records`). Where one decomposition would pass `PathTrapezoids`' limits (a path with a million
+    /// crossings), the clip's rows are cut in two halves, each decomposed alone: a decomposition is cut
+    /// exactly to its clip's rows (not to its columns), so the halves' trapezoids cover disjoint rows and add
+    /// up to the same coverage. Where one row alone is over those limits, the fill is refused with the limit
+    /// named.
+    private func appendTrapezoids(_ lines: [Polyline], rule: FillRule, clip: PixelRect, origin: PixelRect,
+                                  flush: () throws -> Void) throws {
         let trapezoids: [PathTrapezoid]
         do {
             trapezoids = try decomposer.decompose(lines, rule: rule, clip: clip)
@@ -233,15 +279,18 @@ final class PathCoverage {
             guard clip.height > 1 else { throw limit }
             let mid = clip.y0 + clip.height / 2
             try appendTrapezoids(lines, rule: rule, clip: PixelRect(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: mid),
-                                 origin: origin)
+                                 origin: origin, flush: flush)
             try appendTrapezoids(lines, rule: rule, clip: PixelRect(x0: clip.x0, y0: mid, x1: clip.x1, y1: clip.y1),
-                                 origin: origin)
+                                 origin: origin, flush: flush)
             return
         }
-        guard records.count / PathCoverage.floatsPerTrapezoid + trapezoids.count <= PathCoverage.maximumRecords else {
-            throw PathTrapezoids.LimitExceeded(what: "trapezoids in one pass", limit: PathCoverage.maximumRecords)
+        let rows = Double(PathCoverage.rowsPerPiece)
+        for t in trapezoids {
+            // Its pieces: one per block of `rowsPerPiece` rows it meets, at most.
+            let pieces = Int(pixels: (t.bottom - t.top) / rows, .up, in: 0...PixelLimit.max) + 1
+            if records.count > 0, records.count / PathCoverage.floatsPerTrapezoid + pieces > recordLimit { try flush() }
+            appendRecords(t, origin: origin)
         }
-        for t in trapezoids { appendRecords(t, origin: origin) }
     }
 
     private func appendRecords(_ t: PathTrapezoid, origin: PixelRect) {
@@ -271,17 +320,19 @@ final class PathCoverage {
         try GLCheck.check("PathCoverage.upload(\(records.count / PathCoverage.floatsPerTrapezoid) trapezoids)")
     }
 
-    /// Clears `page` and adds each fill's trapezoids into its rect (scissored there, so a footprint
+    /// Clears `page` (its coverage only when `clear`: a later round adds to what earlier ones drew; its
+    /// stencil always) and adds each fill's trapezoids into its rect (scissored there, so a footprint
     /// reaching past the rect never touches a neighbour); with the stencil method, only on the pixels
     /// `StencilCover` marks, which then covers the others.
-    private func draw(_ fills: [StencilCover.Fill], into page: RenderTarget) throws {
+    private func draw(_ fills: [StencilCover.Fill], into page: RenderTarget, clear: Bool) throws {
         if stencil != nil { try page.attachStencil() }
         page.bind()
         glDisable(GLenum(GL_SCISSOR_TEST))
         glClearColor(0, 0, 0, 0)
         glStencilMask(0xFF)
         glClearStencil(0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (stencil == nil ? 0 : GLbitfield(GL_STENCIL_BUFFER_BIT)))
+        let mask = (clear ? GLbitfield(GL_COLOR_BUFFER_BIT) : 0) | (stencil == nil ? 0 : GLbitfield(GL_STENCIL_BUFFER_BIT))
+        if mask != 0 { glClear(mask) }
         glDisable(GLenum(GL_DEPTH_TEST))
         let stride = PathCoverage.floatsPerTrapezoid * MemoryLayout<Float>.size
         if let stencil {
