@@ -34,9 +34,8 @@ final class PassBatcherTests: XCTestCase {
     /// The border width field (`params.x`) of each instance of `batch`: the width of a border's pieces,
     /// `ShaderKey.noInnerEdge` for a fill drawn as a ring.
     static func widths(_ batch: Batch, _ instances: [Float]) -> [Float] {
-        let params = 4 + 4 * 7
-        return (batch.firstInstance..<(batch.firstInstance + batch.count)).map {
-            instances[$0 * InstanceLayout.floats + params]
+        (batch.firstInstance..<(batch.firstInstance + batch.count)).map {
+            InstanceLayout.instance($0, of: instances).record.params.x
         }
     }
 
@@ -111,16 +110,13 @@ final class PassBatcherTests: XCTestCase {
         XCTAssertEqual(p.opaque?.count, 3, "the inner shape's cross")
         XCTAssertEqual(p.blended.map(\.key.kind), [.border])
         XCTAssertEqual(p.blended.map(\.count), [8])
-        func vec4(_ instance: Int, _ attribute: Int) -> [Float] {
-            let o = instance * InstanceLayout.floats + 4 + (attribute - 1) * 4
-            return Array(instances[o..<(o + 4)])
-        }
-        let green = [Float(TestGraphs.green.r), Float(TestGraphs.green.g), Float(TestGraphs.green.b), 1]
-        let blue = [Float(TestGraphs.blue.r), Float(TestGraphs.blue.g), Float(TestGraphs.blue.b), 1]
-        XCTAssertEqual(vec4(0, 7), green, "a solid piece: the fill's colour")
+        func record(_ i: Int) -> QuadRecord { InstanceLayout.instance(i, of: instances).record }
+        let green = SIMD4(Float(TestGraphs.green.r), Float(TestGraphs.green.g), Float(TestGraphs.green.b), 1)
+        let blue = SIMD4(Float(TestGraphs.blue.r), Float(TestGraphs.blue.g), Float(TestGraphs.blue.b), 1)
+        XCTAssertEqual(record(0).color, green, "a solid piece: the fill's colour")
         let ring = p.blended[0].firstInstance
-        XCTAssertEqual(vec4(ring, 7), green, "a ring piece: the fill under it")
-        XCTAssertEqual(vec4(ring, 9), blue, "and the border's colour")
+        XCTAssertEqual(record(ring).color, green, "a ring piece: the fill under it")
+        XCTAssertEqual(record(ring).src, blue, "and the border's colour")
     }
 
     /// A stack of `count` overlapping cards; card i is translucent when `translucent(i)`.

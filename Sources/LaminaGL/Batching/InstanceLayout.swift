@@ -9,10 +9,61 @@ import CGLES
 /// 4 microseconds for a four-vertex instance, which for a frame of 4 000 small pieces cost more than their
 /// fragments. Four vertices per quad and a shared index buffer draw a batch as one vertex run; a hardware
 /// GPU is indifferent to the 4x larger vertex stream (170 bytes a vertex).
+/// What `quad.vert` reads of a quad after its pixel rect, field by field (attribute locations 1 to 10, in
+/// this order). The batcher fills one per op (`PassBatcher.prepare`) and copies it after each piece's rect;
+/// tests read instances back through `init(_:)`, by name.
+struct QuadRecord: Equatable {
+    /// Row 0 of the op's pixel -> local map (`ProjectiveMap`), then its ExactEdges record plus one (0: none).
+    var map0 = SIMD4<Float>()
+    /// Row 1 of the map, then the edge antialiasing bits (`EdgeMask`).
+    var map1 = SIMD4<Float>()
+    /// Row 2 of the map, then the op's first clip record (`ClipTable`).
+    var map2 = SIMD4<Float>()
+    /// The w test (m14, m24, m44), then the clip count.
+    var w = SIMD4<Float>()
+    /// Shape or destination rect: minX, minY, maxX, maxY.
+    var rect = SIMD4<Float>()
+    /// Corner radii: minXMinY, maxXMinY, minXMaxY, maxXMaxY.
+    var radii = SIMD4<Float>()
+    /// Premultiplied colour or multiplier; for a border, the fill under the ring.
+    var color = SIMD4<Float>()
+    /// Border width (or `ShaderKey.noInnerEdge`), lod bias, flags (`InstanceLayout.tinted` ...), depth.
+    var params = SIMD4<Float>()
+    /// Source rect (unit); a coverage mask's atlas offset and hard edges; a border's ring colour.
+    var src = SIMD4<Float>()
+    /// Texture width, height, filters (min + 4 x mag), levels; a gradient's record.
+    var tex = SIMD4<Float>()
+
+    static let floats = 40
+    /// Where `color` starts in the floats.
+    static let colorOffset = 6 * 4
+
+    init() {}
+
+    /// The record from its `floats` floats (as `append(to:)` wrote them).
+    init(_ f: ArraySlice<Float>) {
+        let b = f.startIndex
+        func v(_ i: Int) -> SIMD4<Float> { SIMD4(f[b + 4 * i], f[b + 4 * i + 1], f[b + 4 * i + 2], f[b + 4 * i + 3]) }
+        (map0, map1, map2, w, rect) = (v(0), v(1), v(2), v(3), v(4))
+        (radii, color, params, src, tex) = (v(5), v(6), v(7), v(8), v(9))
+    }
+
+    func append(to floats: inout [Float]) {
+        for v in [map0, map1, map2, w, rect, radii, color, params, src, tex] { floats.append(v) }
+    }
+}
+
 enum InstanceLayout {
-    /// An instance record: bounds (x0, y0, x1, y1) then `attributeCount` vec4s.
+    /// An instance record: bounds (x0, y0, x1, y1) then a `QuadRecord` (`attributeCount` vec4s).
     static let vec4Count = 11
     static let floats = vec4Count * 4
+
+    /// Instance `i` of `instances`: its pixel rect and its record.
+    static func instance(_ i: Int, of instances: [Float]) -> (bounds: SIMD4<Float>, record: QuadRecord) {
+        let o = i * floats
+        return (SIMD4(instances[o], instances[o + 1], instances[o + 2], instances[o + 3]),
+                QuadRecord(instances[(o + 4)..<(o + floats)]))
+    }
 
     /// The vec4 attributes after the bounds, at locations 1...10 (`quad.vert`).
     static let attributeCount = vec4Count - 1

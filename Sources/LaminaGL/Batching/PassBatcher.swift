@@ -82,9 +82,7 @@ struct PassBatcher {
     private var records: [Float] = []
     private var pieceStore: [OpSplitter.Piece] = []
     private var visibleRects: [PixelRect] = []
-    static let recordFloats = InstanceLayout.floats - 4
-    /// Where a record's colour (`a_color`, the seventh attribute) starts.
-    static let colorOffset = 6 * 4
+    static let recordFloats = QuadRecord.floats
     /// The depth of the op being appended (`params.w`): 1 - (i + 1) / (n + 1) for op i of n, so later ops
     /// are nearer.
     private var depth: Float = 0
@@ -248,7 +246,7 @@ struct PassBatcher {
                 opaque.append(b)
                 opaque += records[record]
                 if quantizesOpaqueSolids {
-                    let c = opaque.count - PassBatcher.recordFloats + PassBatcher.colorOffset
+                    let c = opaque.count - PassBatcher.recordFloats + QuadRecord.colorOffset
                     for i in c..<(c + 4) { opaque[i] = RasterTuning.exactOnLinear(opaque[i]) }
                 }
                 continue
@@ -285,7 +283,7 @@ struct PassBatcher {
         let clipFirst = Float(clips.add(op.clips))
         var f = try fields(op, bounds: b, modulate: op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), slot: slot)
         f.key.clipped = !op.clips.isEmpty
-        f.params[3] = depth
+        f.record.params[3] = depth
         let start = pieceStore.count
         if let blit = f.blit {
             pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
@@ -296,14 +294,14 @@ struct PassBatcher {
         // its four edge functions plus one, 0 for none.
         let exact = op.exactEdges.map { Float(clips.addExactEdges($0) + 1) } ?? 0
         let offset = records.count
-        records.append(SIMD4(g[0], g[1], g[2], exact))
-        records.append(SIMD4(g[3], g[4], g[5], Float(op.edgeAA.rawValue)))
-        records.append(SIMD4(g[6], g[7], g[8], clipFirst))
-        records.append(SIMD4(wTest.0, wTest.1, wTest.2, Float(op.clips.count)))
-        records.append(f.rect); records.append(f.radii); records.append(f.color)
-        records.append(f.params); records.append(f.src); records.append(f.tex)
+        var record = f.record
+        record.map0 = SIMD4(g[0], g[1], g[2], exact)
+        record.map1 = SIMD4(g[3], g[4], g[5], Float(op.edgeAA.rawValue))
+        record.map2 = SIMD4(g[6], g[7], g[8], clipFirst)
+        record.w = SIMD4(wTest.0, wTest.1, wTest.2, Float(op.clips.count))
+        record.append(to: &records)
         return Prepared(key: f.key, texture: f.texture, mask: f.mask, record: offset, pieces: start..<pieceStore.count,
-                        bounds: f.blit?.bounds ?? b, opaque: f.color[3] == 1 && f.key.kind != .gradient,
+                        bounds: f.blit?.bounds ?? b, opaque: f.record.color[3] == 1 && f.key.kind != .gradient,
                         ringable: f.ringable)
     }
 
@@ -311,8 +309,8 @@ struct PassBatcher {
     private struct RecordFields {
         var key = ShaderKey(kind: .fill)
         var texture: GLTexture?, mask: GLTexture?
-        var rect = SIMD4<Float>(), radii = SIMD4<Float>(), src = SIMD4<Float>(), tex = SIMD4<Float>()
-        var params = SIMD4<Float>(), color = SIMD4<Float>()
+        /// The record's shape, colour, parameter and source fields (its map and clips are `prepare`'s).
+        var record = QuadRecord()
         var blit: TexelBlit?
         var ringable = false
     }
@@ -327,40 +325,40 @@ struct PassBatcher {
             // A fill the border program draws exactly (`ShaderKey.ring`): its record says "no inner edge".
             if f.key.rounded || op.edgeAA == .all {
                 f.ringable = true
-                f.params[0] = ShaderKey.noInnerEdge
+                f.record.params[0] = ShaderKey.noInnerEdge
             }
-            (f.rect, f.radii) = PassBatcher.shapeRecord(shape)
-            f.color = PassBatcher.product(c, m, 1)
+            (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
+            f.record.color = PassBatcher.product(c, m, 1)
         case .border(let shape, let width, let c):
             // The border program's colours: the fill under the ring in `color` (none here), the ring's in `src`.
-            f.params[0] = Float(width)
+            f.record.params[0] = Float(width)
             f.key = ShaderKey.shape(shape, border: width)
-            (f.rect, f.radii) = PassBatcher.shapeRecord(shape)
-            f.src = PassBatcher.product(c, m, 1)
+            (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
+            f.record.src = PassBatcher.product(c, m, 1)
         case .borderedFill(let shape, let fill, let width, let border):
             // `color` is also what the solid pieces (the inner shape's interior) draw: the fill alone.
-            f.params[0] = Float(width)
+            f.record.params[0] = Float(width)
             f.key = ShaderKey.shape(shape, border: width)
-            (f.rect, f.radii) = PassBatcher.shapeRecord(shape)
-            f.color = PassBatcher.product(fill, m, 1)
-            f.src = PassBatcher.product(border, m, 1)
+            (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
+            f.record.color = PassBatcher.product(fill, m, 1)
+            f.record.src = PassBatcher.product(border, m, 1)
         case .texture(let t):
             try textureFields(op, t, bounds: b, modulate: m, into: &f)
         case .gradient(let shape, let paint):
             f.key = ShaderKey.shape(shape, border: nil)
             f.key.kind = .gradient
-            (f.rect, f.radii) = PassBatcher.shapeRecord(shape)
-            f.src[0] = Float(clips.addGradient(paint))
+            (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
+            f.record.src[0] = Float(clips.addGradient(paint))
             // A conic gradient's seam as an integer line (`ExactEdges.conicSeam`): its record plus one.
-            f.src[1] = op.conicSeam.map { Float(clips.addExactEdges($0) + 1) } ?? 0
-            f.color = PassBatcher.product(PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, 1)
+            f.record.src[1] = op.conicSeam.map { Float(clips.addExactEdges($0) + 1) } ?? 0
+            f.record.color = PassBatcher.product(PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, 1)
         case .path(let path):
             guard let slot else { throw GLError.invalidGraph("a path op has no coverage slot") }
             f.key = ShaderKey(kind: .coverageMask)
             f.texture = slot.texture
             // The atlas texel of pixel p is p - src.xy; src.z asks for hard edges (`PathFill.drawn`).
-            f.src = SIMD4(Float(b.x0 - slot.x), Float(b.y0 - slot.y), path.antialiased ? 0 : 1, 0)
-            f.color = PassBatcher.product(path.color, m, 1)
+            f.record.src = SIMD4(Float(b.x0 - slot.x), Float(b.y0 - slot.y), path.antialiased ? 0 : 1, 0)
+            f.record.color = PassBatcher.product(path.color, m, 1)
         }
         return f
     }
@@ -374,24 +372,24 @@ struct PassBatcher {
         if let maskPass = t.mask { f.mask = try resolvePass(maskPass) }
         f.key = ShaderKey(kind: .texture, sampling: ShaderKey.sampling(min: t.minFilter, mag: t.magFilter),
                           masked: t.mask != nil)
-        f.rect = PassBatcher.rect(t.destination)
-        f.src = SIMD4(Float(t.sourceRect.origin.x), Float(t.sourceRect.origin.y), Float(t.sourceRect.width),
+        f.record.rect = PassBatcher.rect(t.destination)
+        f.record.src = SIMD4(Float(t.sourceRect.origin.x), Float(t.sourceRect.origin.y), Float(t.sourceRect.width),
                       Float(t.sourceRect.height))
-        f.tex = SIMD4(Float(source.width), Float(source.height),
+        f.record.tex = SIMD4(Float(source.width), Float(source.height),
                       Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)),
                       Float(source.levels))
         let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
             + (t.mask != nil && t.invertsMask ? InstanceLayout.maskInverted : 0)
-        f.params = SIMD4(0, Float(t.lodBias), flags, 0)
-        f.color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
+        f.record.params = SIMD4(0, Float(t.lodBias), flags, 0)
+        f.record.color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
         var reduced: Reduction?
         if case .pass(let id) = t.source { reduced = reduction(id) }
         let (w, h) = reduced.map { ($0.width, $0.height) } ?? (source.width, source.height)
         if let grid = TexelBlit(op, t, bounds: b, textureWidth: w, textureHeight: h, enabled: splits) {
             f.blit = grid
             f.key = ShaderKey(kind: .texel, reduced: reduced != nil, packed: reduced?.packed ?? false)
-            f.src = SIMD4(Float(grid.base.x), Float(grid.base.y), Float(grid.step.x), Float(grid.step.y))
-            if let reduced { f.tex = SIMD4(Float(w), Float(h), 0, Float(reduced.factor)) }
+            f.record.src = SIMD4(Float(grid.base.x), Float(grid.base.y), Float(grid.step.x), Float(grid.step.y))
+            if let reduced { f.record.tex = SIMD4(Float(w), Float(h), 0, Float(reduced.factor)) }
         } else if reduced != nil {
             throw GLError.invalidGraph("a draw reads the reduced blur \(t.source) other than texel for texel")
         }
