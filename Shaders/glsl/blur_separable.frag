@@ -6,9 +6,15 @@
 // constant trip count, which the compiler unrolls, so no weight is indexed dynamically and only the
 // coordinate that moves is tested. On llvmpipe that is about 3x fewer instructions per tap than a loop
 // over a uniform radius.
+//
+// QUANTIZE (the exact blur's first direction, into a float target): the sum is stored as the 16-bit fixed
+// point both renderers keep between the directions (`BlurIntermediate`, blur_wide.frag's packWide).
+// STORE8 (a direction that writes an 8-bit pass): TIE_BIAS added (store.glsl).
 precision highp float;
 precision highp int;
 precision highp sampler2D;
+
+#include "store.glsl"
 
 uniform sampler2D u_source;
 uniform float u_weights[RADIUS + 1];   // w_0 ... w_RADIUS, normalised on the CPU in double precision
@@ -42,6 +48,8 @@ void main() {
     vec4 x = clamp(sum, 0.0, 1.0) * 255.0;
     vec4 h = floor(x);
     fragColor = (h + floor((x - h) * 255.0 + 0.5) * (1.0 / 255.0)) * (1.0 / 255.0);
+#elif defined(STORE8)
+    fragColor = sum + TIE_BIAS;
 #else
     fragColor = sum;
 #endif

@@ -10,8 +10,9 @@ uniform sampler2D u_source;
 uniform float u_factor;   // 2^k
 out vec4 fragColor;
 
+#include "store.glsl"
 #include "reduced_level.glsl"
 
 void main() {
-    fragColor = reconstruct(u_source, gl_FragCoord.xy / u_factor - 0.5);
+    fragColor = reconstruct(u_source, gl_FragCoord.xy / u_factor - 0.5) + TIE_BIAS;
 }

@@ -21,6 +21,8 @@ precision highp float;
 precision highp int;
 precision highp sampler2D;
 
+#include "store.glsl"
+
 uniform sampler2D u_source;
 uniform int u_width;   // the target row's width in pixels
 #ifndef DOWNSAMPLE
@@ -71,7 +73,7 @@ void main() {
         column += u_weights[i] * (unpackWide(texel(ivec2(p.x >> 1, p.y - i), size))[p.x & 1]
                                   + unpackWide(texel(ivec2(p.x >> 1, p.y + i), size))[p.x & 1]);
     }
-    fragColor = vec4(column);
+    fragColor = vec4(column) + TIE_BIAS;
     return;
 #endif
     int x0 = 2 * p.x;   // the texel's first pixel

@@ -50,6 +50,7 @@ bool exactInside(vec2 p, int base, int k) {
     return (k & 1) == 0 ? x >= 0 : x < 0;
 }
 
+#include "store.glsl"
 #include "common.glsl"
 
 const int ALL_EDGES = EDGE_MIN_X | EDGE_MAX_X | EDGE_MIN_Y | EDGE_MAX_Y;
@@ -242,10 +243,10 @@ void main() {
 #ifdef REDUCED
     // The source is a blur kept at a level 2^k times smaller (v_tex.w = 2^k, v_tex.xy the full size): the
     // full-size texel is blur_upsample.frag's bilinear reconstruction, rounded to 8 bits as its RGBA8
-    // target would have stored it, so the bytes equal upsampling first and copying after.
+    // target would have stored it (with its TIE_BIAS), so the bytes equal upsampling first and copying after.
     ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), ivec2(v_tex.xy) - 1);
     vec4 full = reconstruct(u_texture, (vec2(t) + 0.5) / v_tex.w - 0.5);
-    vec4 s = roundEven(clamp(full, 0.0, 1.0) * 255.0) * (1.0 / 255.0);
+    vec4 s = floor(clamp(full + TIE_BIAS, 0.0, 1.0) * 255.0 + 0.5) * (1.0 / 255.0);
 #else
     ivec2 size = textureSize(u_texture, 0);
     ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), size - 1);
@@ -296,5 +297,11 @@ void main() {
 #endif
 #ifdef FETCH_BLEND
     fragColor = fragColor + destination * (1.0 - fragColor.a);
+#endif
+#if !(defined(KIND_SOLID) && !defined(BLENDED) && defined(SMOOTH_RECORDS))
+    // Ties round up (TIE_BIAS, store.glsl). Except llvmpipe's unblended solids (SMOOTH_RECORDS: the linear
+    // tuning, where only opaque solids are unblended): their colours are already the CPU's bytes, k / 255
+    // (`RasterTuning.exactOnLinear`), and a bias would take them off the linear shading.
+    fragColor += TIE_BIAS;
 #endif
 }

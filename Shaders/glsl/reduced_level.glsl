@@ -2,6 +2,7 @@
 // primitive.frag's REDUCED copies (the same operations, so the same bytes). PACKED: the
 // level is a gray pass's, two pixels of a row per texel in 16-bit fixed point (blur_wide.frag), and pixels
 // past its width are zero, as texels outside it read.
+// (The including shader includes store.glsl first, for TIE_BIAS.)
 vec4 reducedTexel(sampler2D level, ivec2 t, ivec2 size) {
 #ifdef PACKED
     if (t.x < 0 || t.y < 0 || t.x >= 2 * size.x || t.y >= size.y) return vec4(0.0);

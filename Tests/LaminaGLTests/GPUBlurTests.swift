@@ -102,7 +102,8 @@ final class BlurAgreementTests: XCTestCase {
                            images: [])
     }
 
-    /// The exact kernel: the same bytes on both renderers (both keep the same 16-bit intermediate). A
+    /// The exact kernel: the same bytes on both renderers but for float order (both keep the same 16-bit
+    /// intermediate). A
     /// pyramid: a pixel rounds apart only where the exact value lies within the pyramid's error of a half
     /// step, so with fractions spread evenly the share is the mean error in steps, below the bound; it is
     /// held to half the bound. Measured on llvmpipe: 9.7 % of the blurred pixels (bytes 1 ... 254) at sigma 8
@@ -127,7 +128,9 @@ final class BlurAgreementTests: XCTestCase {
             table.append(String(format: "sigma %2.0f: %5.2f %% apart (%@)", sigma, 100 * share, BlurPyramid.describe(method)))
             XCTAssertLessThanOrEqual(worst, 1, "sigma \(sigma)")
             if method.levels == 0 {
-                XCTAssertLessThanOrEqual(share, llvmpipe ? 0 : 0.01, "sigma \(sigma): the exact kernel on both")
+                // The same sums in another order: a pixel whose value lands within float error of the rounding
+                // threshold may go either way (1 of 1 418 at sigma 3 on llvmpipe).
+                XCTAssertLessThanOrEqual(share, llvmpipe ? 0.002 : 0.01, "sigma \(sigma): the exact kernel on both")
             } else {
                 XCTAssertLessThanOrEqual(share, method.bound / 2, "sigma \(sigma): \(BlurPyramid.describe(method))")
             }

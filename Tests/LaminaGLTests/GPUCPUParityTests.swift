@@ -39,6 +39,34 @@ final class GPUCPUParityTests: XCTestCase {
     func testParity_maskedPassAndGroupOpacity_within2() throws {
         try check(ParityGraphs.maskedGroup(), name: "masked")
     }
+
+    /// A group of opacity 0.5 drawn into a transparent pass (as inside a masked or rounded container): every
+    /// odd byte of its content times 0.5 is an exact tie. Each renderer's float error decided those on its own
+    /// (40 % of such a group's pixels a step apart); with the tie bias both round them up
+    /// (`StoreRounding`, store.glsl): the same bytes, every byte value of an image and a solid colour.
+    func testHalfOpacityGroupInAPass_exactTiesRoundAlike() throws {
+        let w = 256, h = 24
+        var img = Image(width: w, height: 8)
+        for y in 0..<8 { for x in 0..<w { img.setPixel(x: x, y: y, (UInt8(x), UInt8(255 - x), UInt8((x * 7) % 256), 255)) } }
+        let full = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
+        let image = DrawOp(kind: .texture(TextureDraw(source: .image(ImageID(0)), destination: CGRect(x: 0, y: 0, width: w, height: 8),
+                                                      minFilter: .nearest, magFilter: .nearest)),
+                           transform: .identity, bounds: PixelRect(x0: 0, y0: 0, x1: w, y1: 8), edgeAA: [])
+        let solid = DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 0, y: 8, width: w, height: 16)),
+                                       PremultipliedColor(r: Double(Float(0.3)), g: Double(Float(0.6)), b: Double(Float(0.9)), a: 1)),
+                           transform: .identity, bounds: PixelRect(x0: 0, y0: 8, x1: w, y1: h))
+        let group = Pass(id: PassID(1), reason: .groupOpacity, label: "group", width: w, height: h, content: .draw([image, solid]))
+        let faded = DrawOp(kind: .texture(TextureDraw(source: .pass(PassID(1)), destination: CGRect(x: 0, y: 0, width: w, height: h),
+                                                      opacity: 0.5)), transform: .identity, bounds: full)
+        let inner = Pass(id: PassID(2), reason: .maskedContent, label: "container", width: w, height: h, content: .draw([faded]))
+        let onCanvas = DrawOp(kind: .texture(TextureDraw(source: .pass(PassID(2)), destination: CGRect(x: 0, y: 0, width: w, height: h))),
+                              transform: .identity, bounds: full)
+        let graph = RenderGraph(width: w, height: h, scale: 1, clearColor: TestGraphs.white, passes: [
+            group, inner, Pass(id: PassID(0), reason: .canvas, label: "canvas", width: w, height: h, content: .draw([onCanvas])),
+        ], images: [ImageResource(id: ImageID(0), bitmap: Bitmap(image: img))])
+        let llvmpipe = try GLTestSupport.renderer().info.glRenderer.hasPrefix("llvmpipe")
+        try check(graph, name: "half-opacity group", maxDiff: llvmpipe ? 0 : 1)
+    }
 }
 
 /// Graphs that only the parity tests use (no analytic expectation, the CPU renderer is the reference).

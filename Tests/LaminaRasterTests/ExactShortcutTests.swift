@@ -7,30 +7,35 @@ import XCTest
 
 /// The renderer's shortcuts compute the bytes of the plain formulas they replace, on every input.
 final class ExactShortcutTests: XCTestCase {
-    /// The blend's rounding, `round(v * 255)` clamped to 0...255, over the values where it could differ:
-    /// around every half step, at the ends, and at random.
+    /// The blend's rounding, `round(v * 255 + tieBias)` clamped to 0...255 (`StoreRounding`), over the
+    /// values where it could differ: around every half step less the bias, at the ties themselves (which
+    /// round up), at the ends, and at random.
     func testQuantizeMatchesRoundedFormula() {
         func reference(_ v: Double) -> UInt8 {
-            let s = (v * 255).rounded()
+            let s = (v * 255 + Blend.tieBias).rounded()
             return s <= 0 ? 0 : (s >= 255 ? 255 : UInt8(s))
         }
         var values: [Double] = [-1, -0.0, 0, 1, 2, .infinity, -.infinity, 0.49999999999999994 / 255]
         for k in 0...256 {
-            let half = (Double(k) - 0.5) / 255
-            values += [half, half.nextUp, half.nextDown, Double(k) / 255, (Double(k) / 255).nextUp]
+            let half = (Double(k) - 0.5 - Blend.tieBias) / 255, tie = (Double(k) - 0.5) / 255
+            values += [half, half.nextUp, half.nextDown, tie, Double(k) / 255, (Double(k) / 255).nextUp]
         }
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<100_000 { values.append(Double.random(in: -0.1...1.1, using: &rng)) }
         for v in values { XCTAssertEqual(Blend.quantize(v), reference(v), "v = \(v)") }
+        for k in 1...255 { XCTAssertEqual(Blend.quantize((Double(k) - 0.5) / 255), UInt8(k), "the tie below \(k) rounds up") }
+        for v in values { XCTAssertEqual(Blend.quantize(v), StoreRounding.byte(v), "v = \(v): the shared rounding") }
     }
 
-    /// The blur's rounding, `UInt8(max(0, min(255, v.rounded(.toNearestOrAwayFromZero))))`.
+    /// The blur's rounding, `UInt8(max(0, min(255, (v + tieBias).rounded(.toNearestOrAwayFromZero))))`.
     func testBlurByteMatchesRoundedFormula() {
-        func reference(_ v: Float) -> UInt8 { UInt8(max(0, min(255, v.rounded(.toNearestOrAwayFromZero)))) }
+        func reference(_ v: Float) -> UInt8 {
+            UInt8(max(0, min(255, (v + GaussianBlur.tieBias).rounded(.toNearestOrAwayFromZero))))
+        }
         var values: [Float] = [-1, -0.0, 0, 0.5, 0.49999997, 254.5, 254.49998, 255, 300, .infinity, -.infinity, .nan]
         for k in 0...256 {
-            let half = Float(k) - 0.5
-            values += [half, half.nextUp, half.nextDown, Float(k)]
+            let half = Float(k) - 0.5 - GaussianBlur.tieBias
+            values += [half, half.nextUp, half.nextDown, Float(k) - 0.5, Float(k)]
         }
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<100_000 { values.append(Float.random(in: -2...258, using: &rng)) }

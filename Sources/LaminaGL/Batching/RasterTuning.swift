@@ -57,10 +57,11 @@ struct RasterTuning: Equatable {
     /// k = round-to-nearest-even(fl(f * 255/256) * 256). The linear path truncates twice
     /// (`lp_linear_interp.c`): byte = floor(f * 32767) >> 7, which is k exactly when f = k / 255
     /// (32767 k / 255 = 128 k + 127 k / 255, and the second term stays below 128), also after the float
-    /// division's rounding. So k / 255 gives byte k on both paths.
+    /// division's rounding. So k / 255 gives byte k on both paths. k is the byte the CPU stores for `f`
+    /// (`StoreRounding`): computed here in double, where the magic bias's float product put 0.3 (76.500003
+    /// steps) on 76 and the CPU on 77.
     static func exactOnLinear(_ f: Float) -> Float {
-        let c = min(max(f, 0), 1)
-        return (c * (255 / 256) * 256).rounded(.toNearestOrEven) / 255
+        Float(StoreRounding.byte(Double(f))) / 255
     }
 
     /// The shape for the current context, whose GL_RENDERER is `renderer` and whose GL extensions include

@@ -242,13 +242,14 @@ final class BlurRunner {
     }
 
     /// The exact blur's program for one radius and direction; `quantize`: its sums stored as the 16-bit
-    /// intermediate.
-    private func separable(radius: Int, vertical: Bool, quantize: Bool = false) throws -> ShaderProgram {
-        let key = 4 * radius + (vertical ? 1 : 0) + (quantize ? 2 : 0)
+    /// intermediate; `store8`: written to an 8-bit pass (with the tie bias, store.glsl).
+    private func separable(radius: Int, vertical: Bool, quantize: Bool = false, store8: Bool = false) throws -> ShaderProgram {
+        let key = 8 * radius + (vertical ? 1 : 0) + (quantize ? 2 : 0) + (store8 ? 4 : 0)
         if let p = separable[key] { return p }
         var defines = ["RADIUS \(radius)"]
         if vertical { defines.append("VERTICAL") }
         if quantize { defines.append("QUANTIZE") }
+        if store8 { defines.append("STORE8") }
         let p = try ShaderProgram(vertex: "fullscreen.vert", fragment: "blur_separable.frag", defines: defines)
         separable[key] = p
         return p
@@ -264,7 +265,8 @@ final class BlurRunner {
         defer { pool.release(middle) }
         for (vertical, from, into) in [(false, source, middle), (true, middle, destination)] {
             let program = try separable(radius: radius, vertical: vertical,
-                                        quantize: quantize && !vertical && intermediate != GL_RGBA8)
+                                        quantize: quantize && !vertical && intermediate != GL_RGBA8,
+                                        store8: into.format == GL_RGBA8 || into.format == GL_BGRA_EXT)
             glUseProgram(program.id)
             glUniform1fv(program.uniform("u_weights"), GLsizei(radius + 1), packed)
             try draw(program, from: from, into: into)

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 /// Writing pixels: premultiplied source-over, each blend rounded to 8 bits as the GPU's RGBA8 target stores
 /// it.
@@ -17,16 +18,20 @@ enum Blend {
         return UnsafePointer(table)
     }()
 
-    /// A component in 0...1 scaled to 8 bits, rounded half away from zero and clamped.
+    /// Added to every value in 1/255 steps before it is rounded to 8 bits (`StoreRounding`, the GPU's
+    /// `TIE_BIAS`): exact ties round up on both renderers.
+    static let tieBias = StoreRounding.tieBias
+
+    /// A component in 0...1 scaled to 8 bits (plus `tieBias`), rounded half away from zero and clamped.
     ///
-    /// Equal to `round(v * 255)` clamped to 0...255 for every v: `round(t) <= 0` exactly when `t < 0.5` and
+    /// Equal to `round(v * 255 + tieBias)` clamped to 0...255 for every v: `round(t) <= 0` exactly when `t < 0.5` and
     /// `round(t) >= 255` exactly when `t >= 254.5`; in between, `t + 0.5` is computed without an error that
     /// could cross an integer (0.5 is a multiple of t's ulp there, and a carry into the next binade only
     /// happens past the integer that starts it), so truncating it is `round(t)`. Like the plain formula, a
     /// NaN traps.
     @inline(__always)
     static func quantize(_ v: Double) -> UInt8 {
-        let t = v * 255
+        let t = v * 255 + tieBias
         if t < 0.5 { return 0 }
         if t >= 254.5 { return 255 }
         return UInt8(truncatingIfNeeded: Int(t + 0.5))

@@ -12,17 +12,22 @@ enum GaussianBlur {
     /// The normalised kernel for `sigma` pixels: index i is the weight of offset i - radius.
     static func kernel(sigma: Double) -> [Float] { GaussianKernel.weights(sigma: sigma).map { Float($0) } }
 
-    /// `UInt8(max(0, min(255, v.rounded(.toNearestOrAwayFromZero))))`, without libm's `roundf`.
+    /// `UInt8(max(0, min(255, (v + tieBias).rounded(.toNearestOrAwayFromZero))))` (`Blend.tieBias`), without
+    /// libm's `roundf`.
     ///
     /// The rounded value is at most 0 exactly when `v < 0.5` and at least 255 exactly when `v >= 254.5`;
     /// in between, 0.5 is a multiple of v's ulp and `v + 0.5` only carries into the next binade past the
     /// integer that starts it, so truncating it is the rounding. NaN gives 255, as `min(255, .nan)` does.
     @inline(__always)
-    static func byte(_ v: Float) -> UInt8 {
+    static func byte(_ x: Float) -> UInt8 {
+        let v = x + tieBias
         if v < 0.5 { return 0 }
         if v >= 254.5 || v.isNaN { return 255 }
         return UInt8(truncatingIfNeeded: Int(v + 0.5))
     }
+
+    /// `Blend.tieBias` as a Float.
+    static let tieBias = Float(Blend.tieBias)
 
     /// The blur of `src`; `pool` lends and takes back the gray path's buffers.
     static func apply(to src: Image, sigma: Double, bands: Int, pool: BufferPool = BufferPool()) -> Image {

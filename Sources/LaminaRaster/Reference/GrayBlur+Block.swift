@@ -228,7 +228,8 @@ extension GrayBlur {
         /// are set to 255 and lanes below 0.5 to 0 by masks. The sums are finite, so `byte`'s NaN case does
         /// not arise. `GrayBlurTests` checks this against `GaussianBlur.byte`.
         @inline(__always)
-        static func bytes(_ v: SIMD8<Float>) -> UInt64 {
+        static func bytes(_ x: SIMD8<Float>) -> UInt64 {
+            let v = x + SIMD8(repeating: GaussianBlur.tieBias)
             let half = SIMD8<Float>(repeating: 0.5)
             let magic = SIMD8<Float>(repeating: 8_388_608)
             let top = SIMD8<Float>(repeating: 255)
