@@ -7,16 +7,10 @@ import LaminaRaster
 /// Runs one input through the whole pipeline: `SceneDecoder` -> `Planner` -> `CPURenderer` (and
 /// `GPURenderer` when asked), with limits lowered so that each input takes milliseconds, not seconds.
 ///
-/// Environment:
-/// - `LAMINA_FUZZ_GPU=1`: render on the GPU too (one renderer for the whole process).
-/// - `LAMINA_FUZZ_BASE`: the folder relative image paths resolve against (the seed corpus's images).
-/// - `LAMINA_FUZZ_RENDER_PIXELS`: most pass and image pixels a graph may hold and still be rendered (4 M).
-/// - `LAMINA_FUZZ_DRAWN_PIXELS`: most pixels its draw operations may cover and still be rendered (no limit
-///   by default: the planner's `maxDrawnPixels` below refuses such scenes first).
-/// - `LAMINA_FUZZ_BUDGET_MB`: the planner's memory budget in MiB (256).
+/// Its settings come from the command line (`FuzzSettings`).
 final class FuzzHarness {
-    /// The process's harness, built on first use from the environment.
-    static let shared = FuzzHarness(environment: ProcessInfo.processInfo.environment)
+    /// The process's harness, built on first use from the process's settings.
+    static let shared = FuzzHarness(FuzzSettings.process)
 
     let decoder: SceneDecoder
     let planner: Planner
@@ -29,16 +23,16 @@ final class FuzzHarness {
     private var gpu: GPURenderer?
     private var gpuUnavailable = false
 
-    init(environment env: [String: String]) {
-        decoder = SceneDecoder(baseURL: env["LAMINA_FUZZ_BASE"].map { URL(fileURLWithPath: $0, isDirectory: true) })
-        let budgetMB = env["LAMINA_FUZZ_BUDGET_MB"].flatMap(Int.init) ?? 256
+    init(_ settings: FuzzSettings) {
+        decoder = SceneDecoder(baseURL: settings.base)
+        let budgetMB = settings.budgetMB
         // Draws and instances bounded too, so a rendered input takes well under the fuzzer's timeout.
         planner = Planner(limits: ResourceLimits(maxMemoryBytes: budgetMB << 20, maxPassSide: 4096,
                                                  maxPathSegments: 200_000, maxReplicatedOperations: 4_096,
                                                  maxDrawnPixels: 1 << 26))
-        renderPixelLimit = env["LAMINA_FUZZ_RENDER_PIXELS"].flatMap(Int.init) ?? 4_000_000
-        drawnPixelLimit = env["LAMINA_FUZZ_DRAWN_PIXELS"].flatMap(Int.init) ?? Int.max
-        wantsGPU = env["LAMINA_FUZZ_GPU"] == "1"
+        renderPixelLimit = settings.renderPixels
+        drawnPixelLimit = settings.drawnPixels
+        wantsGPU = settings.gpu
     }
 
     /// Decodes, plans and (when small enough) renders `data`. Errors thrown by the pipeline are outcomes;
@@ -88,7 +82,7 @@ final class FuzzHarness {
         }
     }
 
-    /// The process's one GPU renderer when `LAMINA_FUZZ_GPU=1`, created on first use; nil (said once) if
+    /// The process's one GPU renderer when `-lamina_gpu=1`, created on first use; nil (said once) if
     /// EGL cannot start.
     private func gpuRenderer() -> GPURenderer? {
         guard wantsGPU, !gpuUnavailable else { return nil }

@@ -15,9 +15,22 @@ func llvmFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
 @main
 enum FuzzMain {
     static func main() {
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(llvmFuzzerRunDriver(&argc, &argv, fuzzOne))
+        // Our -lamina_ flags are taken out; libFuzzer parses the rest.
+        let settings: FuzzSettings, rest: [String]
+        do {
+            (settings, rest) = try FuzzSettings.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            fputs("\(error)\n", stderr)
+            exit(2)
+        }
+        FuzzSettings.process = settings
+        var cStrings = ([CommandLine.arguments.first ?? "lamina-fuzz"] + rest).map { strdup($0) }
+        cStrings.append(nil)
+        var argc = CInt(cStrings.count - 1)
+        cStrings.withUnsafeMutableBufferPointer { buffer in
+            guard var argv = buffer.baseAddress else { exit(2) }
+            exit(llvmFuzzerRunDriver(&argc, &argv, fuzzOne))
+        }
     }
 }
 #else
@@ -26,7 +39,14 @@ enum FuzzMain {
 @main
 enum ReplayMain {
     static func main() {
-        exit(ReplayDriver.run(Array(CommandLine.arguments.dropFirst())))
+        do {
+            let (settings, rest) = try FuzzSettings.parse(Array(CommandLine.arguments.dropFirst()))
+            FuzzSettings.process = settings
+            exit(ReplayDriver.run(rest))
+        } catch {
+            fputs("\(error)\n", stderr)
+            exit(2)
+        }
     }
 }
 #endif

@@ -8,7 +8,9 @@ enum ReplayDriver {
         usage: lamina-fuzz FILE|DIR...             run each input through the fuzz target, print its outcome
                lamina-fuzz --mutate N FILE|DIR...  run N structural mutants of each seed, print a tally
                lamina-fuzz --self-test             check the hostile PNG builder and the JSON round trip
-        The fuzzer itself is built with tools/fuzz/run.sh (libFuzzer flags then apply instead).
+        Settings: -lamina_NAME=VALUE flags anywhere on the line (FuzzSettings.swift: -lamina_base=DIR,
+        -lamina_gpu=1, -lamina_verbose=1, ...). The fuzzer itself is built with tools/fuzz/run.sh (libFuzzer
+        flags then apply beside them).
         """
 
     /// Runs the command line `args` (program name excluded); returns the exit status.
@@ -65,13 +67,13 @@ enum ReplayDriver {
 
     /// Runs `count` chained structural mutants of each seed (each mutant mutates the last one the decoder
     /// accepted, as a fuzzing corpus grows from inputs that reach further) and prints how many reached each
-    /// outcome. `LAMINA_FUZZ_VERBOSE=1` prints every outcome; `LAMINA_FUZZ_CURRENT=FILE` writes each mutant
-    /// there before running it, so a mutant that crashes the process is left behind.
+    /// outcome. `-lamina_verbose=1` prints every outcome; `-lamina_current=FILE` writes each mutant there
+    /// before running it, so a mutant that crashes the process is left behind (`FuzzSettings`).
     static func mutateSeeds(count: Int, files: [URL]) -> Int32 {
         var tally: [String: Int] = [:]
         var slowest = (ms: 0, seed: "", index: 0)
-        let verbose = ProcessInfo.processInfo.environment["LAMINA_FUZZ_VERBOSE"] == "1"
-        let keep = ProcessInfo.processInfo.environment["LAMINA_FUZZ_CURRENT"].map { URL(fileURLWithPath: $0) }
+        let verbose = FuzzSettings.process.verbose
+        let keep = FuzzSettings.process.current
         for (s, url) in files.enumerated() {
             guard let seed = try? Data(contentsOf: url) else { continue }
             var accepted = [UInt8](seed)

@@ -8,7 +8,8 @@
 # runs), and per run a log and an artifacts folder (runs/<stamp>/). A crash, timeout (over 10 s) or
 # out-of-memory (over 2 GiB) input is written there as crash-*, timeout-* or oom-*; each crash is replayed
 # once with Swift's backtracer on, to show where it trapped. Exits 1 if any such artifact was written.
-# LAMINA_FUZZ_GPU=1 renders on the GPU too; see Sources/LaminaFuzz/FuzzHarness.swift for the other knobs.
+# The target's own flags go with libFuzzer's (-lamina_gpu=1 renders on the GPU too; the others are listed in
+# Sources/LaminaFuzz/FuzzSettings.swift); -lamina_base is set here.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -41,7 +42,7 @@ log="$run/fuzz.log"
 # written; it is turned back on for the replay below.
 fuzz_start=$(date +%s)
 set +e
-SWIFT_DETERMINISTIC_HASHING=1 SWIFT_BACKTRACE=enable=no LAMINA_FUZZ_BASE="$root/Tests/Scenes" "$fuzzer" \
+SWIFT_DETERMINISTIC_HASHING=1 SWIFT_BACKTRACE=enable=no "$fuzzer" -lamina_base="$root/Tests/Scenes" \
   -max_len=65536 -rss_limit_mb=2048 -timeout=10 -max_total_time="$seconds" -print_final_stats=1 \
   -artifact_prefix="$run/artifacts/" "$@" "$corpus" >"$log" 2>&1
 status=$?
@@ -57,7 +58,7 @@ rate=$(sed -nE 's/^stat::average_exec_per_sec: *([0-9]+).*/\1/p' "$log" | tail -
 
 for artifact in $(find "$run/artifacts" -maxdepth 1 -name 'crash-*' | head -n 3); do
   echo "fuzz: replaying $artifact"
-  LAMINA_FUZZ_BASE="$root/Tests/Scenes" "$fuzzer" "$artifact" 2>&1 \
+  "$fuzzer" -lamina_base="$root/Tests/Scenes" "$artifact" 2>&1 \
     | grep -E "Fatal error|Precondition|Assertion|crashed|^ *[0-9]+ .* in " | head -n 25 || true
 done
 if [ $((crashes + timeouts + ooms)) -eq 0 ] && [ "$status" -ne 0 ]; then
