@@ -155,13 +155,7 @@ final class PathCoverage {
     /// same areas).
     func render(_ ops: [DrawOp], passBounds: PixelRect, maxTextureSize: Int) throws -> [Int: Slot] {
         records.removeAll(keepingCapacity: true)
-        var items: [Item] = []
-        for (i, op) in ops.enumerated() {
-            guard case .path(let fill) = op.kind else { continue }
-            let b = op.bounds.intersection(passBounds)
-            guard !b.isEmpty else { continue }
-            items.append(Item(op: i, bounds: b, rule: fill.rule, lines: fill.projected(through: op.transform)))
-        }
+        let items = PathCoverage.items(ops, passBounds: passBounds)
         guard !items.isEmpty else { return [:] }
         guard let format else {
             throw GLError.unsupported("path coverage renders to R32F (GL_EXT_color_buffer_float and GL_EXT_float_blend) "
@@ -224,6 +218,16 @@ final class PathCoverage {
         let bounds: PixelRect
         let rule: FillRule
         let lines: [Polyline]
+    }
+
+    /// The path ops of `ops` that meet the pass, in order.
+    private static func items(_ ops: [DrawOp], passBounds: PixelRect) -> [Item] {
+        ops.enumerated().compactMap { i, op in
+            guard case .path(let fill) = op.kind else { return nil }
+            let b = op.bounds.intersection(passBounds)
+            guard !b.isEmpty else { return nil }
+            return Item(op: i, bounds: b, rule: fill.rule, lines: fill.projected(through: op.transform))
+        }
     }
 
     /// Uploads the records and draws `pending` into their pages (each page cleared before its first draw),
