@@ -65,7 +65,8 @@ public struct RandomScene {
             keys += ["\"shadowOpacity\": \(n(rng.uniform(0.2, 1)))", "\"shadowRadius\": \(n(sigma / scale))",
                      "\"shadowOffset\": [\(n(rng.whole(-4, 4))), \(n(rng.whole(0, 8)))]"]
         }
-        if rng.unit() < 0.25 { keys.append("\"opacity\": \(n(rng.uniform(0.3, 0.95)))") }
+        // A third of the faded layers at exactly 0.5, as apps write it: every odd byte under it is then a tie.
+        if rng.unit() < 0.25 { keys.append("\"opacity\": \(rng.unit() < 1.0 / 3 ? "0.5" : n(rng.uniform(0.3, 0.95)))") }
         if rng.unit() < 0.25 {
             keys.append("\"transform\": [{\"rotateDegrees\": [\(n(rng.uniform(-20, 20))), 0, 0, 1]}]")
             if rng.unit() < 0.5 { keys.append("\"allowsEdgeAntialiasing\": true") }
