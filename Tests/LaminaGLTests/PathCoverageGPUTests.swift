@@ -34,15 +34,24 @@ final class PathCoverageGPUTests: XCTestCase {
         print("path coverage \(name): largest channel difference \(worst)")
     }
 
-    func testCoverage_randomPolygonsBothRules_withinOneStep() throws {
-        var rng = SplitMix64(seed: 1919)
-        var ops: [DrawOp] = []
-        for k in 0..<24 {
-            let x0 = Double(k % 6) * 50, y0 = Double(k / 6) * 50
-            let pts = (0..<(3 + k % 9)).map { _ in (x0 + rng.uniform(-4, 54), y0 + rng.uniform(-4, 54)) }
-            let b = PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x0) + 50, y1: Int(y0) + 50)
-            ops.append(fill([polygon(pts)], k % 2 == 0 ? .nonZero : .evenOdd, bounds: b))
+    /// `count` random self-intersecting polygons in a grid of `columns` cells of `cell` pixels (cell k with
+    /// `vertices(k)` vertices, up to 4 pixels past its cell), non-zero and even-odd in turn, each bounded by
+    /// its cell.
+    private func randomFills(seed: UInt64, count: Int, columns: Int, cell: (w: Int, h: Int),
+                             vertices: (Int) -> Int) -> [DrawOp] {
+        var rng = SplitMix64(seed: seed)
+        return (0..<count).map { k in
+            let x0 = Double((k % columns) * cell.w), y0 = Double((k / columns) * cell.h)
+            let pts = (0..<vertices(k)).map { _ in
+                (x0 + rng.uniform(-4, Double(cell.w) + 4), y0 + rng.uniform(-4, Double(cell.h) + 4))
+            }
+            let b = PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x0) + cell.w, y1: Int(y0) + cell.h)
+            return fill([polygon(pts)], k % 2 == 0 ? .nonZero : .evenOdd, bounds: b)
         }
+    }
+
+    func testCoverage_randomPolygonsBothRules_withinOneStep() throws {
+        let ops = randomFills(seed: 1919, count: 24, columns: 6, cell: (50, 50)) { 3 + $0 % 9 }
         try check(ops, width: 300, height: 200, maxDiff: 1, "random polygons")
     }
 
@@ -53,14 +62,7 @@ final class PathCoverageGPUTests: XCTestCase {
         let renderer = try GLTestSupport.renderer()
         renderer.pathTrapezoidLimit = 16
         defer { renderer.pathTrapezoidLimit = PathTrapezoids.maximumTrapezoids }
-        var rng = SplitMix64(seed: 77)
-        var ops: [DrawOp] = []
-        for k in 0..<6 {
-            let x0 = Double(k % 3) * 100, y0 = Double(k / 3) * 100
-            let pts = (0..<(9 + k)).map { _ in (x0 + rng.uniform(-4, 104), y0 + rng.uniform(-4, 104)) }
-            let b = PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x0) + 100, y1: Int(y0) + 100)
-            ops.append(fill([polygon(pts)], k % 2 == 0 ? .nonZero : .evenOdd, bounds: b))
-        }
+        let ops = randomFills(seed: 77, count: 6, columns: 3, cell: (100, 100)) { 9 + $0 }
         try check(ops, width: 300, height: 200, maxDiff: 1, "over the trapezoid cap")
     }
 
@@ -70,14 +72,7 @@ final class PathCoverageGPUTests: XCTestCase {
     /// several, and the bytes are those of one round.
     func testCoverage_pastTheRecordLimit_isDrawnInRounds_sameBytes() throws {
         let renderer = try GLTestSupport.renderer()
-        var rng = SplitMix64(seed: 4242)
-        var ops: [DrawOp] = []
-        for k in 0..<12 {
-            let x0 = Double(k % 4) * 75, y0 = Double(k / 4) * 66
-            let pts = (0..<(5 + k)).map { _ in (x0 + rng.uniform(-4, 79), y0 + rng.uniform(-4, 70)) }
-            let b = PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x0) + 75, y1: Int(y0) + 66)
-            ops.append(fill([polygon(pts)], k % 2 == 0 ? .nonZero : .evenOdd, bounds: b))
-        }
+        let ops = randomFills(seed: 4242, count: 12, columns: 4, cell: (75, 66)) { 5 + $0 }
         let graph = TestGraphs.canvas(ops, width: 300, height: 200, clear: TestGraphs.white)
         let once = try renderer.render(graph)
         let oneRound = renderer.lastFrameStats?.passes.last?.drawCalls ?? 0

@@ -41,21 +41,20 @@ extension XCTestCase {
     /// Asserts that decoding `json` fails at `pointer` with a message containing every one of `gist`.
     public func assertSceneError(_ json: String, pointer: String, _ gist: String..., baseURL: URL? = nil,
                           file: StaticString = #filePath, line: UInt = #line) {
-        do {
-            _ = try SceneFixture.decode(json, baseURL: baseURL)
-            XCTFail("expected an error at \(pointer)", file: file, line: line)
-        } catch let e as SceneError {
-            XCTAssertEqual(e.pointer, pointer, "\(e)", file: file, line: line)
-            for g in gist { XCTAssertTrue(e.message.contains(g), "\"\(e.message)\" lacks \"\(g)\"", file: file, line: line) }
-        } catch {
-            XCTFail("unexpected error type: \(error)", file: file, line: line)
-        }
+        assertDecodingFails({ _ = try SceneFixture.decode(json, baseURL: baseURL) }, pointer: pointer, gist,
+                            file: file, line: line)
     }
 
     /// The same for a document holding one layer object.
     public func assertLayerError(_ layer: String, pointer: String, _ gist: String..., file: StaticString = #filePath, line: UInt = #line) {
+        assertDecodingFails({ _ = try SceneFixture.layer(layer) }, pointer: pointer, gist, file: file, line: line)
+    }
+
+    /// `decode` throws a `SceneError` at `pointer` whose message holds every one of `gist`.
+    private func assertDecodingFails(_ decode: () throws -> Void, pointer: String, _ gist: [String],
+                                     file: StaticString, line: UInt) {
         do {
-            _ = try SceneFixture.layer(layer)
+            try decode()
             XCTFail("expected an error at \(pointer)", file: file, line: line)
         } catch let e as SceneError {
             XCTAssertEqual(e.pointer, pointer, "\(e)", file: file, line: line)

@@ -11,7 +11,11 @@ public enum StoreRounding {
     /// error (about 1e-4 of a step), far below a step.
     public static let tieBias = 1.0 / 256
 
-    /// The byte `v` (0 ... 1) is stored as.
+    /// The byte `v` (0 ... 1) is stored as: `round(v * 255 + tieBias)` clamped to 0...255, for every v.
+    /// `round(t) <= 0` exactly when `t < 0.5` and `round(t) >= 255` exactly when `t >= 254.5`; in between,
+    /// `t + 0.5` is computed without an error that could cross an integer (0.5 is a multiple of t's ulp
+    /// there, and a carry into the next binade only happens past the integer that starts it), so truncating
+    /// it is `round(t)`, without libm's `round`. A NaN gives 0.
     @inlinable
     public static func byte(_ v: Double) -> UInt8 {
         let t = v * 255 + tieBias

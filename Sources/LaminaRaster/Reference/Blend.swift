@@ -22,20 +22,10 @@ enum Blend {
     /// `TIE_BIAS`): exact ties round up on both renderers.
     static let tieBias = StoreRounding.tieBias
 
-    /// A component in 0...1 scaled to 8 bits (plus `tieBias`), rounded half away from zero and clamped.
-    ///
-    /// Equal to `round(v * 255 + tieBias)` clamped to 0...255 for every v: `round(t) <= 0` exactly when `t < 0.5` and
-    /// `round(t) >= 255` exactly when `t >= 254.5`; in between, `t + 0.5` is computed without an error that
-    /// could cross an integer (0.5 is a multiple of t's ulp there, and a carry into the next binade only
-    /// happens past the integer that starts it), so truncating it is `round(t)`. Like the plain formula, a
-    /// NaN traps.
+    /// A component in 0...1 scaled to 8 bits: the byte every store of both renderers makes of it
+    /// (`StoreRounding.byte`, `round(v * 255 + tieBias)` clamped to 0...255).
     @inline(__always)
-    static func quantize(_ v: Double) -> UInt8 {
-        let t = v * 255 + tieBias
-        if t < 0.5 { return 0 }
-        if t >= 254.5 { return 255 }
-        return UInt8(truncatingIfNeeded: Int(t + 0.5))
-    }
+    static func quantize(_ v: Double) -> UInt8 { StoreRounding.byte(v) }
 
     /// The 4 bytes of one pixel packed so that a 32-bit store writes them in memory order r, g, b, a on
     /// either byte order.

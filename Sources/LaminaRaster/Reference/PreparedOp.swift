@@ -26,8 +26,28 @@ final class PreparedOp: @unchecked Sendable {
         let mask: TextureSampler?
         let texWidth: Double
         let texHeight: Double
+        /// Local point -> texel coordinates of the texture's level 0, and of the mask's.
+        let texels: TexelMap
+        let maskTexels: TexelMap?
         /// For a pass source blurred by `GrayBlur`, its alpha plane (the alpha bytes of level 0, packed).
         var alpha: [UInt8]? = nil
+    }
+
+    /// Texel coordinates of a level `width` x `height` texels at a local point: the source rect's start plus
+    /// the point's offset into the destination times texels per point (so a draw of one texel to a point
+    /// lands on texel centres exactly), its constants worked out once per operation.
+    struct TexelMap {
+        let x0: Double, y0: Double, minX: Double, minY: Double, sx: Double, sy: Double
+
+        init(_ t: TextureDraw, width: Int, height: Int) {
+            let d = t.destination, r = t.sourceRect, w = Double(width), h = Double(height)
+            x0 = Double(r.minX) * w; y0 = Double(r.minY) * h
+            minX = Double(d.minX); minY = Double(d.minY)
+            sx = Double(r.width) * w / Double(d.width); sy = Double(r.height) * h / Double(d.height)
+        }
+
+        @inline(__always) func x(_ s: Projection.Sample) -> Double { x0 + (s.qx - minX) * sx }
+        @inline(__always) func y(_ s: Projection.Sample) -> Double { y0 + (s.qy - minY) * sy }
     }
 
     struct PreparedClip {
@@ -139,7 +159,10 @@ extension PreparedOp {
         }
         let base = sampler.levels[0]
         var prepared = PreparedTexture(draw: t, sampler: sampler, mask: mask,
-                                       texWidth: Double(base.width), texHeight: Double(base.height))
+                                       texWidth: Double(base.width), texHeight: Double(base.height),
+                                       texels: TexelMap(t, width: base.width, height: base.height),
+                                       maskTexels: mask.map { TexelMap(t, width: $0.levels[0].width,
+                                                                       height: $0.levels[0].height) })
         if case .pass(let id) = t.source, let alpha = alphas[id], alpha.count == base.width * base.height {
             prepared.alpha = alpha
         }
@@ -153,7 +176,7 @@ extension PreparedOp.PreparedTexture {
     func shade(_ s: Projection.Sample) -> SIMD4<Double> {
         let d = draw.destination, r = draw.sourceRect
         let sx = Double(r.width) / Double(d.width), sy = Double(r.height) / Double(d.height)
-        let (x, y) = texel(s, width: texWidth, height: texHeight)
+        let x = texels.x(s), y = texels.y(s)
         let lambda = TextureSampler.lambda(
             dudx: sx * texWidth * s.dxdpx, dvdx: sy * texHeight * s.dydpx,
             dudy: sx * texWidth * s.dxdpy, dvdy: sy * texHeight * s.dydpy, bias: draw.lodBias)
@@ -165,36 +188,12 @@ extension PreparedOp.PreparedTexture {
             c = sample
         }
         c *= draw.opacity
-        if let m = mask {
-            let base = m.levels[0]
-            let (mx, my) = texel(s, width: Double(base.width), height: Double(base.height))
+        if let m = mask, let mt = maskTexels {
+            let mx = mt.x(s), my = mt.y(s)
             let a = m.sample(x: mx, y: my, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter).w
             c *= draw.invertsMask ? 1 - a : a
         }
         return c
-    }
-}
-
-extension PreparedOp.PreparedTexture {
-    /// The texel coordinate x, in a level `width` texels wide, at a local sample (a function of its x alone):
-    /// the source rect's start plus the sample's offset into the destination times texels per point, so a
-    /// draw of one texel to a point lands on texel centres exactly.
-    @inline(__always)
-    func texelX(_ s: Projection.Sample, width: Double) -> Double {
-        let d = draw.destination, r = draw.sourceRect
-        return Double(r.minX) * width + (s.qx - Double(d.minX)) * (Double(r.width) * width / Double(d.width))
-    }
-
-    /// The texel coordinate y, in a level `height` texels high (a function of the sample's y alone).
-    @inline(__always)
-    func texelY(_ s: Projection.Sample, height: Double) -> Double {
-        let d = draw.destination, r = draw.sourceRect
-        return Double(r.minY) * height + (s.qy - Double(d.minY)) * (Double(r.height) * height / Double(d.height))
-    }
-
-    @inline(__always)
-    func texel(_ s: Projection.Sample, width: Double, height: Double) -> (Double, Double) {
-        (texelX(s, width: width), texelY(s, height: height))
     }
 }
 
