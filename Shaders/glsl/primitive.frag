@@ -1,19 +1,21 @@
 #version 300 es
-// primitive.frag: the draw operation kinds, one program per kind and variant (`ShaderKey` picks the
-// defines). Specialised rather than one uber-shader with a per-instance kind: a software rasterizer such
-// as llvmpipe runs both sides of every branch under a mask, so each fragment of a solid interior would pay
-// for rounded-rect, border and texture code it never uses (on llvmpipe a card's fragments cost about 4x
-// as much in the uber-shader). Batches are formed per program (`PassBatcher`), so specialising costs draw
-// calls only where ops of different kinds overlap.
+// primitive.frag: the draw operations' (shape, paint) pairs, one program per pair and variant (`ShaderKey`
+// picks the defines). Specialised rather than one uber-shader with a per-instance kind: a software
+// rasterizer such as llvmpipe runs both sides of every branch under a mask, so each fragment of a solid
+// interior would pay for rounded-rect, border and texture code it never uses (on llvmpipe a card's fragments
+// cost about 4x as much in the uber-shader). Batches are formed per program (`PassBatcher`), so
+// specialising costs draw calls only where ops of different programs overlap.
 //
-// Defines: exactly one of KIND_SOLID, KIND_FILL, KIND_BORDER, KIND_TEXTURE, KIND_COVERAGE_MASK,
-// KIND_TEXEL, KIND_GRADIENT (its stops a record of the clip table); for fills, gradients and borders ROUNDED (some radius is non-zero) and, for borders, INNER_ROUNDED (the
-// inner edge keeps a radius); for solids BLENDED (drawn in a blended batch); for textures SAMPLE_NEAREST or
-// SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the general sampler),
-// and MASKED; for texel copies REDUCED (the source is a blur kept at its pyramid level) and with it PACKED
-// (that level is a gray one, two pixels to a texel); CLIPS when some op
-// of the batch has clips. SMOOTH_RECORDS (quad.vert too): the record arrives as smooth varyings, constant
-// over the quad, so that llvmpipe bins the quads as rectangles (RasterTuning).
+// Defines: exactly one of KIND_SOLID (a split fill's interior), KIND_FILL (rounded rect, solid), KIND_BORDER
+// (ring or framed shape: two coverages, two colours), KIND_TEXTURE (rounded rect, texture), KIND_COVERAGE_MASK
+// (path, solid), KIND_TEXEL (a texel copy), KIND_GRADIENT (rounded rect, gradient; its stops a record of the
+// clip table); for fills, gradients, textures and borders ROUNDED (some radius is non-zero) and, for borders,
+// INNER_ROUNDED (the inner edge keeps a radius); for solids BLENDED (drawn in a blended batch); for textures
+// SAMPLE_NEAREST or SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the
+// general sampler), and MASKED; for texel copies REDUCED (the source is a blur kept at its pyramid level)
+// and with it PACKED (that level is a gray one, two pixels to a texel); CLIPS when some op of the batch has
+// clips. SMOOTH_RECORDS (quad.vert too): the record arrives as smooth varyings, constant over the quad, so
+// that llvmpipe bins the quads as rectangles (RasterTuning).
 #ifdef FETCH_BLEND
 #extension GL_EXT_shader_framebuffer_fetch : require
 #endif
@@ -97,7 +99,7 @@ float clipCoverage(vec2 p, int first, int count) {
 }
 #endif
 
-#if defined(KIND_FILL) || defined(KIND_BORDER) || defined(KIND_GRADIENT)
+#if defined(KIND_FILL) || defined(KIND_BORDER) || defined(KIND_GRADIENT) || defined(KIND_TEXTURE)
 // shapeCoverage with the radius test decided when the batch was formed.
 float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA, vec2 p, int exact) {
 #ifdef ROUNDED
@@ -255,7 +257,7 @@ void main() {
     fragColor = (int(v_params.z) & 1) != 0 ? v_color * (s.a * coverage) : v_color * s * coverage;
 #elif defined(KIND_COVERAGE_MASK)
     // Path fill: its exact-area coverage in the pass's float coverage atlas (PathCoverage), at p - v_src.xy;
-    // v_src.z = 1 for a hard-edged fill, covered wholly where the area is at least one half (PathFill.drawn).
+    // v_src.z = 1 for a hard-edged fill, covered wholly where the area is at least one half (PathShape.drawn).
     // No margin under one half: an axis-aligned edge through the centre gives exactly 0.5 in float too, and
     // a margin wider than the float error (about 4e-6 on a 200 px plane) flipped areas just under one half.
     float c = clamp(texelFetch(u_texture, ivec2(p - v_src.xy), 0).r, 0.0, 1.0);
@@ -277,7 +279,7 @@ void main() {
     fragColor = g * v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact) * coverage);
 #elif defined(KIND_BORDER)
     // The ring's colour v_src over the fill's v_color under the whole shape, as one source (a fill with its
-    // border, DrawKind.borderedFill): border * r + fill * (o * (1 - border.a * r)). A plain border has a zero
+    // border, a .framed shape and paint): border * r + fill * (o * (1 - border.a * r)). A plain border has a zero
     // fill and a fill drawn as a ring a zero border; a zero term adds an exact 0, so each gives the bytes of
     // its own program.
     vec2 c = ringCoverage(q, jac, v_rect, v_radii, v_params.x) * coverage;
@@ -292,7 +294,7 @@ void main() {
     float maskAlpha = sampleOp(u_mask, q, jac, 1).a;
     color *= ((flags & 4) != 0) ? 1.0 - maskAlpha : maskAlpha;
 #endif
-    fragColor = color * (rectCoverage(q, jac, v_rect, edgeAA, p, exact) * coverage);
+    fragColor = color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact) * coverage);
 #endif
 #endif
 #ifdef FETCH_BLEND

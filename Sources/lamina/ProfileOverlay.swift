@@ -42,29 +42,28 @@ enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
     private func tint(for op: DrawOp, reasons: [PassID: PassReason]) -> DrawOp? {
         switch self {
         case .offscreen:
-            guard case .texture(let t) = op.kind, case .pass(let id) = t.source, let r = reasons[id], r != .canvas else {
+            guard let t = op.texture, case .pass(let id) = t.source, let r = reasons[id], r != .canvas,
+                  let shape = op.shape.roundedRect else {
                 return nil
             }
-            return tinted(op, .fill(RoundedRect(rect: t.destination), ProfileOverlay.yellow))
+            return tinted(op, .rect(shape.rect), ProfileOverlay.yellow)
         case .blended:
             let color = ProfileOverlay.isOpaqueRectFill(op) ? ProfileOverlay.green : ProfileOverlay.red
-            switch op.kind {
-            case .fill(let shape, _), .gradient(let shape, _): return tinted(op, .fill(shape, color))
-            case .border(let shape, let width, _): return tinted(op, .border(shape, width: width, color))
-            case .borderedFill(let shape, _, _, _): return tinted(op, .fill(shape, color))
-            case .path(let p): return tinted(op, .path(PathFill(polylines: p.polylines, rule: p.rule, color: color)))
-            case .texture(let t): return tinted(op, .fill(RoundedRect(rect: t.destination), color))
-            }
+            // The op's own coverage in the tint; a fill with its border as the whole shape.
+            if case .framed(let shape, _) = op.shape { return tinted(op, .roundedRect(shape), color) }
+            return tinted(op, op.shape, color)
         }
     }
 
     /// An opaque rect fill with no clips: the one kind of draw that replaces pixels instead of blending.
     static func isOpaqueRectFill(_ op: DrawOp) -> Bool {
-        guard case .fill(let shape, let c) = op.kind, shape.isRect, c.a >= 1, op.clips.isEmpty else { return false }
+        guard case .roundedRect(let shape) = op.shape, case .solid(let c) = op.paint, shape.isRect, c.a >= 1,
+              op.clips.isEmpty else { return false }
         return (op.modulate?.a ?? 1) >= 1
     }
 
-    private func tinted(_ op: DrawOp, _ kind: DrawKind) -> DrawOp {
-        DrawOp(kind: kind, transform: op.transform, clips: op.clips, bounds: op.bounds, edgeAA: op.edgeAA)
+    private func tinted(_ op: DrawOp, _ shape: DrawOp.Shape, _ color: PremultipliedColor) -> DrawOp {
+        DrawOp(shape: shape, paint: .solid(color), transform: op.transform, clips: op.clips, bounds: op.bounds,
+               edgeAA: op.edgeAA)
     }
 }

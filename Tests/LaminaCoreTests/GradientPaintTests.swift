@@ -67,11 +67,11 @@ final class GradientPaintTests: XCTestCase {
              "startPoint": [0, 0], "endPoint": [1, 0.5], "sublayers": [{"frame": [0, 0, 5, 5], "backgroundColor": "red"}]}
             """)
         XCTAssertEqual(ops.count, 3)
-        guard case .fill? = ops.first?.kind, case .gradient(_, let g) = ops[1].kind else { return XCTFail("\(ops.map(\.kind))") }
+        guard case .solid? = ops.first?.paint, case .gradient(let g) = ops[1].paint else { return XCTFail("\(ops.map(\.paint))") }
         XCTAssertEqual(g.start, CGPoint(x: 0, y: 0))
         XCTAssertEqual(g.end, CGPoint(x: 100, y: 25))
         let faded = try canvasOps("{\"type\": \"gradient\", \"frame\": [10, 20, 100, 50], \"opacity\": 0.5, \"colors\": [\"red\", \"blue\"]}")
-        guard case .gradient(_, let f)? = faded.first?.kind else { return XCTFail("\(faded.map(\.kind))") }
+        guard case .gradient(let f)? = faded.first?.paint else { return XCTFail("\(faded.map(\.paint))") }
         XCTAssertEqual(f.opacity, 0.5, "a single draw takes the layer's opacity")
     }
 

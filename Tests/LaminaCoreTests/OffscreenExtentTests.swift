@@ -94,11 +94,11 @@ final class OffscreenExtentTests: XCTestCase {
         XCTAssertEqual(c.a, Double(Float(0.7)))
         XCTAssertEqual(c.g, Double(Float(0.765 * 0.7)))
         XCTAssertLessThan(c.a * 255, 178.5)
-        let draw = TextureDraw(source: .pass(PassID(1)), destination: .zero, opacity: 0.7)
+        let draw = TextureDraw(source: .pass(PassID(1)), opacity: 0.7)
         XCTAssertEqual(draw.opacity, Double(Float(0.7)))
-        let faded = DrawOp(kind: .texture(draw), transform: .identity, bounds: PixelRect(x0: 0, y0: 0, x1: 1, y1: 1))
+        let faded = DrawOp(shape: .rect(.zero), paint: .texture(draw), transform: .identity, bounds: PixelRect(x0: 0, y0: 0, x1: 1, y1: 1))
             .scalingAlpha(by: 0.3)
-        guard case .texture(let t) = faded.kind else { return XCTFail("a texture draw") }
+        guard case .texture(let t) = faded.paint else { return XCTFail("a texture draw") }
         XCTAssertEqual(t.opacity, Double(Float(Double(Float(0.7)) * 0.3)))
     }
 }

@@ -4,8 +4,8 @@ import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
 
-/// `lamina plan --json`'s shape ("lamina-plan/2"): every kind of pass and draw under its case name, with
-/// named fields and no positional `_0` keys, and decoding gives back the same graph.
+/// `lamina plan --json`'s shape ("lamina-plan/3"): every kind of pass, shape and paint under its case name,
+/// with named fields and no positional `_0` keys, and decoding gives back the same graph.
 final class PlanJSONTests: XCTestCase {
     func testEveryKind_isNamed_andRoundTrips() throws {
         let scene = try SceneFixture.decode(SceneFixture.document(layers: """
@@ -22,11 +22,59 @@ final class PlanJSONTests: XCTestCase {
         let data = try encoder.encode(graph)
         let text = String(decoding: data, as: UTF8.self)
         XCTAssertFalse(text.contains("\"_0\""), "positional keys in the plan's JSON")
-        for name in ["\"draw\"", "\"blur\"", "\"fill\"", "\"border\"", "\"gradient\"", "\"path\"", "\"texture\"", "\"pass\""] {
+        for name in ["\"draw\"", "\"blur\"", "\"roundedRect\"", "\"ring\"", "\"solid\"", "\"gradient\"", "\"path\"",
+                     "\"texture\"", "\"pass\""] {
             XCTAssertTrue(text.contains(name), "no \(name) in \(text.prefix(300))")
         }
         let decoded = try JSONDecoder().decode(RenderGraph.self, from: data)
         XCTAssertEqual(try encoder.encode(decoded), data, "decoding and encoding again changes the plan")
-        XCTAssertEqual(RenderGraph.format, "lamina-plan/2")
+        XCTAssertEqual(RenderGraph.format, "lamina-plan/3")
+    }
+}
+
+/// Plans of versions 1 and 2 named shape and paint together in an op's `kind`; they still decode, to the pair.
+final class LegacyPlanJSONTests: XCTestCase {
+    private func op(_ kind: String) throws -> DrawOp {
+        let json = """
+            {"kind": \(kind), "transform": \(try text(Transform3D.identity)), "clips": [],
+             "bounds": {"x0": 0, "y0": 0, "x1": 4, "y1": 4}, "edgeAA": 15}
+            """
+        return try JSONDecoder().decode(DrawOp.self, from: Data(json.utf8))
+    }
+
+    private func text<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    }
+
+    func testEveryVersion2Kind_decodesToItsShapeAndPaint() throws {
+        let shape = RoundedRect(rect: CGRect(x: 0, y: 0, width: 4, height: 4), minXMinY: 1)
+        let r = try text(shape), red = try text(PremultipliedColor(r: 1, g: 0, b: 0, a: 1))
+        let blue = try text(PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.5))
+        guard case .roundedRect(shape) = try op(#"{"fill": {"shape": \#(r), "color": \#(red)}}"#).shape else {
+            return XCTFail("a fill is a rounded rect")
+        }
+        let border = try op(#"{"border": {"shape": \#(r), "width": 2, "color": \#(red)}}"#)
+        guard case .ring(shape, 2) = border.shape, case .solid(let c) = border.paint, c.r == 1 else {
+            return XCTFail("a border is a ring painted solid")
+        }
+        let framed = try op(#"{"borderedFill": {"shape": \#(r), "width": 1, "fill": \#(red), "border": \#(blue)}}"#)
+        guard case .framed(shape, 1) = framed.shape, case .framed(let f, let b) = framed.paint, f.r == 1, b.b == 0.5 else {
+            return XCTFail("a bordered fill is a framed shape and paint")
+        }
+        let texture = try op(#"""
+            {"texture": {"source": \#(try text(TextureDraw.Source.pass(PassID(3)))), "destination": \#(try text(CGRect(x: 1, y: 2, width: 3, height: 4))),
+             "sourceRect": \#(try text(CGRect(x: 0, y: 0, width: 1, height: 1))), "minFilter": "linear",
+             "magFilter": "nearest", "lodBias": 0, "opacity": 0.5}}
+            """#)
+        guard case .roundedRect(let dest) = texture.shape, dest.rect == CGRect(x: 1, y: 2, width: 3, height: 4),
+              case .texture(let t) = texture.paint, t.source == .pass(PassID(3)), t.opacity == 0.5 else {
+            return XCTFail("a texture is its destination rect painted with the texture")
+        }
+        let path = try op(#"{"path": {"polylines": [], "rule": "evenOdd", "color": \#(blue), "antialiased": false}}"#)
+        guard case .path(let p) = path.shape, p.rule == .evenOdd, !p.antialiased, case .solid(let pc) = path.paint,
+              pc.b == 0.5 else {
+            return XCTFail("a path is a path shape painted solid")
+        }
+        XCTAssertThrowsError(try op(#"{"border": {"shape": \#(r), "color": \#(red)}}"#), "a border without its width")
     }
 }

@@ -45,7 +45,7 @@ final class PlannerTests: XCTestCase {
             root.addSublayer(l)
         })
         XCTAssertEqual(reasons(g), [.canvas])
-        guard case .fill(_, let c)? = canvasOps(g).first?.kind else { return XCTFail("expected a fill") }
+        guard case .solid(let c)? = canvasOps(g).first?.paint else { return XCTFail("expected a fill") }
         XCTAssertEqual(c.a, 0.5, accuracy: 1e-12)
     }
 
@@ -85,16 +85,16 @@ final class PlannerTests: XCTestCase {
             root.addSublayer(l)
         })
         XCTAssertEqual(g.passes.filter(\.isGray).map(\.reason), [.shadowShape, .shadowBlur])
-        guard case .draw(let ops) = g.passes[0].content, case .fill(_, let c)? = ops.first?.kind else {
+        guard case .draw(let ops) = g.passes[0].content, case .solid(let c)? = ops.first?.paint else {
             return XCTFail("the shadow's shape is a fill")
         }
         XCTAssertEqual(c, PremultipliedColor(r: 0.8, g: 0.8, b: 0.8, a: 0.8))
         let stops = [GradientPaint.Stop(location: 0, color: Color(red: 1, green: 0, blue: 0, alpha: 0.5)),
                      GradientPaint.Stop(location: 1, color: .blue)]
         let paint = GradientPaint(kind: .axial, start: .zero, end: CGPoint(x: 10, y: 0), stops: stops)
-        let gradient = DrawOp(kind: .gradient(RoundedRect(rect: CGRect(x: 0, y: 0, width: 10, height: 10)), paint),
+        let gradient = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 10, height: 10))), paint: .gradient(paint),
                               transform: .identity, bounds: PixelRect(x0: 0, y0: 0, x1: 10, y1: 10)).grayOfAlpha
-        guard case .gradient(_, let grayPaint) = gradient.kind else { return XCTFail("still a gradient") }
+        guard case .gradient(let grayPaint) = gradient.paint else { return XCTFail("still a gradient") }
         XCTAssertEqual(grayPaint.color(at: 0.5), SIMD4(repeating: 0.75))
     }
 
@@ -112,7 +112,7 @@ final class PlannerTests: XCTestCase {
         // bound keeps it within BlurPyramid.target of the exact blur.
         XCTAssertGreaterThan(method.levels, 0)
         XCTAssertLessThanOrEqual(method.bound, BlurPyramid.target)
-        guard case .texture(let t)? = canvasOps(g).first?.kind else { return XCTFail("shadow first") }
+        guard case .texture(let t)? = canvasOps(g).first?.paint else { return XCTFail("shadow first") }
         XCTAssertNotNil(t.tint)
         // The default shadowOffset (0, -3) casts the shadow 3 points (6 pixels) up: the blurred shape's
         // pixel (0, 0) lands 6 pixels above where it was cut out.
@@ -131,7 +131,7 @@ final class PlannerTests: XCTestCase {
         })
         guard case .draw(let shapeOps) = g.passes[0].content else { return XCTFail("expected draws") }
         XCTAssertEqual(shapeOps.count, 1)
-        guard case .path = shapeOps[0].kind else { return XCTFail("expected a path fill") }
+        guard case .path = shapeOps[0].shape else { return XCTFail("expected a path fill") }
     }
 
     func testMaskLayerMakesContentAndAlphaPasses() throws {
@@ -166,7 +166,7 @@ final class PlannerTests: XCTestCase {
             root.addSublayer(l)
         })
         XCTAssertEqual(reasons(g), [.maskedContent, .clipShape, .canvas])
-        guard case .draw(let inner) = g.passes[0].content, case .path = inner.first?.kind else {
+        guard case .draw(let inner) = g.passes[0].content, case .path = inner.first?.shape else {
             return XCTFail("continuous background is a path fill")
         }
     }
@@ -189,7 +189,7 @@ final class PlannerTests: XCTestCase {
             root.addSublayer(a); root.addSublayer(b); root.addSublayer(c)
         })
         let colors = canvasOps(g).compactMap { op -> Double? in
-            if case .fill(_, let c) = op.kind { return c.r * 4 + c.g * 2 + c.b } else { return nil }
+            if case .roundedRect = op.shape, case .solid(let c) = op.paint { return c.r * 4 + c.g * 2 + c.b } else { return nil }
         }
         XCTAssertEqual(colors, [2, 1, 4], "green, blue, then red on top")
     }

@@ -5,7 +5,7 @@ import LaminaImage
 import LaminaTestSupport
 import XCTest
 
-/// The GPU's fill with its border (`DrawKind.borderedFill`): the border program's two colours, the hole
+/// The GPU's fill with its border (a `.framed` shape and paint): the border program's two colours, the hole
 /// drawn as the fill's solid pieces.
 final class BorderedFillGPUTests: XCTestCase {
     /// Translucent fill and border over grey, as in the CPU's test: the hole is the fill over the background,

@@ -183,7 +183,7 @@ final class DrawingTests: XCTestCase {
         XCTAssertEqual([pass.width, pass.height], [100, 100])
         guard case .draw(let ops) = pass.content else { return XCTFail("a draw pass") }
         XCTAssertEqual(ops.count, 2)
-        for op in ops { guard case .path = op.kind else { return XCTFail("a path fill: \(op.kind)") } }
+        for op in ops { guard case .path = op.shape else { return XCTFail("a path fill: \(op.shape)") } }
     }
 
     func testPathClip_ellipse_limitsTheFill() throws {

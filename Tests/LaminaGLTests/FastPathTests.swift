@@ -18,9 +18,9 @@ final class FastPathTests: XCTestCase {
         ]
         var ops: [DrawOp] = []
         for (shape, t, aa) in shapes {
-            ops.append(DrawOp(kind: .fill(shape, PremultipliedColor(r: 0.2, g: 0.4, b: 0.6, a: 0.8)), transform: t,
+            ops.append(DrawOp(shape: .roundedRect(shape), paint: .solid(PremultipliedColor(r: 0.2, g: 0.4, b: 0.6, a: 0.8)), transform: t,
                               bounds: TestGraphs.full(160, 130), edgeAA: aa))
-            ops.append(DrawOp(kind: .border(shape, width: 6.5, TestGraphs.red), transform: t,
+            ops.append(DrawOp(shape: .ring(shape, width: 6.5), paint: .solid(TestGraphs.red), transform: t,
                               bounds: TestGraphs.full(160, 130)))
         }
         return TestGraphs.canvas(ops, width: 160, height: 130, clear: TestGraphs.white)
@@ -40,8 +40,8 @@ final class FastPathTests: XCTestCase {
     }
 
     func testOpSplitter_bigRoundedFill_splitsIntoSolidCrossAndEdgePieces() {
-        let op = DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 0, y: 0, width: 100, height: 80), radius: 10,
-                                                corners: .all, curve: .circular), TestGraphs.red),
+        let op = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 100, height: 80), radius: 10,
+                                                corners: .all, curve: .circular)), paint: .solid(TestGraphs.red),
                         transform: .identity, bounds: TestGraphs.full(100, 80))
         let pieces = OpSplitter.pieces(op, bounds: op.bounds) ?? []
         // The cross: the band between the corner columns, 1 px inside the top and bottom edges, and the

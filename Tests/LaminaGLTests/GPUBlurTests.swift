@@ -21,9 +21,8 @@ enum BlurSweep {
 
     static func graph(size: Int, square: (Int, Int), sigma: Double, method: BlurMethod) -> RenderGraph {
         let shape = Pass(id: PassID(0), reason: .shadowShape, label: "shape", width: size, height: size,
-                         content: .draw([DrawOp(kind: .fill(RoundedRect(rect: CGRect(
-                             x: square.0, y: square.0, width: square.1 - square.0, height: square.1 - square.0)),
-                             TestGraphs.white), transform: .identity, bounds: TestGraphs.full(size, size))]))
+                         content: .draw([DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(
+                             x: square.0, y: square.0, width: square.1 - square.0, height: square.1 - square.0))), paint: .solid(TestGraphs.white), transform: .identity, bounds: TestGraphs.full(size, size))]))
         let blur = Pass(id: PassID(1), reason: .shadowBlur, label: "blur", width: size, height: size,
                         content: .blur(source: PassID(0), sigma: sigma, method: method))
         return RenderGraph(width: size, height: size, scale: 1, clearColor: .transparent,
@@ -92,8 +91,8 @@ final class BlurAgreementTests: XCTestCase {
         let rect = CGRect(x: Double(pad) + 0.37, y: Double(pad) + 0.71, width: Double(side) - 0.5,
                           height: Double(side) * 0.8)
         let shape = Pass(id: PassID(0), reason: .shadowShape, label: "shape", width: size, height: size,
-                         content: .draw([DrawOp(kind: .fill(RoundedRect(rect: rect, radius: sigma, corners: .all,
-                                                                        curve: .circular), TestGraphs.white),
+                         content: .draw([DrawOp(shape: .roundedRect(RoundedRect(rect: rect, radius: sigma, corners: .all,
+                                                                        curve: .circular)), paint: .solid(TestGraphs.white),
                                                 transform: .identity, bounds: TestGraphs.full(size, size))]),
                          isGray: true)
         let blur = Pass(id: PassID(1), reason: .shadowBlur, label: "blur", width: size, height: size,

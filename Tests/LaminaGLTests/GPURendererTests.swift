@@ -91,9 +91,8 @@ final class GPURendererTests: XCTestCase {
         let clip = Clip(shape: RoundedRect(rect: CGRect(x: 2, y: 2, width: 60, height: 60), radius: 8,
                                            corners: .all, curve: .circular), transform: .identity)
         let ops = (0..<100).map { i in
-            DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: Double(i % 10) * 6, y: Double(i / 10) * 6,
-                                                        width: 5, height: 5), radius: 1, corners: .all, curve: .circular),
-                               TestGraphs.red),
+            DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: Double(i % 10) * 6, y: Double(i / 10) * 6,
+                                                        width: 5, height: 5), radius: 1, corners: .all, curve: .circular)), paint: .solid(TestGraphs.red),
                    transform: .identity, clips: [clip], bounds: TestGraphs.full(64, 64))
         }
         let before = r.counters.drawCalls
@@ -139,7 +138,7 @@ final class GPURendererTests: XCTestCase {
     }
 
     func testRender_passSamplingItself_isRefusedWithReason() throws {
-        let op = DrawOp(kind: .texture(TextureDraw(source: .pass(PassID(0)), destination: CGRect(x: 0, y: 0, width: 8, height: 8))),
+        let op = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 8, height: 8)), paint: .texture(TextureDraw(source: .pass(PassID(0)))),
                         transform: .identity, bounds: TestGraphs.full(8, 8))
         XCTAssertThrowsError(try S.renderer().render(TestGraphs.canvas([op], width: 8, height: 8))) { error in
             XCTAssertTrue("\(error)".contains("samples itself"), "\(error)")

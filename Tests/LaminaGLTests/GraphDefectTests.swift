@@ -20,8 +20,9 @@ final class GraphDefectTests: XCTestCase {
     }
 
     func testAPassReadBeforeItIsRendered_isRefusedAlikeByBothRenderers() throws {
-        let draw = TextureDraw(source: .pass(PassID(5)), destination: CGRect(x: 0, y: 0, width: 8, height: 8))
-        let op = DrawOp(kind: .texture(draw), transform: .identity, bounds: TestGraphs.full(8, 8))
+        let draw = TextureDraw(source: .pass(PassID(5)))
+        let op = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 8, height: 8)), paint: .texture(draw), transform: .identity,
+                        bounds: TestGraphs.full(8, 8))
         try defectsAlike(TestGraphs.canvas([op], width: 8, height: 8), "pass#0 reads pass#5 before it is rendered")
     }
 
@@ -30,9 +31,23 @@ final class GraphDefectTests: XCTestCase {
                         content: .blur(source: PassID(1), sigma: 2, method: .exact))
         try defectsAlike(TestGraphs.canvas([], width: 8, height: 8, before: [blur]),
                          "pass#0 blurs pass#1 before it is rendered")
-        let image = TextureDraw(source: .image(ImageID(0)), destination: CGRect(x: 0, y: 0, width: 8, height: 8))
-        let op = DrawOp(kind: .texture(image), transform: .identity, bounds: TestGraphs.full(8, 8))
+        let image = TextureDraw(source: .image(ImageID(0)))
+        let op = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 8, height: 8)), paint: .texture(image), transform: .identity,
+                        bounds: TestGraphs.full(8, 8))
         try defectsAlike(TestGraphs.canvas([op], width: 8, height: 8), "pass#0 reads image#0, which has no pixels")
+    }
+
+    func testAShapeAndPaintNoRendererPairs_areRefused() throws {
+        let ring = DrawOp(shape: .ring(RoundedRect(rect: CGRect(x: 1, y: 1, width: 6, height: 6)), width: 1),
+                          paint: .framed(fill: TestGraphs.red, border: TestGraphs.blue), transform: .identity,
+                          bounds: TestGraphs.full(8, 8))
+        try defectsAlike(TestGraphs.canvas([ring], width: 8, height: 8),
+                         "pass#0 draws a ring shape with a framed paint, which no renderer draws")
+        let path = DrawOp(shape: .path(PathShape(polylines: [], rule: .nonZero)),
+                          paint: .texture(TextureDraw(source: .image(ImageID(0)))), transform: .identity,
+                          bounds: TestGraphs.full(8, 8))
+        try defectsAlike(TestGraphs.canvas([path], width: 8, height: 8),
+                         "pass#0 draws a path shape with a texture paint, which no renderer draws")
     }
 
     func testAValidGraph_hasNoDefect() {

@@ -98,21 +98,20 @@ final class LinearRasterTests: XCTestCase {
     }
 
     private func square(_ x: Double, _ y: Double, _ size: Double, _ color: PremultipliedColor) -> DrawOp {
-        DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: x, y: y, width: size, height: size)), color),
+        DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: x, y: y, width: size, height: size))), paint: .solid(color),
                transform: .identity,
                bounds: PixelRect(x0: Int(x), y0: Int(y), x1: Int(x + size), y1: Int(y + size)))
     }
 
     /// A translucent 200 x 200 fill under 60 small opaque squares: more cuts than `OccluderGrid` keeps.
     static func sieve() -> (ops: [DrawOp], graph: RenderGraph) {
-        let under = DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 0, y: 0, width: 200, height: 200)),
-                                       PremultipliedColor(r: 0.3, g: 0, b: 0.3, a: 0.6)),
+        let under = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 200, height: 200))), paint: .solid(PremultipliedColor(r: 0.3, g: 0, b: 0.3, a: 0.6)),
                            transform: .identity, bounds: TestGraphs.full(200, 200))
         var ops = [under]
         for i in 0..<60 {
             let x = Double((i % 8) * 24 + 3), y = Double((i / 8) * 24 + 5)
             let square = RoundedRect(rect: CGRect(x: x, y: y, width: 18, height: 18))
-            ops.append(DrawOp(kind: .fill(square, TestGraphs.green), transform: .identity,
+            ops.append(DrawOp(shape: .roundedRect(square), paint: .solid(TestGraphs.green), transform: .identity,
                               bounds: PixelRect(x0: Int(x), y0: Int(y), x1: Int(x) + 18, y1: Int(y) + 18)))
         }
         return (ops, TestGraphs.canvas(ops, width: 200, height: 200, clear: TestGraphs.white))

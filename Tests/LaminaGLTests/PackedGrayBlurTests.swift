@@ -19,9 +19,8 @@ final class PackedGrayBlurTests: XCTestCase {
         let opaque = RoundedRect(rect: CGRect(x: w * 0.3, y: h * 0.25, width: w * 0.7, height: h * 0.5), minXMinY: 5,
                                   maxXMinY: 5, minXMaxY: 5, maxXMaxY: 5)
         let faint = PremultipliedColor(r: 0.6, g: 0.6, b: 0.6, a: 0.6)
-        let ops = [DrawOp(kind: .fill(opaque, TestGraphs.white), transform: .identity, bounds: full),
-                   DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 3.5, y: 2.25, width: w * 0.5, height: h * 0.4)),
-                                      faint), transform: .identity, bounds: full)]
+        let ops = [DrawOp(shape: .roundedRect(opaque), paint: .solid(TestGraphs.white), transform: .identity, bounds: full),
+                   DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 3.5, y: 2.25, width: w * 0.5, height: h * 0.4))), paint: .solid(faint), transform: .identity, bounds: full)]
         let shape = Pass(id: PassID(0), reason: .shadowShape, label: "shape", width: width, height: height,
                          content: .draw(ops), isGray: true)
         let blur = Pass(id: PassID(1), reason: .shadowBlur, label: "blur", width: width, height: height,
@@ -30,9 +29,10 @@ final class PackedGrayBlurTests: XCTestCase {
             return RenderGraph(width: width, height: height, scale: 1, clearColor: .transparent,
                                passes: [shape, blur], images: [])
         }
-        let draw = TextureDraw(source: .pass(PassID(1)), destination: CGRect(x: 0, y: 0, width: w, height: h),
+        let draw = TextureDraw(source: .pass(PassID(1)),
                                minFilter: .nearest, magFilter: .nearest, tint: TestGraphs.white)
-        let copy = DrawOp(kind: .texture(draw), transform: .identity, bounds: full)
+        let copy = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: w, height: h)), paint: .texture(draw), transform: .identity,
+                          bounds: full)
         return TestGraphs.canvas([copy], width: width, height: height, before: [shape, blur])
     }
 
@@ -89,12 +89,12 @@ final class PackedGrayBlurTests: XCTestCase {
         XCTAssertFalse(graph.passes.last?.isGray ?? true, "the canvas is not gray")
         guard case .draw(let ops)? = gray.first?.content else { return XCTFail("the atlas shape pass draws") }
         for op in ops {
-            switch op.kind {
-            case .fill(_, let c), .border(_, _, let c):
+            switch (op.shape, op.paint) {
+            case (.roundedRect, .solid(let c)), (.ring, .solid(let c)):
                 XCTAssertTrue(c.r == c.a && c.g == c.a && c.b == c.a, "\(c) is gray")
-            case .borderedFill(_, let f, _, let b):
+            case (.framed, .framed(let f, let b)):
                 for c in [f, b] { XCTAssertTrue(c.r == c.a && c.g == c.a && c.b == c.a, "\(c) is gray") }
-            case .texture, .path, .gradient: XCTFail("the atlas draws fills and borders only")
+            default: XCTFail("the atlas draws fills and borders only")
             }
         }
     }

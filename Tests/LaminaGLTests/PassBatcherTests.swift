@@ -12,8 +12,8 @@ final class PassBatcherTests: XCTestCase {
     static func card(_ x: Double, _ y: Double, _ color: PremultipliedColor) -> [DrawOp] {
         let shape = RoundedRect(rect: CGRect(x: x, y: y, width: 60, height: 50), radius: 8, corners: .all,
                                 curve: .circular)
-        return [DrawOp(kind: .fill(shape, color), transform: .identity, bounds: TestGraphs.full(200, 200)),
-                DrawOp(kind: .border(shape, width: 3, TestGraphs.blue), transform: .identity,
+        return [DrawOp(shape: .roundedRect(shape), paint: .solid(color), transform: .identity, bounds: TestGraphs.full(200, 200)),
+                DrawOp(shape: .ring(shape, width: 3), paint: .solid(TestGraphs.blue), transform: .identity,
                        bounds: TestGraphs.full(200, 200))]
             .map { var op = $0; op.bounds = PixelRect(x0: Int(x), y0: Int(y), x1: Int(x) + 60, y1: Int(y) + 50); return op }
     }
@@ -70,7 +70,7 @@ final class PassBatcherTests: XCTestCase {
         // A small translucent card inside a later big opaque card's solid interior: nothing of it is drawn.
         let big = RoundedRect(rect: CGRect(x: 10, y: 10, width: 180, height: 180), radius: 8, corners: .all,
                               curve: .circular)
-        let later = DrawOp(kind: .fill(big, TestGraphs.green), transform: .identity,
+        let later = DrawOp(shape: .roundedRect(big), paint: .solid(TestGraphs.green), transform: .identity,
                            bounds: PixelRect(x0: 10, y0: 10, x1: 190, y1: 190))
         let hidden = Self.card(60, 60, PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5))
         let p = try Self.batches(hidden + [later])
@@ -84,7 +84,7 @@ final class PassBatcherTests: XCTestCase {
     func testPixels_countTheQuadsDrawnAfterCulling() throws {
         let big = RoundedRect(rect: CGRect(x: 10, y: 10, width: 180, height: 180), radius: 8, corners: .all,
                               curve: .circular)
-        let later = DrawOp(kind: .fill(big, TestGraphs.green), transform: .identity,
+        let later = DrawOp(shape: .roundedRect(big), paint: .solid(TestGraphs.green), transform: .identity,
                            bounds: PixelRect(x0: 10, y0: 10, x1: 190, y1: 190))
         let ops = Self.card(60, 60, PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5)) + [later]
         var pixels: [Bool: Int] = [:]
@@ -104,7 +104,7 @@ final class PassBatcherTests: XCTestCase {
     func testBorderedFill_drawsItsHoleAsTheFillsCross_andItsRingWithBothColours() throws {
         let shape = RoundedRect(rect: CGRect(x: 20, y: 20, width: 60, height: 50), radius: 8, corners: .all,
                                 curve: .circular)
-        let op = DrawOp(kind: .borderedFill(shape, fill: TestGraphs.green, width: 3, border: TestGraphs.blue),
+        let op = DrawOp(shape: .framed(shape, width: 3), paint: .framed(fill: TestGraphs.green, border: TestGraphs.blue),
                         transform: .identity, bounds: PixelRect(x0: 20, y0: 20, x1: 80, y1: 70))
         let (p, instances) = try Self.batchesAndInstances([op])
         XCTAssertEqual(p.opaque?.count, 3, "the inner shape's cross")

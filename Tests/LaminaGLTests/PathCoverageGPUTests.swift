@@ -20,9 +20,8 @@ final class PathCoverageGPUTests: XCTestCase {
 
     private func fill(_ lines: [Polyline], _ rule: FillRule, bounds: PixelRect, antialiased: Bool = true,
                       transform: Transform3D = .identity) -> DrawOp {
-        var f = PathFill(polylines: lines, rule: rule, color: black)
-        f.antialiased = antialiased
-        return DrawOp(kind: .path(f), transform: transform, bounds: bounds)
+        DrawOp(shape: .path(PathShape(polylines: lines, rule: rule, antialiased: antialiased)), paint: .solid(black),
+               transform: transform, bounds: bounds)
     }
 
     private func check(_ ops: [DrawOp], width: Int, height: Int, maxDiff: Int, _ name: String,

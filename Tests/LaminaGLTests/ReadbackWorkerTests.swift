@@ -16,7 +16,7 @@ final class ReadbackWorkerTests: XCTestCase {
             let k = Double(y / 2 % 251) / 255
             let color = PremultipliedColor(r: k, g: 1 - k, b: Double(y % 7) / 7, a: 1)
             let rect = CGRect(x: 0, y: Double(y), width: Double(width), height: 2)
-            ops.append(DrawOp(kind: .fill(RoundedRect(rect: rect, radius: 0, corners: .all, curve: .circular), color),
+            ops.append(DrawOp(shape: .roundedRect(RoundedRect(rect: rect, radius: 0, corners: .all, curve: .circular)), paint: .solid(color),
                               transform: .identity, bounds: PixelRect(x0: 0, y0: y, x1: width, y1: min(height, y + 2))))
         }
         return TestGraphs.canvas(ops, width: width, height: height, clear: TestGraphs.white)

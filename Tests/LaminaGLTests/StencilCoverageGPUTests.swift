@@ -44,7 +44,7 @@ final class StencilCoverageGPUTests: XCTestCase {
 
     private func fill(_ lines: [Polyline], _ rule: FillRule, bounds: PixelRect,
                       transform: Transform3D = .identity) -> DrawOp {
-        DrawOp(kind: .path(PathFill(polylines: lines, rule: rule, color: black)), transform: transform, bounds: bounds)
+        DrawOp(shape: .path(PathShape(polylines: lines, rule: rule)), paint: .solid(black), transform: transform, bounds: bounds)
     }
 
     /// Renders `ops` with the stencil method, the trapezoid method and the CPU; asserts the stencil method

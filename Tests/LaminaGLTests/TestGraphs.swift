@@ -22,19 +22,18 @@ enum TestGraphs {
 
     /// Shapes: a rect with a quarter-pixel left edge on white, a rounded rect, a border ring, a clipped fill.
     static func shapes() -> RenderGraph {
-        let rect = DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 10.25, y: 4, width: 20, height: 10)), red),
+        let rect = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 10.25, y: 4, width: 20, height: 10))), paint: .solid(red),
                           transform: .identity, bounds: PixelRect(x0: 10, y0: 4, x1: 31, y1: 14))
-        let rrect = DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 20, y: 20, width: 40, height: 40), radius: 10,
-                                                   corners: .all, curve: .circular), blue),
+        let rrect = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 20, y: 20, width: 40, height: 40), radius: 10,
+                                                   corners: .all, curve: .circular)), paint: .solid(blue),
                            transform: .identity, bounds: PixelRect(x0: 20, y0: 20, x1: 60, y1: 60))
-        let border = DrawOp(kind: .border(RoundedRect(rect: CGRect(x: 70.25, y: 10, width: 40, height: 40)), width: 4,
-                                          green),
+        let border = DrawOp(shape: .ring(RoundedRect(rect: CGRect(x: 70.25, y: 10, width: 40, height: 40)), width: 4), paint: .solid(green),
                             transform: .identity, bounds: PixelRect(x0: 70, y0: 10, x1: 111, y1: 50))
         let clip = Clip(shape: RoundedRect(rect: CGRect(x: 0, y: 70, width: 30.25, height: 50)), transform: .identity)
-        let clipped = DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 0, y: 70, width: 120, height: 50)), green),
+        let clipped = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 70, width: 120, height: 50))), paint: .solid(green),
                              transform: .identity, clips: [clip], bounds: PixelRect(x0: 0, y0: 70, x1: 31, y1: 120))
-        let rotated = DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: -10, y: -10, width: 20, height: 20), radius: 4,
-                                                     corners: .all, curve: .circular), red),
+        let rotated = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: -10, y: -10, width: 20, height: 20), radius: 4,
+                                                     corners: .all, curve: .circular)), paint: .solid(red),
                              transform: Transform3D.rotation(0.5, 0, 0, 1).concatenating(.translation(80, 90)),
                              bounds: PixelRect(x0: 60, y0: 70, x1: 100, y1: 110))
         return canvas([rect, rrect, border, clipped, rotated], clear: white)
@@ -58,8 +57,7 @@ enum TestGraphs {
                           lodBias: Double = 0) -> DrawOp {
         let b = PixelRect(x0: Int(dest.minX), y0: Int(dest.minY), x1: Int(dest.maxX.rounded(.up)),
                           y1: Int(dest.maxY.rounded(.up)))
-        return DrawOp(kind: .texture(TextureDraw(source: .image(ImageID(image)), destination: dest,
-                                                 minFilter: min, magFilter: mag, lodBias: lodBias)),
+        return DrawOp(shape: .rect(dest), paint: .texture(TextureDraw(source: .image(ImageID(image)), minFilter: min, magFilter: mag, lodBias: lodBias)),
                       transform: .identity, bounds: b)
     }
 
@@ -82,16 +80,13 @@ enum TestGraphs {
     static func shadow(sigma: Double) -> RenderGraph {
         let size = 40
         let shape = Pass(id: PassID(0), reason: .shadowShape, label: "shape", width: size, height: size,
-                         content: .draw([DrawOp(kind: .fill(RoundedRect(rect: CGRect(x: 12, y: 12, width: 16, height: 16)),
-                                                            white),
+                         content: .draw([DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 12, y: 12, width: 16, height: 16))), paint: .solid(white),
                                                 transform: .identity, bounds: full(size, size))]))
         let blur = Pass(id: PassID(1), reason: .shadowBlur, label: "blur", width: size, height: size,
                         content: .blur(source: PassID(0), sigma: sigma,
                                        method: BlurPyramid.choose(sigma: sigma, content: .shapes(variation: 1))))
         let tint = PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5)
-        let draw = DrawOp(kind: .texture(TextureDraw(source: .pass(PassID(1)),
-                                                     destination: CGRect(x: 0, y: 0, width: 40, height: 40),
-                                                     minFilter: .nearest, magFilter: .nearest, tint: tint)),
+        let draw = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 40, height: 40)), paint: .texture(TextureDraw(source: .pass(PassID(1)), minFilter: .nearest, magFilter: .nearest, tint: tint)),
                           transform: .translation(4, 4), bounds: PixelRect(x0: 4, y0: 4, x1: 44, y1: 44))
         return canvas([draw], width: 48, height: 48, clear: white, before: [shape, blur])
     }

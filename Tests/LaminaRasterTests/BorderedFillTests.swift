@@ -5,7 +5,7 @@ import LaminaRaster
 import LaminaTestSupport
 import XCTest
 
-/// A layer's background and border drawn as one operation (`DrawKind.borderedFill`): when the planner joins
+/// A layer's background and border drawn as one operation (a `.framed` shape and paint): when the planner joins
 /// them, and what the CPU reference draws for it.
 final class BorderedFillTests: XCTestCase {
     private func canvasOps(_ g: RenderGraph) -> [DrawOp] {
@@ -26,8 +26,8 @@ final class BorderedFillTests: XCTestCase {
         let scene = makeScene(width: 60, height: 50) { $0.addSublayer(card(fill: .red, border: .blue)) }
         let ops = canvasOps(try Planner().plan(scene))
         XCTAssertEqual(ops.count, 1)
-        guard case .borderedFill(let shape, let fill, let width, let border)? = ops.first?.kind else {
-            return XCTFail("expected a fill with its border, got \(ops.map(\.kind))")
+        guard case .framed(let shape, let width)? = ops.first?.shape, case .framed(let fill, let border)? = ops.first?.paint else {
+            return XCTFail("expected a fill with its border, got \(ops.map(\.shape))")
         }
         XCTAssertEqual(shape.minXMinY, 8)
         XCTAssertEqual(width, 3)
@@ -42,9 +42,9 @@ final class BorderedFillTests: XCTestCase {
             root.addSublayer(c)
         }
         let ops = canvasOps(try Planner().plan(withChild))
-        XCTAssertEqual(ops.count, 3, "\(ops.map(\.kind))")
-        if case .fill? = ops.first?.kind {} else { XCTFail("the background first: \(ops.map(\.kind))") }
-        if case .border(_, 3, _)? = ops.last?.kind {} else { XCTFail("the border last: \(ops.map(\.kind))") }
+        XCTAssertEqual(ops.count, 3, "\(ops.map(\.shape))")
+        if case .roundedRect? = ops.first?.shape {} else { XCTFail("the background first: \(ops.map(\.shape))") }
+        if case .ring(_, 3)? = ops.last?.shape {} else { XCTFail("the border last: \(ops.map(\.shape))") }
 
         let plain = makeScene(width: 60, height: 50) { $0.addSublayer(card(fill: .red, border: .blue)) }
         XCTAssertEqual(canvasOps(try Planner(joinsBorders: false).plan(plain)).count, 2)
@@ -107,7 +107,7 @@ final class BorderedFillTests: XCTestCase {
                 }
             }
             let ops = canvasOps(try Planner().plan(scene))
-            XCTAssertTrue(ops.contains { if case .borderedFill = $0.kind { true } else { false } })
+            XCTAssertTrue(ops.contains { if case .framed = $0.shape { true } else { false } })
             try assertFastPathsChangeNothing(scene, "scale \(scale): ")
         }
     }

@@ -45,8 +45,7 @@ final class GaussianBlurTests: XCTestCase {
         for sigma in [0.7, 2.0, 5.5] {
             let graph = RenderGraph(width: 48, height: 40, scale: 1, clearColor: .transparent, passes: [
                 Pass(id: PassID(0), reason: .shadowShape, label: "", width: 48, height: 40, content: .draw([
-                    DrawOp(kind: .texture(TextureDraw(source: .image(ImageID(0)), destination: CGRect(x: 0, y: 0, width: 48, height: 40),
-                                                      minFilter: .nearest, magFilter: .nearest)),
+                    DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 48, height: 40)), paint: .texture(TextureDraw(source: .image(ImageID(0)), minFilter: .nearest, magFilter: .nearest)),
                            transform: .identity, bounds: PixelRect(x0: 0, y0: 0, x1: 48, y1: 40), edgeAA: []),
                 ])),
                 Pass(id: PassID(1), reason: .shadowBlur, label: "", width: 48, height: 40, content: .blur(source: PassID(0), sigma: sigma, method: .exact)),
@@ -117,9 +116,7 @@ final class BlurExactnessTests: XCTestCase {
             let alpha = (0..<(size * size)).map { Double(shape.pixels[$0 * 4 + 3]) }
             let graph = RenderGraph(width: size, height: size, scale: 1, clearColor: .transparent, passes: [
                 Pass(id: PassID(0), reason: .shadowShape, label: "", width: size, height: size, content: .draw([
-                    DrawOp(kind: .texture(TextureDraw(source: .image(ImageID(0)),
-                                                      destination: CGRect(x: 0, y: 0, width: size, height: size),
-                                                      minFilter: .nearest, magFilter: .nearest)),
+                    DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: size, height: size)), paint: .texture(TextureDraw(source: .image(ImageID(0)), minFilter: .nearest, magFilter: .nearest)),
                            transform: .identity, bounds: PixelRect(x0: 0, y0: 0, x1: size, y1: size), edgeAA: []),
                 ]), isGray: true),
                 Pass(id: PassID(1), reason: .shadowBlur, label: "", width: size, height: size,

@@ -61,7 +61,7 @@ final class OcclusionTests: XCTestCase {
                                 minXMinY: 12, maxXMinY: 12, minXMaxY: 12, maxXMaxY: 12)
         let bounds = PixelRect(x0: 9, y0: 19, x1: 111, y1: 81)
         func prepared(alpha: Double) throws -> PreparedOp {
-            let op = DrawOp(kind: .fill(shape, PremultipliedColor(r: alpha, g: 0, b: 0, a: alpha)),
+            let op = DrawOp(shape: .roundedRect(shape), paint: .solid(PremultipliedColor(r: alpha, g: 0, b: 0, a: alpha)),
                             transform: .identity, bounds: bounds, edgeAA: .all)
             var samplers: [ImageID: TextureSampler] = [:]
             let graph = RenderGraph(width: 120, height: 100, scale: 1, clearColor: .transparent, passes: [], images: [])

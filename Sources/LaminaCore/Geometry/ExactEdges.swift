@@ -106,23 +106,19 @@ extension ExactEdges.Edge {
 }
 
 extension DrawOp {
-    /// The exact hard edges of this op's rect (a plain rect's fill or gradient, a texture's destination)
-    /// when its map is a rotation or projection and some edge is hard; nil otherwise. Both renderers ask
-    /// this, so they decide the same pixels by the same integers.
+    /// The exact hard edges of this op's shape when it is a plain rect (whatever its paint) and its map is
+    /// a rotation or projection and some edge is hard; nil otherwise. Both renderers ask this, so they
+    /// decide the same pixels by the same integers.
     public var exactEdges: ExactEdges? {
-        guard ExactEdges.applies(to: transform, edgeAA: edgeAA) else { return nil }
-        switch kind {
-        case .fill(let s, _), .gradient(let s, _): return s.isRect ? ExactEdges(transform: transform, rect: s.rect) : nil
-        case .texture(let t): return ExactEdges(transform: transform, rect: t.destination)
-        case .border, .borderedFill, .path: return nil
-        }
+        guard case .roundedRect(let s) = shape, s.isRect, ExactEdges.applies(to: transform, edgeAA: edgeAA) else { return nil }
+        return ExactEdges(transform: transform, rect: s.rect)
     }
 }
 
 extension DrawOp {
     /// A conic gradient op's seam (`ExactEdges.conicSeam`); nil for any other op.
     public var conicSeam: ExactEdges? {
-        guard case .gradient(_, let paint) = kind else { return nil }
+        guard case .gradient(let paint) = paint else { return nil }
         return ExactEdges.conicSeam(transform: transform, paint: paint)
     }
 }

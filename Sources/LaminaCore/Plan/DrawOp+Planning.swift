@@ -1,32 +1,26 @@
 import Foundation
 
 extension DrawOp {
-    /// The same operation with its alpha multiplied by `a` (opacity folded into a single draw); the products
-    /// are held at float precision by the types themselves (`Double.heldAsFloat`).
+    /// The same operation with its alpha multiplied by `a` (opacity folded into a single draw): its paint
+    /// scaled; the products are held at float precision by the types themselves (`Double.heldAsFloat`).
     func scalingAlpha(by a: Double) -> DrawOp {
         guard a != 1 else { return self }
         var op = self
-        switch kind {
-        case .fill(let s, let c): op.kind = .fill(s, c.scaled(by: a))
-        case .border(let s, let w, let c): op.kind = .border(s, width: w, c.scaled(by: a))
-        case .borderedFill(let s, let f, let w, let b):
-            op.kind = .borderedFill(s, fill: f.scaled(by: a), width: w, border: b.scaled(by: a))
-        case .texture(var t): t.opacity *= a; op.kind = .texture(t)
-        case .path(var p): p.color = p.color.scaled(by: a); op.kind = .path(p)
-        case .gradient(let s, var g): g.opacity *= a; op.kind = .gradient(s, g)
-        }
+        op.paint = paint.scalingAlpha(by: a)
         return op
     }
 
-    /// This fill with `border` drawn over it as one operation (`DrawKind.borderedFill`), or nil when the two
-    /// do not draw the same shape in the same place: same transform, clips, bounds and modulation, and the
-    /// fill antialiased on every edge as a border always is.
+    /// This fill with `border` drawn over it as one operation (a `.framed` shape and paint), or nil when the
+    /// two do not draw the same shape in the same place: same transform, clips, bounds and modulation, and
+    /// the fill antialiased on every edge as a border always is.
     func joining(_ border: DrawOp) -> DrawOp? {
-        guard case .fill(let shape, let fill) = kind, case .border(let ring, let width, let color) = border.kind,
+        guard case .roundedRect(let shape) = self.shape, case .solid(let fill) = paint,
+              case .ring(let ring, let width) = border.shape, case .solid(let color) = border.paint,
               shape == ring, edgeAA == .all, border.edgeAA == .all, transform == border.transform,
               clips == border.clips, bounds == border.bounds, modulate == border.modulate else { return nil }
         var op = self
-        op.kind = .borderedFill(shape, fill: fill, width: width, border: color)
+        op.shape = .framed(shape, width: width)
+        op.paint = .framed(fill: fill, border: color)
         return op
     }
 
@@ -48,5 +42,17 @@ extension DrawOp {
         op.clips.insert(clip, at: 0)
         op.bounds = bounds.intersection(clipBounds)
         return op
+    }
+}
+
+extension DrawOp.Paint {
+    /// The same paint with its alpha multiplied by `a`.
+    func scalingAlpha(by a: Double) -> DrawOp.Paint {
+        switch self {
+        case .solid(let c): return .solid(c.scaled(by: a))
+        case .framed(let f, let b): return .framed(fill: f.scaled(by: a), border: b.scaled(by: a))
+        case .texture(var t): t.opacity *= a; return .texture(t)
+        case .gradient(var g): g.opacity *= a; return .gradient(g)
+        }
     }
 }

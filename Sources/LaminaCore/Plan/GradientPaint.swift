@@ -1,7 +1,7 @@
 import Foundation
 
 /// A gradient paint (CAGradientLayer's): colours at locations along an axis, a radius or an angle, in the
-/// local space of the operation that carries it (`DrawKind.gradient`).
+/// local space of the operation that carries it (`DrawOp.Paint.gradient`).
 ///
 /// Both renderers evaluate it per pixel with the same arithmetic, `GradientPaint.color(at:)` on the CPU and
 /// `gradientColor` in `primitive.frag` on the GPU (single precision there, so a byte may differ by one):

@@ -112,13 +112,13 @@ extension GraphBuilder {
                 if i == xs.count - 2 && aa.contains(.maxX) { edges.insert(.maxX) }
                 if j == 0 && aa.contains(.minY) { edges.insert(.minY) }
                 if j == ys.count - 2 && aa.contains(.maxY) { edges.insert(.maxY) }
-                let draw = TextureDraw(source: source, destination: d,
+                let draw = TextureDraw(source: source,
                                        sourceRect: CGRect(x: u0, y: v0, width: u1 - u0, height: v1 - v0),
                                        minFilter: aligned ? .nearest : layer.minificationFilter,
                                        magFilter: aligned ? .nearest : layer.magnificationFilter,
                                        lodBias: layer.minificationFilterBias)
                 let b = LayerGeometry.pixelBounds(of: d, through: m, in: context.interest)
-                if !b.isEmpty { ops.append(DrawOp(kind: .texture(draw), transform: m, bounds: b, edgeAA: edges)) }
+                if !b.isEmpty { ops.append(DrawOp(shape: .rect(d), paint: .texture(draw), transform: m, bounds: b, edgeAA: edges)) }
             }
         }
         return ops

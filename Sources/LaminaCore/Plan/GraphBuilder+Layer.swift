@@ -72,7 +72,8 @@ extension GraphBuilder {
             } else {
                 let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
                 if !b.isEmpty {
-                    ops.append(DrawOp(kind: .fill(shape, bg.premultiplied), transform: m, bounds: b, edgeAA: aa))
+                    ops.append(DrawOp(shape: .roundedRect(shape), paint: .solid(bg.premultiplied), transform: m, bounds: b,
+                                      edgeAA: aa))
                 }
             }
         }
@@ -96,8 +97,8 @@ extension GraphBuilder {
             let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
             if !b.isEmpty {
                 // Borders are always antialiased (ca-semantics.md decisions table), whatever the quad's edges do.
-                let border = DrawOp(kind: .border(shape, width: layer.borderWidth, bc.premultiplied), transform: m,
-                                    bounds: b, edgeAA: .all)
+                let border = DrawOp(shape: .ring(shape, width: layer.borderWidth), paint: .solid(bc.premultiplied),
+                                    transform: m, bounds: b, edgeAA: .all)
                 if joinsBorders, between.isEmpty, ops.count == 1, let joined = ops[0].joining(border) {
                     ops[0] = joined
                 } else {

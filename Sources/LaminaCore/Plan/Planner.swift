@@ -16,7 +16,7 @@ public struct Planner {
     /// Whether rounded-rect shadows share blurred nine-patch proxies in an atlas (`ShadowAtlas.swift`).
     /// Off, every shadow gets its own shape and blur passes; tests compare the two.
     public var usesShadowAtlas: Bool
-    /// Whether a layer's background and border are drawn as one operation (`DrawKind.borderedFill`) when
+    /// Whether a layer's background and border are drawn as one operation (a `.framed` shape and paint) when
     /// nothing lies between them (`RenderOptions.joinsBorders`); off, as two. The output differs only in
     /// rounding (one 8-bit rounding instead of two on the border's pixels); tests compare the two.
     public var joinsBorders: Bool
@@ -180,10 +180,10 @@ final class GraphBuilder {
     /// texture is sampled per pixel (about 90 ns a pixel through the general sampler on the CPU, against a
     /// few for a fill's spans), a gradient evaluated per pixel, a rotated or projected shape shaded per pixel.
     static func drawWeight(_ op: DrawOp) -> Int {
-        switch op.kind {
+        switch op.paint {
         case .texture: return 16
         case .gradient: return 4
-        default: return LayerGeometry.isAxisAligned(op.transform) ? 1 : 4
+        case .solid, .framed: return LayerGeometry.isAxisAligned(op.transform) ? 1 : 4
         }
     }
 
@@ -295,13 +295,13 @@ final class GraphBuilder {
     func composite(_ id: PassID, rect: PixelRect, dx: Double = 0, dy: Double = 0, opacity: Double = 1,
                    tint: PremultipliedColor? = nil, mask: PassID? = nil, interest: PixelRect) -> DrawOp {
         let aligned = dx == dx.rounded() && dy == dy.rounded()
-        let draw = TextureDraw(source: .pass(id), destination: CGRect(x: 0, y: 0, width: rect.width, height: rect.height),
-                               opacity: opacity, tint: tint, mask: mask)
+        let draw = TextureDraw(source: .pass(id), opacity: opacity, tint: tint, mask: mask)
         let t = Transform3D.translation(Double(rect.x0) + dx, Double(rect.y0) + dy, 0)
         let bounds = PixelRect(x0: rect.x0 + Int(pixels: dx, .down), y0: rect.y0 + Int(pixels: dy, .down),
                                x1: rect.x1 + Int(pixels: dx, .up), y1: rect.y1 + Int(pixels: dy, .up))
             .intersection(interest)
-        return DrawOp(kind: .texture(draw), transform: t, bounds: bounds, edgeAA: aligned ? [] : .all)
+        return DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: rect.width, height: rect.height)), paint: .texture(draw),
+                      transform: t, bounds: bounds, edgeAA: aligned ? [] : .all)
     }
 }
 

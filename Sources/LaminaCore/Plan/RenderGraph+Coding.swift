@@ -1,12 +1,12 @@
 import Foundation
 
-// The JSON shape of a render graph (`lamina plan --json`, format "lamina-plan/2"): each enum case with
+// The JSON shape of a render graph (`lamina plan --json`, format "lamina-plan/3"): each enum case with
 // values is an object with one key, the case's name, whose value holds the values under their names, so no
 // positional `_0` keys appear. The shape is documented in the README and versioned by `RenderGraph.format`.
 
 extension RenderGraph {
     /// The name and version of the JSON shape `lamina plan --json` writes.
-    public static let format = "lamina-plan/2"
+    public static let format = "lamina-plan/3"
 }
 
 private struct CaseKey: CodingKey {
@@ -52,57 +52,64 @@ extension PassContent {
     }
 }
 
-extension DrawKind {
-    private struct Shape: Codable {
-        var shape: RoundedRect
-        var color: PremultipliedColor?
-        var width: Double?
-        var fill: PremultipliedColor?
-        var border: PremultipliedColor?
-        var paint: GradientPaint?
-    }
+extension DrawOp.Shape {
+    private struct Rect: Codable { var shape: RoundedRect; var width: Double? }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CaseKey.self)
         switch self {
-        case .fill(let s, let color): try c.encode(Shape(shape: s, color: color), forKey: CaseKey("fill"))
-        case .border(let s, let width, let color):
-            try c.encode(Shape(shape: s, color: color, width: width), forKey: CaseKey("border"))
-        case .borderedFill(let s, let fill, let width, let border):
-            try c.encode(Shape(shape: s, width: width, fill: fill, border: border), forKey: CaseKey("borderedFill"))
-        case .texture(let t): try c.encode(t, forKey: CaseKey("texture"))
+        case .roundedRect(let r): try c.encode(Rect(shape: r), forKey: CaseKey("roundedRect"))
+        case .ring(let r, let width): try c.encode(Rect(shape: r, width: width), forKey: CaseKey("ring"))
+        case .framed(let r, let width): try c.encode(Rect(shape: r, width: width), forKey: CaseKey("framed"))
         case .path(let p): try c.encode(p, forKey: CaseKey("path"))
-        case .gradient(let s, let paint): try c.encode(Shape(shape: s, paint: paint), forKey: CaseKey("gradient"))
         }
     }
 
     public init(from decoder: Decoder) throws {
         let (c, key) = try only(decoder)
-        func shape() throws -> Shape { try c.decode(Shape.self, forKey: CaseKey(key)) }
-        func missing(_ what: String) -> DecodingError {
-            .dataCorruptedError(forKey: CaseKey(key), in: c, debugDescription: "missing \(what)")
+        func rect(width needed: Bool) throws -> Rect {
+            let r = try c.decode(Rect.self, forKey: CaseKey(key))
+            guard !needed || r.width != nil else {
+                throw DecodingError.dataCorruptedError(forKey: CaseKey(key), in: c, debugDescription: "missing width")
+            }
+            return r
         }
         switch key {
-        case "fill":
-            let s = try shape()
-            guard let color = s.color else { throw missing("color") }
-            self = .fill(s.shape, color)
-        case "border":
-            let s = try shape()
-            guard let color = s.color, let width = s.width else { throw missing("color or width") }
-            self = .border(s.shape, width: width, color)
-        case "borderedFill":
-            let s = try shape()
-            guard let fill = s.fill, let width = s.width, let border = s.border else { throw missing("fill, width or border") }
-            self = .borderedFill(s.shape, fill: fill, width: width, border: border)
-        case "texture": self = .texture(try c.decode(TextureDraw.self, forKey: CaseKey(key)))
-        case "path": self = .path(try c.decode(PathFill.self, forKey: CaseKey(key)))
-        case "gradient":
-            let s = try shape()
-            guard let paint = s.paint else { throw missing("paint") }
-            self = .gradient(s.shape, paint)
+        case "roundedRect": self = .roundedRect(try rect(width: false).shape)
+        case "ring": let r = try rect(width: true); self = .ring(r.shape, width: r.width ?? 0)
+        case "framed": let r = try rect(width: true); self = .framed(r.shape, width: r.width ?? 0)
+        case "path": self = .path(try c.decode(PathShape.self, forKey: CaseKey(key)))
         default:
-            throw DecodingError.dataCorruptedError(forKey: CaseKey(key), in: c, debugDescription: "unknown draw kind")
+            throw DecodingError.dataCorruptedError(forKey: CaseKey(key), in: c, debugDescription: "unknown shape")
+        }
+    }
+}
+
+extension DrawOp.Paint {
+    private struct Solid: Codable { var color: PremultipliedColor }
+    private struct Framed: Codable { var fill: PremultipliedColor; var border: PremultipliedColor }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CaseKey.self)
+        switch self {
+        case .solid(let color): try c.encode(Solid(color: color), forKey: CaseKey("solid"))
+        case .framed(let fill, let border): try c.encode(Framed(fill: fill, border: border), forKey: CaseKey("framed"))
+        case .texture(let t): try c.encode(t, forKey: CaseKey("texture"))
+        case .gradient(let g): try c.encode(g, forKey: CaseKey("gradient"))
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let (c, key) = try only(decoder)
+        switch key {
+        case "solid": self = .solid(try c.decode(Solid.self, forKey: CaseKey(key)).color)
+        case "framed":
+            let f = try c.decode(Framed.self, forKey: CaseKey(key))
+            self = .framed(fill: f.fill, border: f.border)
+        case "texture": self = .texture(try c.decode(TextureDraw.self, forKey: CaseKey(key)))
+        case "gradient": self = .gradient(try c.decode(GradientPaint.self, forKey: CaseKey(key)))
+        default:
+            throw DecodingError.dataCorruptedError(forKey: CaseKey(key), in: c, debugDescription: "unknown paint")
         }
     }
 }

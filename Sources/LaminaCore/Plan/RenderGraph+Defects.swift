@@ -1,9 +1,9 @@
 import Foundation
 
 /// A render graph that breaks its own contract: a pass that reads a pass not yet rendered (or itself), an
-/// image with no pixels, no pass at all. Always a planner bug, never a property of the scene. Both renderers
-/// check a graph with `RenderGraph.defect` before they run it and throw this, so the same defect reads the
-/// same on the CPU and on the GPU.
+/// image with no pixels, a shape and paint no renderer pairs (`DrawOp.isDrawable`), no pass at all. Always a
+/// planner bug, never a property of the scene. Both renderers check a graph with `RenderGraph.defect` before
+/// they run it and throw this, so the same defect reads the same on the CPU and on the GPU.
 public struct RenderGraphDefect: Error, CustomStringConvertible, Equatable, Sendable {
     public let description: String
     public init(_ description: String) { self.description = "invalid render graph: " + description }
@@ -20,7 +20,10 @@ extension RenderGraph {
                 guard rendered.contains(source) else { return RenderGraphDefect("\(pass.id) blurs \(source) before it is rendered") }
             case .draw(let ops):
                 for op in ops {
-                    guard case .texture(let t) = op.kind else { continue }
+                    guard op.isDrawable else {
+                        return RenderGraphDefect("\(pass.id) draws a \(op.shape) shape with a \(op.paint) paint, which no renderer draws")
+                    }
+                    guard let t = op.texture else { continue }
                     switch t.source {
                     case .pass(let id) where id == pass.id:
                         return RenderGraphDefect("\(pass.id) samples itself")
@@ -61,7 +64,7 @@ extension RenderGraph {
                 needed.insert(source)
             case .draw(let ops):
                 for op in ops {
-                    guard case .texture(let t) = op.kind else { continue }
+                    guard let t = op.texture else { continue }
                     if case .pass(let id) = t.source { needed.insert(id) }
                     if let m = t.mask { needed.insert(m) }
                 }

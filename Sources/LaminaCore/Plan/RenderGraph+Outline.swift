@@ -22,25 +22,31 @@ extension RenderGraph {
 extension DrawOp {
     /// One line describing the operation.
     var summary: String {
-        let what: String
-        switch kind {
-        case .fill(let s, _): what = s.isRect ? "fill rect" : "fill rounded rect r=\(s.maxRadius)"
-        case .border(let s, let w, _): what = "border width \(w)" + (s.isRect ? "" : " r=\(s.maxRadius)")
-        case .borderedFill(let s, _, let w, _):
-            what = (s.isRect ? "fill rect" : "fill rounded rect r=\(s.maxRadius)") + " with border width \(w)"
-        case .texture(let t):
-            switch t.source {
-            case .image(let id): what = "image \(id) \(t.minFilter.rawValue)/\(t.magFilter.rawValue)"
-            case .pass(let id):
-                what = "composite \(id)" + (t.tint != nil ? " tinted" : "") + (t.mask.map { (t.invertsMask ? " masked by 1 - " : " masked by ") + "\($0)" } ?? "")
-                    + (t.opacity < 1 ? " opacity \(t.opacity)" : "")
-            }
-        case .path(let p): what = "path \(p.polylines.count) polyline(s) \(p.rule.rawValue)"
-        case .gradient(let s, let g):
-            what = "gradient \(g.kind) \(g.stops.count) stops" + (s.isRect ? "" : " r=\(s.maxRadius)")
-        }
         let clipText = clips.isEmpty ? "" : " clips \(clips.count)"
         let flat = transform.planeKind.isFlat ? "" : " perspective"
         return "\(what) bounds \(bounds)\(clipText)\(flat)"
+    }
+
+    /// The shape and paint in words.
+    private var what: String {
+        func rounded(_ s: RoundedRect) -> String { s.isRect ? "" : " r=\(s.maxRadius)" }
+        switch (shape, paint) {
+        case (.roundedRect(let s), .solid): return s.isRect ? "fill rect" : "fill rounded rect r=\(s.maxRadius)"
+        case (.ring(let s, let w), .solid): return "border width \(w)" + rounded(s)
+        case (.framed(let s, let w), .framed):
+            return (s.isRect ? "fill rect" : "fill rounded rect r=\(s.maxRadius)") + " with border width \(w)"
+        case (.path(let p), .solid): return "path \(p.polylines.count) polyline(s) \(p.rule.rawValue)"
+        case (.roundedRect(let s), .texture(let t)):
+            let source: String
+            switch t.source {
+            case .image(let id): source = "image \(id) \(t.minFilter.rawValue)/\(t.magFilter.rawValue)"
+            case .pass(let id):
+                source = "composite \(id)" + (t.tint != nil ? " tinted" : "") + (t.mask.map { (t.invertsMask ? " masked by 1 - " : " masked by ") + "\($0)" } ?? "")
+                    + (t.opacity < 1 ? " opacity \(t.opacity)" : "")
+            }
+            return source + rounded(s)
+        case (.roundedRect(let s), .gradient(let g)): return "gradient \(g.kind) \(g.stops.count) stops" + rounded(s)
+        default: return "\(paint) paint on a \(shape) shape"
+        }
     }
 }

@@ -44,19 +44,19 @@ enum OpSplitter {
         guard t.planeKind.isScaleTranslation, t.m11 != 0, t.m22 != 0 else {
             return false
         }
-        switch op.kind {
-        case .fill(let shape, _):
+        switch (op.shape, op.paint) {
+        case (.roundedRect(let shape), .solid):
             guard let cross = interior(shape, t: t, bounds: bounds) else { return false }
             cross.around(in: bounds, into: &out)
             cross.tiles(into: &out)
             return true
-        case .border(let shape, let width, _):
+        case (.ring(let shape, let width), .solid):
             let innerShape = shape.inset(by: width)
             guard innerShape.rect.width > 0, innerShape.rect.height > 0,
                   let hole = interior(innerShape, t: t, bounds: bounds) else { return false }
             hole.around(in: bounds, into: &out)
             return true
-        case .borderedFill(let shape, _, let width, _):
+        case (.framed(let shape, let width), .framed):
             // The ring's hole is where the fill shows alone: a solid cross of the fill's colour.
             let innerShape = shape.inset(by: width)
             guard innerShape.rect.width > 0, innerShape.rect.height > 0,

@@ -276,7 +276,7 @@ struct PassBatcher {
     private mutating func prepare(_ op: DrawOp, index: Int, bounds b: PixelRect) throws -> Prepared? {
         var g = SIMD16<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
         let slot = pathSlots[index]
-        if case .path = op.kind { guard slot != nil else { return nil } } else {
+        if case .path = op.shape { guard slot != nil else { return nil } } else {
             guard let map = ProjectiveMap(op.transform) else { return nil }
             g = map.g; wTest = map.wTest
         }
@@ -319,8 +319,8 @@ struct PassBatcher {
     private mutating func fields(_ op: DrawOp, bounds b: PixelRect, modulate m: PremultipliedColor,
                                  slot: PathCoverage.Slot?) throws -> RecordFields {
         var f = RecordFields()
-        switch op.kind {
-        case .fill(let shape, let c):
+        switch (op.shape, op.paint) {
+        case (.roundedRect(let shape), .solid(let c)):
             f.key = ShaderKey.shape(shape, border: nil)
             // A fill the border program draws exactly (`ShaderKey.ring`): its record says "no inner edge".
             if f.key.rounded || op.edgeAA == .all {
@@ -329,22 +329,22 @@ struct PassBatcher {
             }
             (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
             f.record.color = PassBatcher.product(c, m, 1)
-        case .border(let shape, let width, let c):
+        case (.ring(let shape, let width), .solid(let c)):
             // The border program's colours: the fill under the ring in `color` (none here), the ring's in `src`.
             f.record.params[0] = Float(width)
             f.key = ShaderKey.shape(shape, border: width)
             (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
             f.record.src = PassBatcher.product(c, m, 1)
-        case .borderedFill(let shape, let fill, let width, let border):
+        case (.framed(let shape, let width), .framed(let fill, let border)):
             // `color` is also what the solid pieces (the inner shape's interior) draw: the fill alone.
             f.record.params[0] = Float(width)
             f.key = ShaderKey.shape(shape, border: width)
             (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
             f.record.color = PassBatcher.product(fill, m, 1)
             f.record.src = PassBatcher.product(border, m, 1)
-        case .texture(let t):
-            try textureFields(op, t, bounds: b, modulate: m, into: &f)
-        case .gradient(let shape, let paint):
+        case (.roundedRect(let shape), .texture(let t)):
+            try textureFields(op, shape, t, bounds: b, modulate: m, into: &f)
+        case (.roundedRect(let shape), .gradient(let paint)):
             f.key = ShaderKey.shape(shape, border: nil)
             f.key.kind = .gradient
             (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
@@ -352,27 +352,29 @@ struct PassBatcher {
             // A conic gradient's seam as an integer line (`ExactEdges.conicSeam`): its record plus one.
             f.record.src[1] = op.conicSeam.map { Float(clips.addExactEdges($0) + 1) } ?? 0
             f.record.color = PassBatcher.product(PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, 1)
-        case .path(let path):
+        case (.path(let path), .solid(let color)):
             guard let slot else { throw GLError.invalidGraph("a path op has no coverage slot") }
             f.key = ShaderKey(kind: .coverageMask)
             f.texture = slot.texture
-            // The atlas texel of pixel p is p - src.xy; src.z asks for hard edges (`PathFill.drawn`).
+            // The atlas texel of pixel p is p - src.xy; src.z asks for hard edges (`PathShape.drawn`).
             f.record.src = SIMD4(Float(b.x0 - slot.x), Float(b.y0 - slot.y), path.antialiased ? 0 : 1, 0)
-            f.record.color = PassBatcher.product(path.color, m, 1)
+            f.record.color = PassBatcher.product(color, m, 1)
+        default:
+            throw GLError.invalidGraph("a \(op.shape) shape with a \(op.paint) paint")
         }
         return f
     }
 
-    /// A texture draw's fields: its source and mask, sampling, and, drawn texel for texel, the texel
-    /// copy (reading a blur kept at its reduced level, which nothing else may read).
-    private func textureFields(_ op: DrawOp, _ t: TextureDraw, bounds b: PixelRect, modulate m: PremultipliedColor,
-                               into f: inout RecordFields) throws {
+    /// A texture draw's fields: its source and mask, sampling, its shape's rect and radii, and, drawn texel
+    /// for texel, the texel copy (reading a blur kept at its reduced level, which nothing else may read).
+    private func textureFields(_ op: DrawOp, _ shape: RoundedRect, _ t: TextureDraw, bounds b: PixelRect,
+                               modulate m: PremultipliedColor, into f: inout RecordFields) throws {
         let source = try resolve(t.source)
         f.texture = source
         if let maskPass = t.mask { f.mask = try resolvePass(maskPass) }
-        f.key = ShaderKey(kind: .texture, sampling: ShaderKey.sampling(min: t.minFilter, mag: t.magFilter),
-                          masked: t.mask != nil)
-        f.record.rect = PassBatcher.rect(t.destination)
+        f.key = ShaderKey(kind: .texture, rounded: ShaderKey.shape(shape, border: nil).rounded,
+                          sampling: ShaderKey.sampling(min: t.minFilter, mag: t.magFilter), masked: t.mask != nil)
+        (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
         f.record.src = SIMD4(Float(t.sourceRect.origin.x), Float(t.sourceRect.origin.y), Float(t.sourceRect.width),
                       Float(t.sourceRect.height))
         f.record.tex = SIMD4(Float(source.width), Float(source.height),

@@ -1,22 +1,29 @@
 import LaminaCore
 
-/// Which variant of `primitive.frag` draws an instance: its kind and the defines that specialise it.
+/// Which variant of `primitive.frag` draws an instance: the (shape, paint) pair it draws and the defines
+/// that specialise it.
 ///
 /// Skia's habit of classifying once and picking the program from the class: the radius tests and the
 /// texture filters are decided here, per op, so the shader carries no branch a software rasterizer would
 /// pay for on every fragment.
 struct ShaderKey: Hashable {
+    /// The pair a program draws (`DrawOp.isDrawable`), and two fast forms the batcher makes of them.
     enum Kind: Hashable {
-        /// A split fill's interior: colour only (`OpSplitter`).
+        /// A split fill's interior, coverage 1: colour only (`OpSplitter`).
         case solid
+        /// A rounded rect, solid.
         case fill
+        /// A ring, solid, or a framed shape with its framed paint: two coverages, two colours (a fill may
+        /// join as a ring without an inner edge, `ring(of:)`).
         case border
+        /// A rounded rect with a texture paint.
         case texture
-        /// A path fill's coverage, read from the pass's coverage atlas (`PathCoverage`).
+        /// A path, solid: its coverage read from the pass's coverage atlas (`PathCoverage`).
         case coverageMask
-        /// A texture draw that copies texels one to one or stretches one line (`TexelBlit`).
+        /// A texture paint copied texel for texel or stretched from one line over a pixel-aligned rect
+        /// (`TexelBlit`).
         case texel
-        /// A rounded rect filled with a gradient whose stops are a record of the clip table.
+        /// A rounded rect with a gradient paint, its stops a record of the clip table.
         case gradient
     }
 
@@ -25,7 +32,7 @@ struct ShaderKey: Hashable {
     enum Sampling: Hashable { case nearest, linear, general }
 
     var kind: Kind
-    /// Fills and borders: some radius is non-zero (as a float, as the shader sees it).
+    /// Fills, borders, gradients and textures: some radius is non-zero (as a float, as the shader sees it).
     var rounded = false
     /// Borders: some radius of the inner edge, max(0, r - width), is non-zero.
     var innerRounded = false

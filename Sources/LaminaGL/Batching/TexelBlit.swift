@@ -23,8 +23,8 @@ struct TexelBlit {
         guard enabled, op.clips.isEmpty, t.mask == nil, t.minFilter == .nearest, t.magFilter == .nearest
         else { return nil }
         let m = op.transform
-        guard m.planeKind == .translation else { return nil }
-        let d = t.destination
+        guard m.planeKind == .translation, case .roundedRect(let shape) = op.shape, shape.isRect else { return nil }
+        let d = shape.rect
         guard let x0 = TexelBlit.integer(Double(d.minX) + m.m41), let x1 = TexelBlit.integer(Double(d.maxX) + m.m41),
               let y0 = TexelBlit.integer(Double(d.minY) + m.m42), let y1 = TexelBlit.integer(Double(d.maxY) + m.m42),
               x1 > x0, y1 > y0,

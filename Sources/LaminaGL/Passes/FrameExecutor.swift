@@ -205,7 +205,7 @@ final class FrameExecutor {
                 refused.insert(source)
             case .draw(let ops):
                 for op in ops {
-                    guard case .texture(let t) = op.kind else { continue }
+                    guard let t = op.texture else { continue }
                     if let m = t.mask { refused.insert(m) }
                     guard case .pass(let id) = t.source, let (w, h) = sizes[id] else { continue }
                     if TexelBlit(op, t, bounds: op.bounds, textureWidth: w, textureHeight: h, enabled: true) == nil { refused.insert(id) }
@@ -264,7 +264,7 @@ final class FrameExecutor {
             case .blur(let source, _, _): last[source] = i
             case .draw(let ops):
                 for op in ops {
-                    guard case .texture(let t) = op.kind else { continue }
+                    guard let t = op.texture else { continue }
                     if case .pass(let id) = t.source { last[id] = i }
                     if let m = t.mask { last[m] = i }
                 }

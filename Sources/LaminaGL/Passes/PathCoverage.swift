@@ -12,7 +12,7 @@ import LaminaCore
 /// conservative quad per trapezoid, whose fragments compute the exact area of the trapezoid in their pixel and add it (blending ONE, ONE), so each
 /// texel ends up holding the fill's area in that pixel. `PassBatcher` then draws each fill with the
 /// `coverageMask` program, reading its texels (clamped to 0...1; a hard-edged fill takes 1 where the area is
-/// at least one half, as `PathFill.drawn`).
+/// at least one half, as `PathShape.drawn`).
 ///
 /// **Accuracy.** The trapezoids are the CPU's coverage to 1e-12 where edges do not cross and within 1/256
 /// of a pixel at crossings (`PathTrapezoids`); the GPU evaluates their areas in float32, on pieces of at most
@@ -223,7 +223,7 @@ final class PathCoverage {
     /// The path ops of `ops` that meet the pass, in order.
     private static func items(_ ops: [DrawOp], passBounds: PixelRect) -> [Item] {
         ops.enumerated().compactMap { i, op in
-            guard case .path(let fill) = op.kind else { return nil }
+            guard case .path(let fill) = op.shape else { return nil }
             let b = op.bounds.intersection(passBounds)
             guard !b.isEmpty else { return nil }
             return Item(op: i, bounds: b, rule: fill.rule, lines: fill.projected(through: op.transform))

@@ -56,7 +56,7 @@ enum Occlusion {
             }
             guard ops[i].occludes, let plan = ops[i].spans else { continue }
             var hole = false
-            if case .borderedFill = ops[i].kind { hole = true }
+            if case .framed = ops[i].shape { hole = true }
             if let rect = opaqueRect(plan: plan, bounds: ops[i].bounds, hole: hole) { later.add(rect) }
         }
         return hidden

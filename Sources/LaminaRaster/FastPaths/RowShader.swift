@@ -106,49 +106,64 @@ struct SampledRows<Shader: PixelShader>: RowShader {
     }
 }
 
-/// A fill: the shape's coverage, one colour.
-struct FillShader: PixelShader {
+/// An operation's shader: its shape's coverage times its paint's colour, each a type of its own, so the
+/// row loop is specialised per (shape, paint) pair without a case per pair.
+struct ShapeShader<Cover: ShapeCoverage, Color: PaintColor>: PixelShader {
+    let cover: Cover
+    let paint: Color
+
+    @inline(__always)
+    func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double { cover.coverage(s, x: x, y: y) }
+
+    @inline(__always)
+    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { paint.color(s, x: x, y: y) }
+}
+
+/// The coverage of a shape at a sample of pixel (x, y).
+protocol ShapeCoverage {
+    func coverage(_ s: Projection.Sample, x: Int, y: Int) -> Double
+}
+
+/// The colour of a paint at a sample of pixel (x, y), before coverage.
+protocol PaintColor {
+    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double>
+}
+
+/// A rounded rect's coverage (`Coverage.of`), its hard edges decided by `exact` when given.
+struct RoundedCoverage: ShapeCoverage {
     let shape: RoundedRect
     let edgeAA: EdgeMask
     let exact: ExactEdges?
-    let paint: SIMD4<Double>
 
     @inline(__always)
-    func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double {
+    func coverage(_ s: Projection.Sample, x: Int, y: Int) -> Double {
         Coverage.of(shape, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y)
     }
-
-    @inline(__always)
-    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { paint }
 }
 
-/// A border: `Coverage.border` of the outer shape and its inner edge, one colour.
-struct BorderShader: PixelShader {
+/// A ring's coverage: `Coverage.border` of the outer shape and its inner edge.
+struct RingCoverage: ShapeCoverage {
     let shape: RoundedRect
     let inner: RoundedRect?
-    let paint: SIMD4<Double>
 
     @inline(__always)
-    func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double { Coverage.border(shape, inner: inner, at: s) }
-
-    @inline(__always)
-    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { paint }
+    func coverage(_ s: Projection.Sample, x: Int, y: Int) -> Double { Coverage.border(shape, inner: inner, at: s) }
 }
 
-/// A gradient fill: the rounded rect's coverage, the gradient's colour at the pixel's local point.
-struct GradientShader: PixelShader {
-    let shape: RoundedRect
-    let edgeAA: EdgeMask
-    let exact: ExactEdges?
-    /// A conic gradient's seam (`ExactEdges.conicSeam`).
-    let seam: ExactEdges?
-    let paint: GradientPaint.Evaluator
-    let tint: SIMD4<Double>
+/// One colour.
+struct SolidColor: PaintColor {
+    let color: SIMD4<Double>
 
     @inline(__always)
-    func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double {
-        Coverage.of(shape, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y)
-    }
+    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { color }
+}
+
+/// A gradient's colour at the sample's local point, times the op's modulation.
+struct GradientColor: PaintColor {
+    let paint: GradientPaint.Evaluator
+    /// A conic gradient's seam (`ExactEdges.conicSeam`).
+    let seam: ExactEdges?
+    let tint: SIMD4<Double>
 
     @inline(__always)
     func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> {
@@ -156,18 +171,10 @@ struct GradientShader: PixelShader {
     }
 }
 
-/// A texture draw: the destination rect's coverage, the sampled (tinted, masked) texel colour.
-struct TextureShader: PixelShader {
+/// A texture's sampled (tinted, masked) colour, times the op's modulation.
+struct TextureColor: PaintColor {
     let texture: PreparedOp.PreparedTexture
-    let rect: CGRect
-    let edgeAA: EdgeMask
-    let exact: ExactEdges?
     let tint: SIMD4<Double>
-
-    @inline(__always)
-    func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double {
-        Coverage.rect(rect, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y)
-    }
 
     @inline(__always)
     func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { texture.shade(s) * tint }

@@ -61,10 +61,9 @@ final class SpanPlan {
     init?(op: DrawOp) {
         guard let a = Axis(op.transform) else { return nil }
         let outer: RoundedRect, border: Double?
-        switch op.kind {
-        case .fill(let s, _), .gradient(let s, _): outer = s; border = nil
-        case .border(let s, let w, _), .borderedFill(let s, _, let w, _): outer = s; border = w
-        case .texture(let t): outer = RoundedRect(rect: t.destination); border = nil
+        switch op.shape {
+        case .roundedRect(let s): outer = s; border = nil
+        case .ring(let s, let w), .framed(let s, let w): outer = s; border = w
         case .path: return nil
         }
         var clips: [(Axis, Box)] = []

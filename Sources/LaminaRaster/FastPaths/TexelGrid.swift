@@ -30,7 +30,8 @@ struct TexelGrid {
               let sampler, !bounds.isEmpty, let level = t.sampler.levels.first else { return nil }
         let p = sampler.projection
         guard p.g10 == 0, p.g01 == 0, p.g02 == 0, p.g12 == 0, p.h02 == 0, p.h12 == 0, p.h22 > 0 else { return nil }
-        let rect = t.draw.destination
+        guard t.shape.isRect else { return nil }
+        let rect = t.rect
         let px0 = Double(bounds.x0) + 0.5, py0 = Double(bounds.y0) + 0.5
         var columns: [Int] = [], columnCoverage: [Double] = []
         columns.reserveCapacity(bounds.width); columnCoverage.reserveCapacity(bounds.width)

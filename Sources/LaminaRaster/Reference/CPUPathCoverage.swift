@@ -9,7 +9,7 @@ import LaminaCore
 /// and masks under perspective).
 enum CPUPathCoverage {
     /// Coverage per pixel of `bounds` (row-major) for `fill` drawn through `transform`.
-    static func rasterize(_ fill: PathFill, transform m: Transform3D, bounds: PixelRect) -> [Float] {
+    static func rasterize(_ fill: PathShape, transform m: Transform3D, bounds: PixelRect) -> [Float] {
         guard !bounds.isEmpty else { return [] }
         let projected = fill.projected(through: m)
         var rasterizer = PathRasterizer()

@@ -136,12 +136,15 @@ public enum RasterError: Error, CustomStringConvertible {
     case missingPass(PassID)
     case missingImage(ImageID)
     case emptyGraph
+    /// A shape and paint this renderer does not pair (`DrawOp.isDrawable`; the graph's defect check names it first).
+    case undrawable(DrawOp.Shape, DrawOp.Paint)
 
     public var description: String {
         switch self {
         case .missingPass(let id): return "render graph reads \(id) before it is rendered"
         case .missingImage(let id): return "render graph references \(id), which has no pixels"
         case .emptyGraph: return "render graph has no passes"
+        case .undrawable(let shape, let paint): return "render graph draws a \(shape) shape with a \(paint) paint"
         }
     }
 }

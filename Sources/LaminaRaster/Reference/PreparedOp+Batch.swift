@@ -20,7 +20,7 @@ extension PreparedOp {
             }
         }
         for op in ops {
-            guard case .texture(let t) = op.kind, case .image(let id) = t.source, samplers[id] == nil else { continue }
+            guard let t = op.texture, case .image(let id) = t.source, samplers[id] == nil else { continue }
             guard let bitmap = graph.image(id)?.bitmap else { throw RasterError.missingImage(id) }
             samplers[id] = TextureSampler(levels: bitmap.mipChain.levels)
         }

@@ -6,60 +6,90 @@ extension PreparedOp {
     /// this operation's width); a grid draw may leave out the pixels of `hidden`, which later operations
     /// overwrite (`Occlusion`).
     ///
-    /// The kind is switched on once per call, not per pixel, so the inner loops see plain values.
+    /// The shape and paint are switched on once per call, not per pixel, so the inner loops see plain
+    /// values. Pairs with a fast path of their own take it (solid fills and rings through the coverage memo,
+    /// framed shapes, path coverage, textures copied or on a texel grid); every other pixel is coverage x
+    /// paint through one generic row loop (`sampled`).
     func run(rows: Range<Int>, target: BlendTarget, scratch: BandScratch, hidden: Hidden = Hidden()) {
         let y0 = max(rows.lowerBound, bounds.y0), y1 = min(rows.upperBound, bounds.y1)
         guard y0 < y1, bounds.x0 < bounds.x1 else { return }
         let ys = y0..<y1
         let tint = modulate ?? SIMD4(1, 1, 1, 1)
-        switch kind {
-        case .fill(let shape, let c):
+        switch (shape, paint) {
+        case (.roundedRect(let shape), .solid(let c)):
+            let cover = RoundedCoverage(shape: shape, edgeAA: edgeAA, exact: exact)
             runShape(ys, paint: Paint(c * tint), target: target, scratch: scratch,
                      memoized: { MemoFill(memo: $0, shape: shape, geometry: CoverageMemo.Geometry(shape),
                                           edgeAA: edgeAA) },
-                     sampled: { FillShader(shape: shape, edgeAA: edgeAA, exact: exact, paint: $0) })
-        case .border(let shape, let inner, let c):
+                     sampled: { ShapeShader(cover: cover, paint: SolidColor(color: $0)) })
+        case (.ring(let shape, let inner), .solid(let c)):
             runShape(ys, paint: Paint(c * tint), target: target, scratch: scratch,
                      memoized: { MemoBorder(memo: $0, outer: shape, inner: inner) },
-                     sampled: { BorderShader(shape: shape, inner: inner, paint: $0) })
-        case .borderedFill(let shape, let inner, let f, let b):
-            if let memo = memo(scratch), let p = sampler?.projection {
-                let parts = MemoBorderParts(memo: MemoBorder(memo: memo, outer: shape, inner: inner), projection: p)
-                scan(ys, FramedRows(op: self, parts: parts, fill: f * tint, border: b * tint, target: target,
-                                    clipsExact: clipsExact))
-            } else if let sampler {
-                let parts = SampledBorderParts(sampler: sampler, outer: shape, inner: inner)
-                scan(ys, FramedRows(op: self, parts: parts, fill: f * tint, border: b * tint, target: target,
-                                    clipsExact: clipsExact))
-            }
-        case .texture(let t):
+                     sampled: { ShapeShader(cover: RingCoverage(shape: shape, inner: inner), paint: SolidColor(color: $0)) })
+        case (.framed(let shape, let inner), .framed(let f, let b)):
+            runFramed(ys, shape: shape, inner: inner, fill: f * tint, border: b * tint, target: target, scratch: scratch)
+        case (.path(let coverage), .solid(let c)):
+            runPath(ys, coverage: coverage, color: c * tint, target: target)
+        case (_, .texture(let t)) where alignedOffset != nil || texelGrid != nil:
             if let offset = alignedOffset {
                 runAligned(t, offset: offset, ys, target, tint: tint)
-                return
-            }
-            if let grid = texelGrid {
+            } else if let grid = texelGrid {
                 runGrid(grid, t, ys, target, tint: tint, hidden: hidden, scratch: scratch)
-                return
             }
-            guard let sampler else { return }
-            let shader = TextureShader(texture: t, rect: t.draw.destination, edgeAA: edgeAA, exact: exact, tint: tint)
-            scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: nil, target: target,
-                                 clipsExact: clipsExact))
-        case .gradient(let shape, let paint):
-            guard let sampler else { return }
-            let shader = GradientShader(shape: shape, edgeAA: edgeAA, exact: exact, seam: seam, paint: paint, tint: tint)
-            scan(ys, SampledRows(op: self, sampler: sampler, shader: shader, paint: nil, target: target,
-                                 clipsExact: clipsExact))
-        case .path(let coverage, let c):
-            let color = c * tint
-            for y in ys {
-                let row = (y - bounds.y0) * bounds.width - bounds.x0
-                for x in bounds.x0..<bounds.x1 {
-                    var cov = Double(coverage[row + x])
-                    guard cov > 0 else { continue }
-                    if !clips.isEmpty { cov *= clipCoverage(x: x, y: y) }
-                    if cov > 0 { target.blend(color * cov, x: x, y: y) }
-                }
+        case (.roundedRect(let shape), _):
+            sampled(ys, RoundedCoverage(shape: shape, edgeAA: edgeAA, exact: exact), target: target, tint: tint)
+        case (.ring(let shape, let inner), _):
+            sampled(ys, RingCoverage(shape: shape, inner: inner), target: target, tint: tint)
+        case (.framed, _), (.path, _):
+            // Framed shapes take only framed paints and paths only solids (`DrawOp.isDrawable`, checked in init).
+            break
+        }
+    }
+
+    /// Every pixel of the rows: `cover`'s coverage times the paint's colour, sampled through the op's
+    /// projection (`SampledRows`, generic over both).
+    private func sampled<Cover: ShapeCoverage>(_ ys: Range<Int>, _ cover: Cover, target: BlendTarget,
+                                               tint: SIMD4<Double>) {
+        guard let sampler else { return }
+        switch paint {
+        case .solid(let c):
+            let paint = Paint(c * tint)
+            scan(ys, SampledRows(op: self, sampler: sampler, shader: ShapeShader(cover: cover, paint: SolidColor(color: paint.color)),
+                                 paint: paint, target: target, clipsExact: clipsExact))
+        case .texture(let t):
+            scan(ys, SampledRows(op: self, sampler: sampler, shader: ShapeShader(cover: cover, paint: TextureColor(texture: t, tint: tint)),
+                                 paint: nil, target: target, clipsExact: clipsExact))
+        case .gradient(let g):
+            let color = GradientColor(paint: g, seam: seam, tint: tint)
+            scan(ys, SampledRows(op: self, sampler: sampler, shader: ShapeShader(cover: cover, paint: color), paint: nil,
+                                 target: target, clipsExact: clipsExact))
+        case .framed:
+            // Only on framed shapes, drawn by `runFramed`.
+            break
+        }
+    }
+
+    /// A framed shape: its ring and hole as two paints over the coverage memo's spans, or sampled.
+    private func runFramed(_ ys: Range<Int>, shape: RoundedRect, inner: RoundedRect?, fill: SIMD4<Double>,
+                           border: SIMD4<Double>, target: BlendTarget, scratch: BandScratch) {
+        if let memo = memo(scratch), let p = sampler?.projection {
+            let parts = MemoBorderParts(memo: MemoBorder(memo: memo, outer: shape, inner: inner), projection: p)
+            scan(ys, FramedRows(op: self, parts: parts, fill: fill, border: border, target: target, clipsExact: clipsExact))
+        } else if let sampler {
+            let parts = SampledBorderParts(sampler: sampler, outer: shape, inner: inner)
+            scan(ys, FramedRows(op: self, parts: parts, fill: fill, border: border, target: target, clipsExact: clipsExact))
+        }
+    }
+
+    /// A path's coverage, rasterized when the op was prepared, times its colour and the clips'.
+    private func runPath(_ ys: Range<Int>, coverage: [Float], color: SIMD4<Double>, target: BlendTarget) {
+        for y in ys {
+            let row = (y - bounds.y0) * bounds.width - bounds.x0
+            for x in bounds.x0..<bounds.x1 {
+                var cov = Double(coverage[row + x])
+                guard cov > 0 else { continue }
+                if !clips.isEmpty { cov *= clipCoverage(x: x, y: y) }
+                if cov > 0 { target.blend(color * cov, x: x, y: y) }
             }
         }
     }

@@ -6,22 +6,32 @@ import LaminaCore
 /// A class: the bands drawing it in parallel share it instead of copying it, and nothing in it changes
 /// after `init`.
 final class PreparedOp: @unchecked Sendable {
-    enum Kind {
-        case fill(RoundedRect, SIMD4<Double>)
+    /// The operation's shape, prepared: what its coverage needs, computed once.
+    enum PreparedShape {
+        case roundedRect(RoundedRect)
         /// The outer shape and its inner edge (nil when the ring has no hole), inset once per operation.
-        case border(RoundedRect, inner: RoundedRect?, SIMD4<Double>)
-        /// A fill with its border over it (`DrawKind.borderedFill`): the shape, the ring's inner edge, the
-        /// fill's colour and the border's.
-        case borderedFill(RoundedRect, inner: RoundedRect?, fill: SIMD4<Double>, border: SIMD4<Double>)
-        case texture(PreparedTexture)
+        case ring(RoundedRect, inner: RoundedRect?)
+        /// A rounded rect and its ring (`DrawOp.Shape.framed`): the shape and the ring's inner edge.
+        case framed(RoundedRect, inner: RoundedRect?)
         /// Coverage per pixel of `bounds`, row-major, already rasterized analytically.
-        case path(coverage: [Float], SIMD4<Double>)
-        /// A rounded rect filled with a gradient, evaluated per pixel (`GradientShader`).
-        case gradient(RoundedRect, GradientPaint.Evaluator)
+        case path(coverage: [Float])
+    }
+
+    /// The operation's paint, prepared: colours as vectors, samplers and evaluators made once.
+    enum PreparedPaint {
+        case solid(SIMD4<Double>)
+        /// A framed shape's fill and border colours.
+        case framed(fill: SIMD4<Double>, border: SIMD4<Double>)
+        case texture(PreparedTexture)
+        /// A gradient, evaluated per pixel (`GradientColor`).
+        case gradient(GradientPaint.Evaluator)
     }
 
     struct PreparedTexture {
         let draw: TextureDraw
+        /// The shape it is drawn in; the texture is stretched over its rect.
+        let shape: RoundedRect
+        var rect: CGRect { shape.rect }
         let sampler: TextureSampler
         let mask: TextureSampler?
         let texWidth: Double
@@ -39,8 +49,8 @@ final class PreparedOp: @unchecked Sendable {
     struct TexelMap {
         let x0: Double, y0: Double, minX: Double, minY: Double, sx: Double, sy: Double
 
-        init(_ t: TextureDraw, width: Int, height: Int) {
-            let d = t.destination, r = t.sourceRect, w = Double(width), h = Double(height)
+        init(_ t: TextureDraw, onto d: CGRect, width: Int, height: Int) {
+            let r = t.sourceRect, w = Double(width), h = Double(height)
             x0 = Double(r.minX) * w; y0 = Double(r.minY) * h
             minX = Double(d.minX); minY = Double(d.minY)
             sx = Double(r.width) * w / Double(d.width); sy = Double(r.height) * h / Double(d.height)
@@ -58,7 +68,8 @@ final class PreparedOp: @unchecked Sendable {
         let exact: ExactEdges?
     }
 
-    let kind: Kind
+    let shape: PreparedShape
+    let paint: PreparedPaint
     /// The operation's inverse projection at pixel centres (nil: a singular map, nothing drawn); with fast
     /// paths on, it skips the divisions of maps with w = 1 (`PixelSampler.unitW`).
     let sampler: PixelSampler?
@@ -97,36 +108,24 @@ final class PreparedOp: @unchecked Sendable {
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         spans = fastPaths ? SpanPlan(op: op) : nil
         alignedOffset = fastPaths ? PreparedOp.pixelAligned(op, passes: passes) : nil
-        switch op.kind {
-        case .fill(let shape, let c):
-            kind = .fill(shape, SIMD4(c.r, c.g, c.b, c.a))
+        guard op.isDrawable else { throw RasterError.undrawable(op.shape, op.paint) }
+        shape = PreparedOp.prepare(op.shape, transform: op.transform, bounds: op.bounds)
+        paint = try PreparedOp.prepare(op.paint, shape: op.shape, graph: graph, passes: passes, samplers: &samplers,
+                                       alphas: alphas)
+        let white = SIMD4<Double>(1, 1, 1, 1)
+        switch (shape, paint) {
+        case (.roundedRect, .solid(let c)):
             // `run` paints `c * modulate`; its solid spans store a pattern when that alpha is >= 1.
-            let alpha = SIMD4(c.r, c.g, c.b, c.a) * (modulate ?? SIMD4(1, 1, 1, 1))
-            opaque = spans != nil && clips.isEmpty && pixelSampler != nil && alpha.w >= 1
-        case .border(let shape, let width, let c):
-            let inner = shape.inset(by: width)
-            kind = .border(shape, inner: inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil,
-                           SIMD4(c.r, c.g, c.b, c.a))
-        case .borderedFill(let shape, let f, let width, let b):
-            let inner = shape.inset(by: width)
-            kind = .borderedFill(shape, inner: inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil,
-                                 fill: SIMD4(f.r, f.g, f.b, f.a), border: SIMD4(b.r, b.g, b.b, b.a))
+            opaque = spans != nil && clips.isEmpty && pixelSampler != nil && (c * (modulate ?? white)).w >= 1
+        case (.framed, .framed(let f, _)):
             // `run` stores the fill's pattern over the hole when `fill * modulate` has alpha >= 1.
-            let alpha = SIMD4(f.r, f.g, f.b, f.a) * (modulate ?? SIMD4(1, 1, 1, 1))
-            opaque = spans?.innerShape != nil && clips.isEmpty && pixelSampler != nil && alpha.w >= 1
-        case .texture(let t):
-            let prepared = try PreparedOp.texture(t, graph: graph, passes: passes, samplers: &samplers, alphas: alphas)
-            kind = .texture(prepared)
+            opaque = spans?.innerShape != nil && clips.isEmpty && pixelSampler != nil && (f * (modulate ?? white)).w >= 1
+        case (.roundedRect, .texture(let prepared)):
             if fastPaths, alignedOffset == nil {
                 grid = TexelGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA,
-                                 modulate: modulate ?? SIMD4(1, 1, 1, 1))
+                                 modulate: modulate ?? white)
             }
-        case .path(let fill):
-            let c = fill.color
-            let coverage = CPUPathCoverage.rasterize(fill, transform: op.transform, bounds: op.bounds)
-            kind = .path(coverage: coverage, SIMD4(c.r, c.g, c.b, c.a))
-        case .gradient(let shape, let paint):
-            kind = .gradient(shape, GradientPaint.Evaluator(paint))
+        default: break
         }
         texelGrid = grid
         occludes = opaque
@@ -134,9 +133,39 @@ final class PreparedOp: @unchecked Sendable {
 }
 
 extension PreparedOp {
+    /// The shape's coverage inputs: a ring's inner edge inset once, a path's coverage rasterized.
+    static func prepare(_ shape: DrawOp.Shape, transform: Transform3D, bounds: PixelRect) -> PreparedShape {
+        func inner(_ s: RoundedRect, _ width: Double) -> RoundedRect? {
+            let inner = s.inset(by: width)
+            return inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil
+        }
+        switch shape {
+        case .roundedRect(let s): return .roundedRect(s)
+        case .ring(let s, let width): return .ring(s, inner: inner(s, width))
+        case .framed(let s, let width): return .framed(s, inner: inner(s, width))
+        case .path(let path): return .path(coverage: CPUPathCoverage.rasterize(path, transform: transform, bounds: bounds))
+        }
+    }
+
+    /// The paint's colours as vectors, a texture's samplers, a gradient's evaluator.
+    static func prepare(_ paint: DrawOp.Paint, shape: DrawOp.Shape, graph: RenderGraph, passes: [PassID: Image],
+                        samplers: inout [ImageID: TextureSampler], alphas: [PassID: [UInt8]]) throws -> PreparedPaint {
+        func vector(_ c: PremultipliedColor) -> SIMD4<Double> { SIMD4(c.r, c.g, c.b, c.a) }
+        switch paint {
+        case .solid(let c): return .solid(vector(c))
+        case .framed(let f, let b): return .framed(fill: vector(f), border: vector(b))
+        case .gradient(let g): return .gradient(GradientPaint.Evaluator(g))
+        case .texture(let t):
+            guard let rect = shape.roundedRect else { throw RasterError.undrawable(shape, paint) }
+            return .texture(try texture(t, shape: rect, graph: graph, passes: passes, samplers: &samplers, alphas: alphas))
+        }
+    }
+}
+
+extension PreparedOp {
     /// A texture draw's samplers: the image's mip chain (made once per image, kept in `samplers`) or the pass,
     /// its mask pass, and a gray source pass's alpha plane.
-    static func texture(_ t: TextureDraw, graph: RenderGraph, passes: [PassID: Image],
+    static func texture(_ t: TextureDraw, shape: RoundedRect, graph: RenderGraph, passes: [PassID: Image],
                         samplers: inout [ImageID: TextureSampler], alphas: [PassID: [UInt8]]) throws -> PreparedTexture {
         let sampler: TextureSampler
         switch t.source {
@@ -158,10 +187,10 @@ extension PreparedOp {
             mask = TextureSampler(levels: [img])
         }
         let base = sampler.levels[0]
-        var prepared = PreparedTexture(draw: t, sampler: sampler, mask: mask,
+        var prepared = PreparedTexture(draw: t, shape: shape, sampler: sampler, mask: mask,
                                        texWidth: Double(base.width), texHeight: Double(base.height),
-                                       texels: TexelMap(t, width: base.width, height: base.height),
-                                       maskTexels: mask.map { TexelMap(t, width: $0.levels[0].width,
+                                       texels: TexelMap(t, onto: shape.rect, width: base.width, height: base.height),
+                                       maskTexels: mask.map { TexelMap(t, onto: shape.rect, width: $0.levels[0].width,
                                                                        height: $0.levels[0].height) })
         if case .pass(let id) = t.source, let alpha = alphas[id], alpha.count == base.width * base.height {
             prepared.alpha = alpha
@@ -174,7 +203,7 @@ extension PreparedOp.PreparedTexture {
     /// The colour of the texture draw at a local sample (before coverage).
     @inline(__always)
     func shade(_ s: Projection.Sample) -> SIMD4<Double> {
-        let d = draw.destination, r = draw.sourceRect
+        let d = rect, r = draw.sourceRect
         let sx = Double(r.width) / Double(d.width), sy = Double(r.height) / Double(d.height)
         let x = texels.x(s), y = texels.y(s)
         let lambda = TextureSampler.lambda(
@@ -200,11 +229,12 @@ extension PreparedOp.PreparedTexture {
 extension PreparedOp {
     /// The integer offset of a texture draw that copies a whole pass pixel for pixel, if it is one.
     static func pixelAligned(_ op: DrawOp, passes: [PassID: Image]) -> (Int, Int)? {
-        guard case .texture(let t) = op.kind, case .pass(let id) = t.source, let img = passes[id] else { return nil }
+        guard let t = op.texture, case .pass(let id) = t.source, let img = passes[id],
+              case .roundedRect(let shape) = op.shape, shape.isRect else { return nil }
         let m = op.transform
         guard m.planeKind == .translation,
               m.m41 == m.m41.rounded(), m.m42 == m.m42.rounded(), abs(m.m41) < 1e9, abs(m.m42) < 1e9,
-              t.destination == CGRect(x: 0, y: 0, width: img.width, height: img.height),
+              shape.rect == CGRect(x: 0, y: 0, width: img.width, height: img.height),
               t.sourceRect == CGRect(x: 0, y: 0, width: 1, height: 1),
               t.mask.map({ passes[$0]?.width == img.width && passes[$0]?.height == img.height }) ?? true
         else { return nil }

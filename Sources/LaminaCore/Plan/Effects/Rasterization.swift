@@ -13,12 +13,12 @@ extension GraphBuilder {
         addPass(Pass(id: id, reason: .rasterization, label: context.label, width: pass.rect.width,
                      height: pass.rect.height, content: .draw(ops)))
         let extent = pass.extent
-        let draw = TextureDraw(source: .pass(id), destination: extent,
+        let draw = TextureDraw(source: .pass(id),
                                minFilter: layer.minificationFilter, magFilter: layer.magnificationFilter,
                                lodBias: layer.minificationFilterBias, opacity: layer.opacity)
         let bounds = LayerGeometry.pixelBounds(of: extent, through: m, in: context.interest)
         guard !bounds.isEmpty else { return nil }
-        return DrawOp(kind: .texture(draw), transform: m, bounds: bounds, edgeAA: edgeAA(layer, m))
+        return DrawOp(shape: .rect(extent), paint: .texture(draw), transform: m, bounds: bounds, edgeAA: edgeAA(layer, m))
     }
 
     /// The part of the layer's own space its output can cover: bounds, contents overflowing them, a shape

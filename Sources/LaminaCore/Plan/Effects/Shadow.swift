@@ -46,7 +46,7 @@ extension GraphBuilder {
             if let rr = path.roundedRectShape {
                 // Drawn as the fill it is (Skia's isRRect), so it can take the atlas.
                 let b = LayerGeometry.pixelBounds(of: rr.rect, through: m, in: region)
-                shape = b.isEmpty ? [] : [DrawOp(kind: .fill(rr, Color.white.premultiplied), transform: m, bounds: b)]
+                shape = b.isEmpty ? [] : [DrawOp(shape: .roundedRect(rr), paint: .solid(Color.white.premultiplied), transform: m, bounds: b)]
             } else {
                 shape = pathOps(path, layerToTarget: m, color: .white, interest: region)
             }
@@ -84,11 +84,11 @@ extension GraphBuilder {
     static func blurContent(of ops: [DrawOp]) -> BlurContent {
         var rise = 0.0
         for op in ops {
-            switch op.kind {
-            case .fill(_, let c): rise += c.a
-            case .border(_, _, let c): rise += 2 * c.a
-            case .borderedFill(_, let f, _, let b): rise += max(b.a, f.a) + max(0, b.a - f.a)
-            case .texture, .path, .gradient: return .anyContent
+            switch (op.shape, op.paint) {
+            case (.roundedRect, .solid(let c)): rise += c.a
+            case (.ring, .solid(let c)): rise += 2 * c.a
+            case (.framed, .framed(let f, let b)): rise += max(b.a, f.a) + max(0, b.a - f.a)
+            default: return .anyContent
             }
             rise += Double(op.clips.count)
         }
@@ -131,9 +131,9 @@ extension GraphBuilder {
         }
         let blurred = blur(shapeID, rect: passRect, sigma: sigma, shape: shape, label: context.label)
         let dest = pass.extent.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
-        let draw = TextureDraw(source: .pass(blurred), destination: dest, tint: s.tint)
+        let draw = TextureDraw(source: .pass(blurred), tint: s.tint)
         let bounds = LayerGeometry.pixelBounds(of: dest, through: m, in: context.interest)
-        return DrawOp(kind: .texture(draw), transform: m, bounds: bounds, edgeAA: [])
+        return DrawOp(shape: .rect(dest), paint: .texture(draw), transform: m, bounds: bounds, edgeAA: [])
     }
 
     /// Path fill operations for `path` through `m`, flattened finely enough for the target's pixels.
@@ -145,8 +145,8 @@ extension GraphBuilder {
         let bounds = LayerGeometry.pixelBounds(of: box, through: m, in: interest)
         guard !bounds.isEmpty, chargeSegments(path.flattenedSegmentCount(tolerance: 0.1 / scale)) else { return [] }
         let polylines = path.flattened(tolerance: 0.1 / scale)
-        let fill = PathFill(polylines: polylines, rule: rule, color: color.premultiplied)
-        return [DrawOp(kind: .path(fill), transform: m, bounds: bounds)]
+        return [DrawOp(shape: .path(PathShape(polylines: polylines, rule: rule)), paint: .solid(color.premultiplied),
+                       transform: m, bounds: bounds)]
     }
 }
 

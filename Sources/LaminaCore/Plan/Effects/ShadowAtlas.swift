@@ -167,12 +167,12 @@ extension GraphBuilder {
         }
         for op in shape {
             guard op.modulate == nil else { return nil }
-            switch op.kind {
-            case .fill(let r, _): guard accept(r, op.transform) else { return nil }
-            case .border(let r, let w, _), .borderedFill(let r, _, let w, _):
+            switch (op.shape, op.paint) {
+            case (.roundedRect(let r), .solid): guard accept(r, op.transform) else { return nil }
+            case (.ring(let r, let w), .solid), (.framed(let r, let w), .framed):
                 guard accept(r, op.transform) else { return nil }
                 border = max(border, w)
-            case .texture, .path, .gradient: return nil
+            default: return nil
             }
             for c in op.clips { guard accept(c.shape, c.transform) else { return nil } }
         }
@@ -192,17 +192,16 @@ extension GraphBuilder {
         for op in shape {
             var p = op
             p.transform = toCell
-            switch op.kind {
-            case .fill(let r, let c):
-                p.kind = .fill(shrunk(r), .init(r: c.a, g: c.a, b: c.a, a: c.a)); values += [0, c.a]
-            case .border(let r, let w, let c):
-                p.kind = .border(shrunk(r), width: w, .init(r: c.a, g: c.a, b: c.a, a: c.a)); values += [1, c.a, w]
-            case .borderedFill(let r, let f, let w, let b):
-                p.kind = .borderedFill(shrunk(r), fill: .init(r: f.a, g: f.a, b: f.a, a: f.a), width: w,
-                                       border: .init(r: b.a, g: b.a, b: b.a, a: b.a))
-                values += [2, f.a, b.a, w]
-            case .texture, .path, .gradient: return nil
+            switch (op.shape, op.paint) {
+            case (.roundedRect(let r), .solid(let c)):
+                p.shape = .roundedRect(shrunk(r)); values += [0, c.a]
+            case (.ring(let r, let w), .solid(let c)):
+                p.shape = .ring(shrunk(r), width: w); values += [1, c.a, w]
+            case (.framed(let r, let w), .framed(let f, let b)):
+                p.shape = .framed(shrunk(r), width: w); values += [2, f.a, b.a, w]
+            default: return nil
             }
+            p.paint = op.paint.grayOfAlpha
             values += [Double(op.edgeAA.rawValue), Double(op.clips.count)]
             p.clips = op.clips.map { c in
                 values.append(Double(c.edgeAA.rawValue))
@@ -223,10 +222,11 @@ extension GraphBuilder {
                 guard !bounds.isEmpty else { continue }
                 // In texels for now; `finishShadowAtlases` divides by the page's size once it is known.
                 let source = CGRect(x: cell.x + cx0, y: cell.y + cy0, width: cx1 - cx0, height: cy1 - cy0)
-                let draw = TextureDraw(source: .pass(page.blurID),
-                                       destination: CGRect(x: tx0, y: ty0, width: tx1 - tx0, height: ty1 - ty0),
-                                       sourceRect: source, minFilter: .nearest, magFilter: .nearest, tint: tint)
-                ops.append(DrawOp(kind: .texture(draw), transform: .identity, bounds: bounds, edgeAA: []))
+                let draw = TextureDraw(source: .pass(page.blurID), sourceRect: source, minFilter: .nearest,
+                                       magFilter: .nearest, tint: tint)
+                let destination = CGRect(x: tx0, y: ty0, width: tx1 - tx0, height: ty1 - ty0)
+                ops.append(DrawOp(shape: .rect(destination), paint: .texture(draw), transform: .identity, bounds: bounds,
+                                  edgeAA: []))
             }
         }
         return ops
@@ -284,13 +284,13 @@ extension GraphBuilder {
             guard case .draw(var ops) = passes[i].content else { continue }
             var changed = false
             for j in ops.indices {
-                guard case .texture(var t) = ops[j].kind, case .pass(let id) = t.source, let (w, h) = sizes[id] else {
+                guard case .texture(var t) = ops[j].paint, case .pass(let id) = t.source, let (w, h) = sizes[id] else {
                     continue
                 }
                 let r = t.sourceRect
                 t.sourceRect = CGRect(x: Double(r.minX) / w, y: Double(r.minY) / h,
                                       width: Double(r.width) / w, height: Double(r.height) / h)
-                ops[j].kind = .texture(t)
+                ops[j].paint = .texture(t)
                 changed = true
             }
             if changed { passes[i].content = .draw(ops) }

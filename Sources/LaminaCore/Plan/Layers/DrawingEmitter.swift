@@ -109,9 +109,9 @@ struct DrawingEmitter {
               let mask = builder.offscreen(coverage, rect: store, reason: .clipShape, label: label + "/clear"),
               let old = builder.offscreen(ops, rect: store, reason: .drawing, label: label) else { return }
         var op = builder.composite(old, rect: store, mask: mask, interest: store)
-        if case .texture(var t) = op.kind {
+        if case .texture(var t) = op.paint {
             t.invertsMask = true
-            op.kind = .texture(t)
+            op.paint = .texture(t)
         }
         guard builder.chargePixels([op]) else { return }
         ops = [op]
@@ -126,8 +126,8 @@ struct DrawingEmitter {
         var bounds = LayerGeometry.pixelBounds(of: box, through: .identity, in: limit ?? store)
         bounds = clipped(bounds, clips)
         guard !bounds.isEmpty else { return nil }
-        return DrawOp(kind: .path(PathFill(polylines: polylines, rule: rule, color: color)), transform: .identity,
-                      clips: clips, bounds: bounds)
+        return DrawOp(shape: .path(PathShape(polylines: polylines, rule: rule)), paint: .solid(color),
+                      transform: .identity, clips: clips, bounds: bounds)
     }
 
     /// An image drawn upright over `rect` through `ctm`, its edges antialiased.
@@ -136,9 +136,9 @@ struct DrawingEmitter {
         let m = Transform3D(affine: ctm)
         let bounds = clipped(LayerGeometry.pixelBounds(of: rect, through: m, in: store), clips)
         guard !bounds.isEmpty else { return nil }
-        let draw = TextureDraw(source: .image(builder.imageID(for: bitmap)), destination: rect,
-                               minFilter: .linear, magFilter: .linear, opacity: opacity)
-        return DrawOp(kind: .texture(draw), transform: m, clips: clips, bounds: bounds, edgeAA: .all)
+        let draw = TextureDraw(source: .image(builder.imageID(for: bitmap)), minFilter: .linear, magFilter: .linear,
+                               opacity: opacity)
+        return DrawOp(shape: .rect(rect), paint: .texture(draw), transform: m, clips: clips, bounds: bounds, edgeAA: .all)
     }
 
     private func clipped(_ bounds: PixelRect, _ clips: [Clip]) -> PixelRect {

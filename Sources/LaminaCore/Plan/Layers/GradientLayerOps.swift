@@ -13,9 +13,9 @@ extension GraphBuilder {
         guard !b.isEmpty else { return [] }
         let aa = shape.isRect ? edgeAA(layer, m) : .all
         guard isContinuous(shape) else {
-            return [DrawOp(kind: .gradient(shape, paint), transform: m, bounds: b, edgeAA: aa)]
+            return [DrawOp(shape: .roundedRect(shape), paint: .gradient(paint), transform: m, bounds: b, edgeAA: aa)]
         }
-        let square = DrawOp(kind: .gradient(RoundedRect(rect: layer.bounds), paint), transform: m, bounds: b, edgeAA: .all)
+        let square = DrawOp(shape: .rect(layer.bounds), paint: .gradient(paint), transform: m, bounds: b, edgeAA: .all)
         let clipOps = pathOps(Path(roundedRect: shape), layerToTarget: m, color: .white, interest: context.interest)
         return masked([square], byOps: clipOps, reason: .clipShape, context: context)
     }

@@ -28,7 +28,7 @@ extension GraphBuilder {
         guard !box.isNull, chargeSegments(polylines.reduce(0) { $0 + $1.points.count }) else { return [] }
         let bounds = LayerGeometry.pixelBounds(of: box, through: m, in: interest)
         guard !bounds.isEmpty else { return [] }
-        return [DrawOp(kind: .path(PathFill(polylines: polylines, rule: .nonZero, color: color.premultiplied)),
+        return [DrawOp(shape: .path(PathShape(polylines: polylines, rule: .nonZero)), paint: .solid(color.premultiplied),
                        transform: m, bounds: bounds)]
     }
 }

@@ -24,9 +24,8 @@ extension GraphBuilder {
         }
         let white = Color.white.premultiplied
         let polyline = Polyline(points: region.map { CGPoint(x: $0.x, y: $0.y) }, closed: true)
-        var fill = PathFill(polylines: [polyline], rule: .nonZero, color: white)
-        fill.antialiased = false
-        return DrawOp(kind: .path(fill), transform: .identity, bounds: rect)
+        let shape = PathShape(polylines: [polyline], rule: .nonZero, antialiased: false)
+        return DrawOp(shape: .path(shape), paint: .solid(white), transform: .identity, bounds: rect)
     }
 
     /// `polygon` cut by the line through `a` and `b`, keeping the side `inside` is on.

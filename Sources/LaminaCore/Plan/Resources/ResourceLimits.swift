@@ -55,7 +55,7 @@ public struct ResourceLimits: Sendable, Equatable {
     /// bounds (the CPU's Float coverage, the GPU's R32F atlas texels).
     static func coverageBytes(_ ops: [DrawOp]) -> Int {
         ops.reduce(0) { total, op in
-            guard case .path = op.kind else { return total }
+            guard case .path = op.shape else { return total }
             return total + op.bounds.area * 4
         }
     }
