@@ -1,19 +1,21 @@
 #version 300 es
 // primitive.frag: the draw operations' (shape, paint) pairs, one program per pair and variant (`ShaderKey`
-// picks the defines). Specialised rather than one uber-shader with a per-instance kind: a software
+// picks the defines): the shape's coverage times the paint's colour times the clips'. Specialised rather than one uber-shader with a per-instance kind: a software
 // rasterizer such as llvmpipe runs both sides of every branch under a mask, so each fragment of a solid
 // interior would pay for rounded-rect, border and texture code it never uses (on llvmpipe a card's fragments
 // cost about 4x as much in the uber-shader). Batches are formed per program (`PassBatcher`), so
 // specialising costs draw calls only where ops of different programs overlap.
 //
-// Defines: exactly one of KIND_SOLID (a split fill's interior), KIND_FILL (rounded rect, solid), KIND_BORDER
-// (ring or framed shape: two coverages, two colours), KIND_TEXTURE (rounded rect, texture), KIND_COVERAGE_MASK
-// (path, solid), KIND_TEXEL (a texel copy), KIND_GRADIENT (rounded rect, gradient; its stops a record of the
-// clip table); for fills, gradients, textures and borders ROUNDED (some radius is non-zero) and, for borders,
-// INNER_ROUNDED (the inner edge keeps a radius); for solids BLENDED (drawn in a blended batch); for textures
-// SAMPLE_NEAREST or SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the
-// general sampler), and MASKED; for texel copies REDUCED (the source is a blur kept at its pyramid level)
-// and with it PACKED (that level is a gray one, two pixels to a texel); CLIPS when some op of the batch has
+// Defines: one shape, SHAPE_INTERIOR (coverage 1: a split fill's interior, a texel copy), SHAPE_ROUNDED_RECT,
+// SHAPE_RING (a ring or framed shape: the shape's coverage and the ring's) or SHAPE_COVERAGE_MASK (a path's
+// coverage from the pass's atlas), and one paint, PAINT_SOLID, PAINT_FRAMED (a fill under a border, with
+// SHAPE_RING), PAINT_TEXTURE, PAINT_TEXELS (a texel copy, with SHAPE_INTERIOR) or PAINT_GRADIENT (its stops a
+// record of the clip table); a path's atlas and a texture share u_texture, so those two never pair. For
+// rounded rects and rings ROUNDED (some radius is non-zero) and, for rings, INNER_ROUNDED (the inner edge
+// keeps a radius); for interior solids BLENDED (drawn in a blended batch); for textures SAMPLE_NEAREST or
+// SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the general sampler),
+// and MASKED; for texel copies REDUCED (the source is a blur kept at its pyramid level) and with it PACKED
+// (that level is a gray one, two pixels to a texel); CLIPS when some op of the batch has
 // clips. SMOOTH_RECORDS (quad.vert too): the record arrives as smooth varyings, constant over the quad, so
 // that llvmpipe bins the quads as rectangles (RasterTuning).
 #ifdef FETCH_BLEND
@@ -99,7 +101,7 @@ float clipCoverage(vec2 p, int first, int count) {
 }
 #endif
 
-#if defined(KIND_FILL) || defined(KIND_BORDER) || defined(KIND_GRADIENT) || defined(KIND_TEXTURE)
+#if defined(SHAPE_ROUNDED_RECT) || defined(SHAPE_RING)
 // shapeCoverage with the radius test decided when the batch was formed.
 float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA, vec2 p, int exact) {
 #ifdef ROUNDED
@@ -110,7 +112,7 @@ float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA, vec2 p, in
 }
 #endif
 
-#ifdef KIND_BORDER
+#ifdef SHAPE_RING
 // The outer shape's coverage and the ring's: borderCoverage (common.glsl) with both radius tests decided
 // when the batch was formed. A negative width is a fill that joined a border batch (ShaderKey.ring): no
 // inner edge, so the ring is the outer shape.
@@ -127,7 +129,7 @@ vec2 ringCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
 }
 #endif
 
-#ifdef KIND_TEXTURE
+#ifdef PAINT_TEXTURE
 // The texture's colour at local q: the op's filters, or the one filter both name.
 vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
     vec2 dstSize = v_rect.zw - v_rect.xy;
@@ -156,7 +158,7 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
 #include "reduced_level.glsl"
 #endif
 
-#ifdef KIND_GRADIENT
+#ifdef PAINT_GRADIENT
 // GradientPaint.parameter (LaminaCore), the same arithmetic in single precision: false where the gradient
 // is undefined (a zero-length axis, a flat ellipse).
 //
@@ -234,13 +236,17 @@ void main() {
     float coverage = 1.0;
 #endif
 
-#if defined(KIND_SOLID) && defined(BLENDED)
-    // The clamp (a no-op on a premultiplied colour) keeps this variant off llvmpipe's linear shading, whose
-    // 8-bit blend rounds differently (RasterTuning); the quads are still binned as rectangles.
-    fragColor = clamp(v_color * coverage, 0.0, 1.0);
-#elif defined(KIND_SOLID)
-    fragColor = v_color * coverage;
-#elif defined(KIND_TEXEL)
+#if defined(SHAPE_RING) || defined(SHAPE_ROUNDED_RECT) || defined(PAINT_TEXTURE) || defined(PAINT_GRADIENT)
+    // The local point, for the shapes and paints that need it.
+    vec2 q; vec4 jac;
+    if (!mapPixel(p, v_g0.xyz, v_g1.xyz, v_g2.xyz, v_w.xyz, q, jac)) discard;
+    int edgeAA = int(v_g1.w);
+    // v_g0.w: the op's ExactEdges record plus one (PassBatcher), 0 for none.
+    int exactRecord = int(floor(v_g0.w + 0.5)) - 1;
+    int exact = exactRecord < 0 ? -1 : exactRecord * TEXELS_PER_CLIP;
+#endif
+
+#if defined(PAINT_TEXELS)
     // A texel-exact nearest draw (TexelBlit): texel = pixel * step + base per axis, coverage exactly 1.
 #ifdef REDUCED
     // The source is a blur kept at a level 2^k times smaller (v_tex.w = 2^k, v_tex.xy the full size): the
@@ -254,53 +260,60 @@ void main() {
     ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), size - 1);
     vec4 s = texelFetch(u_texture, t, 0);
 #endif
+    // Tinted, the texel's alpha goes with the coverage (one product fewer on the colour).
     fragColor = (int(v_params.z) & 1) != 0 ? v_color * (s.a * coverage) : v_color * s * coverage;
-#elif defined(KIND_COVERAGE_MASK)
-    // Path fill: its exact-area coverage in the pass's float coverage atlas (PathCoverage), at p - v_src.xy;
-    // v_src.z = 1 for a hard-edged fill, covered wholly where the area is at least one half (PathShape.drawn).
-    // No margin under one half: an axis-aligned edge through the centre gives exactly 0.5 in float too, and
-    // a margin wider than the float error (about 4e-6 on a 200 px plane) flipped areas just under one half.
-    float c = clamp(texelFetch(u_texture, ivec2(p - v_src.xy), 0).r, 0.0, 1.0);
-    if (v_src.z > 0.5) c = c >= 0.5 ? 1.0 : 0.0;
-    fragColor = v_color * (c * coverage);
-#else
-    vec2 q; vec4 jac;
-    if (!mapPixel(p, v_g0.xyz, v_g1.xyz, v_g2.xyz, v_w.xyz, q, jac)) discard;
-    int edgeAA = int(v_g1.w);
-    // v_g0.w: the op's ExactEdges record plus one (PassBatcher), 0 for none.
-    int exactRecord = int(floor(v_g0.w + 0.5)) - 1;
-    int exact = exactRecord < 0 ? -1 : exactRecord * TEXELS_PER_CLIP;
-#if defined(KIND_FILL)
-    fragColor = v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact) * coverage);
-#elif defined(KIND_GRADIENT)
-    // v_src.y: the conic seam's record plus one (PassBatcher), 0 for none.
-    int seamRecord = int(floor(v_src.y + 0.5)) - 1;
-    vec4 g = gradientColor(q, int(v_src.x) * TEXELS_PER_CLIP, p, seamRecord < 0 ? -1 : seamRecord * TEXELS_PER_CLIP);
-    fragColor = g * v_color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact) * coverage);
-#elif defined(KIND_BORDER)
+#elif defined(SHAPE_RING)
     // The ring's colour v_src over the fill's v_color under the whole shape, as one source (a fill with its
-    // border, a .framed shape and paint): border * r + fill * (o * (1 - border.a * r)). A plain border has a zero
-    // fill and a fill drawn as a ring a zero border; a zero term adds an exact 0, so each gives the bytes of
-    // its own program.
+    // border, a .framed shape and paint): border * r + fill * (o * (1 - border.a * r)). A plain border has a
+    // zero fill and a fill drawn as a ring a zero border; a zero term adds an exact 0, so each gives the bytes
+    // of its own program.
     vec2 c = ringCoverage(q, jac, v_rect, v_radii, v_params.x) * coverage;
     fragColor = v_src * c.y + v_color * (c.x * (1.0 - v_src.a * c.y));
 #else
+    // The shape's coverage.
+#if defined(SHAPE_ROUNDED_RECT)
+    float shape = outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact);
+#elif defined(SHAPE_COVERAGE_MASK)
+    // A path's exact-area coverage in the pass's float coverage atlas (PathCoverage), at p - v_src.xy;
+    // v_src.z = 1 for a hard-edged fill, covered wholly where the area is at least one half (PathShape.drawn).
+    // No margin under one half: an axis-aligned edge through the centre gives exactly 0.5 in float too, and
+    // a margin wider than the float error (about 4e-6 on a 200 px plane) flipped areas just under one half.
+    float shape = clamp(texelFetch(u_texture, ivec2(p - v_src.xy), 0).r, 0.0, 1.0);
+    if (v_src.z > 0.5) shape = shape >= 0.5 ? 1.0 : 0.0;
+#endif
+    // The paint's colour.
+#if defined(PAINT_SOLID)
+    vec4 paint = v_color;
+#elif defined(PAINT_GRADIENT)
+    // v_src.y: the conic seam's record plus one (PassBatcher), 0 for none.
+    int seamRecord = int(floor(v_src.y + 0.5)) - 1;
+    vec4 paint = gradientColor(q, int(v_src.x) * TEXELS_PER_CLIP, p, seamRecord < 0 ? -1 : seamRecord * TEXELS_PER_CLIP)
+        * v_color;
+#elif defined(PAINT_TEXTURE)
     vec4 s = sampleOp(u_texture, q, jac, int(v_tex.w));
     int flags = int(v_params.z);
-    vec4 color = ((flags & 1) != 0) ? v_color * s.a : v_color * s;
+    vec4 paint = ((flags & 1) != 0) ? v_color * s.a : v_color * s;
 #ifdef MASKED
     // The mask pass has one level, so trilinear reduces to linear on it, as on the CPU.
     // Flag 4: one minus the mask (TextureDraw.invertsMask, a drawing's clear).
     float maskAlpha = sampleOp(u_mask, q, jac, 1).a;
-    color *= ((flags & 4) != 0) ? 1.0 - maskAlpha : maskAlpha;
+    paint *= ((flags & 4) != 0) ? 1.0 - maskAlpha : maskAlpha;
 #endif
-    fragColor = color * (outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact) * coverage);
+#endif
+#if defined(SHAPE_INTERIOR) && defined(BLENDED)
+    // The clamp (a no-op on a premultiplied colour) keeps this variant off llvmpipe's linear shading, whose
+    // 8-bit blend rounds differently (RasterTuning); the quads are still binned as rectangles.
+    fragColor = clamp(paint * coverage, 0.0, 1.0);
+#elif defined(SHAPE_INTERIOR)
+    fragColor = paint * coverage;
+#else
+    fragColor = paint * (shape * coverage);
 #endif
 #endif
 #ifdef FETCH_BLEND
     fragColor = fragColor + destination * (1.0 - fragColor.a);
 #endif
-#if !(defined(KIND_SOLID) && !defined(BLENDED) && defined(SMOOTH_RECORDS))
+#if !(defined(SHAPE_INTERIOR) && defined(PAINT_SOLID) && !defined(BLENDED) && defined(SMOOTH_RECORDS))
     // Ties round up (TIE_BIAS, store.glsl). Except llvmpipe's unblended solids (SMOOTH_RECORDS: the linear
     // tuning, where only opaque solids are unblended): their colours are already the CPU's bytes, k / 255
     // (`RasterTuning.exactOnLinear`), and a bias would take them off the linear shading.

@@ -360,7 +360,7 @@ struct PassBatcher {
             f.record.src = SIMD4(Float(b.x0 - slot.x), Float(b.y0 - slot.y), path.antialiased ? 0 : 1, 0)
             f.record.color = PassBatcher.product(color, m, 1)
         default:
-            throw GLError.invalidGraph("a \(op.shape) shape with a \(op.paint) paint")
+            throw RenderGraphDefect(op.undrawable)
         }
         return f
     }

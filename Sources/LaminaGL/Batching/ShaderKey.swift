@@ -7,24 +7,45 @@ import LaminaCore
 /// texture filters are decided here, per op, so the shader carries no branch a software rasterizer would
 /// pay for on every fragment.
 struct ShaderKey: Hashable {
-    /// The pair a program draws (`DrawOp.isDrawable`), and two fast forms the batcher makes of them.
-    enum Kind: Hashable {
-        /// A split fill's interior, coverage 1: colour only (`OpSplitter`).
-        case solid
-        /// A rounded rect, solid.
-        case fill
-        /// A ring, solid, or a framed shape with its framed paint: two coverages, two colours (a fill may
-        /// join as a ring without an inner edge, `ring(of:)`).
-        case border
-        /// A rounded rect with a texture paint.
-        case texture
-        /// A path, solid: its coverage read from the pass's coverage atlas (`PathCoverage`).
-        case coverageMask
-        /// A texture paint copied texel for texel or stretched from one line over a pixel-aligned rect
-        /// (`TexelBlit`).
-        case texel
-        /// A rounded rect with a gradient paint, its stops a record of the clip table.
-        case gradient
+    /// The (shape, paint) pair a program draws: `primitive.frag` computes the shape's coverage and the
+    /// paint's colour in functions of their own (`SHAPE_*`, `PAINT_*`) and multiplies them. The pairs have
+    /// names: the ones `DrawOp.isDrawable` allows, and two fast forms the batcher makes of them.
+    struct Kind: Hashable, CustomStringConvertible {
+        enum Shape: String, Hashable {
+            /// Coverage 1 on every pixel of the quad (a split fill's interior, a texel copy's pixels).
+            case interior = "SHAPE_INTERIOR"
+            case roundedRect = "SHAPE_ROUNDED_RECT"
+            /// A ring or a framed shape: the whole shape's coverage and the ring's (the border program).
+            case ring = "SHAPE_RING"
+            /// A path's exact-area coverage, read from the pass's coverage atlas (`PathCoverage`).
+            case coverageMask = "SHAPE_COVERAGE_MASK"
+        }
+        enum Paint: String, Hashable {
+            case solid = "PAINT_SOLID"
+            /// A fill under a border (`DrawOp.Paint.framed`); a plain border has a zero fill.
+            case framed = "PAINT_FRAMED"
+            case texture = "PAINT_TEXTURE"
+            /// A texture copied texel for texel or stretched from one line (`TexelBlit`).
+            case texels = "PAINT_TEXELS"
+            /// A gradient whose stops are a record of the clip table.
+            case gradient = "PAINT_GRADIENT"
+        }
+        var shape: Shape
+        var paint: Paint
+
+        /// A split fill's interior: colour only (`OpSplitter`).
+        static let solid = Kind(shape: .interior, paint: .solid)
+        static let fill = Kind(shape: .roundedRect, paint: .solid)
+        /// A ring, solid, or a framed shape with its framed paint (a fill may join as a ring without an inner
+        /// edge, `ring(of:)`).
+        static let border = Kind(shape: .ring, paint: .framed)
+        static let texture = Kind(shape: .roundedRect, paint: .texture)
+        static let coverageMask = Kind(shape: .coverageMask, paint: .solid)
+        /// A texture draw that copies texels one to one or stretches one line (`TexelBlit`).
+        static let texel = Kind(shape: .interior, paint: .texels)
+        static let gradient = Kind(shape: .roundedRect, paint: .gradient)
+
+        var description: String { "\(shape) x \(paint)" }
     }
 
     /// How a texture draw samples: one filter for both minification and magnification needs no level of
@@ -55,19 +76,10 @@ struct ShaderKey: Hashable {
 
     /// The `#define`s of this variant.
     var defines: [String] {
-        var d: [String]
-        switch kind {
-        case .solid: d = ["KIND_SOLID"]
-        case .fill: d = ["KIND_FILL"]
-        case .border: d = ["KIND_BORDER"]
-        case .texture: d = ["KIND_TEXTURE"]
-        case .coverageMask: d = ["KIND_COVERAGE_MASK"]
-        case .texel: d = ["KIND_TEXEL"]
-        case .gradient: d = ["KIND_GRADIENT"]
-        }
+        var d = [kind.shape.rawValue, kind.paint.rawValue]
         if rounded { d.append("ROUNDED") }
         if innerRounded { d.append("INNER_ROUNDED") }
-        if kind == .texture {
+        if kind.paint == .texture {
             switch sampling {
             case .nearest: d.append("SAMPLE_NEAREST")
             case .linear: d.append("SAMPLE_LINEAR")
@@ -75,7 +87,7 @@ struct ShaderKey: Hashable {
             }
             if masked { d.append("MASKED") }
         }
-        if kind == .texel && reduced { d += packed ? ["REDUCED", "PACKED"] : ["REDUCED"] }
+        if kind.paint == .texels && reduced { d += packed ? ["REDUCED", "PACKED"] : ["REDUCED"] }
         if kind == .solid && blended { d.append("BLENDED") }
         if clipped { d.append("CLIPS") }
         if fetchBlend { d.append("FETCH_BLEND") }

@@ -42,7 +42,7 @@ final class FrameExecutor {
             targets.removeAll()
             r.retained.trim(since: frameStart)
         }
-        guard let canvas = graph.passes.last else { throw GLError.invalidGraph("the graph has no pass") }
+        guard let canvas = graph.passes.last else { throw RenderGraphDefect("it has no pass") }
         let lastUse = FrameExecutor.lastUses(graph)
         keepReduced = FrameExecutor.keptReduced(graph, options: options)
         let grayPasses = Set(graph.passes.filter(\.isGray).map(\.id))
@@ -59,30 +59,8 @@ final class FrameExecutor {
                 if timed { walls.append((monotonicMilliseconds() - wallStart, 0)) }
                 continue
             }
-            guard pass.width <= r.maxTextureSize, pass.height <= r.maxTextureSize else {
-                throw GLError.invalidGraph("\(pass.id) is \(pass.width)x\(pass.height), over GL_MAX_TEXTURE_SIZE "
-                                           + "\(r.maxTextureSize)")
-            }
-            // An empty pass (the CPU renderer gives a 0-pixel image) gets a 1x1 transparent target, so that
-            // anything sampling it reads transparent, as it would read outside an empty image.
-            let target = try r.pool.acquire(width: max(1, pass.width), height: max(1, pass.height),
-                                            format: r.tuning.colorFormat)
-            targets[pass.id] = target
-            current = pass.id
-            if timed { glFinish(); walls.append((monotonicMilliseconds() - wallStart, 0)); r.timer.begin(pass: index) }
-            switch pass.content {
-            case .draw(let ops):
-                let clear = index == graph.passes.count - 1 ? graph.clearColor : .transparent
-                passStats.append(try draw(ops, into: target, clear: clear, batcher: &batcher))
-            case .blur(let sourceID, let sigma, let method):
-                passStats.append(try blur(pass, source: sourceID, sigma: sigma, method: method, into: target,
-                                          sourceIsGray: grayPasses.contains(sourceID)))
-            }
-            if timed {
-                r.timer.end()
-                glFinish()
-                walls[index].duration = monotonicMilliseconds() - wallStart - walls[index].start
-            }
+            passStats.append(try execute(pass, index: index, grayPasses: grayPasses, batcher: &batcher, walls: &walls,
+                                         wallStart: wallStart))
             if let key = pass.retainKey, let t = targets[pass.id], r.retained.keep(t, for: key) { borrowed.insert(pass.id) }
             for (id, last) in lastUse where last == index && id != canvas.id && !borrowed.contains(id) {
                 if let t = targets.removeValue(forKey: id) { r.pool.release(t) }
@@ -97,6 +75,40 @@ final class FrameExecutor {
         return image
     }
 
+    /// Runs one pass into a target from the pool (its draws or its blur), bracketed by glFinish and timed
+    /// when the frame is; its draw calls, instances and shaded pixels.
+    private func execute(_ pass: Pass, index: Int, grayPasses: Set<PassID>, batcher: inout PassBatcher,
+                         walls: inout [(start: Double, duration: Double)],
+                         wallStart: Double) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
+        let r = resources
+        guard pass.width <= r.maxTextureSize, pass.height <= r.maxTextureSize else {
+            throw GLError.invalidGraph("\(pass.id) is \(pass.width)x\(pass.height), over GL_MAX_TEXTURE_SIZE "
+                                       + "\(r.maxTextureSize)")
+        }
+        // An empty pass (the CPU renderer gives a 0-pixel image) gets a 1x1 transparent target, so that
+        // anything sampling it reads transparent, as it would read outside an empty image.
+        let target = try r.pool.acquire(width: max(1, pass.width), height: max(1, pass.height),
+                                        format: r.tuning.colorFormat)
+        targets[pass.id] = target
+        current = pass.id
+        if timed { glFinish(); walls.append((monotonicMilliseconds() - wallStart, 0)); r.timer.begin(pass: index) }
+        let stats: (drawCalls: Int, instances: Int, pixels: Int)
+        switch pass.content {
+        case .draw(let ops):
+            let clear = index == graph.passes.count - 1 ? graph.clearColor : .transparent
+            stats = try draw(ops, into: target, clear: clear, batcher: &batcher)
+        case .blur(let sourceID, let sigma, let method):
+            stats = try blur(pass, source: sourceID, sigma: sigma, method: method, into: target,
+                             sourceIsGray: grayPasses.contains(sourceID))
+        }
+        if timed {
+            r.timer.end()
+            glFinish()
+            walls[index].duration = monotonicMilliseconds() - wallStart - walls[index].start
+        }
+        return stats
+    }
+
     /// Runs a blur pass into `target`, or keeps it at its reduced pyramid level when only texel copies read
     /// it; its draw calls and the pixels they shaded. Packed only when the pass and what it blurs are both
     /// gray: the packed stages read one channel of the source.
@@ -104,7 +116,7 @@ final class FrameExecutor {
                       into target: RenderTarget, sourceIsGray: Bool) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
         let r = resources
         guard let source = targets[sourceID], sourceID != pass.id else {
-            throw GLError.invalidGraph("\(pass.id) blurs \(sourceID), which is not drawn before it")
+            throw RenderGraphDefect("\(pass.id) blurs \(sourceID) before it is rendered")
         }
         let (calls, pixels) = (r.blur.drawCalls, r.blur.pixels)
         let gray = pass.isGray && sourceIsGray && options.packsGrayBlurs
@@ -175,7 +187,7 @@ final class FrameExecutor {
             resolve: { [unowned self] source in
                 switch source {
                 case .image(let id):
-                    guard let bitmap = graph.image(id)?.bitmap else { throw GLError.invalidGraph("\(id) has no pixels") }
+                    guard let bitmap = graph.image(id)?.bitmap else { throw RenderGraphDefect("\(id) has no pixels") }
                     return try textures.texture(for: bitmap)
                 case .pass(let id):
                     return try self.passTexture(id)
@@ -218,8 +230,8 @@ final class FrameExecutor {
     }
 
     private func passTexture(_ id: PassID) throws -> GLTexture {
-        guard id != current else { throw GLError.invalidGraph("\(id) samples itself") }
-        guard let t = targets[id] else { throw GLError.invalidGraph("\(id) is read before it is drawn") }
+        guard id != current else { throw RenderGraphDefect("\(id) samples itself") }
+        guard let t = targets[id] else { throw RenderGraphDefect("\(id) is read before it is rendered") }
         return t.texture
     }
 

@@ -78,6 +78,9 @@ struct SampledRows<Shader: PixelShader>: RowShader {
 
     @inline(__always)
     func general(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool) {
+        // A local copy: the loop's blends write memory, and through `self` the compiler reloaded (and copied)
+        // the shader's fields at every pixel (a gradient's evaluator, 15 % of gradient-cards-300 on the CPU).
+        let shader = self.shader
         for x in xs {
             let px = Double(x) + 0.5
             guard let sample = sampler.local(px: px, py: py) else { continue }
@@ -100,6 +103,7 @@ struct SampledRows<Shader: PixelShader>: RowShader {
             paint.fill(xs, y: y, target)
             return
         }
+        let shader = self.shader
         for x in xs {
             if let sample = sampler.local(px: Double(x) + 0.5, py: py) { target.blend(shader.color(sample, x: x, y: y), x: x, y: y) }
         }

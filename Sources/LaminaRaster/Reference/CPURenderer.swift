@@ -68,13 +68,13 @@ public final class CPURenderer: Renderer {
                 results[pass.id] = image
                 if let key = pass.retainKey { retained.keep(image, for: key) }
             case .blur(let source, let sigma, _):
-                guard let src = results[source] else { throw RasterError.missingPass(source) }
+                guard let src = results[source] else { throw RenderGraphDefect("\(pass.id) blurs \(source) before it is rendered") }
                 let (image, alpha) = GaussianBlur.applyWithAlpha(to: src, sigma: sigma, bands: bandCount, pool: bufferPool)
                 results[pass.id] = image
                 alphas[pass.id] = alpha
             }
         }
-        guard let last = graph.passes.last, let out = results[last.id] else { throw RasterError.emptyGraph }
+        guard let last = graph.passes.last, let out = results[last.id] else { throw RenderGraphDefect("it has no pass") }
         // The offscreen passes' buffers serve the next frame (`BufferPool`).
         results[last.id] = nil
         for pass in graph.passes where pass.retainKey != nil { results[pass.id] = nil }
@@ -127,25 +127,6 @@ public final class CPURenderer: Renderer {
             preconditionFailure("negative pass size \(width)x\(height)")
         }
         return image
-    }
-}
-
-/// Errors of the CPU renderer (all are planner bugs; a valid graph never produces them, and `RenderGraph.defect`
-/// refuses the graphs that would before the renderer runs).
-public enum RasterError: Error, CustomStringConvertible {
-    case missingPass(PassID)
-    case missingImage(ImageID)
-    case emptyGraph
-    /// A shape and paint this renderer does not pair (`DrawOp.isDrawable`; the graph's defect check names it first).
-    case undrawable(DrawOp.Shape, DrawOp.Paint)
-
-    public var description: String {
-        switch self {
-        case .missingPass(let id): return "render graph reads \(id) before it is rendered"
-        case .missingImage(let id): return "render graph references \(id), which has no pixels"
-        case .emptyGraph: return "render graph has no passes"
-        case .undrawable(let shape, let paint): return "render graph draws a \(shape) shape with a \(paint) paint"
-        }
     }
 }
 

@@ -48,6 +48,7 @@ extension PreparedOp {
 
     /// Every pixel of the rows: `cover`'s coverage times the paint's colour, sampled through the op's
     /// projection (`SampledRows`, generic over both).
+    @inline(__always)
     private func sampled<Cover: ShapeCoverage>(_ ys: Range<Int>, _ cover: Cover, target: BlendTarget,
                                                tint: SIMD4<Double>) {
         guard let sampler else { return }

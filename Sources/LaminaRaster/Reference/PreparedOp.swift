@@ -108,7 +108,7 @@ final class PreparedOp: @unchecked Sendable {
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         spans = fastPaths ? SpanPlan(op: op) : nil
         alignedOffset = fastPaths ? PreparedOp.pixelAligned(op, passes: passes) : nil
-        guard op.isDrawable else { throw RasterError.undrawable(op.shape, op.paint) }
+        guard op.isDrawable else { throw RenderGraphDefect(op.undrawable) }
         shape = PreparedOp.prepare(op.shape, transform: op.transform, bounds: op.bounds)
         paint = try PreparedOp.prepare(op.paint, shape: op.shape, graph: graph, passes: passes, samplers: &samplers,
                                        alphas: alphas)
@@ -156,7 +156,7 @@ extension PreparedOp {
         case .framed(let f, let b): return .framed(fill: vector(f), border: vector(b))
         case .gradient(let g): return .gradient(GradientPaint.Evaluator(g))
         case .texture(let t):
-            guard let rect = shape.roundedRect else { throw RasterError.undrawable(shape, paint) }
+            guard let rect = shape.roundedRect else { throw RenderGraphDefect("a \(shape) shape with a \(paint) paint") }
             return .texture(try texture(t, shape: rect, graph: graph, passes: passes, samplers: &samplers, alphas: alphas))
         }
     }
@@ -173,17 +173,17 @@ extension PreparedOp {
             if let s = samplers[id] {
                 sampler = s
             } else {
-                guard let bitmap = graph.image(id)?.bitmap else { throw RasterError.missingImage(id) }
+                guard let bitmap = graph.image(id)?.bitmap else { throw RenderGraphDefect("\(id) has no pixels") }
                 sampler = TextureSampler(levels: bitmap.mipChain.levels)
                 samplers[id] = sampler
             }
         case .pass(let id):
-            guard let img = passes[id] else { throw RasterError.missingPass(id) }
+            guard let img = passes[id] else { throw RenderGraphDefect("\(id) is read before it is rendered") }
             sampler = TextureSampler(levels: [img])
         }
         var mask: TextureSampler?
         if let m = t.mask {
-            guard let img = passes[m] else { throw RasterError.missingPass(m) }
+            guard let img = passes[m] else { throw RenderGraphDefect("\(m) masks a draw before it is rendered") }
             mask = TextureSampler(levels: [img])
         }
         let base = sampler.levels[0]
