@@ -78,12 +78,7 @@ extension GraphBuilder {
             }
         }
         var between = contentsOps(layer, layerToTarget: m, context: context)
-        if let gradient = layer as? GradientLayer {
-            between += gradientOps(gradient, layerToTarget: m, context: context)
-        }
-        if let shape = layer as? ShapeLayer {
-            between += shapeOps(shape, layerToTarget: m, context: context)
-        }
+        between += typeOps(layer, layerToTarget: m, context: context)
         guard chargePixels(ops), chargePixels(between) else { return [] }
         between += emitSublayers(of: layer, layerToTarget: m, context: context)
         ops += between
