@@ -43,7 +43,7 @@ enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
         switch self {
         case .offscreen:
             guard let t = op.texture, case .pass(let id) = t.source, let r = reasons[id], r != .canvas,
-                  let shape = op.shape.roundedRect else {
+                  let shape = op.shape.outline else {
                 return nil
             }
             return tinted(op, .rect(shape.rect), ProfileOverlay.yellow)

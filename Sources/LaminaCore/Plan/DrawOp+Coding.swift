@@ -38,12 +38,6 @@ extension DrawOp {
 private struct LegacyKind: Decodable {
     let pair: (DrawOp.Shape, DrawOp.Paint)
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
     private struct Rect: Decodable {
         var shape: RoundedRect
         var color: PremultipliedColor?, width: Double?, fill: PremultipliedColor?, border: PremultipliedColor?
@@ -53,33 +47,27 @@ private struct LegacyKind: Decodable {
     private struct PathColor: Decodable { var color: PremultipliedColor }
 
     init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        guard c.allKeys.count == 1, let key = c.allKeys.first else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected one key"))
-        }
-        func missing() -> DecodingError {
-            .dataCorruptedError(forKey: key, in: c, debugDescription: "missing a field of \(key.stringValue)")
-        }
-        switch key.stringValue {
+        let (c, name) = try only(decoder)
+        let key = CaseKey(name)
+        switch name {
         case "texture":
             let rect = try c.decode(Texture.self, forKey: key).destination
             pair = (.rect(rect), .texture(try c.decode(TextureDraw.self, forKey: key)))
         case "path":
             pair = (.path(try c.decode(PathShape.self, forKey: key)), .solid(try c.decode(PathColor.self, forKey: key).color))
-        default:
+        case "fill", "border", "borderedFill", "gradient":
             let r = try c.decode(Rect.self, forKey: key)
-            switch (key.stringValue, r.color, r.width, r.fill, r.border, r.paint) {
+            switch (name, r.color, r.width, r.fill, r.border, r.paint) {
             case ("fill", let color?, _, _, _, _): pair = (.roundedRect(r.shape), .solid(color))
             case ("border", let color?, let width?, _, _, _): pair = (.ring(r.shape, width: width), .solid(color))
             case ("borderedFill", _, let width?, let fill?, let border?, _):
                 pair = (.framed(r.shape, width: width), .framed(fill: fill, border: border))
             case ("gradient", _, _, _, _, let paint?): pair = (.roundedRect(r.shape), .gradient(paint))
-            case ("fill", _, _, _, _, _), ("border", _, _, _, _, _), ("borderedFill", _, _, _, _, _),
-                 ("gradient", _, _, _, _, _):
-                throw missing()
             default:
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "unknown draw kind")
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "missing a field of \(name)")
             }
+        default:
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "unknown draw kind")
         }
     }
 }

@@ -47,8 +47,8 @@ public struct DrawOp: Codable, Sendable {
         /// A plain rect.
         public static func rect(_ r: CGRect) -> Shape { .roundedRect(RoundedRect(rect: r)) }
 
-        /// The rounded rect of a rect-based shape (its outer edge for rings); nil for a path.
-        public var roundedRect: RoundedRect? {
+        /// The rounded rect of a rect-based shape (its outer edge for rings and framed shapes); nil for a path.
+        public var outline: RoundedRect? {
             switch self {
             case .roundedRect(let r), .ring(let r, _), .framed(let r, _): return r
             case .path: return nil

@@ -9,7 +9,8 @@ extension RenderGraph {
     public static let format = "lamina-plan/3"
 }
 
-private struct CaseKey: CodingKey {
+/// The key of an enum case: its name (`DrawOp+Coding.swift` reads version-2 plans with it too).
+struct CaseKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }
     init(_ s: String) { stringValue = s }
@@ -17,7 +18,8 @@ private struct CaseKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-private func only(_ decoder: Decoder) throws -> (KeyedDecodingContainer<CaseKey>, String) {
+/// The one key of an enum case's object, and its container.
+func only(_ decoder: Decoder) throws -> (KeyedDecodingContainer<CaseKey>, String) {
     let c = try decoder.container(keyedBy: CaseKey.self)
     guard c.allKeys.count == 1, let key = c.allKeys.first else {
         throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected one key"))

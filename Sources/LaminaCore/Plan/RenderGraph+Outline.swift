@@ -30,11 +30,11 @@ extension DrawOp {
     /// The shape and paint in words.
     private var what: String {
         func rounded(_ s: RoundedRect) -> String { s.isRect ? "" : " r=\(s.maxRadius)" }
+        func fill(_ s: RoundedRect) -> String { s.isRect ? "fill rect" : "fill rounded rect r=\(s.maxRadius)" }
         switch (shape, paint) {
-        case (.roundedRect(let s), .solid): return s.isRect ? "fill rect" : "fill rounded rect r=\(s.maxRadius)"
+        case (.roundedRect(let s), .solid): return fill(s)
         case (.ring(let s, let w), .solid): return "border width \(w)" + rounded(s)
-        case (.framed(let s, let w), .framed):
-            return (s.isRect ? "fill rect" : "fill rounded rect r=\(s.maxRadius)") + " with border width \(w)"
+        case (.framed(let s, let w), .framed): return fill(s) + " with border width \(w)"
         case (.path(let p), .solid): return "path \(p.polylines.count) polyline(s) \(p.rule.rawValue)"
         case (.roundedRect(let s), .texture(let t)):
             let source: String

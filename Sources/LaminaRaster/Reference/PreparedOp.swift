@@ -156,7 +156,7 @@ extension PreparedOp {
         case .framed(let f, let b): return .framed(fill: vector(f), border: vector(b))
         case .gradient(let g): return .gradient(GradientPaint.Evaluator(g))
         case .texture(let t):
-            guard let rect = shape.roundedRect else { throw RenderGraphDefect("a \(shape) shape with a \(paint) paint") }
+            guard let rect = shape.outline else { throw RenderGraphDefect("a \(shape) shape with a \(paint) paint") }
             return .texture(try texture(t, shape: rect, graph: graph, passes: passes, samplers: &samplers, alphas: alphas))
         }
     }
