@@ -8,8 +8,8 @@ import XCTest
 /// written here independently of the bound's kernel algebra), in one dimension and in double precision, so
 /// what is checked is the bound's arithmetic; `GPUBlurTests` checks the GPU against it in two dimensions.
 final class BlurErrorBoundTests: XCTestCase {
-    /// One row blurred by `method` the long way, with zero outside.
-    static func pyramid(_ row: [Double], method: BlurMethod) -> [Double] {
+    /// One row blurred by `method`, standing for the blur of `sigma`, the long way, with zero outside.
+    static func pyramid(_ row: [Double], sigma: Double, method: BlurMethod) -> [Double] {
         var level = row
         for _ in 0..<method.levels {
             let n = method.downsample == .box ? (level.count + 1) / 2 : level.count / 2 + 1
@@ -19,7 +19,7 @@ final class BlurErrorBoundTests: XCTestCase {
                     : (at(2 * c - 1) + 3 * at(2 * c) + 3 * at(2 * c + 1) + at(2 * c + 2)) / 8
             }
         }
-        let blurred = exact(level, sigma: method.reducedSigma)
+        let blurred = convolve(level, method.reducedWeights(sigma: sigma))
         let h = Double(1 << method.levels)
         func coarse(_ i: Int) -> Double { i >= 0 && i < blurred.count ? blurred[i] : 0 }
         return (0..<row.count).map { x in
@@ -31,7 +31,11 @@ final class BlurErrorBoundTests: XCTestCase {
     }
 
     static func exact(_ row: [Double], sigma: Double) -> [Double] {
-        let g = GaussianKernel.weights(sigma: sigma)
+        convolve(row, GaussianKernel.weights(sigma: sigma))
+    }
+
+    /// `row` convolved with symmetric weights over offsets -r ... r, zero outside.
+    static func convolve(_ row: [Double], _ g: [Double]) -> [Double] {
         let r = g.count / 2
         return (0..<row.count).map { x in
             var s = 0.0
@@ -71,7 +75,7 @@ final class BlurErrorBoundTests: XCTestCase {
     }
 
     static func largestDifference(_ row: [Double], sigma: Double, method: BlurMethod) -> Double {
-        let a = pyramid(row, method: method), b = exact(row, sigma: sigma)
+        let a = pyramid(row, sigma: sigma, method: method), b = exact(row, sigma: sigma)
         return zip(a, b).map { abs($0 - $1) }.max() ?? 0
     }
 

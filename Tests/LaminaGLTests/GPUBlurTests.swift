@@ -102,12 +102,19 @@ final class BlurAgreementTests: XCTestCase {
     }
 
     /// The exact kernel: the same bytes on both renderers but for float order (both keep the same 16-bit
-    /// intermediate). A
-    /// pyramid: a pixel rounds apart only where the exact value lies within the pyramid's error of a half
-    /// step, so with fractions spread evenly the share is the mean error in steps, below the bound; it is
-    /// held to half the bound. Measured on llvmpipe: 9.7 % of the blurred pixels (bytes 1 ... 254) at sigma 8
-    /// (bound 0.44), 5.6 % at 12, 2.7 % at 20, 1.7 % at 30. With an 8-bit intermediate on the CPU (its exact
-    /// blur's rounding between the directions, which no pyramid follows) it was about 12, 8, 5 and 4 %.
+    /// intermediate). A pyramid: a pixel rounds apart only where the exact value lies within the pyramid's
+    /// error of a half step, so with fractions spread evenly the share is about the mean error in steps,
+    /// below the bound; it is held to a third of the bound. Measured on llvmpipe, share of the blurred pixels
+    /// (bytes 1 ... 254) apart at sigma 6 / 8 / 12 / 20 / 30:
+    ///
+    ///     sigma                   6     8    12    20    30
+    ///     Gaussian, 8-bit CPU     -    12     8     5     4
+    ///     Gaussian                -   9.7   5.6   2.7   1.7
+    ///     fitted                2.2  0.97  0.37   3.7   1.7
+    ///
+    /// The Gaussian rows: the exact kernel at 6, a binomial level to 12, a box level at 20, two at 30; the
+    /// first with the CPU's exact blur rounding its intermediate to 8 bits, which no pyramid follows. The
+    /// fitted row (`PyramidKernel`): a binomial level to 12, two from 20, cheaper than the Gaussian's.
     func testBlurredPasses_roundApartRarely() throws {
         let gpu = try GLTestSupport.renderer(), cpu = CPURenderer()
         let llvmpipe = gpu.info.glRenderer.hasPrefix("llvmpipe")
@@ -131,7 +138,7 @@ final class BlurAgreementTests: XCTestCase {
                 // threshold may go either way (1 of 1 418 at sigma 3 on llvmpipe).
                 XCTAssertLessThanOrEqual(share, llvmpipe ? 0.002 : 0.01, "sigma \(sigma): the exact kernel on both")
             } else {
-                XCTAssertLessThanOrEqual(share, method.bound / 2, "sigma \(sigma): \(BlurPyramid.describe(method))")
+                XCTAssertLessThanOrEqual(share, method.bound / 3, "sigma \(sigma): \(BlurPyramid.describe(method))")
             }
         }
         print("blurred bytes apart, GPU against CPU:\n" + table.joined(separator: "\n"))

@@ -77,11 +77,12 @@ final class BlurRunner {
     /// A gray source (`Pass.isGray`) is blurred on wide levels, two pixels to an RGBA8 texel in 16-bit fixed
     /// point (`blur_wide.frag`), and the level returned is wide (`packed`); an RGBA source on levels of
     /// `pyramidFormat`.
-    func runReduced(source: RenderTarget, method: BlurMethod,
+    func runReduced(source: RenderTarget, sigma: Double, method: BlurMethod,
                     gray: Bool) throws -> (target: RenderTarget, factor: Int, packed: Bool)? {
         let levels = method.levels, reduced = method.reducedSigma
         guard levels > 0 else { return nil }
-        guard levels <= BlurPyramid.deepestUnbounded, reduced > 0, 3 * reduced <= Double(BlurRunner.maxRadius) else {
+        let kernel = BlurRunner.kernel(weights: method.reducedWeights(sigma: sigma))
+        guard levels <= BlurPyramid.deepestUnbounded, reduced > 0, kernel.radius <= BlurRunner.maxRadius else {
             throw GLError.invalidGraph("a blur pyramid of \(levels) levels at reduced sigma \(reduced) is beyond "
                                        + "\(BlurPyramid.deepestUnbounded) levels or radius \(BlurRunner.maxRadius)")
         }
@@ -93,9 +94,9 @@ final class BlurRunner {
         let blurred = try pool.acquire(width: current.width, height: current.height, format: current.format)
         do {
             if packed {
-                try wideGaussian(current, width: width, into: blurred, sigma: reduced)
+                try wideGaussian(current, width: width, into: blurred, kernel: kernel)
             } else {
-                try gaussian(current, into: blurred, sigma: reduced, intermediate: pyramidFormat)
+                try gaussian(current, into: blurred, kernel: kernel, intermediate: pyramidFormat)
             }
         } catch {
             pool.release(blurred)
@@ -151,7 +152,7 @@ final class BlurRunner {
     /// Blurs `source` into `destination` (same size): the exact blur, or the pyramid's reduced level
     /// (`runReduced`) upsampled by bilinear reconstruction; a `gray` source through wide (16-bit) targets.
     func run(source: RenderTarget, destination: RenderTarget, sigma: Double, method: BlurMethod, gray: Bool) throws {
-        if let (blurred, factor, packed) = try runReduced(source: source, method: method, gray: gray) {
+        if let (blurred, factor, packed) = try runReduced(source: source, sigma: sigma, method: method, gray: gray) {
             defer { pool.release(blurred) }
             defer { glBindVertexArray(0) }
             bindState()
@@ -166,7 +167,8 @@ final class BlurRunner {
         if gray {
             try exactGray(source, into: destination, sigma: sigma)
         } else {
-            try gaussian(source, into: destination, sigma: sigma, intermediate: exactIntermediate, quantize: true)
+            try gaussian(source, into: destination, kernel: BlurRunner.kernel(sigma: sigma),
+                         intermediate: exactIntermediate, quantize: true)
         }
     }
 
@@ -195,11 +197,11 @@ final class BlurRunner {
         return p
     }
 
-    /// The exact two-direction blur of a wide level (`width` pixels) into a wide `destination` of its size,
-    /// through a wide intermediate.
+    /// The two-direction blur of a wide level (`width` pixels) by `kernel` into a wide `destination` of its
+    /// size, through a wide intermediate.
     private func wideGaussian(_ source: RenderTarget, width: Int, into destination: RenderTarget,
-                              sigma: Double) throws {
-        let (radius, weights) = BlurRunner.kernel(sigma: sigma)
+                              kernel: (radius: Int, weights: [Float])) throws {
+        let (radius, weights) = kernel
         let middle = try pool.acquire(width: source.width, height: source.height, format: GL_RGBA8)
         defer { pool.release(middle) }
         for (stage, from, into) in [("HORIZONTAL", source, middle), ("VERTICAL", middle, destination)] {
@@ -236,7 +238,11 @@ final class BlurRunner {
     /// The exact kernel's radius, ceil(3 sigma) up to `maxRadius`, and its weights w_0 ... w_radius: the
     /// upper half of `GaussianKernel`'s, the CPU's numbers.
     static func kernel(sigma: Double) -> (radius: Int, weights: [Float]) {
-        let w = GaussianKernel.weights(sigma: sigma, limit: BlurRunner.maxRadius)
+        kernel(weights: GaussianKernel.weights(sigma: sigma, limit: BlurRunner.maxRadius))
+    }
+
+    /// The upper half w_0 ... w_radius of symmetric weights over offsets -radius ... radius.
+    static func kernel(weights w: [Double]) -> (radius: Int, weights: [Float]) {
         let radius = w.count / 2
         return (radius, w[radius...].map { Float($0) })
     }
@@ -255,12 +261,12 @@ final class BlurRunner {
         return p
     }
 
-    /// The two-direction blur through an `intermediate` of that format; `quantize`: the exact blur's, whose
-    /// first direction stores the 16-bit intermediate (a float one; an RGBA8 one rounds it anyway), where the
-    /// pyramid's reduced kernel keeps its float sums.
-    private func gaussian(_ source: RenderTarget, into destination: RenderTarget, sigma: Double,
+    /// The two-direction blur by `kernel` through an `intermediate` of that format; `quantize`: the exact
+    /// blur's, whose first direction stores the 16-bit intermediate (a float one; an RGBA8 one rounds it
+    /// anyway), where the pyramid's reduced kernel keeps its float sums.
+    private func gaussian(_ source: RenderTarget, into destination: RenderTarget, kernel: (radius: Int, weights: [Float]),
                           intermediate: Int32, quantize: Bool = false) throws {
-        let (radius, packed) = BlurRunner.kernel(sigma: sigma)
+        let (radius, packed) = kernel
         let middle = try pool.acquire(width: source.width, height: source.height, format: intermediate)
         defer { pool.release(middle) }
         for (vertical, from, into) in [(false, source, middle), (true, middle, destination)] {

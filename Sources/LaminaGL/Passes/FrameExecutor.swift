@@ -122,7 +122,7 @@ final class FrameExecutor {
         let gray = pass.isGray && sourceIsGray && options.packsGrayBlurs
         let method = r.blur.effective(planned, sigma: sigma, gray: gray)
         if keepReduced.contains(pass.id),
-           let (small, factor, packed) = try r.blur.runReduced(source: source, method: method, gray: gray) {
+           let (small, factor, packed) = try r.blur.runReduced(source: source, sigma: sigma, method: method, gray: gray) {
             r.pool.release(target)
             targets[pass.id] = small
             reductions[pass.id] = .init(width: pass.width, height: pass.height, factor: factor, packed: packed)

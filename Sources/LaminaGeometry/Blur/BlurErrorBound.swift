@@ -13,11 +13,22 @@ public struct BlurMethod: Codable, Hashable, Sendable {
         case binomial
     }
 
+    /// The weights the reduced level is blurred with.
+    public enum ReducedKernel: String, Codable, Sendable {
+        /// The Gaussian of `reducedSigma` (`GaussianKernel`): plans written before fitted kernels, and
+        /// pyramids too deep to fit.
+        case gaussian
+        /// Fitted to the exact kernel of the blur's sigma through the whole pyramid (`PyramidKernel`), with
+        /// two more taps each side than the Gaussian's.
+        case fitted
+    }
+
     /// 0: the exact separable kernel. k > 0: the pyramid, the pass halved k times before blurring.
     public var levels: Int
     public var downsample: Downsample
     /// The Gaussian's sigma at the reduced level, in its texels (2^levels pixels each).
     public var reducedSigma: Double
+    public var reducedKernel: ReducedKernel
     /// The largest difference from the exact Gaussian (real-valued, before the pass's final rounding), in
     /// 1/255 steps, for the blurred content's class (`BlurErrorBound`); 0 for the exact kernel.
     public var bound: Double
@@ -26,8 +37,33 @@ public struct BlurMethod: Codable, Hashable, Sendable {
     /// The bound of a pyramid too deep to profile (`BlurPyramid.unbounded`): not computed.
     public static let unknownBound = -1.0
 
-    public init(levels: Int, downsample: Downsample, reducedSigma: Double, bound: Double) {
-        self.levels = levels; self.downsample = downsample; self.reducedSigma = reducedSigma; self.bound = bound
+    public init(levels: Int, downsample: Downsample, reducedSigma: Double, reducedKernel: ReducedKernel = .gaussian,
+                bound: Double) {
+        self.levels = levels; self.downsample = downsample; self.reducedSigma = reducedSigma
+        self.reducedKernel = reducedKernel; self.bound = bound
+    }
+
+    /// The reduced level's weights, offsets -R ... R, for this method standing for the blur of `sigma`: the
+    /// fitted kernel (`PyramidKernel`) or the Gaussian of `reducedSigma`; [1] for the exact method.
+    public func reducedWeights(sigma: Double) -> [Double] {
+        guard levels > 0 else { return [1] }
+        if reducedKernel == .fitted, let w = PyramidKernel.fitted(sigma: sigma, levels: levels, downsample: downsample,
+                                                                   reducedSigma: reducedSigma) {
+            return w
+        }
+        return GaussianKernel.weights(sigma: reducedSigma)
+    }
+
+    private enum CodingKeys: String, CodingKey { case levels, downsample, reducedSigma, reducedKernel, bound }
+
+    /// Plans written before `reducedKernel` decode with the Gaussian they ran.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(levels: try c.decode(Int.self, forKey: .levels),
+                  downsample: try c.decode(Downsample.self, forKey: .downsample),
+                  reducedSigma: try c.decode(Double.self, forKey: .reducedSigma),
+                  reducedKernel: try c.decodeIfPresent(ReducedKernel.self, forKey: .reducedKernel) ?? .gaussian,
+                  bound: try c.decode(Double.self, forKey: .bound))
     }
 }
 
@@ -49,8 +85,8 @@ public struct BlurContent: Hashable, Codable, Sendable {
 }
 
 /// A computed bound on how far the GPU's blur pyramid strays from the exact Gaussian: the down-sampling
-/// filter applied `levels` times, the exact kernel of the reduced sigma on the small level, bilinear
-/// reconstruction back to full size (`BlurRunner`, `reduced_level.glsl`).
+/// filter applied `levels` times, the reduced kernel on the small level (`BlurMethod.reducedWeights`),
+/// bilinear reconstruction back to full size (`BlurRunner`, `reduced_level.glsl`).
 ///
 /// Every stage is linear, so output pixel x of one direction is sum_i K_x(i) s_i for an effective kernel
 /// K_x that depends only on x's phase modulo 2^levels. This type builds those kernels exactly (in double
@@ -122,11 +158,19 @@ public enum BlurErrorBound {
         return (start, weights)
     }
 
+    /// Bilinear reconstruction of output pixel `phase` of each run of `factor`: it reads level texels c0 and
+    /// c0 + 1 (relative to the run's texel) with weights 1 - f and f (`reduced_level.glsl`).
+    public static func reconstruction(phase: Int, factor h: Int) -> (c0: Int, f: Double) {
+        let u = (Double(phase) + 0.5) / Double(h) - 0.5
+        let c0 = Int(u.rounded(.down))
+        return (c0, u - Double(c0))
+    }
+
     /// The method's comparison with the exact kernel of `sigma`, over every output phase.
     public static func profile(sigma: Double, method: BlurMethod) -> Profile {
         let h = 1 << method.levels
         let (dStart, down) = downsampleKernel(levels: method.levels, filter: method.downsample)
-        let g = GaussianKernel.weights(sigma: method.reducedSigma)
+        let g = method.reducedWeights(sigma: sigma)
         let rr = g.count / 2
         // P: coarse texel 0 after the reduced blur, as weights over fine pixels from `pStart`.
         let pStart = dStart - rr * h
@@ -138,9 +182,7 @@ public enum BlurErrorBound {
         let r = exact.count / 2
         var worst = Profile(range: 0, positive: 0, reach: r)
         for phase in 0..<h {
-            let u = (Double(phase) + 0.5) / Double(h) - 0.5
-            let c0 = Int(u.rounded(.down))
-            let f = u - Double(c0)
+            let (c0, f) = reconstruction(phase: phase, factor: h)
             // Offsets from the output pixel: K reads P at c0 h + pStart - phase ... and one texel later.
             let kStart = c0 * h + pStart - phase
             let lo = min(kStart, -r), hi = max(kStart + p.count + h - 1, r)

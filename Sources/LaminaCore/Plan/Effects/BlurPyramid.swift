@@ -5,8 +5,8 @@ import Foundation
 ///
 /// The CPU renderer blurs every sigma exactly (`PassContent.blur`). The GPU can do the same (the exact
 /// separable kernel, 2 (2 ceil(3 sigma) + 1) fetches a pixel, growing with the radius) or blur through a
-/// pyramid: the pass down-sampled k times (`BlurMethod.Downsample`), the exact kernel at a reduced sigma on
-/// a target 4^k times smaller, bilinear reconstruction up. `choose` takes, per blur, the cheapest method
+/// pyramid: the pass down-sampled k times (`BlurMethod.Downsample`), a kernel of a reduced sigma fitted to
+/// the exact one (`PyramidKernel`) on a target 4^k times smaller, bilinear reconstruction up. `choose` takes, per blur, the cheapest method
 /// whose computed bound (`BlurErrorBound`) keeps the blurred pass within `target` of the exact one, so the
 /// two renderers' passes differ by at most one step; where no pyramid meets it and the exact kernel fits
 /// the GPU's shaders, the exact kernel.
@@ -24,9 +24,9 @@ public enum BlurPyramid {
     /// Pyramids whose reduced sigma is below this (texels) are not considered: too few texels per sigma
     /// for the reduced kernel to be worth its bound.
     static let smallestReducedSigma = 1.5
-    /// Nor those above this: the reduced kernel's radius, ceil(3 sigma'), must fit the GPU's shaders
-    /// (`maxExactRadius`), and the bound models the kernel the GPU runs.
-    static let largestReducedSigma = Double(maxExactRadius) / 3
+    /// Nor those above this: the fitted reduced kernel's radius, ceil(3 sigma') + 2 (`PyramidKernel`), must
+    /// fit the GPU's shaders (`maxExactRadius`), and the bound models the kernel the GPU runs.
+    static let largestReducedSigma = Double(maxExactRadius - PyramidKernel.extraRadius) / 3
     /// The deepest pyramid bounded (2^8 pixels a texel): bounding one costs 2^levels phases of its kernel.
     static let deepestLevel = 8
     /// The deepest pyramid at all: a blur too wide for any bounded one is still blurred, through the
@@ -47,8 +47,7 @@ public enum BlurPyramid {
         var best: (cost: Double, method: BlurMethod)? = exactFits ? (cost(sigma: sigma, method: .exact), .exact) : nil
         var fallback: BlurMethod?
         for candidate in candidates(sigma: sigma) {
-            var m = candidate
-            m.bound = BlurErrorBound.bound(sigma: sigma, method: m, content: content, levelRounding: levelRounding)
+            let m = tightest(candidate, sigma: sigma, content: content)
             if m.bound <= target {
                 let c = cost(sigma: sigma, method: m)
                 if best.map({ c < $0.cost }) ?? true { best = (c, m) }
@@ -59,6 +58,20 @@ public enum BlurPyramid {
         let chosen = best?.method ?? fallback ?? unbounded(sigma: sigma)
         cache.set(sigma, content, chosen)
         return chosen
+    }
+
+    /// `method` with its bound for `content`, its reduced kernel the fitted one or the Gaussian, whichever
+    /// bounds tighter: the fit (least squares on the kernel) wins for binomial pyramids by 2 to 4 times, but
+    /// a box level's staircase can leave it a worse largest error than the Gaussian's (sigma 16, one level:
+    /// 0.12 against 0.10 of a step in one direction).
+    static func tightest(_ method: BlurMethod, sigma: Double, content: BlurContent) -> BlurMethod {
+        let variants = [BlurMethod.ReducedKernel.fitted, .gaussian].map { kernel -> BlurMethod in
+            var m = method
+            m.reducedKernel = kernel
+            m.bound = BlurErrorBound.bound(sigma: sigma, method: m, content: content, levelRounding: levelRounding)
+            return m
+        }
+        return variants.min { $0.bound < $1.bound } ?? method
     }
 
     /// The shallowest box pyramid whose reduced kernel fits the GPU's shaders, for a sigma too wide to
@@ -76,9 +89,10 @@ public enum BlurPyramid {
     }
 
     /// Every pyramid worth bounding for `sigma`: each filter at each depth up to `deepestLevel` whose reduced
-    /// sigma is within `smallestReducedSigma` ... `largestReducedSigma`, the reduced sigma corrected for the variance the down-sampling and the
-    /// bilinear reconstruction add (a tent of half-width 2^k, variance 4^k / 6), so the composite kernel has
-    /// the requested variance.
+    /// sigma is within `smallestReducedSigma` ... `largestReducedSigma`, the reduced sigma corrected for the
+    /// variance the down-sampling and the bilinear reconstruction add (a tent of half-width 2^k, variance
+    /// 4^k / 6), its kernel fitted to the exact one through the pyramid (`PyramidKernel`); `choose` keeps
+    /// the Gaussian instead where that bounds tighter (`tightest`).
     public static func candidates(sigma: Double) -> [BlurMethod] {
         var out: [BlurMethod] = []
         for filter in [BlurMethod.Downsample.box, .binomial] {
@@ -87,7 +101,8 @@ public enum BlurPyramid {
                                            downsampleVariance: downsampleVariance(levels: k, filter: filter))
                 guard reduced >= smallestReducedSigma else { break }
                 guard reduced <= largestReducedSigma else { continue }
-                out.append(BlurMethod(levels: k, downsample: filter, reducedSigma: reduced, bound: 0))
+                out.append(BlurMethod(levels: k, downsample: filter, reducedSigma: reduced, reducedKernel: .fitted,
+                                      bound: 0))
             }
         }
         return out
@@ -111,11 +126,12 @@ public enum BlurPyramid {
     /// (4 or 16 a texel, a quarter as many texels each level), the reduced kernel on 4^-k of the pixels and
     /// the bilinear reconstruction's four.
     public static func cost(sigma: Double, method: BlurMethod) -> Double {
-        func taps(_ s: Double) -> Double { 2 * (2 * (3 * s).rounded(.up) + 1) }
-        guard method.levels > 0 else { return taps(sigma) }
+        func taps(_ radius: Double) -> Double { 2 * (2 * radius + 1) }
+        guard method.levels > 0 else { return taps((3 * sigma).rounded(.up)) }
         let area = pow(4.0, Double(method.levels))
         let perTexel: Double = method.downsample == .box ? 4 : 16
-        return perTexel * (1 - 1 / area) / 3 + taps(method.reducedSigma) / area + 4
+        let extra = method.reducedKernel == .fitted ? Double(PyramidKernel.extraRadius) : 0
+        return perTexel * (1 - 1 / area) / 3 + taps((3 * method.reducedSigma).rounded(.up) + extra) / area + 4
     }
 
     /// The farthest a blur of `sigma` by `method` carries a pixel's value, in pixels, on either backend;
@@ -133,8 +149,9 @@ public enum BlurPyramid {
     public static func describe(_ m: BlurMethod) -> String {
         guard m.levels > 0 else { return "GPU: exact kernel" }
         let bound = m.bound < 0 ? "bound not computed" : "bound " + String(format: "%.2f", m.bound) + "/255"
+        let kernel = m.reducedKernel == .fitted ? "fitted kernel" : "Gaussian"
         return "GPU: \(m.downsample.rawValue) pyramid, \(m.levels) level\(m.levels == 1 ? "" : "s"), reduced sigma "
-            + String(format: "%.2f", m.reducedSigma) + ", " + bound
+            + String(format: "%.2f", m.reducedSigma) + " (\(kernel)), " + bound
     }
 }
 
