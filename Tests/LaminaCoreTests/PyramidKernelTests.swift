@@ -14,13 +14,13 @@ final class PyramidKernelTests: XCTestCase {
         return m
     }
 
-    func testFittedKernel_isSymmetric_sumsToOne_twoTapsWider() throws {
+    func testFittedKernel_isSymmetric_sumsToOne_asWideAsTheGaussian() throws {
         for (sigma, levels) in Self.pyramids {
             let m = try Self.method(sigma: sigma, levels: levels, kernel: .fitted)
             let w = try XCTUnwrap(PyramidKernel.fitted(sigma: sigma, levels: levels, downsample: .binomial,
                                                        reducedSigma: m.reducedSigma))
             XCTAssertEqual(w.count, 2 * PyramidKernel.radius(reducedSigma: m.reducedSigma) + 1)
-            XCTAssertEqual(w.count, GaussianKernel.weights(sigma: m.reducedSigma).count + 4)
+            XCTAssertEqual(w.count, GaussianKernel.weights(sigma: m.reducedSigma).count + 2 * PyramidKernel.extraRadius)
             XCTAssertEqual(w.reduce(0, +), 1, accuracy: 1e-12, "sigma \(sigma)")
             for i in 0..<w.count { XCTAssertEqual(w[i], w[w.count - 1 - i], "sigma \(sigma), tap \(i)") }
             XCTAssertEqual(m.reducedWeights(sigma: sigma), w)
@@ -31,15 +31,15 @@ final class PyramidKernelTests: XCTestCase {
     /// in steps, at its largest over offsets: the part of the pyramid's error that has the same sign in
     /// every blur, so that overlapping shadows' roundings step together. With the reduced level blurred by
     /// the Gaussian of the reduced sigma it is 0.05 to 0.11 of a step (the pyramid cannot cut its kernel at
-    /// 3 sigma as the exact one is cut: it moves weight from the shoulder into the tail); fitted, 0.016 to
-    /// 0.03.
+    /// 3 sigma as the exact one is cut: it moves weight from the shoulder into the tail); fitted, 0.021 to
+    /// 0.042.
     func testFittedKernel_removesTheOneSignedError() throws {
         for (sigma, levels) in Self.pyramids {
             let gaussian = try Self.meanStepError(sigma: sigma, method: Self.method(sigma: sigma, levels: levels, kernel: .gaussian))
             let fitted = try Self.meanStepError(sigma: sigma, method: Self.method(sigma: sigma, levels: levels, kernel: .fitted))
             XCTAssertGreaterThan(gaussian, 0.045, "sigma \(sigma): the Gaussian's one-signed error")
-            XCTAssertLessThan(fitted, 0.035, "sigma \(sigma)")
-            XCTAssertLessThan(fitted, gaussian / 2.5, "sigma \(sigma)")
+            XCTAssertLessThan(fitted, 0.045, "sigma \(sigma)")
+            XCTAssertLessThan(fitted, gaussian / 2, "sigma \(sigma)")
             print(String(format: "sigma %2.0f, %d levels: mean step error %.3f (Gaussian) -> %.3f (fitted)",
                          sigma, levels, gaussian, fitted))
         }
@@ -78,5 +78,17 @@ final class PyramidKernelTests: XCTestCase {
             for o in 0..<(2 * reach) { sums[o] += a[edge - reach + o] - b[edge - reach + o] }
         }
         return sums.map { abs($0) / Double(h) * 255 }.max() ?? 0
+    }
+}
+
+extension PyramidKernelTests {
+    /// A plan written before fitted kernels ran the Gaussian, and decodes so; a fitted method round-trips.
+    func testPlanJSON_withoutTheKernel_decodesAsTheGaussian() throws {
+        let old = #"{"levels": 1, "downsample": "binomial", "reducedSigma": 3.96, "bound": 0.44}"#
+        let decoded = try JSONDecoder().decode(BlurMethod.self, from: Data(old.utf8))
+        XCTAssertEqual(decoded.reducedKernel, .gaussian)
+        XCTAssertEqual(decoded.reducedWeights(sigma: 8), GaussianKernel.weights(sigma: 3.96))
+        let fitted = try Self.method(sigma: 8, levels: 1, kernel: .fitted)
+        XCTAssertEqual(try JSONDecoder().decode(BlurMethod.self, from: JSONEncoder().encode(fitted)), fitted)
     }
 }

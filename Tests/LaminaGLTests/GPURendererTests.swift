@@ -127,15 +127,14 @@ final class GPURendererTests: XCTestCase {
                       "an untimed frame is not drained pass by pass")
         r.collectsGPUTimes = true
         _ = try r.render(TestGraphs.shadow(sigma: 20))
-        // Sigma 20 takes two binomial halvings (BlurPyramid.choose: reduced sigma 4.96, fitted kernel, bound
-        // 0.33/255).
-        XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 2 + 2,
-                       "two halvings, the two-direction blur; the texel copy upsamples")
+        // Sigma 20 takes one box halving (BlurPyramid.choose: reduced sigma 10, fitted kernel, bound 0.16/255).
+        XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 1 + 2,
+                       "one halving, the two-direction blur; the texel copy upsamples")
         let saved = r.options
         defer { r.options = saved }
         r.options.keepsReducedBlurs = false
         _ = try r.render(TestGraphs.shadow(sigma: 20))
-        XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 2 + 2 + 1, "and the upsampling pass when not kept reduced")
+        XCTAssertEqual(r.lastFrameStats?.passes[1].drawCalls, 1 + 2 + 1, "and the upsampling pass when not kept reduced")
     }
 
     func testRender_passSamplingItself_isRefusedWithReason() throws {

@@ -15,11 +15,11 @@ public struct BlurMethod: Codable, Hashable, Sendable {
 
     /// The weights the reduced level is blurred with.
     public enum ReducedKernel: String, Codable, Sendable {
-        /// The Gaussian of `reducedSigma` (`GaussianKernel`): plans written before fitted kernels, and
-        /// pyramids too deep to fit.
+        /// The Gaussian of `reducedSigma` (`GaussianKernel`): plans written before fitted kernels, pyramids
+        /// too deep to bound, and those whose bound the Gaussian keeps tighter (`BlurPyramid.tightest`).
         case gaussian
         /// Fitted to the exact kernel of the blur's sigma through the whole pyramid (`PyramidKernel`), with
-        /// two more taps each side than the Gaussian's.
+        /// the Gaussian's radius.
         case fitted
     }
 

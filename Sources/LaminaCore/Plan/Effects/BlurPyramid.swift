@@ -14,17 +14,22 @@ public enum BlurPyramid {
     /// The largest exact kernel radius the GPU's blur shaders are compiled for (uniform arrays of
     /// radius + 1 weights): sigma up to 21.
     public static let maxExactRadius = 63
-    /// The largest bound `choose` accepts, in 1/255 steps: below the 0.5 a step's rounding leaves, with
-    /// room for single-precision arithmetic, so the pass's bytes stay within one of the CPU's (whose own
-    /// blur is within 1/510 of a step of the exact one before its last rounding, `BlurIntermediate`).
-    public static let target = 0.45
+    /// The largest bound `choose` accepts, in 1/255 steps. Below 0.5, one blurred pass's bytes stay within
+    /// one of the CPU's (whose own blur is within 1/510 of a step of the exact one before its last rounding,
+    /// `BlurIntermediate`); but shadows overlap, and each composite rounds, so the bound is half that: two
+    /// overlapping shadows at their worst still sum to under half a step. At 0.45 (its value before the
+    /// fitted kernels) the planner spent the kernels' gain on cheaper pyramids with bounds of 0.35 to 0.45,
+    /// and a random scene of three overlapping shadows (seed 2041, scene 738) differed by 3; at 0.25 the
+    /// generated suite's shadows take the methods they took before at half the bound, and shadows of any
+    /// content the exact kernel to sigma 12 (the binomial level's bound for noise is 0.26 there).
+    public static let target = 0.25
     /// What storing a level adds, in 1/255 steps: the GPU keeps a gray pass's levels in 16-bit fixed point
     /// (half of 1/255 of a step, `blur_wide.frag`) and an RGBA pass's as 32-bit floats (less).
     public static let levelRounding = 0.5 / 255
     /// Pyramids whose reduced sigma is below this (texels) are not considered: too few texels per sigma
     /// for the reduced kernel to be worth its bound.
     static let smallestReducedSigma = 1.5
-    /// Nor those above this: the fitted reduced kernel's radius, ceil(3 sigma') + 2 (`PyramidKernel`), must
+    /// Nor those above this: the reduced kernel's radius, ceil(3 sigma') (+ `PyramidKernel.extraRadius`), must
     /// fit the GPU's shaders (`maxExactRadius`), and the bound models the kernel the GPU runs.
     static let largestReducedSigma = Double(maxExactRadius - PyramidKernel.extraRadius) / 3
     /// The deepest pyramid bounded (2^8 pixels a texel): bounding one costs 2^levels phases of its kernel.
