@@ -16,7 +16,7 @@ public struct BlurMethod: Codable, Hashable, Sendable {
     /// The weights the reduced level is blurred with.
     public enum ReducedKernel: String, Codable, Sendable {
         /// The Gaussian of `reducedSigma` (`GaussianKernel`): plans written before fitted kernels, pyramids
-        /// too deep to bound, and those whose bound the Gaussian keeps tighter (`BlurPyramid.tightest`).
+        /// too deep to bound, and those the Gaussian bounds better (`BlurPyramid.kernels`).
         case gaussian
         /// Fitted to the exact kernel of the blur's sigma through the whole pyramid (`PyramidKernel`), with
         /// the Gaussian's radius.

@@ -16,12 +16,12 @@ public enum BlurPyramid {
     public static let maxExactRadius = 63
     /// The largest bound `choose` accepts, in 1/255 steps. Below 0.5, one blurred pass's bytes stay within
     /// one of the CPU's (whose own blur is within 1/510 of a step of the exact one before its last rounding,
-    /// `BlurIntermediate`); but shadows overlap, and each composite rounds, so the bound is half that: two
+    /// `BlurIntermediate`); but shadows overlap, and each composite rounds, so the target is half that: two
     /// overlapping shadows at their worst still sum to under half a step. At 0.45 (its value before the
-    /// fitted kernels) the planner spent the kernels' gain on cheaper pyramids with bounds of 0.35 to 0.45,
-    /// and a random scene of three overlapping shadows (seed 2041, scene 738) differed by 3; at 0.25 the
-    /// generated suite's shadows take the methods they took before at half the bound, and shadows of any
-    /// content the exact kernel to sigma 12 (the binomial level's bound for noise is 0.26 there).
+    /// fitted kernels) the planner spent the kernels' gain on cheaper pyramids bounded at 0.35 to 0.45, and
+    /// a random scene of three overlapping shadows (seed 2041, scene 738) differed by 3. Holding only a unit
+    /// edge to 0.25 and the rest to 0.45 let text and image shadows take cheap pyramids again, and the
+    /// random scenes whose worst pixel is 2 apart went from 5-14 to 36-52 in 2 000.
     public static let target = 0.25
     /// What storing a level adds, in 1/255 steps: the GPU keeps a gray pass's levels in 16-bit fixed point
     /// (half of 1/255 of a step, `blur_wide.frag`) and an RGBA pass's as 32-bit floats (less).
@@ -51,11 +51,10 @@ public enum BlurPyramid {
         let exactFits = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max) <= maxExactRadius
         var best: (cost: Double, method: BlurMethod)? = exactFits ? (cost(sigma: sigma, method: .exact), .exact) : nil
         var fallback: BlurMethod?
-        for candidate in candidates(sigma: sigma) {
-            let m = tightest(candidate, sigma: sigma, content: content)
+        for m in candidates(sigma: sigma).flatMap({ kernels($0, sigma: sigma, content: content) }) {
             if m.bound <= target {
                 let c = cost(sigma: sigma, method: m)
-                if best.map({ c < $0.cost }) ?? true { best = (c, m) }
+                if best.map({ c < $0.cost || (c == $0.cost && m.bound < $0.method.bound) }) ?? true { best = (c, m) }
             } else if fallback.map({ m.bound < $0.bound }) ?? true {
                 fallback = m
             }
@@ -65,18 +64,17 @@ public enum BlurPyramid {
         return chosen
     }
 
-    /// `method` with its bound for `content`, its reduced kernel the fitted one or the Gaussian, whichever
-    /// bounds tighter: the fit (least squares on the kernel) wins for binomial pyramids by 2 to 4 times, but
-    /// a box level's staircase can leave it a worse largest error than the Gaussian's (sigma 16, one level:
-    /// 0.12 against 0.10 of a step in one direction).
-    static func tightest(_ method: BlurMethod, sigma: Double, content: BlurContent) -> BlurMethod {
-        let variants = [BlurMethod.ReducedKernel.fitted, .gaussian].map { kernel -> BlurMethod in
+    /// `method` with each reduced kernel, the fitted one and the Gaussian, with its bound for `content`.
+    /// The fit wins for shapes (by half or more); for any content, where the bound is the worst input's
+    /// (noise), the Gaussian's can be the tighter at three levels and more, and a box level's staircase can
+    /// leave either the better.
+    static func kernels(_ method: BlurMethod, sigma: Double, content: BlurContent) -> [BlurMethod] {
+        [BlurMethod.ReducedKernel.fitted, .gaussian].map { kernel -> BlurMethod in
             var m = method
             m.reducedKernel = kernel
             m.bound = BlurErrorBound.bound(sigma: sigma, method: m, content: content, levelRounding: levelRounding)
             return m
         }
-        return variants.min { $0.bound < $1.bound } ?? method
     }
 
     /// The shallowest box pyramid whose reduced kernel fits the GPU's shaders, for a sigma too wide to
@@ -96,8 +94,8 @@ public enum BlurPyramid {
     /// Every pyramid worth bounding for `sigma`: each filter at each depth up to `deepestLevel` whose reduced
     /// sigma is within `smallestReducedSigma` ... `largestReducedSigma`, the reduced sigma corrected for the
     /// variance the down-sampling and the bilinear reconstruction add (a tent of half-width 2^k, variance
-    /// 4^k / 6), its kernel fitted to the exact one through the pyramid (`PyramidKernel`); `choose` keeps
-    /// the Gaussian instead where that bounds tighter (`tightest`).
+    /// 4^k / 6), its kernel fitted to the exact one through the pyramid (`PyramidKernel`); `choose` weighs
+    /// it with the Gaussian instead (`kernels`).
     public static func candidates(sigma: Double) -> [BlurMethod] {
         var out: [BlurMethod] = []
         for filter in [BlurMethod.Downsample.box, .binomial] {
