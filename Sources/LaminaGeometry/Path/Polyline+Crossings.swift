@@ -45,3 +45,33 @@ extension Polyline {
         return most
     }
 }
+
+extension Polyline {
+    /// Whether this closed polyline bounds a convex region: every turn between consecutive edges (zero
+    /// length ones skipped) has one sign and the turns add up to one full turn, so a star polygon, whose
+    /// turns have one sign too, is not. A fill of such a region, antialiased by area or not, is unimodal
+    /// along any row or column of pixels (the window sum of a concave section length), so it rises once,
+    /// by at most its alpha.
+    public var isConvex: Bool {
+        var edges: [(Double, Double)] = []
+        for (i, a) in points.enumerated() {
+            let b = points[(i + 1) % points.count]
+            let d = (Double(b.x - a.x), Double(b.y - a.y))
+            guard d.0.isFinite, d.1.isFinite else { return false }
+            if d.0 != 0 || d.1 != 0 { edges.append(d) }
+        }
+        guard edges.count >= 3 else { return false }
+        var sign = 0.0, turning = 0.0
+        for (i, e) in edges.enumerated() {
+            let f = edges[(i + 1) % edges.count]
+            let cross = e.0 * f.1 - e.1 * f.0, dot = e.0 * f.0 + e.1 * f.1
+            if cross != 0 {
+                if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0 ? 1 : -1) != sign { return false }
+            } else if dot < 0 {
+                return false   // a spike back along itself
+            }
+            turning += atan2(cross, dot)
+        }
+        return abs(abs(turning) - 2 * Double.pi) < 1e-6
+    }
+}

@@ -79,8 +79,9 @@ extension GraphBuilder {
 
     /// How far a pass drawn from `ops` can rise along a row or column (`BlurContent`): rounded rects are
     /// convex, so a fill of alpha a rises a, a border (a ring) 2a, a bordered fill its border and then any
-    /// step up to the fill; a path of alpha a whose edges touch at most n of any row's or column's pixels
-    /// varies by at most n a there, so rises n a / 2 (`Polyline.mostEdgesPerLine`); source-over and each
+    /// step up to the fill; a convex path of alpha a rises a (`Polyline.isConvex`), any other path along a
+    /// line of pixels that at most n of its edges touch varies by n a, so rises n a / 2
+    /// (`Polyline.mostEdgesPerLine`); source-over and each
     /// (convex) clip add at most their own rises. Anything else (images, text, gradients) may hold any
     /// content.
     static func blurContent(of ops: [DrawOp]) -> BlurContent {
@@ -91,8 +92,13 @@ extension GraphBuilder {
             case (.ring, .solid(let c)): rise += 2 * c.a
             case (.framed, .framed(let f, let b)): rise += max(b.a, f.a) + max(0, b.a - f.a)
             case (.path(let p), .solid(let c)):
-                guard let edges = Polyline.mostEdgesPerLine(p.projected(through: op.transform)) else { return .anyContent }
-                rise += Double(edges) / 2 * c.a
+                let lines = p.projected(through: op.transform)
+                if lines.count == 1, lines[0].isConvex {
+                    rise += c.a
+                } else {
+                    guard let edges = Polyline.mostEdgesPerLine(lines) else { return .anyContent }
+                    rise += Double(edges) / 2 * c.a
+                }
             default: return .anyContent
             }
             rise += Double(op.clips.count)
