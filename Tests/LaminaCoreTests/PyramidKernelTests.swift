@@ -92,3 +92,16 @@ extension PyramidKernelTests {
         XCTAssertEqual(try JSONDecoder().decode(BlurMethod.self, from: JSONEncoder().encode(fitted)), fitted)
     }
 }
+
+extension PyramidKernelTests {
+    /// A method from a decoded plan may hold anything: past the pyramids the planner could choose, or for a
+    /// blur far wider than the pyramid reaches, no fit is made (the Gaussian is used), so nothing here
+    /// allocates by the input's numbers.
+    func testOutlandishMethods_areNotFitted() {
+        XCTAssertNil(PyramidKernel.fitted(sigma: 1e12, levels: 1, downsample: .binomial, reducedSigma: 4))
+        XCTAssertNil(PyramidKernel.fitted(sigma: 64, levels: 40, downsample: .box, reducedSigma: 4))
+        XCTAssertNil(PyramidKernel.fitted(sigma: 64, levels: 2, downsample: .box, reducedSigma: 1e9))
+        XCTAssertNil(PyramidKernel.fitted(sigma: .nan, levels: 1, downsample: .box, reducedSigma: 4))
+        XCTAssertNotNil(PyramidKernel.fitted(sigma: 8, levels: 1, downsample: .binomial, reducedSigma: 3.96))
+    }
+}

@@ -6,7 +6,8 @@ import LaminaImage
 /// (`lamina random-scenes`, then `lamina parity` on the folder). The same seed gives the same text.
 ///
 /// Each scene is a canvas at scale 1 to 3 with 3 to 8 cards: rounded or continuous corners, borders,
-/// translucent fills, shadows with offsets, masksToBounds over sublayers, mask layers, group opacity,
+/// translucent fills, shadows with offsets (a third with a shadowPath: a rounded rect, a contact ellipse or
+/// a star), masksToBounds over sublayers, mask layers, group opacity,
 /// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
 /// (gradients of every type, replicators with colour offsets, some preserving depth, shapes filled and stroked, text in
 /// DejaVu Sans, plain or attributed, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes, custom drawing: `RandomScene+Drawing.swift`). `maxShadowSigma` bounds the shadows' blur
@@ -64,6 +65,9 @@ public struct RandomScene {
             let sigma = rng.uniform(0, maxShadowSigma)
             keys += ["\"shadowOpacity\": \(n(rng.uniform(0.2, 1)))", "\"shadowRadius\": \(n(sigma / scale))",
                      "\"shadowOffset\": [\(n(rng.whole(-4, 4))), \(n(rng.whole(0, 8)))]"]
+            // From a stream of its own, so the rest of every scene is what the same seed drew before.
+            var side = SplitMix64(seed: sigma.bitPattern ^ 0x5AD0_57A7)
+            if side.unit() < 0.35 { keys.append(shadowPath(&side, w: w, h: h)) }
         }
         // A third of the faded layers at exactly 0.5, as apps write it: every odd byte under it is then a tie.
         if rng.unit() < 0.25 { keys.append("\"opacity\": \(rng.unit() < 1.0 / 3 ? "0.5" : n(rng.uniform(0.3, 0.95)))") }
@@ -105,6 +109,30 @@ public struct RandomScene {
         if rng.unit() < 0.3 { keys.append("\"lineDashPattern\": [\(n(rng.whole(2, 12))), \(n(rng.whole(2, 8)))]") }
         if rng.unit() < 0.2 { keys.append("\"strokeEnd\": \(n(rng.uniform(0.3, 0.9)))") }
         return keys.joined(separator: ", ")
+    }
+
+    /// A shadowPath as apps set one: the bounds' rounded rect grown or shrunk, an ellipse under the layer
+    /// (a contact shadow), or a five-pointed star (concave).
+    private func shadowPath(_ rng: inout SplitMix64, w: Double, h: Double) -> String {
+        let kind = Int(rng.whole(0, 2))
+        if kind == 0 {
+            let d = rng.whole(-4, 6), r = min(rng.whole(0, 20), (min(w, h) + 2 * d) / 2)
+            let x0 = -d, y0 = -d, x1 = w + d, y1 = h + d
+            return "\"shadowPath\": \"M\(n(x0 + r)) \(n(y0)) H\(n(x1 - r)) A\(n(r)) \(n(r)) 0 0 1 \(n(x1)) \(n(y0 + r)) "
+                + "V\(n(y1 - r)) A\(n(r)) \(n(r)) 0 0 1 \(n(x1 - r)) \(n(y1)) H\(n(x0 + r)) "
+                + "A\(n(r)) \(n(r)) 0 0 1 \(n(x0)) \(n(y1 - r)) V\(n(y0 + r)) A\(n(r)) \(n(r)) 0 0 1 \(n(x0 + r)) \(n(y0)) Z\""
+        }
+        if kind == 1 {
+            let cy = h + rng.uniform(-6, 4), rx = w * rng.uniform(0.35, 0.55), ry = rng.uniform(3, 12)
+            return "\"shadowPath\": \"M\(n(w / 2 - rx)) \(n(cy)) A\(n(rx)) \(n(ry)) 0 1 0 \(n(w / 2 + rx)) \(n(cy)) "
+                + "A\(n(rx)) \(n(ry)) 0 1 0 \(n(w / 2 - rx)) \(n(cy)) Z\""
+        }
+        let outer = min(w, h) / 2, inner = outer * rng.uniform(0.35, 0.6)
+        let points = (0..<10).map { k -> String in
+            let t = Double(k) * Double.pi / 5, r = k % 2 == 0 ? outer : inner
+            return "\(n(w / 2 + r * sin(t))) \(n(h / 2 - r * cos(t)))"
+        }
+        return "\"shadowPath\": \"M" + points.joined(separator: " L") + " Z\""
     }
 
     private func text(_ rng: inout SplitMix64) -> String {

@@ -81,10 +81,14 @@ final class BlurRunner {
                     gray: Bool) throws -> (target: RenderTarget, factor: Int, packed: Bool)? {
         let levels = method.levels, reduced = method.reducedSigma
         guard levels > 0 else { return nil }
-        let kernel = BlurRunner.kernel(weights: method.reducedWeights(sigma: sigma))
-        guard levels <= BlurPyramid.deepestUnbounded, reduced > 0, kernel.radius <= BlurRunner.maxRadius else {
+        guard levels <= BlurPyramid.deepestUnbounded, reduced > 0, 3 * reduced <= Double(BlurRunner.maxRadius) else {
             throw GLError.invalidGraph("a blur pyramid of \(levels) levels at reduced sigma \(reduced) is beyond "
                                        + "\(BlurPyramid.deepestUnbounded) levels or radius \(BlurRunner.maxRadius)")
+        }
+        let kernel = BlurRunner.kernel(weights: method.reducedWeights(sigma: sigma))
+        guard kernel.radius <= BlurRunner.maxRadius else {
+            throw GLError.invalidGraph("a blur pyramid's reduced kernel of radius \(kernel.radius) is beyond "
+                                       + "radius \(BlurRunner.maxRadius)")
         }
         defer { glBindVertexArray(0) }
         bindState()

@@ -44,7 +44,8 @@ public struct BlurMethod: Codable, Hashable, Sendable {
     }
 
     /// The reduced level's weights, offsets -R ... R, for this method standing for the blur of `sigma`: the
-    /// fitted kernel (`PyramidKernel`) or the Gaussian of `reducedSigma`; [1] for the exact method.
+    /// fitted kernel (`PyramidKernel`) or the Gaussian of `reducedSigma`; [1] for the exact method. A
+    /// renderer checks `reducedSigma` against its shaders' radius first (a decoded plan may hold anything).
     public func reducedWeights(sigma: Double) -> [Double] {
         guard levels > 0 else { return [1] }
         if reducedKernel == .fitted, let w = PyramidKernel.fitted(sigma: sigma, levels: levels, downsample: downsample,

@@ -44,6 +44,10 @@ public enum PyramidKernel {
         return weights
     }
 
+    /// The deepest pyramid fitted (2^12 phases) and the widest reduced kernel (the GPU's shaders hold 63).
+    static let maxLevels = 12
+    static let maxRadius = 1024
+
     /// The radius of the fitted kernel for `reducedSigma`.
     public static func radius(reducedSigma: Double) -> Int {
         GaussianKernel.radius(sigma: reducedSigma) + extraRadius
@@ -75,9 +79,14 @@ public enum PyramidKernel {
 
     private static func solve(sigma: Double, levels: Int, downsample: BlurMethod.Downsample,
                               reducedSigma: Double) -> [Double]? {
-        guard levels > 0, reducedSigma > 0 else { return nil }
+        // Plans are public and decodable, so a method may come from anywhere: fit only pyramids the planner
+        // could choose (levels and radius within the GPU's bounds) standing for a blur no wider than they
+        // reach, which bounds every allocation here by the pyramid's own extent.
+        guard (1...maxLevels).contains(levels), reducedSigma > 0, reducedSigma <= Double(maxRadius) / 3,
+              sigma > 0, sigma.isFinite else { return nil }
         let h = 1 << levels
         let r = radius(reducedSigma: reducedSigma)
+        guard GaussianKernel.radius(sigma: sigma) <= (2 * r + 4) * h + 64 else { return nil }
         let phases = responses(levels: levels, downsample: downsample)
         let exact = GaussianKernel.weights(sigma: sigma)
         let gram = selfEnergy(phases, stride: h, through: 2 * r)
