@@ -85,11 +85,8 @@ final class BlurRunner {
             throw GLError.invalidGraph("a blur pyramid of \(levels) levels at reduced sigma \(reduced) is beyond "
                                        + "\(BlurPyramid.deepestUnbounded) levels or radius \(BlurRunner.maxRadius)")
         }
+        // Fitted or Gaussian, the reduced kernel's radius is ceil(3 reduced), within the shaders' by the guard.
         let kernel = BlurRunner.kernel(weights: method.reducedWeights(sigma: sigma))
-        guard kernel.radius <= BlurRunner.maxRadius else {
-            throw GLError.invalidGraph("a blur pyramid's reduced kernel of radius \(kernel.radius) is beyond "
-                                       + "radius \(BlurRunner.maxRadius)")
-        }
         defer { glBindVertexArray(0) }
         bindState()
         let packed = gray

@@ -10,7 +10,7 @@ import Foundation
 /// 1 to 3 sigma outside the shape, and where three shadows' tails overlap their roundings stepped the same
 /// way (`BlurErrorBound`'s model shows it; matching the variance instead makes it worse).
 ///
-/// The fitted kernel is the one, of the Gaussian's radius ceil(3 sigma') (`extraRadius` more), whose
+/// The fitted kernel is the one, of the Gaussian's radius ceil(3 sigma'), whose
 /// pyramid's step responses are nearest the exact kernel's in least squares over every output phase: with
 /// b_p the response of output phase p to reduced tap 0 (the down-sampling's weights, reconstructed
 /// bilinearly), the effective kernel at phase p is K_p(o) = sum_m w_m b_p(o - m h), its step error
@@ -23,15 +23,14 @@ import Foundation
 /// and the exact kernel's cut at 3 sigma, which a pyramid cannot make. The mean step error over phases,
 /// binomial levels: sigma 8 0.105 -> 0.042 of a step, 12 0.067 -> 0.030, 24 0.088 -> 0.029, 64 0.074 ->
 /// 0.021; a box level at sigma 16 0.044 -> 0.025.
+///
+/// Why not wider: one more tap each side would take the mean step error at sigma 8 from 0.042 to 0.028 of a
+/// step, but it widens every pyramid blur's reach by 2^levels pixels, and the shadow atlas pads each proxy
+/// by the reach: shadow-alpha-200's atlas grew 28 % and its frame 12 % slower on llvmpipe (48 -> 55 ms). At
+/// the Gaussian's radius the fit costs nothing at render time.
 public enum PyramidKernel {
-    /// Taps beyond ceil(3 sigma') the fit may use. One more each side would take the mean step error at
-    /// sigma 8 from 0.042 to 0.028 of a step, but it widens every pyramid blur's reach by 2^levels pixels,
-    /// and the shadow atlas pads each proxy by the reach: shadow-alpha-200's atlas grew 28 % and its frame
-    /// 12 % slower on llvmpipe (48 -> 55 ms). None, so the fit costs nothing at render time.
-    public static let extraRadius = 0
-
-    /// The fitted weights of reduced offsets -R ... R (index i is offset i - R), R = ceil(3 reducedSigma) +
-    /// `extraRadius`, for a pyramid of `levels` levels down-sampled by `downsample` standing for the exact
+    /// The fitted weights of reduced offsets -R ... R (index i is offset i - R), R = ceil(3 reducedSigma)
+    /// (`radius`), for a pyramid of `levels` levels down-sampled by `downsample` standing for the exact
     /// blur of `sigma`. Symmetric, summing to 1; some tail weights are slightly negative. Nil when the fit
     /// cannot be solved (never seen; the caller then takes the Gaussian).
     public static func fitted(sigma: Double, levels: Int, downsample: BlurMethod.Downsample,
@@ -50,14 +49,14 @@ public enum PyramidKernel {
 
     /// The radius of the fitted kernel for `reducedSigma`.
     public static func radius(reducedSigma: Double) -> Int {
-        GaussianKernel.radius(sigma: reducedSigma) + extraRadius
+        GaussianKernel.radius(sigma: reducedSigma)
     }
 
     private struct Key: Hashable {
         var sigma: UInt64, levels: Int, downsample: BlurMethod.Downsample, reduced: UInt64
     }
 
-    private static let memo = LockedTable<Key, [Double]?>()
+    private static let memo = LockedTable<Key, [Double]?>(capacity: 1024)
 
     /// Output phase p's response to reduced tap 0: weights `values` over fine offsets from `start`.
     struct PhaseResponse { var start: Int; var values: [Double] }
@@ -202,22 +201,5 @@ enum LinearSolve {
             x[row] = s / m[row][row]
         }
         return x
-    }
-}
-
-/// A table shared by every caller in the process, guarded by a lock, emptied past 1 024 entries.
-final class LockedTable<Key: Hashable, Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var table: [Key: Value] = [:]
-
-    func get(_ key: Key) -> Value? {
-        lock.lock(); defer { lock.unlock() }
-        return table[key]
-    }
-
-    func set(_ key: Key, _ value: Value) {
-        lock.lock(); defer { lock.unlock() }
-        if table.count > 1024 { table.removeAll() }
-        table[key] = value
     }
 }

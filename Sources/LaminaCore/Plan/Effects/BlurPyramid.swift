@@ -29,17 +29,23 @@ public enum BlurPyramid {
     /// Pyramids whose reduced sigma is below this (texels) are not considered: too few texels per sigma
     /// for the reduced kernel to be worth its bound.
     static let smallestReducedSigma = 1.5
-    /// Nor those above this: the reduced kernel's radius, ceil(3 sigma') (+ `PyramidKernel.extraRadius`), must
-    /// fit the GPU's shaders (`maxExactRadius`), and the bound models the kernel the GPU runs.
-    static let largestReducedSigma = Double(maxExactRadius - PyramidKernel.extraRadius) / 3
+    /// Nor those above this: the reduced kernel's radius, ceil(3 sigma') for the fitted kernel as for the
+    /// Gaussian, must fit the GPU's shaders (`maxExactRadius`), and the bound models the kernel the GPU runs.
+    static let largestReducedSigma = Double(maxExactRadius) / 3
     /// The deepest pyramid bounded (2^8 pixels a texel): bounding one costs 2^levels phases of its kernel.
     static let deepestLevel = 8
     /// The deepest pyramid at all: a blur too wide for any bounded one is still blurred, through the
     /// shallowest level whose reduced kernel fits, with its bound unknown (`BlurMethod.unknownBound`).
     public static let deepestUnbounded = 40
 
-    private static let cache = Memo<BlurContent, BlurMethod>()
-    private static let reaches = Memo<BlurMethod, Int>()
+    /// Values computed per (sigma, key): chosen methods by content, reaches by method. A scene meets a few
+    /// sigmas, and each choice bounds a dozen candidates; the shadow atlas asks the reach for every shadow.
+    private static let cache = LockedTable<PerSigma<BlurContent>, BlurMethod>(capacity: 4096)
+    private static let reaches = LockedTable<PerSigma<BlurMethod>, Int>(capacity: 4096)
+    private struct PerSigma<Key: Hashable>: Hashable {
+        var sigma: UInt64, key: Key
+        init(_ sigma: Double, _ key: Key) { self.sigma = sigma.bitPattern; self.key = key }
+    }
 
     /// The method for a blur of `sigma` pixels over `content`: the cheapest (estimated fetches per pixel,
     /// `cost`) whose bound is at most `target`; when none is, the exact kernel if it fits, else the
@@ -47,7 +53,7 @@ public enum BlurPyramid {
     /// kernel fits, its bound unknown.
     public static func choose(sigma: Double, content: BlurContent) -> BlurMethod {
         guard sigma > 0, sigma.isFinite else { return .exact }
-        if let known = cache.get(sigma, content) { return known }
+        if let known = cache.get(PerSigma(sigma, content)) { return known }
         let exactFits = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max) <= maxExactRadius
         var best: (cost: Double, method: BlurMethod)? = exactFits ? (cost(sigma: sigma, method: .exact), .exact) : nil
         var fallback: BlurMethod?
@@ -60,7 +66,7 @@ public enum BlurPyramid {
             }
         }
         let chosen = best?.method ?? fallback ?? unbounded(sigma: sigma)
-        cache.set(sigma, content, chosen)
+        cache.set(PerSigma(sigma, content), chosen)
         return chosen
     }
 
@@ -129,12 +135,11 @@ public enum BlurPyramid {
     /// (4 or 16 a texel, a quarter as many texels each level), the reduced kernel on 4^-k of the pixels and
     /// the bilinear reconstruction's four.
     public static func cost(sigma: Double, method: BlurMethod) -> Double {
-        func taps(_ radius: Double) -> Double { 2 * (2 * radius + 1) }
-        guard method.levels > 0 else { return taps((3 * sigma).rounded(.up)) }
+        func taps(_ s: Double) -> Double { 2 * (2 * (3 * s).rounded(.up) + 1) }
+        guard method.levels > 0 else { return taps(sigma) }
         let area = pow(4.0, Double(method.levels))
         let perTexel: Double = method.downsample == .box ? 4 : 16
-        let extra = method.reducedKernel == .fitted ? Double(PyramidKernel.extraRadius) : 0
-        return perTexel * (1 - 1 / area) / 3 + taps((3 * method.reducedSigma).rounded(.up) + extra) / area + 4
+        return perTexel * (1 - 1 / area) / 3 + taps(method.reducedSigma) / area + 4
     }
 
     /// The farthest a blur of `sigma` by `method` carries a pixel's value, in pixels, on either backend;
@@ -142,9 +147,9 @@ public enum BlurPyramid {
     public static func reach(sigma: Double, method: BlurMethod) -> Int {
         let exact = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max)
         guard method.levels > 0 else { return exact }
-        if let known = reaches.get(sigma, method) { return known }
+        if let known = reaches.get(PerSigma(sigma, method)) { return known }
         let reach = max(exact, BlurErrorBound.profile(sigma: sigma, method: method).reach)
-        reaches.set(sigma, method, reach)
+        reaches.set(PerSigma(sigma, method), reach)
         return reach
     }
 
@@ -155,25 +160,5 @@ public enum BlurPyramid {
         let kernel = m.reducedKernel == .fitted ? "fitted kernel" : "Gaussian"
         return "GPU: \(m.downsample.rawValue) pyramid, \(m.levels) level\(m.levels == 1 ? "" : "s"), reduced sigma "
             + String(format: "%.2f", m.reducedSigma) + " (\(kernel)), " + bound
-    }
-}
-
-/// Values computed per (sigma, key) — chosen methods by content, reaches by method: a scene meets a few
-/// sigmas, and each choice bounds a dozen candidates. Shared by every planner in the process, so guarded by
-/// a lock.
-private final class Memo<Key: Hashable, Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var table: [Entry: Value] = [:]
-    private struct Entry: Hashable { var sigma: UInt64; var key: Key }
-
-    func get(_ sigma: Double, _ key: Key) -> Value? {
-        lock.lock(); defer { lock.unlock() }
-        return table[Entry(sigma: sigma.bitPattern, key: key)]
-    }
-
-    func set(_ sigma: Double, _ key: Key, _ value: Value) {
-        lock.lock(); defer { lock.unlock() }
-        if table.count > 4096 { table.removeAll() }
-        table[Entry(sigma: sigma.bitPattern, key: key)] = value
     }
 }
