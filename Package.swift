@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "lamina", targets: ["lamina"]),
         .library(name: "LaminaGeometry", targets: ["LaminaGeometry"]),
+        .library(name: "LaminaGraph", targets: ["LaminaGraph"]),
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
         .library(name: "LaminaImage", targets: ["LaminaImage"]),
         .library(name: "LaminaText", targets: ["LaminaText"]),
@@ -41,45 +42,59 @@ let package = Package(
         .target(name: "LaminaText", dependencies: ["LaminaImage", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         // Geometry below the planner and both renderers (transforms, paths, strokes, coverage, blur bounds).
         .target(name: "LaminaGeometry"),
-        .target(name: "LaminaCore", dependencies: ["LaminaGeometry", "LaminaImage", "LaminaText"]),
-        .target(name: "LaminaRaster", dependencies: ["LaminaCore", "LaminaGeometry", "LaminaImage"]),
+        // The contract between the planner and the renderers: the render graph, draw operations, options, the
+        // Renderer protocol and its capabilities. The renderers import it, never LaminaCore.
+        .target(name: "LaminaGraph", dependencies: ["LaminaGeometry", "LaminaImage"]),
+        .target(name: "LaminaCore", dependencies: ["LaminaGraph", "LaminaGeometry", "LaminaImage", "LaminaText"]),
+        .target(name: "LaminaRaster", dependencies: ["LaminaGraph", "LaminaGeometry", "LaminaImage"]),
         // The book's gallery, the bench suite, the random scenes and the scene exporter: scenes made in code,
         // for the CLI and the tests, kept out of the library the renderers build on.
-        .target(name: "LaminaFixtures", dependencies: ["LaminaCore", "LaminaImage", "LaminaText"]),
+        .target(name: "LaminaFixtures", dependencies: ["LaminaCore", "LaminaGraph", "LaminaGeometry", "LaminaImage", "LaminaText"]),
         // GLSL ES 3.00 sources live at the top-level Shaders/ folder and ship as this target's resources,
         // so they are found through Bundle.module whatever the working directory.
         .target(name: "LaminaShaders", path: "Shaders", exclude: [], sources: ["LaminaShaders.swift"],
                 resources: [.copy("glsl")]),
-        .target(name: "LaminaGL", dependencies: ["LaminaCore", "LaminaGeometry", "LaminaImage", "LaminaShaders", "CGLES"]),
+        .target(name: "LaminaGL", dependencies: ["LaminaGraph", "LaminaGeometry", "LaminaImage", "LaminaShaders", "CGLES"]),
         // CPU-versus-GPU parity: above both renderers (DESIGN.md), so LaminaGL never imports LaminaRaster.
-        .target(name: "LaminaParity", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"]),
-        .target(name: "LaminaKit", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"]),
+        .target(name: "LaminaParity", dependencies: ["LaminaCore", "LaminaGraph", "LaminaGeometry", "LaminaImage", "LaminaRaster", "LaminaGL"]),
+        .target(name: "LaminaKit", dependencies: ["LaminaCore", "LaminaGraph", "LaminaGeometry", "LaminaImage", "LaminaRaster", "LaminaGL"]),
         .target(name: "LaminaSnapshotTesting", dependencies: [
             "LaminaKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         .executableTarget(name: "lamina", dependencies: [
-            "LaminaCore", "LaminaImage", "LaminaText", "LaminaRaster", "LaminaGL", "LaminaKit", "LaminaParity",
+            "LaminaCore", "LaminaGraph", "LaminaGeometry", "LaminaImage", "LaminaText", "LaminaRaster", "LaminaGL",
+            "LaminaKit", "LaminaParity",
             "LaminaFixtures", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The libFuzzer target (decode -> plan -> render) and, in a plain build, its replay driver;
         // tools/fuzz/run.sh builds it with -sanitize=fuzzer. `Extern` is for @_extern(c) (LLVMFuzzerMutate).
-        .executableTarget(name: "LaminaFuzz", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"],
+        .executableTarget(name: "LaminaFuzz", dependencies: ["LaminaCore", "LaminaGraph", "LaminaGeometry", "LaminaImage",
+                                                            "LaminaRaster", "LaminaGL"],
                           swiftSettings: [.enableExperimentalFeature("Extern")]),
         // Helpers the test targets share (scenes built in code, scene documents, pixel assertions, the one GPU
         // renderer of a test run); a target of its own so no test target copies another's.
-        .target(name: "LaminaTestSupport", dependencies: ["LaminaCore", "LaminaImage", "LaminaRaster", "LaminaGL"],
+        .target(name: "LaminaTestSupport", dependencies: ["LaminaCore", "LaminaGraph", "LaminaGeometry", "LaminaImage",
+                                                         "LaminaRaster", "LaminaGL"],
                 path: "Tests/LaminaTestSupport"),
-        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaGeometry", "LaminaFixtures",
+        .testTarget(name: "LaminaCoreTests", dependencies: ["LaminaCore", "LaminaGraph", "LaminaGeometry", "LaminaFixtures",
                                                             "LaminaTestSupport"]),
+        .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry"]),
+        .testTarget(name: "LaminaGraphTests", dependencies: ["LaminaGraph", "LaminaGeometry", "LaminaImage"]),
         .testTarget(name: "LaminaImageTests", dependencies: ["LaminaImage"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaImage"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaSnapshotTesting", "LaminaFixtures",
                                                             .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaImage", "LaminaTestSupport"]),
+        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaGraph", "LaminaGeometry",
+                                                              "LaminaImage", "LaminaTestSupport"]),
+        // What both renderers promise, each test one body run on the CPU and the GPU (`forEachBackend`).
+        .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaCore", "LaminaGraph", "LaminaGeometry", "LaminaImage",
+                                                              "LaminaTestSupport"]),
         // The command-line tool's own pieces (its HTML reports), through @testable import of the executable.
-        .testTarget(name: "LaminaCLITests", dependencies: ["lamina", "LaminaParity", "LaminaKit", "LaminaFixtures"]),
-        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaParity", "LaminaRaster", "LaminaCore", "LaminaImage",
+        .testTarget(name: "LaminaCLITests", dependencies: ["lamina", "LaminaParity", "LaminaKit", "LaminaGraph", "LaminaGeometry",
+                                                           "LaminaImage", "LaminaFixtures"]),
+        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaParity", "LaminaRaster", "LaminaCore", "LaminaGraph",
+                                                          "LaminaGeometry", "LaminaImage",
                                                           "LaminaFixtures", "LaminaTestSupport"]),
     ]
 )

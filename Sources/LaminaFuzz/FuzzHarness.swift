@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaGraph
 
 /// Runs one input through the whole pipeline: `SceneDecoder` -> `Planner` -> `CPURenderer` (and
 /// `GPURenderer` when asked), with limits lowered so that each input takes milliseconds, not seconds.

@@ -1,4 +1,5 @@
 /// Finding and editing values of a `FuzzJSON` tree by path (member or element indices from the root).
+import LaminaGeometry
 extension SceneMutator {
     /// The number of members or elements of a container; 0 for scalars.
     static func count(of value: FuzzJSON) -> Int {

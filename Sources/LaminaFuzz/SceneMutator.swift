@@ -5,6 +5,7 @@
 /// The strategies: numbers pushed to the edges; keys of the scene format added with edge values; members
 /// removed, duplicated or given a value of the wrong kind; layers copied deeper into the tree (as sublayers or
 /// as masks) or wrapped in replicators; images swapped for hostile PNG data URIs; the canvas resized; arrays grown.
+import LaminaGeometry
 struct SceneMutator {
     /// Where a value sits in a document: member or element indices from the root.
     typealias Path = [Int]

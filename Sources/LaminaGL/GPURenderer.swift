@@ -1,7 +1,8 @@
 import CGLES
 import Foundation
-import LaminaCore
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// The GPU renderer: executes a `RenderGraph` with OpenGL ES 3.0 on a headless EGL context.
 ///
@@ -13,6 +14,10 @@ import LaminaImage
 public final class GPURenderer: Renderer {
     /// What the renderer runs on.
     public let info: GPUInfo
+    /// What graphs this renderer executes, whatever the driver: its exact blur shaders are compiled for
+    /// radius `BlurRunner.maxRadius`; wider blurs must come as pyramids.
+    public static let capabilities = RendererCapabilities(maxExactBlurRadius: BlurRunner.maxRadius)
+    public var capabilities: RendererCapabilities { Self.capabilities }
     /// When true, each pass is timed with GL_EXT_disjoint_timer_query (where present) into
     /// `lastFrameStats`; off by default because the queries cost a little.
     public var collectsGPUTimes = false

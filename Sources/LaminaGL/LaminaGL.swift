@@ -26,4 +26,4 @@
 /// parity is the point of this renderer); `glGenerateMipmap` (its filter is implementation-defined, so CPU and GPU would sample different
 /// texels); per-op draw calls (batched as instances instead); GL_CLAMP_TO_BORDER (not in GLES 3.0, the blur
 /// tests texel coordinates in the shader instead).
-import LaminaCore
+import LaminaGraph

@@ -1,8 +1,12 @@
 @_exported import Foundation
 @_exported import LaminaCore
+@_exported import LaminaGeometry
+@_exported import LaminaGraph
 @_exported import LaminaImage
 import LaminaGL
 import LaminaRaster
+import LaminaGraph
+import LaminaImage
 
 /// Lamina as a library in one call: a layer (or a whole scene) in, an image out.
 ///

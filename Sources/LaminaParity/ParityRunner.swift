@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaImage
 import LaminaGL
 import LaminaRaster
+import LaminaGraph
 
 /// Renders scenes on the CPU reference and on the GPU and compares the two, the check behind
 /// `lamina parity` and the corpus test (DESIGN.md, "Parity").

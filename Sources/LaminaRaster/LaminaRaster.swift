@@ -5,8 +5,10 @@
 /// rounded rects and borders from the signed distance in pixel units, an exact separable Gaussian, texture
 /// sampling written from the OpenGL ES 3.0 specification, and analytic-area path coverage.
 ///
+/// Sees only the render graph (LaminaGraph), never a layer.
+///
 /// Folders: `Reference/` (the renderer and the per-pixel definitions: operations, coverage, blending, the
 /// blur, texture sampling, projection) and `FastPaths/` (what computes the same bytes faster where a shape
 /// allows it: spans, memos of coverage and blends, texel grids, occlusion; `RenderOptions.cpuFastPaths`
 /// turns them off).
-import LaminaCore
+import LaminaGraph

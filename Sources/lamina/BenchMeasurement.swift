@@ -6,6 +6,7 @@ import LaminaGL
 import LaminaRaster
 #if canImport(Glibc)
 import Glibc
+import LaminaGraph
 #endif
 
 /// The renderers a bench run times: `cpu`, `gpu`, or both, made once and reused for every scene (so the

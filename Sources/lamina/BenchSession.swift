@@ -3,6 +3,7 @@ import Foundation
 import LaminaCore
 import LaminaFixtures
 import LaminaRaster
+import LaminaGraph
 
 /// A scene to bench: a name for the table, its sweep (suite scenes), and how to get its tree.
 struct BenchItem {

@@ -3,6 +3,9 @@ import Foundation
 import LaminaCore
 import LaminaGL
 import LaminaRaster
+import LaminaGraph
+import LaminaGeometry
+import LaminaImage
 
 /// Which renderer executes the plan.
 enum Backend: String, ExpressibleByArgument, CaseIterable {

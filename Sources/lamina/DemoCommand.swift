@@ -4,6 +4,8 @@ import LaminaCore
 import LaminaFixtures
 import LaminaGL
 import LaminaRaster
+import LaminaGraph
+import LaminaImage
 
 /// `lamina demo [-o DIR] [--backend both|gpu|cpu]`: renders the built-in gallery (`LaminaFixtures.Gallery`)
 /// into DIR as PNGs and an index.html that sets GPU, CPU, difference and code side by side.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
 
 /// `lamina diff`: compares two PNG files pixel by pixel and reports the difference metrics parity checks
 /// use, optionally writing a heat map.

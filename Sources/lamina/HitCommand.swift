@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaminaCore
+import LaminaGeometry
 
 /// `lamina hit SCENE.json X Y`: which layer a point of the canvas lands on (`Layer.hitTest`), with the path
 /// of layers from the root to it, each with its JSON pointer and the point in its own coordinates.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LaminaCore
 import LaminaFixtures
+import LaminaGeometry
 
 /// The `lamina` command-line tool.
 @main

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaGL
+import LaminaGraph
 
 /// The environment variables the command line reads; nothing else in Lamina reads the environment
 /// (libraries take a `RenderOptions`). One polarity: a fast path's variable set to `0` turns it off, so the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaminaCore
+import LaminaGraph
 
 /// `lamina plan SCENE.json [--json]`: prints the render graph the planner makes.
 struct PlanCommand: ParsableCommand {

@@ -5,6 +5,7 @@ import LaminaFixtures
 import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaGraph
 
 /// `lamina profile SCENE.json`: where a frame's time goes, stage by stage and pass by pass.
 ///

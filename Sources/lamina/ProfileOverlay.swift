@@ -1,5 +1,6 @@
 import ArgumentParser
 import LaminaCore
+import LaminaGraph
 
 /// `lamina profile --overlay`: Core Animation Instruments-style debug colouring, done as a post-pass over
 /// the render graph (tint operations inserted after the operations they describe), so neither renderer

@@ -1,5 +1,7 @@
 import Foundation
 import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// What `lamina profile` counts for one pass: from the graph (the same on every backend), then, on the GPU,
 /// what the renderer executed (`gpuExecuted`).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
 
 /// `lamina render SCENE.json -o OUT.png [--backend gpu|cpu]`.
 struct RenderCommand: ParsableCommand {

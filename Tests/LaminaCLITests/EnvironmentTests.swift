@@ -1,6 +1,7 @@
 import LaminaCore
 import XCTest
 @testable import lamina
+import LaminaGraph
 
 /// The command line's environment variables map to `RenderOptions` with one polarity: a fast path's
 /// variable set to 0 turns it off, anything else leaves it on; `LAMINA_GL_CHECK` sets the error checks.

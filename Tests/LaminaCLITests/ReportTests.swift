@@ -3,6 +3,7 @@ import LaminaKit
 import LaminaParity
 import XCTest
 @testable import lamina
+import LaminaImage
 
 /// The HTML reports of `lamina parity --report` and `lamina test --report`: every scene gets its images at point
 /// size (pixels divided by the scene's scale) and a wipe slider with a flicker button, and the labelled

@@ -4,6 +4,7 @@ import Foundation
 @testable import LaminaCore
 @testable import LaminaGeometry
 @testable import LaminaFixtures
+import LaminaImage
 
 /// The generated benchmark suite: advertised sizes, determinism, and the exporter the Skia script reads.
 final class BenchScenesTests: XCTestCase {

@@ -3,6 +3,7 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaImage
 
 /// Errors that echo input stay short and printable, whatever the input: long strings are cut with their
 /// size, control characters escaped, invalid UTF-8 reported at its line and column, and "did you mean"

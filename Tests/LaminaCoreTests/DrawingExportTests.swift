@@ -4,6 +4,7 @@ import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
 @testable import LaminaFixtures
+import LaminaGraph
 
 /// The scene exporter writes a layer's recorded drawing back as `drawing` commands that decode to the same list.
 final class DrawingExportTests: XCTestCase {

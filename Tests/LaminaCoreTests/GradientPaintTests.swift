@@ -3,6 +3,7 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaGraph
 
 /// CAGradientLayer's paint: the parameter of each type, straight-colour interpolation, flat ends, and what
 /// the planner draws (or not) for a gradient layer.

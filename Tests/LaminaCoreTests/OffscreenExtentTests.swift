@@ -3,6 +3,7 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaGraph
 
 /// Offscreen passes cut in a layer's own space (a local shadow, a rasterized layer) hold everything the
 /// layer draws, and the values the planner hands both renderers are the ones the GPU reads.

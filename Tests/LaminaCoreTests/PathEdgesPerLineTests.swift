@@ -2,6 +2,7 @@ import Foundation
 @testable import LaminaCore
 import LaminaGeometry
 import XCTest
+import LaminaGraph
 
 /// `Polyline.mostEdgesPerLine` and `Polyline.isConvex`, the bounds a path shadow's blur is chosen by: a
 /// fill's coverage along any row or column varies by at most that many steps of its alpha, and a convex

@@ -3,6 +3,7 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaGraph
 
 /// `lamina plan --json`'s shape ("lamina-plan/3"): every kind of pass, shape and paint under its case name,
 /// with named fields and no positional `_0` keys, and decoding gives back the same graph.

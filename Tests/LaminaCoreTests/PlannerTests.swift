@@ -3,6 +3,8 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaGraph
+import LaminaImage
 
 /// The planner's decisions: which passes exist and why, draw order, and layer geometry.
 final class PlannerTests: XCTestCase {

@@ -3,6 +3,7 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaGraph
 
 /// CAReplicatorLayer in the planner: instance k under M^k about the bounds centre, modulated by
 /// clamp01(instanceColor + k * offset) premultiplied, the replicator's own body drawn once.

@@ -3,6 +3,7 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaGraph
 
 /// The planner's resource model: checked pixel conversions, the memory and pass-size budget with the
 /// layer's pointer in every refusal, path segment limits, and shadows whose every byte would be zero.

@@ -3,6 +3,7 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaImage
 
 /// Refused scenes: each names the JSON pointer (or line and column) and says what was expected.
 final class SceneDecoderErrorTests: XCTestCase {

@@ -3,6 +3,7 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaImage
 
 /// Image references, shared bitmaps, file decoding and the summary `lamina check` prints.
 final class SceneDecoderImageTests: XCTestCase {

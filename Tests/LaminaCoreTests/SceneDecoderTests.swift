@@ -3,6 +3,7 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaCore
 @testable import LaminaGeometry
+import LaminaGraph
 
 /// Valid scenes: every key of scene-format.md decodes to the model value, with CA's defaults when absent.
 final class SceneDecoderTests: XCTestCase {

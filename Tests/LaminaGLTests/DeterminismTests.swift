@@ -6,6 +6,7 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
 
 /// DESIGN.md, "Determinism": the same scene gives the same bytes on the same backend, every run.
 ///

@@ -5,6 +5,8 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// Custom drawing: the backing store a layer's drawing fills, planned as a pass of path fills, textures and
 /// clip passes that both renderers draw (the GPU computes the paths' coverage itself); the three ways to give

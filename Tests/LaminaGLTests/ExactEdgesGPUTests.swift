@@ -5,6 +5,7 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
 
 /// `ExactEdges` on the GPU: edges and a conic seam laid exactly through pixel centres, where the float
 /// (GPU) and double (CPU) local points disagree most, are decided alike by the integer edge functions.

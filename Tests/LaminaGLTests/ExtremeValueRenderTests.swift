@@ -5,6 +5,7 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
 
 /// Extreme but valid values (±1e7 in numeric keys, scales compounded through nesting, degenerate
 /// replicator and gradient geometry) planned and rendered on both backends: every scene renders a whole

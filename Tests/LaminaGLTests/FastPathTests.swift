@@ -4,6 +4,8 @@ import LaminaImage
 import LaminaTestSupport
 import XCTest
 @testable import LaminaGL
+import LaminaGraph
+import LaminaGeometry
 
 /// Fast paths give the same bytes as the general path (pixman's rule: a fast path never changes output).
 final class FastPathTests: XCTestCase {

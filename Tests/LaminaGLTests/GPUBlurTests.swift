@@ -5,6 +5,8 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// The blur pass against an exact CPU blur, over sigma 1...64, with the method the planner chooses for a
 /// shape (`BlurPyramid.choose`) and with every pyramid it considers.
@@ -143,5 +145,27 @@ final class BlurAgreementTests: XCTestCase {
             }
         }
         print("blurred bytes apart, GPU against CPU:\n" + table.joined(separator: "\n"))
+    }
+}
+
+/// What the GPU renderer reports it runs, and what it does with a graph planned beyond it.
+final class GPUCapabilitiesTests: XCTestCase {
+    /// The planner's default assumption holds for this renderer, and the limit it reports is the one its
+    /// blur shaders are compiled for.
+    func testCapabilities_coverThePlannersDefault_andNameTheShadersRadius() throws {
+        let renderer = try GLTestSupport.renderer()
+        XCTAssertTrue(renderer.capabilities.covers(.laminaRenderers))
+        XCTAssertEqual(renderer.capabilities.maxExactBlurRadius, BlurRunner.maxRadius)
+        XCTAssertEqual(GPURenderer.capabilities, renderer.capabilities)
+    }
+
+    /// An exact blur wider than the shaders (a plan made for the CPU's capabilities) is refused with the
+    /// radius named, never cut short; the CPU draws the same graph.
+    func testExactBlurBeyondTheShaders_isRefused_namingTheRadius() throws {
+        let graph = BlurSweep.graph(size: 200, square: (60, 140), sigma: 30, method: .exact)
+        XCTAssertNoThrow(try CPURenderer().render(graph))
+        XCTAssertThrowsError(try GLTestSupport.renderer().render(graph)) { error in
+            XCTAssertTrue("\(error)".contains("needs radius 90, beyond the 63"), "\(error)")
+        }
     }
 }

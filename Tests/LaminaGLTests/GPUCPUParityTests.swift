@@ -5,6 +5,8 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// The GPU renderer against LaminaRaster's CPU reference on the same graphs: no channel may differ by more
 /// than 2 (DESIGN.md's default parity tolerance), except where the GPU approximates on purpose (the blur

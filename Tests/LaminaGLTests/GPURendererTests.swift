@@ -4,6 +4,8 @@ import LaminaCore
 import LaminaImage
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// GPU renderer: exact pixels of hand-built graphs where coverage and sampling are known analytically.
 final class GPURendererTests: XCTestCase {

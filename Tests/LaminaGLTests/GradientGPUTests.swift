@@ -5,6 +5,7 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
 
 /// CAGradientLayer on both renderers: the bytes each gives against the gradient's arithmetic, and the two
 /// within the parity contract on every type.

@@ -5,6 +5,8 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// A render graph that breaks its contract is refused before it runs, by both renderers alike, with the same
 /// `RenderGraphDefect` (a planner bug reads the same on the CPU and the GPU).

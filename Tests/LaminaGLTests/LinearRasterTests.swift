@@ -4,6 +4,8 @@ import LaminaImage
 import LaminaTestSupport
 import XCTest
 @testable import LaminaGL
+import LaminaGraph
+import LaminaGeometry
 
 /// The llvmpipe shape of passes and draws (`RasterTuning.linear`: BGRA targets, smooth records, short
 /// draws) changes no byte against the general shape (RGBA targets, flat records, one draw per batch).

@@ -4,6 +4,8 @@ import LaminaImage
 import LaminaTestSupport
 import XCTest
 @testable import LaminaGL
+import LaminaGraph
+import LaminaGeometry
 
 /// Gray passes (`Pass.isGray`) are blurred two pixels to a texel in 16-bit fixed point (`blur_wide.frag`), by the
 /// exact kernel and by the pyramid: every exact stage's sums are the RGBA stages' sums for one channel, stored

@@ -5,6 +5,7 @@ import LaminaParity
 import LaminaImage
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
 
 /// The parity corpus: every scene in `Tests/Scenes` rendered on the CPU reference and on the GPU must be
 /// within the `fuzzy(maxDiff, maxPixels)` tolerance it states (DESIGN.md, "Parity"). A scene over its

@@ -4,6 +4,8 @@ import LaminaImage
 import LaminaTestSupport
 import XCTest
 @testable import LaminaGL
+import LaminaGraph
+import LaminaGeometry
 
 /// Batching by program with reordering: where it may move an op, where it must not, and that it never
 /// changes a byte.

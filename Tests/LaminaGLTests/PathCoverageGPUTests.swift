@@ -6,6 +6,8 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// The GPU's path coverage (`PathCoverage`: trapezoids, exact areas added into a float atlas) against the
 /// CPU's `PathRasterizer` on opaque fills, where a coverage error shows undiluted in the colour: random

@@ -5,6 +5,8 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// Scenes built as layer trees, planned by LaminaCore's Planner, rendered on both backends: the graphs the
 /// GPU renderer will see in practice (shadows, masks, group opacity, 3D, images, continuous corners).

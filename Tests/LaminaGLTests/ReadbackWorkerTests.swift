@@ -4,6 +4,8 @@ import LaminaImage
 import LaminaTestSupport
 import XCTest
 @testable import LaminaGL
+import LaminaGraph
+import LaminaGeometry
 
 /// The canvas read back by two threads (`ReadbackWorker`) is the canvas read back by one: every row in
 /// its place, on any GPU (the split is forced on here; on llvmpipe it is the default).

@@ -4,6 +4,7 @@ import LaminaImage
 import LaminaTestSupport
 import XCTest
 @testable import LaminaGL
+import LaminaGraph
 
 /// Blur passes that only texel copies read stay at their reduced pyramid level, and the copies upsample
 /// them on the pixels they draw (`BlurRunner.runReduced`, `primitive.frag` REDUCED).

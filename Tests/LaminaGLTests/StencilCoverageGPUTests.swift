@@ -5,6 +5,8 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// `PathCoverage`'s stencil method (`RenderOptions.pathCoverage = .stencil`: winding numbers in the
 /// stencil, 1.0 on unmarked inside pixels, exact trapezoid areas on the pixels the trapezoids' boundaries

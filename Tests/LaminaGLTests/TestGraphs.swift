@@ -1,6 +1,8 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// Hand-built render graphs with analytically known pixels, shared by the GPU tests and the GPU/CPU
 /// parity tests.

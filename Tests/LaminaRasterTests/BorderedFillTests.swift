@@ -4,6 +4,8 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// A layer's background and border drawn as one operation (a `.framed` shape and paint): when the planner joins
 /// them, and what the CPU reference draws for it.
@@ -60,27 +62,6 @@ final class BorderedFillTests: XCTestCase {
         XCTAssertEqual(canvasOps(try Planner().plan(scene)).count, 2)
     }
 
-    /// Translucent fill and border over grey: the hole is the fill over the background, the ring's middle
-    /// the border over that, each rounded once; everywhere the bytes are within 1 of two draws (two roundings).
-    func testJoinedBytes_areTheBorderOverTheFill_roundedOnce() throws {
-        let fill = Color(red: 1, green: 0, blue: 0, alpha: 0.6), border = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
-        let build = { (root: Layer) in root.addSublayer(self.card(fill: fill, border: border)) }
-        let grey = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
-        let scene = makeScene(width: 60, height: 50, background: grey, build)
-        let joined = try CPURenderer().render(try Planner().plan(scene))
-        let twice = try CPURenderer().render(try Planner(joinsBorders: false).plan(scene))
-        let cmp = try ImageComparison(joined, twice)
-        XCTAssertLessThanOrEqual(cmp.maxDifference, 1)
-        XCTAssertGreaterThan(cmp.differingPixels, 0, "the one rounding shows somewhere")
-        // Hole (30, 25): 0.6 red over 0.5 grey. Ring middle (11, 25): 0.5 blue over that, one rounding.
-        let bg = 128.0 / 255
-        let f = SIMD4(0.6, 0, 0, 0.6), b = SIMD4(0, 0, 0.5, 0.5)
-        let hole = f + SIMD4(bg, bg, bg, 1) * (1 - 0.6)
-        let ring = b + f * (1 - 0.5) + SIMD4(bg, bg, bg, 1) * ((1 - 0.5) * (1 - 0.6))
-        assertPixel(joined, 30, 25, hole.bytes)
-        assertPixel(joined, 11, 25, ring.bytes)
-    }
-
     /// Joined cards under every path the CPU draws them by (memo and runs, sampled rotations, clips over
     /// the hole, no hole, modulated by group opacity, shadows skipping their opaque holes): fast paths
     /// change no byte.
@@ -111,9 +92,4 @@ final class BorderedFillTests: XCTestCase {
             try assertFastPathsChangeNothing(scene, "scale \(scale): ")
         }
     }
-}
-
-private extension SIMD4 where Scalar == Double {
-    /// The components rounded to bytes, as the renderers store them.
-    var bytes: [Int] { [x, y, z, w].map { Int(($0 * 255).rounded()) } }
 }

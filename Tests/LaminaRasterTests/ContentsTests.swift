@@ -3,6 +3,8 @@ import LaminaCore
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaImage
 
 /// Contents: filters on the LCD digits, contentsRect sprites, nine-slice, gravity, masks, pivots.
 final class ContentsTests: XCTestCase {

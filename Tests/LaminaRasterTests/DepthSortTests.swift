@@ -3,6 +3,8 @@ import LaminaCore
 import LaminaImage
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// CATransformLayer's depth sorting: planes drawn back to front whatever their order in the tree, split where
 /// they cross, with no seam where the pieces meet.

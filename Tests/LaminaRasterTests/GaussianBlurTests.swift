@@ -3,6 +3,9 @@ import LaminaCore
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
+import LaminaImage
 
 /// The blur pass is the exact separable Gaussian of the graph's contract, whatever the content.
 final class GaussianBlurTests: XCTestCase {
@@ -36,7 +39,7 @@ final class GaussianBlurTests: XCTestCase {
     }
 
     func testBlurPassEqualsDirectConvolutionOnNoiseAndShapes() throws {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 102)
         var img = LaminaImage.Image(width: 48, height: 40)
         for y in 0..<40 { for x in 0..<48 {
             let a = x > 10 && x < 30 && y > 8 && y < 30 ? UInt8(255) : UInt8.random(in: 0...255, using: &rng)

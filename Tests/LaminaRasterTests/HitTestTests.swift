@@ -4,6 +4,8 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// `Layer.hitTest` agrees with what is drawn: at every sampled pixel whose colour is exactly one layer's
 /// opaque background, the hit layer is that layer, through rotations, perspective, zPosition, clipping

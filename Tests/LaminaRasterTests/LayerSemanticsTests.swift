@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaImage
 
 /// Core Animation rules of the book's chapter 4, checked pixel by pixel on the CPU reference.
 final class LayerSemanticsTests: XCTestCase {

@@ -4,6 +4,8 @@ import LaminaImage
 import LaminaTestSupport
 import XCTest
 @testable import LaminaRaster
+import LaminaGraph
+import LaminaGeometry
 
 /// Grid draws leave out the pixels a later opaque fill overwrites (`Occlusion`); the bytes must be those
 /// of the general path, which draws every pixel.

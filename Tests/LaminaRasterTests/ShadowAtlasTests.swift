@@ -4,6 +4,8 @@ import LaminaImage
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGraph
+import LaminaGeometry
 
 /// The shadow atlas (rounded-rect shadows as nine-patches of shared blurred proxies) against the
 /// per-shadow passes it replaces: the same pixels, in far fewer passes.

@@ -3,6 +3,8 @@ import LaminaCore
 import LaminaRaster
 import LaminaTestSupport
 import XCTest
+import LaminaGeometry
+import LaminaImage
 
 /// The shadow of a large opaque square has the edge profile of a Gaussian of sigma = shadowRadius x scale.
 final class ShadowProfileTests: XCTestCase {

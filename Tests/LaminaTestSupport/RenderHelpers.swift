@@ -3,6 +3,7 @@ import LaminaCore
 import LaminaImage
 import LaminaRaster
 import XCTest
+import LaminaGraph
 
 // Shared by the test targets (LaminaTestSupport): scenes built in code, CPU renders, pixel assertions.
 

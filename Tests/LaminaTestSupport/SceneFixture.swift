@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LaminaCore
+import LaminaImage
 
 /// Helpers shared by the scene decoder tests: documents built around a layer list, and error assertions.
 public enum SceneFixture {

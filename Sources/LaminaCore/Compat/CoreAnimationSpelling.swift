@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 // The book's listings, line by line: Core Animation's C functions and UIKit's colour spellings over Lamina's
 // types, so `layer.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)` and

@@ -1,5 +1,7 @@
 import Foundation
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// One recorded call on a `DrawingContext`: CGContext's operations as data, in the context's user space
 /// (points of the layer's bounds, y down, before the CTM the commands themselves set up).

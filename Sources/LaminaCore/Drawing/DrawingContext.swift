@@ -1,5 +1,7 @@
 import Foundation
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// The context a layer's `draw` closure or delegate draws into: CGContext's Swift spelling, recording each
 /// call as a `DrawingCommand`, so the book's `drawLayer:inContext:` listings port line by line.

@@ -1,5 +1,7 @@
 import Foundation
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// Which clips hold when something is painted: analytic clips (rects and circular rounded rects, in their
 /// own space with their map to the store's pixels), outermost first, and the innermost of a chain of path

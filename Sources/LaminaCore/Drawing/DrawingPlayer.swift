@@ -1,5 +1,7 @@
 import Foundation
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// Plays a layer's `DrawingCommand`s back as what they paint, in the pixels of the layer's backing store: path
 /// fills (a fill, or a stroke's outlines), images and clears, each with the clips that hold when it is made.

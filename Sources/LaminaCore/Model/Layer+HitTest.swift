@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 /// Hit testing and coordinate conversion, as CALayer offers them (`hitTest:`, `containsPoint:`,
 /// `convertPoint:fromLayer:`, `convertPoint:toLayer:`), with the geometry the planner draws with

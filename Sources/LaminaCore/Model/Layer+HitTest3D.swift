@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 extension Layer {
     /// Hit testing in the 3D rendering context this transform layer roots: every plane (a sublayer that is not

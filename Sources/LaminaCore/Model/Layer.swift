@@ -1,5 +1,7 @@
 import Foundation
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// A Core Animation layer: CALayer's properties, defaults and geometry rules.
 ///
@@ -128,9 +130,4 @@ open class Layer {
 public enum ContentsGravity: String, Sendable, Hashable, Codable, CaseIterable {
     case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
     case resize, resizeAspect, resizeAspectFill
-}
-
-/// `minificationFilter` / `magnificationFilter`.
-public enum ContentsFilter: String, Sendable, Hashable, Codable, CaseIterable {
-    case linear, nearest, trilinear
 }

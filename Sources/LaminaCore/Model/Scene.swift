@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGraph
 
 /// A decoded scene: the canvas and the root layer's sublayers.
 public final class Scene {

@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 /// CAShapeLayer: a path filled and stroked between the contents and the first sublayer.
 public final class ShapeLayer: Layer {

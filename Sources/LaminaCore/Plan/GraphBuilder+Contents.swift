@@ -1,5 +1,7 @@
 import Foundation
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// A layer's contents as a texture: an image, or the pass of a drawn backing store, and its size in pixels.
 struct ContentsTexture {
@@ -20,9 +22,7 @@ extension GraphBuilder {
         if layer.hasCustomDrawing {
             return drawingStore(layer).map { ContentsTexture(kind: .pass($0.pass), width: $0.width, height: $0.height) }
         }
-        let bitmap: Bitmap?
-        if let text = layer as? TextLayer, text.hasText { bitmap = textBackingStore(text) } else { bitmap = layer.contents }
-        return bitmap.map { ContentsTexture(kind: .image($0), width: $0.width, height: $0.height) }
+        return LayerEmitters.of(layer).contentsBitmap(self).map { ContentsTexture(kind: .image($0), width: $0.width, height: $0.height) }
     }
 
     /// The texture source operations sample for `contents`, its image entered in the graph's table.
@@ -96,7 +96,7 @@ extension GraphBuilder {
             && (abs(dest.width - natural.width) > 1e-9 || abs(dest.height - natural.height) > 1e-9)
         let xs = sliced ? slices(dest.minX, dest.maxX, natural.width, center.minX, center.maxX) : [(dest.minX, 0.0), (dest.maxX, 1.0)]
         let ys = sliced ? slices(dest.minY, dest.maxY, natural.height, center.minY, center.maxY) : [(dest.minY, 0.0), (dest.maxY, 1.0)]
-        let aligned = layer is TextLayer && !sliced && src == CGRect(x: 0, y: 0, width: 1, height: 1)
+        let aligned = LayerEmitters.of(layer).snapsContentsToPixels && !sliced && src == CGRect(x: 0, y: 0, width: 1, height: 1)
             && Self.texelAligned(dest, bitmap: bitmap, m)
         var ops: [DrawOp] = []
         for j in 0..<(ys.count - 1) {

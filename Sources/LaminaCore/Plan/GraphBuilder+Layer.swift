@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 extension GraphBuilder {
     /// Emits one layer and its subtree: opacity(rasterize(mask(clip(shadow + body)))).
@@ -14,21 +16,22 @@ extension GraphBuilder {
 
         // CATransformLayer: draws nothing of its own; opacity applies to each sublayer individually.
         // (Under a flattening parent a transform layer's planes are gathered by the parent's depth sort.)
-        if layer is TransformLayer {
+        let emitter = LayerEmitters.of(layer)
+        if emitter.isTransformLayer {
             return emitSublayers(of: layer, layerToTarget: m, context: ctx).map { $0.scalingAlpha(by: layer.opacity) }
         }
         if layer.shouldRasterize, let op = rasterized(layer, layerToTarget: m, context: ctx) {
             return [op]
         }
-        return faded(emitContent(layer, layerToTarget: m, context: ctx), by: layer, context: ctx)
+        return faded(emitContent(layer, emitter: emitter, layerToTarget: m, context: ctx), by: layer, context: ctx)
     }
 
     /// Shadow, body and mask of a layer, clipped by masksToBounds: everything but opacity and rasterization.
-    func emitContent(_ layer: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
+    func emitContent(_ layer: Layer, emitter: any LayerEmitter, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
         let shadow = ShadowPlan(layer, layerToTarget: m)
         var bodyContext = context
         if let s = shadow { bodyContext.interest = context.interest.expanded(by: s.reach) }
-        var body = emitBody(layer, layerToTarget: m, context: bodyContext)
+        var body = emitBody(layer, emitter: emitter, layerToTarget: m, context: bodyContext)
 
         var ownClip: (Clip, PixelRect)?
         let continuousClip = layer.masksToBounds && isContinuous(layerShape(layer))
@@ -62,7 +65,7 @@ extension GraphBuilder {
     func isContinuous(_ shape: RoundedRect) -> Bool { shape.curve == .continuous && !shape.isRect }
 
     /// Background, contents, sublayers and border, in that order (ca-semantics.md §2).
-    func emitBody(_ layer: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
+    func emitBody(_ layer: Layer, emitter: any LayerEmitter, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
         var ops: [DrawOp] = []
         let shape = layerShape(layer)
         let aa = shape.isRect ? edgeAA(layer, m) : .all
@@ -78,7 +81,7 @@ extension GraphBuilder {
             }
         }
         var between = contentsOps(layer, layerToTarget: m, context: context)
-        between += typeOps(layer, layerToTarget: m, context: context)
+        between += emitter.ownOps(self, layerToTarget: m, context: context)
         guard chargePixels(ops), chargePixels(between) else { return [] }
         between += emitSublayers(of: layer, layerToTarget: m, context: context)
         ops += between

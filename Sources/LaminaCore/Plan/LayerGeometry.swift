@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 /// The layer -> superlayer matrices of ca-semantics.md §1, in CATransform3D's row-vector convention.
 enum LayerGeometry {
@@ -36,9 +37,7 @@ enum LayerGeometry {
         return t
     }
 
-    static func preservesDepth(_ p: Layer) -> Bool {
-        p is TransformLayer || ((p as? ReplicatorLayer)?.preservesDepth ?? false)
-    }
+    static func preservesDepth(_ p: Layer) -> Bool { LayerEmitters.of(p).preservesDepth }
 
     /// diag(1, 1, 0, 1): projects onto the z = 0 plane, keeping w.
     static let flatten = Transform3D.scale(1, 1, 0)

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 /// Turning a JSON document's bytes into a `JSONValue`, with positioned errors for malformed input.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 /// A JSON document as a tree of values, decoded by Foundation's `JSONDecoder` (never by hand).
 ///

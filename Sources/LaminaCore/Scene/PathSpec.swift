@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 /// A path value as the scene states it, before it is built into a `Path`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 /// The `drawing` key (any layer type): a list of command objects, each `{"op": name, ...arguments}`, named and
 /// shaped after `DrawingContext`'s (CGContext's) methods, decoded into `DrawingCommand`s. Every argument is

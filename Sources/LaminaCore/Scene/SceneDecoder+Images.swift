@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGeometry
+import LaminaImage
 
 /// Image references: `@name` from the scene's `images`, a path relative to the scene file, or a
 /// `data:image/png;base64,` URI. Every image is read and decoded with `PNG.decode` while the scene is decoded,

@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 /// The layer types a scene may name, with the keys each adds to the common CALayer keys.
 enum LayerKind: String, CaseIterable {

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 /// Building a `Path` from a decoded path value: the one place the scene decoder meets the geometry code.
 ///

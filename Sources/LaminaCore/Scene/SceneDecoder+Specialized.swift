@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 /// The keys of CAShapeLayer, CAGradientLayer, CAReplicatorLayer, CATextLayer and CAScrollLayer.
 extension SceneReader {

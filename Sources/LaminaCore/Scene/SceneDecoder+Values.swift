@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 /// Reading the scene format's value kinds (numbers, points, sizes, rects, colours, transforms, names) out of
 /// JSON values, each failure a `SceneError` at the value's pointer that says what was expected and found.

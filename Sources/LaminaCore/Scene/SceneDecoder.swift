@@ -1,4 +1,5 @@
 import Foundation
+import LaminaImage
 
 /// Decodes `lamina-scene/1` JSON (scene-format.md) into a `Scene`: the only place scene input is validated.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 /// A JSON Schema (draft 2020-12) of `lamina-scene/1`, made from the decoder's own tables: the document,
 /// canvas, tolerance and attributed-run keys, every layer type's keys (`LayerKind`), the transform steps and

@@ -1,4 +1,5 @@
 import LaminaText
+import LaminaGeometry
 
 /// What a scene will draw differently from what it asks for, so that a render never departs from a scene
 /// without a word: one warning per kind, with the JSON pointer of the first place that has it and a count.

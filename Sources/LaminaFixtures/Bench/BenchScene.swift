@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGeometry
 
 /// One generated benchmark scene: a name, what it exercises, its advertised size, and how to build it.
 ///

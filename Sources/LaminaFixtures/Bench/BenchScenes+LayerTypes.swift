@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGeometry
 
 /// Bench scenes of the specialised layer types: gradients and replicators.
 extension BenchScenes {

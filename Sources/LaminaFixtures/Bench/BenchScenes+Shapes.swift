@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGeometry
 
 /// Bench scenes of CAShapeLayer: a stroke-heavy screen and a fill-heavy one (issue 19), exported for Skia
 /// like the rest of the suite (`tools/skia_bench.sh --compare`).

@@ -1,6 +1,8 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// The fixed suite `lamina bench` runs: generated scenes built with the layer API.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGeometry
 
 /// Random custom drawing for the parity fuzzer: a few commands on a plain card (ellipses filled and stroked,
 /// a star under either fill rule, a dashed round-capped arc, a rotated fill, a clipped fill between save and

@@ -1,6 +1,8 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// App-like scenes drawn at random from a seed, as `lamina-scene/1` JSON: the parity fuzzer's input
 /// (`lamina random-scenes`, then `lamina parity` on the folder). The same seed gives the same text.

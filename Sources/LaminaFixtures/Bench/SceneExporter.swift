@@ -1,6 +1,8 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// Writes a layer tree back out as `lamina-scene/1` JSON, so tools outside Swift (tools/skia_bench.py)
 /// draw exactly the scenes `lamina bench` generates.

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
 
 /// The images the figures use, generated in code so the gallery carries no files.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
 
 /// The built-in gallery `lamina demo` renders: chapter 4 ("Visual Effects") of Nick Lockwood's
 /// "iOS Core Animation: Advanced Techniques", figure by figure, plus a few figures from chapters 2, 5 and 6.

@@ -1,4 +1,4 @@
-import LaminaCore
+import LaminaGraph
 
 /// Every clip of a frame, as records of `InstanceLayout.texelsPerClip` RGBA32F texels in one texture, and
 /// every gradient's stops (`addGradient`), padded to whole records in the same texture.

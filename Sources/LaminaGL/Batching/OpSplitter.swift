@@ -1,5 +1,6 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// Splits large fills and borders into pieces whose coverage is known without evaluating the shape.
 ///

@@ -1,6 +1,7 @@
 import CGLES
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// What the batcher writes into instance records.
 extension PassBatcher {

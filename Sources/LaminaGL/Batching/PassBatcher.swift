@@ -1,6 +1,7 @@
 import CGLES
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// One instanced draw: instances that share a program, a texture and a mask.
 struct Batch {

@@ -1,4 +1,4 @@
-import LaminaCore
+import LaminaGeometry
 
 /// An op's transform reduced to what a z = 0 plane needs: the 3x3 matrix H and its inverse G.
 ///

@@ -1,6 +1,7 @@
 import CGLES
-import LaminaCore
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 /// How passes and draws are shaped for the rasterizer underneath, decided once per context.
 ///

@@ -1,4 +1,5 @@
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// Which variant of `primitive.frag` draws an instance: the (shape, paint) pair it draws and the defines
 /// that specialise it.

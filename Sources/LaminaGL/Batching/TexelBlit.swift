@@ -1,5 +1,6 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// Recognises texture draws that copy texels one to one: nearest-filtered, unclipped, unmasked, under a
 /// pure translation, onto whole pixels, with each axis either 1:1 (the texel follows the pixel) or

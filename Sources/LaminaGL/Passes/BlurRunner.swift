@@ -1,6 +1,7 @@
 import CGLES
 import Foundation
-import LaminaCore
+import LaminaGeometry
+import LaminaGraph
 
 /// Executes blur passes by the method the planner chose for each (`BlurPyramid.choose`): the exact
 /// separable Gaussian, or a pyramid — the pass down-sampled k times (2x2 box or binomial [1 3 3 1] / 8), the
@@ -15,8 +16,9 @@ import LaminaCore
 /// renders to them (GL_EXT_color_buffer_float; GLES 3.0 alone renders to no float format, §4.4.4.2), else
 /// RGBA8, each level then adding up to half a step.
 final class BlurRunner {
-    /// The largest radius the exact blur is compiled for (`BlurPyramid.maxExactRadius`).
-    static let maxRadius = BlurPyramid.maxExactRadius
+    /// The largest radius the exact blur shaders are compiled for (uniform arrays of radius + 1 weights,
+    /// sigma up to 21): what `GPURenderer.capabilities` reports to the planner.
+    static let maxRadius = 63
 
     /// `blur_separable.frag` per (radius, vertical), built on first use: a scene meets a few sigmas.
     private var separable: [Int: ShaderProgram] = [:]
@@ -162,6 +164,13 @@ final class BlurRunner {
             glUniform1f(program.uniform("u_factor"), Float(factor))
             try draw(program, from: blurred, into: destination)
             return
+        }
+        // A plan made for a renderer with a wider exact blur (the CPU's) must not be cut short here.
+        let radius = Int(pixels: 3 * sigma, .up, in: 0...PixelLimit.max)
+        guard radius <= BlurRunner.maxRadius else {
+            throw GLError.invalidGraph("an exact blur of sigma \(sigma) needs radius \(radius), beyond the \(BlurRunner.maxRadius) "
+                                       + "this renderer runs (its capabilities' maxExactBlurRadius): plan the graph "
+                                       + "with GPURenderer.capabilities")
         }
         defer { glBindVertexArray(0) }
         bindState()

@@ -1,4 +1,3 @@
-import LaminaCore
 
 /// Where a pass's path coverages lie in its coverage atlas pages: shelf packing, tallest first.
 ///

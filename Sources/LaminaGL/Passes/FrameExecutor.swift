@@ -1,7 +1,8 @@
 import CGLES
 import Foundation
-import LaminaCore
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// Executes one frame: the graph's passes in order, each into a pooled target, then the canvas readback.
 ///

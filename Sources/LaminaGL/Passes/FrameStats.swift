@@ -1,4 +1,4 @@
-import LaminaCore
+import LaminaGraph
 
 /// What one frame cost, pass by pass, for `lamina profile` and benchmarks.
 public struct FrameStats: Sendable {

@@ -1,6 +1,7 @@
 import CGLES
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// Coverage of a pass's path fills (shape fills, strokes, shadowPath shapes, path masks), computed on the
 /// GPU with the CPU's coverage model: the exact area of the fill inside each pixel under its fill rule.

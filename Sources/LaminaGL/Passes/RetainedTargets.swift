@@ -1,5 +1,5 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
 
 /// The targets of retained passes (`Pass.retainKey`: drawn layers' backing stores) kept between frames, so a
 /// scene rendered again skips them and the passes only they read, as Core Animation keeps a backing store

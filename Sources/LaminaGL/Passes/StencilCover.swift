@@ -1,5 +1,5 @@
 import CGLES
-import LaminaCore
+import LaminaGeometry
 
 /// The stencil half of `PathCoverage`'s `.stencil` method: the winding number of each fill in the coverage
 /// page's stencil buffer, the pixels its trapezoids' boundaries pass through marked there, and 1.0 covered

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaGeometry
 
 /// One reftest: a scene drawn and compared with a reference (an image, or another scene drawn the same way),
 /// in the style of WebRender's and Gecko's `reftest.list`:

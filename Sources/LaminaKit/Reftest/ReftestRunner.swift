@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
 
 /// What one reftest came to.
 public struct ReftestResult: Sendable {

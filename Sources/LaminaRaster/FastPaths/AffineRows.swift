@@ -1,5 +1,6 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// Coverage at a local point under a constant Jacobian (`CoverageMemo` supplies the sample when needed).
 protocol AffineCoverage {

@@ -1,5 +1,6 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// Rounded-rect coverage that is computed once per column or once per row where it depends on only one
 /// of them: along a straight edge.

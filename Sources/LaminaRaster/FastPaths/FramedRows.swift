@@ -1,5 +1,5 @@
 import Foundation
-import LaminaCore
+import LaminaGeometry
 
 /// Rows of a fill with its border over it (a `.framed` shape and paint), whose colour at a pixel follows from
 /// two coverages, the shape's `o` and the ring's `r` (both times the clips'):

@@ -1,4 +1,4 @@
-import LaminaCore
+import LaminaGeometry
 
 /// Pixels that a later operation of the same pass overwrites whatever lies under them, so that what an
 /// earlier draw would write there is never seen.

@@ -1,5 +1,6 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// Per-row spans where an axis-aligned operation's coverage is known without evaluating it per pixel:
 /// `solid` (coverage exactly 1 for the operation and every clip) and `hole` (coverage exactly 0, the inside

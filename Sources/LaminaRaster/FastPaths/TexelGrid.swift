@@ -1,5 +1,6 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// A texture draw whose texel depends on the pixel's column alone and row alone: an affine map without
 /// rotation or skew, and nearest filtering both ways (the shadow atlas's nine-patch slices, nearest-filtered

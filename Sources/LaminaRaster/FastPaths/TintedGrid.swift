@@ -1,5 +1,4 @@
 import Foundation
-import LaminaCore
 
 extension PreparedOp {
     /// A tinted grid draw without clips (a shadow's slices): the colour depends on the texel's alpha alone,

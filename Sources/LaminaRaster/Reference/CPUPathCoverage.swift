@@ -1,5 +1,6 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// Path coverage for a path draw on the CPU: polylines projected to pixels, then rasterized analytically
 /// (the GPU computes the same coverage itself: `PathCoverage` in LaminaGL).

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaImage
 
 /// The CPU reference renderer: executes a `RenderGraph` exactly as its contracts say.
 ///
@@ -31,6 +32,10 @@ public final class CPURenderer: Renderer {
     public convenience init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, options: RenderOptions) {
         self.init(threads: threads, fastPaths: options.cpuFastPaths)
     }
+
+    /// The reference blurs every sigma exactly and ignores the GPU's blur methods: no limit of its own.
+    public static let capabilities = RendererCapabilities.unlimited
+    public var capabilities: RendererCapabilities { Self.capabilities }
 
     public func render(_ graph: RenderGraph) throws -> Image {
         try render(graph, observer: nil)

@@ -1,5 +1,6 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
 
 /// Coverage of rects, rounded rects and borders at a pixel centre: the contract both renderers share.
 ///

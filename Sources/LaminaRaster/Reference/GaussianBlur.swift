@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import LaminaCore
 import LaminaImage
+import LaminaGeometry
 
 /// The exact separable Gaussian the render graph's blur pass defines.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import LaminaCore
+import LaminaGeometry
 
 extension GrayBlur {
     /// Scratch for eight lines at a time: their texels as lanes, and the positions and sizes of their steps.

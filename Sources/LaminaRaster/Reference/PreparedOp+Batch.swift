@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaImage
 
 extension PreparedOp {
     /// Prepares a pass's operations, in parallel when there are many: a shadow-heavy canvas has thousands,

@@ -1,5 +1,7 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaGeometry
+import LaminaImage
 
 /// A draw operation with everything per-op computed once: inverse projections, samplers, path coverage.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import LaminaCore
+import LaminaGeometry
 
 /// The inverse of an operation's projective map, evaluated at pixel centres.
 ///

@@ -1,5 +1,6 @@
 import Foundation
-import LaminaCore
+import LaminaGraph
+import LaminaImage
 
 /// Texture sampling as OpenGL ES 3.0 §3.8.10-3.8.11 defines it, on premultiplied RGBA8 levels.
 ///

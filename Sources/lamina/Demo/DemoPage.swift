@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaImage
 
 /// The demo's index.html: per figure, its title and book reference, the GPU image, the CPU image, the
 /// difference heat map with its metrics, and the Swift code that built it.

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaFixtures
+import LaminaImage
 
 /// What rendering one gallery figure produced: the files written (relative to the output folder), how long
 /// each backend took, and the comparison when both ran.

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGraph
 
 /// `opacity` and `allowsGroupOpacity` (ca-semantics.md): with group opacity the layer's output (shadow,
 /// body, sublayers) is composited as one image at its opacity; without it, each draw takes the alpha alone.

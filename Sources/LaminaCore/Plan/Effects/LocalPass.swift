@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGeometry
 
 /// A pass in a layer's own space, for the effects Core Animation computes there: a rasterized layer
 /// (`rasterized`, at rasterizationScale) and the shadow of a layer whose map is not a similarity

@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 /// `mask` (ca-semantics.md §4): the layer's whole output, shadow included, multiplied by the alpha of its
 /// mask layer, both cut out of the target at their common bounds. Clip shapes a rounded-rect clip cannot

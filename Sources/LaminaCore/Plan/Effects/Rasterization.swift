@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 extension GraphBuilder {
     /// shouldRasterize: the layer (shadow, mask and clips included, opacity not) rendered as a bitmap in
@@ -8,7 +10,8 @@ extension GraphBuilder {
         let e = localExtent(of: layer, includeShadow: true)
         guard !e.isNull, e.width > 0, e.height > 0 else { return nil }
         guard let pass = LocalPass(e, scale: max(1e-3, layer.rasterizationScale)) else { return nil }
-        let ops = emitContent(layer, layerToTarget: pass.toPass, context: pass.context(context))
+        let ops = emitContent(layer, emitter: LayerEmitters.of(layer), layerToTarget: pass.toPass,
+                              context: pass.context(context))
         let id = newPassID()
         addPass(Pass(id: id, reason: .rasterization, label: context.label, width: pass.rect.width,
                      height: pass.rect.height, content: .draw(ops)))
@@ -29,7 +32,7 @@ extension GraphBuilder {
         var r = layer.bounds
         if !layer.masksToBounds {
             if contentsTexture(layer) != nil { r = r.union(contentsFrame(layer)) }
-            if let shape = layer as? ShapeLayer { r = r.union(Self.shapeExtent(shape)) }
+            r = r.union(LayerEmitters.of(layer).ownExtent)
             if depth < 64 { r = r.union(sublayerExtent(of: layer, depth: depth)) }
         }
         if includeShadow, layer.shadowOpacity > 0 {
@@ -60,11 +63,7 @@ extension GraphBuilder {
                 }
             }
         }
-        if let replicator = layer as? ReplicatorLayer {
-            replicator.forEachInstance { _, instance in add(instance); return true }
-        } else {
-            add(.identity)
-        }
+        LayerEmitters.of(layer).forEachInstance { _, instance in add(instance); return true }
         return r
     }
 
@@ -77,18 +76,5 @@ extension GraphBuilder {
             minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
         }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-
-    /// Where a shape layer draws: its path's control points, grown by the stroke's reach (half the line
-    /// width, times the miter limit for miter joins and the square root of two for square caps).
-    static func shapeExtent(_ shape: ShapeLayer) -> CGRect {
-        guard let path = shape.path, !path.isEmpty else { return .null }
-        let box = path.controlPointBounds
-        guard !box.isNull, shape.strokeColor != nil, shape.lineWidth > 0 else { return box }
-        var factor = 1.0
-        if shape.lineJoin == .miter { factor = max(factor, shape.miterLimit) }
-        if shape.lineCap == .square { factor = max(factor, 2.0.squareRoot()) }
-        let reach = shape.lineWidth / 2 * factor
-        return box.insetBy(dx: -reach, dy: -reach)
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 /// What a visible shadow needs: its colour, and (for a layer whose transform is a similarity) its blur and
 /// offset in target pixels.
@@ -71,7 +73,7 @@ extension GraphBuilder {
     func blur(_ source: PassID, rect: PixelRect, sigma: Double, shape: [DrawOp], label: String) -> PassID {
         guard sigma > 0 else { return source }
         let id = newPassID()
-        let method = BlurPyramid.choose(sigma: sigma, content: Self.blurContent(of: shape))
+        let method = BlurPyramid.choose(sigma: sigma, content: Self.blurContent(of: shape), capabilities: capabilities)
         addPass(Pass(id: id, reason: .shadowBlur, label: label, width: rect.width, height: rect.height,
                      content: .blur(source: source, sigma: sigma, method: method), isGray: true))
         return id
@@ -128,7 +130,7 @@ extension GraphBuilder {
         if let path = layer.shadowPath {
             shape = pathOps(path, layerToTarget: local, color: .white, interest: passRect)
         } else {
-            var body = emitBody(layer, layerToTarget: local, context: inner)
+            var body = emitBody(layer, emitter: LayerEmitters.of(layer), layerToTarget: local, context: inner)
             if layer.masksToBounds {
                 let clip = Clip(shape: layerShape(layer), transform: local)
                 let b = LayerGeometry.pixelBounds(of: layer.bounds, through: local, in: passRect)

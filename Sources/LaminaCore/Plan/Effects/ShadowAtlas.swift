@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 /// Shadows of rounded rects, the common case, drawn as nine-patches of small blurred proxies that are
 /// shared between layers and packed into one atlas pass (and one blur pass) per sigma.
@@ -125,7 +127,8 @@ extension GraphBuilder {
         guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < 1e7 }) else { return nil }
         // The GPU may blur through a downsampled pyramid, whose filters reach a little further. Proxies share
         // a page only with proxies of the same sigma and method, so each is padded for its page's blur.
-        let method = BlurPyramid.choose(sigma: s.sigma, content: Self.blurContent(of: shape))
+        let method = BlurPyramid.choose(sigma: s.sigma, content: Self.blurContent(of: shape),
+                                        capabilities: capabilities)
         let reach = BlurPyramid.reach(sigma: s.sigma, method: method)
         let xs = StretchAxis(lo: x0, hi: x1, margin: max(radius, border) * sx + 1, pad: reach + 1, reach: reach)
         let ys = StretchAxis(lo: y0, hi: y1, margin: max(radius, border) * sy + 1, pad: reach + 1, reach: reach)

@@ -1,5 +1,7 @@
 import Foundation
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// Turns a played drawing's paints into the operations of its store pass, by the rules of `DrawingOps.swift`:
 /// rect clips on each operation, runs of paints under a path clip through that clip's coverage, clears

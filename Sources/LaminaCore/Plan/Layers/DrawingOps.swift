@@ -1,5 +1,7 @@
 import Foundation
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 /// Custom drawing (`drawLayer:inContext:`, a `draw` closure, a scene's `drawing` key): the layer's commands are
 /// recorded once a plan, played back (`DrawingPlayer`) into what they paint, and planned as the draw operations

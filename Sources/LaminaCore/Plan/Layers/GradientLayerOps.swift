@@ -1,7 +1,18 @@
 import Foundation
+import LaminaGraph
+import LaminaImage
+import LaminaGeometry
 
 /// CAGradientLayer: its gradient fills the layer's shape (rounded corners included), over the background
 /// colour and under the sublayers and border (ca-semantics.md §2 and §CAGradientLayer).
+struct GradientLayerEmitter: LayerEmitter {
+    let layer: GradientLayer
+    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contents }
+    func ownOps(_ builder: GraphBuilder, layerToTarget m: Transform3D, context: GraphBuilder.Context) -> [DrawOp] {
+        builder.gradientOps(layer, layerToTarget: m, context: context)
+    }
+}
+
 extension GraphBuilder {
     /// The gradient operations of `layer`, or none when it draws nothing: fewer than two colours, a
     /// degenerate axis (start = end), a radial gradient with a zero radius (the default points), or empty

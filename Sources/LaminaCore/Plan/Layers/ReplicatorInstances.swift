@@ -1,4 +1,7 @@
 import Foundation
+import LaminaGraph
+import LaminaImage
+import LaminaGeometry
 
 /// CAReplicatorLayer: its sublayers drawn `instanceCount` times (ca-semantics.md §CAReplicatorLayer).
 ///
@@ -8,13 +11,46 @@ import Foundation
 /// m.a. Instances are drawn in order, each whole (its sublayers in zPosition order) before the next. The
 /// replicator's own background, contents and border are drawn once, by `emitBody`, as for any layer.
 /// With preservesDepth false the instances are flattened into the replicator's plane by its sublayer space.
+struct ReplicatorLayerEmitter: LayerEmitter {
+    let layer: ReplicatorLayer
+    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contents }
+    var preservesDepth: Bool { layer.preservesDepth }
+    var replicates: Bool { true }
+
+    /// Each instance's index k and its map about the bounds' centre (M^k, M the instanceTransform), in order,
+    /// until `body` returns false or a power stops being finite: past a non-finite power every later one is
+    /// too (a scale of 1e7 overflows in a few steps). The one walk of the instances for their drawing, their
+    /// depth sort and their extent.
+    func forEachInstance(_ body: (Int, Transform3D) -> Bool) {
+        let b = layer.bounds
+        let cx = Double(b.midX), cy = Double(b.midY)
+        let toCentre = Transform3D.translation(-cx, -cy, 0), fromCentre = Transform3D.translation(cx, cy, 0)
+        var power = Transform3D.identity
+        for k in 0..<max(0, layer.instanceCount) {
+            if k > 0 { power = power.concatenating(layer.instanceTransform) }
+            guard power.isFinite, body(k, toCentre.concatenating(power).concatenating(fromCentre)) else { return }
+        }
+    }
+
+    /// The premultiplied modulation colour of instance `k`, or nil when it is opaque white (no change).
+    func modulation(ofInstance k: Int) -> PremultipliedColor? {
+        let r = layer
+        let base = r.instanceColor ?? .white
+        func channel(_ v: Double, _ offset: Double) -> Double { min(1, max(0, v + Double(k) * offset)) }
+        let m = Color(red: channel(base.red, r.instanceRedOffset), green: channel(base.green, r.instanceGreenOffset),
+                      blue: channel(base.blue, r.instanceBlueOffset), alpha: channel(base.alpha, r.instanceAlphaOffset))
+        guard m != .white else { return nil }
+        return m.premultiplied
+    }
+}
+
 extension GraphBuilder {
-    /// The draw operations of every instance of `replicator`'s sublayers, through `space` (the replicator's
-    /// sublayer space into the target).
-    func emitInstances(of replicator: ReplicatorLayer, space: Transform3D,
+    /// The draw operations of every instance (`emitter.forEachInstance`) of a layer's sublayers, through `space`
+    /// (the layer's sublayer space into the target).
+    func emitInstances(of emitter: any LayerEmitter, space: Transform3D,
                        ordered: [(offset: Int, element: Layer)], context: Context) -> [DrawOp] {
         var ops: [DrawOp] = []
-        replicator.forEachInstance { k, map in
+        emitter.forEachInstance { k, map in
             guard failure == nil else { return false }
             let instanceSpace = map.concatenating(space)
             var instance: [DrawOp] = []
@@ -27,40 +63,13 @@ extension GraphBuilder {
             // Each instance counts at least one, so instances that draw nothing (off the canvas, nested
             // 100 000 x 100 000) are bounded too.
             guard chargeOperations(max(1, instance.count)) else { return false }
-            if let m = modulation(of: replicator, instance: k) {
+            if let m = emitter.modulation(ofInstance: k) {
                 instance = instance.map { $0.modulated(by: m) }.filter { $0.modulate?.a != 0 }
             }
             ops += instance
             return true
         }
         return ops
-    }
-
-    /// The premultiplied modulation colour of instance `k`, or nil when it is opaque white (no change).
-    func modulation(of r: ReplicatorLayer, instance k: Int) -> PremultipliedColor? {
-        let base = r.instanceColor ?? .white
-        func channel(_ v: Double, _ offset: Double) -> Double { min(1, max(0, v + Double(k) * offset)) }
-        let m = Color(red: channel(base.red, r.instanceRedOffset), green: channel(base.green, r.instanceGreenOffset),
-                      blue: channel(base.blue, r.instanceBlueOffset), alpha: channel(base.alpha, r.instanceAlphaOffset))
-        guard m != .white else { return nil }
-        return m.premultiplied
-    }
-}
-
-extension ReplicatorLayer {
-    /// Calls `body` with each instance's index k and its map about the bounds' centre (M^k, M the
-    /// instanceTransform), in order, until `body` returns false or a power stops being finite: past a
-    /// non-finite power every later one is too (a scale of 1e7 overflows in a few steps). The one walk of the
-    /// instances for their drawing, their depth sort and their extent.
-    func forEachInstance(_ body: (Int, Transform3D) -> Bool) {
-        let b = bounds
-        let cx = Double(b.midX), cy = Double(b.midY)
-        let toCentre = Transform3D.translation(-cx, -cy, 0), fromCentre = Transform3D.translation(cx, cy, 0)
-        var power = Transform3D.identity
-        for k in 0..<max(0, instanceCount) {
-            if k > 0 { power = power.concatenating(instanceTransform) }
-            guard power.isFinite, body(k, toCentre.concatenating(power).concatenating(fromCentre)) else { return }
-        }
     }
 }
 

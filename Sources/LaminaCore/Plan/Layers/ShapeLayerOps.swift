@@ -1,9 +1,34 @@
 import Foundation
+import LaminaGraph
+import LaminaImage
+import LaminaGeometry
 
 /// CAShapeLayer: its path filled (fillColor, fillRule) and then stroked (strokeColor, lineWidth, caps,
 /// joins, dashes, strokeStart/strokeEnd), composited between the contents and the first sublayer, not
 /// clipped to the bounds unless masksToBounds (ca-semantics.md §CAShapeLayer). The stroke is turned into
 /// outlines here (`Stroker`), so both renderers see two path fills.
+struct ShapeLayerEmitter: LayerEmitter {
+    let layer: ShapeLayer
+    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contents }
+    func ownOps(_ builder: GraphBuilder, layerToTarget m: Transform3D, context: GraphBuilder.Context) -> [DrawOp] {
+        builder.shapeOps(layer, layerToTarget: m, context: context)
+    }
+
+    /// Where a shape layer draws: its path's control points, grown by the stroke's reach (half the line
+    /// width, times the miter limit for miter joins and the square root of two for square caps).
+    var ownExtent: CGRect {
+        let shape = layer
+        guard let path = shape.path, !path.isEmpty else { return .null }
+        let box = path.controlPointBounds
+        guard !box.isNull, shape.strokeColor != nil, shape.lineWidth > 0 else { return box }
+        var factor = 1.0
+        if shape.lineJoin == .miter { factor = max(factor, shape.miterLimit) }
+        if shape.lineCap == .square { factor = max(factor, 2.0.squareRoot()) }
+        let reach = shape.lineWidth / 2 * factor
+        return box.insetBy(dx: -reach, dy: -reach)
+    }
+}
+
 extension GraphBuilder {
     func shapeOps(_ layer: ShapeLayer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
         guard let path = layer.path, !path.isEmpty else { return [] }

@@ -1,10 +1,20 @@
 import LaminaImage
 import LaminaText
+import LaminaGraph
 
 /// CATextLayer: its text is drawn into a backing store of bounds x contentsScale pixels (LaminaText: Fontconfig,
 /// FreeType, HarfBuzz), which then stands in for the layer's contents, as Core Animation's display does. Both
 /// renderers therefore sample the same bytes: a store at contentsScale 1 on a 2x canvas is magnified and soft,
 /// at 2 it is sharp, and shadows, masks and group opacity see the text's alpha like any contents.
+struct TextLayerEmitter: LayerEmitter {
+    let layer: TextLayer
+    /// The backing store when there is text; `contents` otherwise, as a text layer with no string shows.
+    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? {
+        layer.hasText ? builder.textBackingStore(layer) : layer.contents
+    }
+    var snapsContentsToPixels: Bool { true }
+}
+
 extension GraphBuilder {
     /// The text layer's backing store, made once per layer and shared between layers that draw the same box.
     /// A store over the pass side limit or the memory budget, or text the engine refuses, fails the plan at

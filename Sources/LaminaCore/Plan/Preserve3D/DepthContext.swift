@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 /// CATransformLayer's 3D rendering context (ca-semantics.md §8): the planes of its sublayers (through nested
 /// transform layers) share one space and are drawn back to front, split where they intersect.
@@ -28,17 +30,17 @@ extension GraphBuilder {
     /// The instances of a replicator with preservesDepth under a flattening superlayer, depth-sorted as one
     /// 3D context: each instance's sublayers are planes (through transform layers), under the instance's
     /// transform and with its modulation colour. `space` is the replicator's sublayer space into the target.
-    func emitDepthSortedInstances(of replicator: ReplicatorLayer, space: Transform3D, eye: Transform3D,
+    func emitDepthSortedInstances(of replicator: Layer, emitter: any LayerEmitter, space: Transform3D, eye: Transform3D,
                                   eyeToTarget: Transform3D, context: Context) -> [DrawOp] {
         let eyeSpace = LayerGeometry.sublayerSpace(of: replicator).concatenating(eye)
         var planes: [DepthPlane] = []
-        replicator.forEachInstance { k, instance in
+        emitter.forEachInstance { k, instance in
             guard failure == nil, planes.count <= Self.maxDepthPlanes else { return false }
             let first = planes.count
             gatherChildren(of: replicator, space: instance.concatenating(space), eyeSpace: instance.concatenating(eyeSpace),
                            opacity: 1, context: context, label: "#\(k)", into: &planes)
             guard chargeOperations(max(1, planes.count - first)) else { return false }
-            if let m = modulation(of: replicator, instance: k) {
+            if let m = emitter.modulation(ofInstance: k) {
                 for i in first..<planes.count { planes[i].modulate = m }
             }
             return true
@@ -62,7 +64,7 @@ extension GraphBuilder {
     /// or a plane whose depth varies across it. Siblings that stay parallel to the parent's plane keep the
     /// zPosition order, which a depth sort of parallel planes would give anyway.
     static func leavesPlane(_ child: Layer, eye: Transform3D) -> Bool {
-        if child is TransformLayer { return true }
+        if LayerEmitters.of(child).isTransformLayer { return true }
         let e = LayerGeometry.local(child).concatenating(eye)
         return e.m13 != 0 || e.m23 != 0
     }
@@ -168,7 +170,7 @@ extension GraphBuilder {
             c.pointer = (pointerPrefix ?? context.pointer + "/sublayers/") + "\(i)"
             let local = LayerGeometry.local(child)
             if !child.isDoubleSided && facesAway(local.concatenating(space)) { continue }
-            if child is TransformLayer {
+            if LayerEmitters.of(child).isTransformLayer {
                 // A nested transform layer opens into the same context: its sublayers are planes too.
                 let inner = LayerGeometry.sublayerSpace(of: child).concatenating(local)
                 gatherChildren(of: child, space: inner.concatenating(space), eyeSpace: inner.concatenating(eyeSpace),

@@ -1,4 +1,6 @@
 import Foundation
+import LaminaGraph
+import LaminaGeometry
 
 extension GraphBuilder {
     /// A hard-edged mask of a split plane's piece over `rect`: the pass's rect cut by the half-plane of each

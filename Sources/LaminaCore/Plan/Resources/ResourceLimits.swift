@@ -1,4 +1,5 @@
 import Foundation
+import LaminaGraph
 
 /// The bounds on what a scene may make the planner and the renderers allocate: one budget for every size
 /// that input controls, checked while planning, before a renderer allocates anything.

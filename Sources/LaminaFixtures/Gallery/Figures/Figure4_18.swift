@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
 
 extension Gallery {
     static let figure4_18 = GalleryFigure(

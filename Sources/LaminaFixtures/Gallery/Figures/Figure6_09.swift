@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGeometry
 
 extension Gallery {
     static let figure6_9 = GalleryFigure(

@@ -1,6 +1,8 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaGraph
+import LaminaGeometry
 
 extension Gallery {
     static let figure5_21 = GalleryFigure(

@@ -1,0 +1,149 @@
+import Foundation
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+import LaminaText
+
+/// The mutable state of one planning walk: passes emitted so far and the image table.
+final class GraphBuilder {
+    var passes: [Pass] = []
+    var images: [ImageResource] = []
+    /// Rounded-rect shadow proxies, packed as they are met (`ShadowAtlas.swift`).
+    var shadowAtlas = ShadowAtlas()
+    var usesShadowAtlas = true
+    var joinsBorders = true
+    private var imageIDs: [ObjectIdentifier: ImageID] = [:]
+    /// Text layers' backing stores, by layer (a replicated layer is drawn once) and by what they draw (equal
+    /// labels share one store, uploaded once).
+    var textStores: [ObjectIdentifier: Bitmap?] = [:]
+    var textStoresByBox: [TextBox: Bitmap] = [:]
+    /// Drawn layers' backing stores (passes), by layer (its drawing is recorded once a plan) and by what
+    /// they draw.
+    var drawingStores: [ObjectIdentifier: DrawnStore?] = [:]
+    var drawingStoresByKey: [DrawingKey: DrawnStore] = [:]
+    private var passCount = 0
+    /// The bounds every pass, image and path is charged against, and what has been charged so far.
+    let limits: ResourceLimits
+    var chargedBytes = 0
+    var chargedSegments = 0
+    var chargedOperations = 0
+    var chargedPixels = 0
+    var chargedPasses = 0
+    /// The first bound crossed; once set, planning goes on emitting (cheaply) but the plan is refused
+    /// (`refuse`, `GraphBuilder+Budget.swift`).
+    var failure: PlanError?
+    /// The JSON pointer of the layer being emitted, for refusals.
+    var pointer = ""
+
+    /// What the renderers can run (`Planner.capabilities`).
+    let capabilities: RendererCapabilities
+
+    init(limits: ResourceLimits = .default, capabilities: RendererCapabilities = .laminaRenderers) {
+        self.limits = limits
+        self.capabilities = capabilities
+    }
+
+    /// Where a layer is being emitted: the pixels that matter, the flip parity of its ancestors (for
+    /// keeping images upright), a label for passes and the layer's JSON pointer in the scene.
+    struct Context {
+        var interest: PixelRect
+        var flipped: Bool
+        var label: String
+        var pointer: String
+        /// For a layer whose superlayer flattens: that superlayer's sublayer space before the flattening and
+        /// the flattening onward to the target. A CATransformLayer there is the root of a 3D rendering
+        /// context, whose planes are depth-sorted in the space between the two (`DepthContext.swift`).
+        var parentSpace: ParentSpace? = nil
+    }
+
+    struct ParentSpace {
+        var unflattened: Transform3D
+        var flattenedToTarget: Transform3D
+    }
+
+    func newPassID() -> PassID {
+        defer { passCount += 1 }
+        return PassID(passCount)
+    }
+
+    func imageID(for bitmap: Bitmap) -> ImageID {
+        let key = ObjectIdentifier(bitmap)
+        if let id = imageIDs[key] { return id }
+        let id = ImageID(images.count)
+        images.append(ImageResource(id: id, bitmap: bitmap))
+        imageIDs[key] = id
+        return id
+    }
+
+    /// Emits `layer`'s sublayers, in zPosition order (stable), through its sublayer space.
+    func emitSublayers(of layer: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
+        let space = LayerGeometry.sublayerSpace(of: layer).concatenating(m)
+        var ctx = context
+        ctx.flipped = context.flipped != layer.isGeometryFlipped
+        let ordered = layer.sublayersInDrawingOrder
+        ctx.parentSpace = nil
+        let emitter = LayerEmitters.of(layer)
+        if emitter.replicates {
+            if emitter.preservesDepth, let parent = context.parentSpace {
+                return emitDepthSortedInstances(of: layer, emitter: emitter, space: space,
+                                                eye: LayerGeometry.local(layer).concatenating(parent.unflattened),
+                                                eyeToTarget: parent.flattenedToTarget, context: ctx)
+            }
+            return emitInstances(of: emitter, space: space, ordered: ordered, context: ctx)
+        }
+        if !emitter.preservesDepth {
+            let unflattened = LayerGeometry.sublayerSpace(of: layer, flattening: false)
+            ctx.parentSpace = ParentSpace(unflattened: unflattened, flattenedToTarget: LayerGeometry.flatten.concatenating(m))
+            if ordered.count > 1 || ordered.contains(where: { LayerEmitters.of($0.element).isTransformLayer }),
+               ordered.contains(where: { !$0.element.isHidden && Self.leavesPlane($0.element, eye: unflattened) }) {
+                let isRoot = context.pointer.isEmpty && layer.superlayer == nil
+                return emitDepthSortedSublayers(of: layer, space: space, eye: unflattened,
+                                                eyeToTarget: LayerGeometry.flatten.concatenating(m), context: context,
+                                                pointerPrefix: isRoot ? "/layers/" : context.pointer + "/sublayers/")
+            }
+        }
+        var ops: [DrawOp] = []
+        for (i, child) in ordered {
+            var c = ctx
+            c.label = context.label + "/sublayers/\(i)"
+            // The implicit root's sublayers are the scene's `layers`.
+            c.pointer = context.pointer + (context.pointer.isEmpty && layer.superlayer == nil ? "/layers/\(i)" : "/sublayers/\(i)")
+            ops += emitLayer(child, parentToTarget: space, context: c)
+        }
+        return ops
+    }
+
+    /// Cuts a pass out of the current target around `rect`, holding `ops`. Returns nil when empty.
+    func offscreen(_ ops: [DrawOp], rect: PixelRect, reason: PassReason, label: String, isGray: Bool = false,
+                   retainKey: PassRetainKey? = nil) -> PassID? {
+        guard !rect.isEmpty else { return nil }
+        let size = PixelRect(x0: 0, y0: 0, x1: rect.width, y1: rect.height)
+        let id = newPassID()
+        let content = ops.map { $0.rebased(dx: rect.x0, dy: rect.y0, size: size) }.filter { !$0.bounds.isEmpty }
+        addPass(Pass(id: id, reason: reason, label: label, width: rect.width, height: rect.height,
+                     content: .draw(content), isGray: isGray, retainKey: retainKey))
+        return id
+    }
+
+    /// Draws the pass `id` (cut out at `rect`) back into the current target, offset by (dx, dy) pixels.
+    func composite(_ id: PassID, rect: PixelRect, dx: Double = 0, dy: Double = 0, opacity: Double = 1,
+                   tint: PremultipliedColor? = nil, mask: PassID? = nil, interest: PixelRect) -> DrawOp {
+        let aligned = dx == dx.rounded() && dy == dy.rounded()
+        let draw = TextureDraw(source: .pass(id), opacity: opacity, tint: tint, mask: mask)
+        let t = Transform3D.translation(Double(rect.x0) + dx, Double(rect.y0) + dy, 0)
+        let bounds = PixelRect(x0: rect.x0 + Int(pixels: dx, .down), y0: rect.y0 + Int(pixels: dy, .down),
+                               x1: rect.x1 + Int(pixels: dx, .up), y1: rect.y1 + Int(pixels: dy, .up))
+            .intersection(interest)
+        return DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: rect.width, height: rect.height)), paint: .texture(draw),
+                      transform: t, bounds: bounds, edgeAA: aligned ? [] : .all)
+    }
+}
+
+extension PixelRect {
+    func expanded(by n: Int) -> PixelRect { PixelRect(x0: x0 - n, y0: y0 - n, x1: x1 + n, y1: y1 + n) }
+}
+
+/// The pixel bounds all `ops` may touch.
+func unionBounds(_ ops: [DrawOp]) -> PixelRect {
+    ops.reduce(PixelRect.empty) { $0.union($1.bounds) }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import LaminaGeometry
+
+extension DrawOp {
+    /// The same operation with its alpha multiplied by `a` (opacity folded into a single draw): its paint
+    /// scaled; the products are held at float precision by the types themselves (`Double.heldAsFloat`).
+    public func scalingAlpha(by a: Double) -> DrawOp {
+        guard a != 1 else { return self }
+        var op = self
+        op.paint = paint.scalingAlpha(by: a)
+        return op
+    }
+
+    /// This fill with `border` drawn over it as one operation (a `.framed` shape and paint), or nil when the
+    /// two do not draw the same shape in the same place: same transform, clips, bounds and modulation, and
+    /// the fill antialiased on every edge as a border always is.
+    public func joining(_ border: DrawOp) -> DrawOp? {
+        guard case .roundedRect(let shape) = self.shape, case .solid(let fill) = paint,
+              case .ring(let ring, let width) = border.shape, case .solid(let color) = border.paint,
+              shape == ring, edgeAA == .all, border.edgeAA == .all, transform == border.transform,
+              clips == border.clips, bounds == border.bounds, modulate == border.modulate else { return nil }
+        var op = self
+        op.shape = .framed(shape, width: width)
+        op.paint = .framed(fill: fill, border: color)
+        return op
+    }
+
+    /// The same operation in a target whose pixel (0, 0) is this target's pixel `(dx, dy)`: a pass cut
+    /// out of the current target.
+    public func rebased(dx: Int, dy: Int, size: PixelRect) -> DrawOp {
+        var op = self
+        let shift = Transform3D.translation(Double(-dx), Double(-dy), 0)
+        op.transform = transform.concatenating(shift)
+        op.clips = clips.map { var c = $0; c.transform = c.transform.concatenating(shift); return c }
+        op.bounds = PixelRect(x0: bounds.x0 - dx, y0: bounds.y0 - dy, x1: bounds.x1 - dx, y1: bounds.y1 - dy)
+            .intersection(size)
+        return op
+    }
+
+    /// The same operation under an outer clip (outermost first), its bounds limited to the clip's.
+    public func clipped(by clip: Clip, bounds clipBounds: PixelRect) -> DrawOp {
+        var op = self
+        op.clips.insert(clip, at: 0)
+        op.bounds = bounds.intersection(clipBounds)
+        return op
+    }
+}
+
+extension DrawOp.Paint {
+    /// The same paint with its alpha multiplied by `a`.
+    public func scalingAlpha(by a: Double) -> DrawOp.Paint {
+        switch self {
+        case .solid(let c): return .solid(c.scaled(by: a))
+        case .framed(let f, let b): return .framed(fill: f.scaled(by: a), border: b.scaled(by: a))
+        case .texture(var t): t.opacity *= a; return .texture(t)
+        case .gradient(var g): g.opacity *= a; return .gradient(g)
+        }
+    }
+}

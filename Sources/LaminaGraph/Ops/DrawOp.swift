@@ -1,0 +1,221 @@
+import Foundation
+import LaminaGeometry
+
+/// A draw operation: coverage times colour. Its `shape` says where it draws and how much of each pixel (a
+/// coverage in [0, 1]); its `paint` says what colour, per pixel; `transform`, `clips` and `bounds` place it.
+/// Every pixel of `bounds` receives `paint x coverage(shape) x clips x modulate`, composited source-over.
+///
+/// A new layer type adds a shape or a paint (or neither), not a case every module switches on: the planner's
+/// effects that only change colours (group opacity folded into a draw, a shadow's gray) read the paint
+/// alone, those that only move geometry the transform and clips. Renderers draw the pairs `isDrawable`
+/// names; the graph's `defect` reports any other the same way on both.
+public struct DrawOp: Codable, Sendable {
+    public var shape: Shape
+    public var paint: Paint
+    /// Maps the operation's local space (points of its layer, z = 0) to its pass's pixels.
+    public var transform: Transform3D
+    /// Clips that multiply the coverage, outermost first.
+    public var clips: [Clip]
+    /// The pixels the operation may touch, already inside the pass and the clips' bounds.
+    public var bounds: PixelRect
+    /// Which edges of the operation's rect are antialiased; the others use a hard half-open test in
+    /// local space, so two slices sharing an edge cover each pixel exactly once. Rings are always
+    /// antialiased.
+    public var edgeAA: EdgeMask
+    /// A colour every output component is multiplied by (replicator instance colours); nil means white.
+    public var modulate: PremultipliedColor?
+
+    public init(shape: Shape, paint: Paint, transform: Transform3D, clips: [Clip] = [], bounds: PixelRect,
+                edgeAA: EdgeMask = .all, modulate: PremultipliedColor? = nil) {
+        self.shape = shape; self.paint = paint; self.transform = transform; self.clips = clips
+        self.bounds = bounds; self.edgeAA = edgeAA; self.modulate = modulate
+    }
+
+    /// Where an operation draws, and how much of each pixel: its coverage, in its local space.
+    public enum Shape: Codable, Sendable, Equatable {
+        /// A rounded rect (a plain rect when every radius is zero): `clamp(0.5 - d, 0, 1)` of the signed
+        /// distance in pixels (`Coverage` in LaminaRaster, `common.glsl`).
+        case roundedRect(RoundedRect)
+        /// The ring between the rect and its inset by `width` (radii max(0, r - width)); always antialiased
+        /// (its op's `edgeAA` is `.all`).
+        case ring(RoundedRect, width: Double)
+        /// A rounded rect and its ring of `width`, two coverages at once: the whole shape's `o` and the ring's
+        /// `r`, which a `.framed` paint colours (a background with its border over it).
+        case framed(RoundedRect, width: Double)
+        /// A path: flattened polylines and a fill rule, the exact area inside each pixel.
+        case path(PathShape)
+
+        /// A plain rect.
+        public static func rect(_ r: CGRect) -> Shape { .roundedRect(RoundedRect(rect: r)) }
+
+        /// The rounded rect of a rect-based shape (its outer edge for rings and framed shapes); nil for a path.
+        public var outline: RoundedRect? {
+            switch self {
+            case .roundedRect(let r), .ring(let r, _), .framed(let r, _): return r
+            case .path: return nil
+            }
+        }
+    }
+
+    /// What colour an operation draws, per pixel of its shape (premultiplied, before coverage).
+    public enum Paint: Codable, Sendable {
+        /// One colour.
+        case solid(PremultipliedColor)
+        /// A `.framed` shape's colours: the border over the fill, as one source. At a pixel with the shape's
+        /// coverage `o` and the ring's `r` (both times the clips'), the source is
+        /// `border * r + fill * (o * (1 - border.a * r))`, which is the border over the fill: source-over is
+        /// associative, so only the rounding to 8 bits differs from two draws (once here, not twice). The
+        /// planner joins a layer's background and border this way when nothing is drawn between them.
+        case framed(fill: PremultipliedColor, border: PremultipliedColor)
+        /// A texture (an image or an earlier pass) stretched over the shape's rect.
+        case texture(TextureDraw)
+        /// A gradient (CAGradientLayer), evaluated per pixel at the local point (`GradientPaint`).
+        case gradient(GradientPaint)
+    }
+
+    /// Whether renderers draw this shape with this paint: a solid on any shape but a framed one, a framed
+    /// paint on a framed shape, textures and gradients on rounded rects.
+    public var isDrawable: Bool {
+        switch (shape, paint) {
+        case (.framed, .framed): return true
+        case (.framed, _), (_, .framed): return false
+        case (_, .solid), (.roundedRect, .texture), (.roundedRect, .gradient): return true
+        default: return false
+        }
+    }
+
+    /// The texture this operation samples, if its paint is one.
+    public var texture: TextureDraw? {
+        if case .texture(let t) = paint { return t }
+        return nil
+    }
+}
+
+extension DrawOp.Shape: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .roundedRect: return "roundedRect"
+        case .ring: return "ring"
+        case .framed: return "framed"
+        case .path: return "path"
+        }
+    }
+}
+
+extension DrawOp.Paint: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .solid: return "solid"
+        case .framed: return "framed"
+        case .texture: return "texture"
+        case .gradient: return "gradient"
+        }
+    }
+}
+
+/// A texture paint: part of an image or an earlier pass, stretched over its operation's rect.
+public struct TextureDraw: Codable, Sendable {
+    public enum Source: Codable, Sendable, Hashable {
+        case image(ImageID)
+        case pass(PassID)
+    }
+    public var source: Source
+    /// The part of the texture drawn over the operation's rect, in unit texture coordinates (0,0 is the
+    /// top-left texel corner); it may reach outside [0, 1], where edge texels are extended (clamp to edge).
+    public var sourceRect: CGRect
+    public var minFilter: ContentsFilter
+    public var magFilter: ContentsFilter
+    /// Added to the level of detail (minificationFilterBias).
+    public var lodBias: Double
+    /// Multiplies the sampled colour; held at float precision as `PremultipliedColor`'s components are.
+    public var opacity: Double { didSet { opacity = opacity.heldAsFloat } }
+    /// When set, the output is `tint * sample.alpha` (a shadow: the blurred shape's alpha, coloured).
+    public var tint: PremultipliedColor?
+    /// When set, the output is multiplied by this pass's alpha, sampled at the same texture coordinates
+    /// (the planner makes the mask pass the same size and space as the source pass).
+    public var mask: PassID?
+    /// When set (with `mask`), the output is multiplied by one minus the mask's alpha instead (a drawing's
+    /// clear: the store so far through one minus the cleared coverage).
+    public var invertsMask: Bool
+
+    public init(source: Source, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+                minFilter: ContentsFilter = .linear, magFilter: ContentsFilter = .linear, lodBias: Double = 0,
+                opacity: Double = 1, tint: PremultipliedColor? = nil, mask: PassID? = nil, invertsMask: Bool = false) {
+        self.source = source; self.sourceRect = sourceRect
+        self.minFilter = minFilter; self.magFilter = magFilter; self.lodBias = lodBias
+        self.opacity = opacity.heldAsFloat; self.tint = tint; self.mask = mask; self.invertsMask = invertsMask
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case source, sourceRect, minFilter, magFilter, lodBias, opacity, tint, mask, invertsMask
+    }
+
+    /// Decodes a plan's texture; `invertsMask` may be absent, meaning false.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(source: try c.decode(Source.self, forKey: .source),
+                  sourceRect: try c.decode(CGRect.self, forKey: .sourceRect),
+                  minFilter: try c.decode(ContentsFilter.self, forKey: .minFilter),
+                  magFilter: try c.decode(ContentsFilter.self, forKey: .magFilter),
+                  lodBias: try c.decode(Double.self, forKey: .lodBias),
+                  opacity: try c.decode(Double.self, forKey: .opacity),
+                  tint: try c.decodeIfPresent(PremultipliedColor.self, forKey: .tint),
+                  mask: try c.decodeIfPresent(PassID.self, forKey: .mask),
+                  invertsMask: try c.decodeIfPresent(Bool.self, forKey: .invertsMask) ?? false)
+    }
+}
+
+/// A path shape: flattened polylines and a fill rule.
+public struct PathShape: Codable, Sendable, Equatable {
+    public var polylines: [Polyline]
+    public var rule: FillRule
+    /// False for a hard-edged fill: a pixel is covered wholly when the exact area inside is at least one half
+    /// (for a straight edge, when its centre is inside), else not at all. The masks of split 3D planes use it,
+    /// so two pieces sharing an edge cover each pixel along it once.
+    public var antialiased = true
+    public init(polylines: [Polyline], rule: FillRule, antialiased: Bool = true) {
+        self.polylines = polylines; self.rule = rule; self.antialiased = antialiased
+    }
+
+    /// The coverage drawn for an exact-area `coverage`: itself, or 0 or 1 for a hard-edged fill.
+    @inline(__always)
+    public func drawn(_ coverage: Float) -> Float {
+        antialiased ? coverage : (coverage >= 0.5 ? 1 : 0)
+    }
+
+    /// The polylines projected to pixels through `m`, every one closed; vertices behind the eye
+    /// (w <= 1e-9) are dropped. Both renderers rasterize exactly these polylines.
+    public func projected(through m: Transform3D) -> [Polyline] {
+        polylines.map { line in
+            Polyline(points: line.points.compactMap { p -> CGPoint? in
+                let q = m.apply(x: Double(p.x), y: Double(p.y))
+                guard q.w > 1e-9 else { return nil }
+                return CGPoint(x: q.x / q.w, y: q.y / q.w)
+            }, closed: true)
+        }
+    }
+}
+
+/// A clip: a rounded rect in its own local space, mapped to the pass's pixels by `transform`.
+///
+/// Like fills and borders, clips carry circular corners only: the planner turns continuous corners into
+/// path fills and, for clips, into a mask pass (`PassReason.clipShape`).
+public struct Clip: Codable, Sendable, Hashable {
+    public var shape: RoundedRect
+    public var transform: Transform3D
+    public var edgeAA: EdgeMask
+    public init(shape: RoundedRect, transform: Transform3D, edgeAA: EdgeMask = .all) {
+        self.shape = shape; self.transform = transform; self.edgeAA = edgeAA
+    }
+}
+
+/// Which edges of a rect are antialiased (CA's edgeAntialiasingMask bits).
+public struct EdgeMask: OptionSet, Codable, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let minX = EdgeMask(rawValue: 1)
+    public static let maxX = EdgeMask(rawValue: 2)
+    public static let minY = EdgeMask(rawValue: 4)
+    public static let maxY = EdgeMask(rawValue: 8)
+    public static let all: EdgeMask = [.minX, .maxX, .minY, .maxY]
+}

@@ -1,0 +1,138 @@
+import Foundation
+import XCTest
+@testable import LaminaGeometry
+
+/// The stroker's outlines, checked by their areas (non-zero fill of the outlines, which for these shapes is
+/// the sum of the loops' signed areas), and the dasher's pieces by count and length.
+final class StrokerTests: XCTestCase {
+    private func area(_ polys: [Polyline]) -> Double {
+        abs(polys.reduce(0.0) { sum, p in
+            let q = p.points
+            var a = 0.0
+            for i in q.indices {
+                let u = q[i], v = q[(i + 1) % q.count]
+                a += Double(u.x) * Double(v.y) - Double(v.x) * Double(u.y)
+            }
+            return sum + a / 2
+        })
+    }
+
+    /// The area the non-zero fill of `polys` covers, counted on a grid of `step` over `box`.
+    private func nonZeroArea(_ polys: [Polyline], box: (Double, Double, Double, Double), step: Double = 0.25) -> Double {
+        var count = 0
+        var y = box.1 + step / 2
+        while y < box.3 {
+            var x = box.0 + step / 2
+            while x < box.2 {
+                var winding = 0
+                for p in polys {
+                    let q = p.points
+                    for i in q.indices {
+                        let a = q[i], b = q[(i + 1) % q.count]
+                        let ay = Double(a.y), by = Double(b.y)
+                        guard (ay <= y) != (by <= y) else { continue }
+                        let t = (y - ay) / (by - ay)
+                        if Double(a.x) + t * (Double(b.x) - Double(a.x)) > x { winding += by > ay ? 1 : -1 }
+                    }
+                }
+                if winding != 0 { count += 1 }
+                x += step
+            }
+            y += step
+        }
+        return Double(count) * step * step
+    }
+
+    private let line = [Polyline(points: [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0)], closed: false)]
+
+    func testCaps_addWhatTheyShould() {
+        XCTAssertEqual(area(Stroker.stroke(line, StrokeStyle(width: 10, cap: .butt), tolerance: 0.01)), 1000, accuracy: 1e-9)
+        XCTAssertEqual(area(Stroker.stroke(line, StrokeStyle(width: 10, cap: .square), tolerance: 0.01)), 1100, accuracy: 1e-9)
+        XCTAssertEqual(area(Stroker.stroke(line, StrokeStyle(width: 10, cap: .round), tolerance: 0.001)), 1000 + .pi * 25, accuracy: 0.1)
+    }
+
+    func testClosedSquare_isTheBandBetweenItsOffsets() {
+        let square = [Polyline(points: [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100)], closed: true)]
+        let outlines = Stroker.stroke(square, StrokeStyle(width: 10, join: .miter), tolerance: 0.01)
+        XCTAssertEqual(outlines.count, 2)
+        // Counted by non-zero winding: the inner side goes through each corner (the pivot), which folds a
+        // small loop over the band without changing what is covered.
+        let box = (-10.0, -10.0, 110.0, 110.0)
+        let band: Double = 110 * 110 - 90 * 90
+        XCTAssertEqual(nonZeroArea(outlines, box: box), band, accuracy: 20)
+        // Bevel: each outer corner loses a right triangle of legs 5.
+        let bevel = Stroker.stroke(square, StrokeStyle(width: 10, join: .bevel), tolerance: 0.01)
+        let bevelled: Double = band - 4 * 12.5
+        XCTAssertEqual(nonZeroArea(bevel, box: box), bevelled, accuracy: 20)
+    }
+
+    func testMiterLimit_bevelsSharpCorners() {
+        let sharp = [Polyline(points: [CGPoint(x: 0, y: 0), CGPoint(x: 50, y: 5), CGPoint(x: 0, y: 10)], closed: false)]
+        let mitred = Stroker.stroke(sharp, StrokeStyle(width: 4, join: .miter, miterLimit: 100), tolerance: 0.01)
+        let limited = Stroker.stroke(sharp, StrokeStyle(width: 4, join: .miter, miterLimit: 2), tolerance: 0.01)
+        let maxX = { (p: [Polyline]) in p.flatMap(\.points).map { Double($0.x) }.max() ?? 0 }
+        XCTAssertGreaterThan(maxX(mitred), 60, "a long miter tip")
+        XCTAssertLessThan(maxX(limited), 52.1, "bevelled past the limit")
+    }
+
+    func testZeroLengthPieces_drawDotsWithRoundAndSquareCaps() {
+        let point = [Polyline(points: [CGPoint(x: 5, y: 5), CGPoint(x: 5, y: 5)], closed: false)]
+        XCTAssertEqual(area(Stroker.stroke(point, StrokeStyle(width: 6, cap: .square), tolerance: 0.01)), 36, accuracy: 1e-9)
+        XCTAssertEqual(area(Stroker.stroke(point, StrokeStyle(width: 6, cap: .round), tolerance: 0.001)), .pi * 9, accuracy: 0.05)
+        XCTAssertTrue(Stroker.stroke(point, StrokeStyle(width: 6, cap: .butt), tolerance: 0.01).isEmpty)
+    }
+
+    func testDashesAndTrimming_cutByArcLength() {
+        let dashed = Dasher.pieces(line, StrokeStyle(width: 1, dashes: [10, 10]))
+        XCTAssertEqual(dashed.count, 5)
+        XCTAssertEqual(dashed.map(Dasher.length), [10, 10, 10, 10, 10])
+        let phased = Dasher.pieces(line, StrokeStyle(width: 1, dashes: [10, 10], dashPhase: 5))
+        XCTAssertEqual(phased.first.map(Dasher.length) ?? 0, 5, accuracy: 1e-12)
+        // Trimming measures across subpaths: two 100-long lines, strokeStart 0.25 and strokeEnd 0.75.
+        let two = line + [Polyline(points: [CGPoint(x: 0, y: 20), CGPoint(x: 100, y: 20)], closed: false)]
+        let trimmed = Dasher.pieces(two, StrokeStyle(width: 1, start: 0.25, end: 0.75))
+        XCTAssertEqual(trimmed.map(Dasher.length), [50, 50])
+        XCTAssertEqual(Double(trimmed[0].points[0].x), 50, accuracy: 1e-12)
+        XCTAssertTrue(Dasher.pieces(line, StrokeStyle(width: 1, start: 0.6, end: 0.4)).isEmpty)
+    }
+    /// A flattened arc's inner side takes the offset lines' crossing at each gentle turn instead of a spike
+    /// to the vertex: the outline does not cross itself, and its non-zero fill is still the annulus sector.
+    func testGentleTurns_leaveNoCrossingAndTheSameArea() throws {
+        let points = (0...40).map { k -> CGPoint in
+            let a = Double.pi * Double(k) / 40
+            return CGPoint(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a))
+        }
+        let outlines = Stroker.stroke([Polyline(points: points, closed: false)], StrokeStyle(width: 20), tolerance: 0.1)
+        let outline = try XCTUnwrap(outlines.first?.points)
+        XCTAssertEqual(outlines.count, 1)
+        XCTAssertFalse(outline.contains { p in points.dropFirst().dropLast().contains(p) },
+                       "no inner vertex goes through the centre line")
+        var crossings = 0
+        let n = outline.count
+        for i in 0..<n {
+            for j in stride(from: i + 2, to: n, by: 1) where !(i == 0 && j == n - 1) {
+                if segmentsCross(outline[i], outline[(i + 1) % n], outline[j], outline[(j + 1) % n]) { crossings += 1 }
+            }
+        }
+        XCTAssertEqual(crossings, 0)
+        // The flattened arc's polygon band: the sector between radii 40 and 60, less the chords' sagitta.
+        let sector = Double.pi / 2 * (60 * 60 - 40 * 40) * cos(Double.pi / 80)
+        XCTAssertEqual(area(outlines), sector, accuracy: sector * 0.01)
+        XCTAssertEqual(nonZeroArea(outlines, box: (30, 90, 170, 170)), area(outlines), accuracy: sector * 0.01)
+    }
+
+    /// A sharp turn still goes through the vertex (the inner offsets cross beyond the short segments).
+    func testSharpTurn_keepsThePivot() {
+        let v = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 0, y: 3)]
+        let outlines = Stroker.stroke([Polyline(points: v, closed: false)], StrokeStyle(width: 8), tolerance: 0.1)
+        XCTAssertTrue(outlines.first?.points.contains(CGPoint(x: 10, y: 0)) ?? false)
+    }
+
+    private func segmentsCross(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> Bool {
+        func orient(_ p: CGPoint, _ q: CGPoint, _ r: CGPoint) -> Double {
+            Double(q.x - p.x) * Double(r.y - p.y) - Double(q.y - p.y) * Double(r.x - p.x)
+        }
+        let d1 = orient(c, d, a), d2 = orient(c, d, b), d3 = orient(a, b, c), d4 = orient(a, b, d)
+        return d1 * d2 < -1e-9 && d3 * d4 < -1e-9
+    }
+}
