@@ -1,7 +1,7 @@
 import Foundation
 import LaminaGeometry
 
-/// A JSON document as a tree of values, decoded by Foundation's `JSONDecoder` (never by hand).
+/// A JSON document as a tree of values (`JSONParser`).
 ///
 /// The scene decoder walks this tree instead of `Decodable` models so that every error can name its place as
 /// a JSON pointer and say what it found, and so that unknown keys can be reported with a suggestion. Objects
@@ -27,54 +27,48 @@ indirect enum JSONValue: Equatable {
     }
 }
 
-/// A value Foundation could scan but not represent, such as `1e400` or a string with a lone surrogate escape.
-struct UnrepresentableJSONValue: Error {
-    let codingPath: [CodingKey]
-}
-
-/// A coding key for any object key or array index.
-private struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init?(stringValue: String) { self.stringValue = stringValue; self.intValue = nil }
-    init?(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
-}
-
-extension JSONValue: Decodable {
-    /// Decodes any JSON value; nested values are decoded through their containers so that an error deep
-    /// inside keeps its coding path instead of being swallowed by a failed type guess.
-    init(from decoder: Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: AnyCodingKey.self) {
-            var fields: [String: JSONValue] = [:]
-            for key in keyed.allKeys {
-                fields[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key)
-            }
-            self = .object(fields)
-            return
-        }
-        if var unkeyed = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !unkeyed.isAtEnd { items.append(try unkeyed.decode(JSONValue.self)) }
-            self = .array(items)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() { self = .null; return }
-        if let b = try? single.decode(Bool.self) { self = .bool(b); return }
-        if let d = try? single.decode(Double.self) { self = .number(d); return }
-        if let s = try? single.decode(String.self) { self = .string(s); return }
-        throw UnrepresentableJSONValue(codingPath: decoder.codingPath)
-    }
-}
-
 /// An RFC 6901 JSON pointer: `/layers/0/sublayers/2/shadowOffset`.
+///
+/// Made for every value the decoder reads and printed only for refusals, so it is cheap to extend: its tokens
+/// are a chain of shared nodes, and the last token may wait outside the chain (`p / key` allocates nothing
+/// when `p` has no waiting token; `ObjectFields` keeps its object's pointer that way).
 struct JSONPointer: CustomStringConvertible, Equatable {
-    var tokens: [String] = []
+    private final class Node {
+        let parent: Node?
+        let token: String
+        init(parent: Node?, token: String) { self.parent = parent; self.token = token }
+    }
+
+    private let base: Node?
+    private let waiting: String?
 
     static let root = JSONPointer()
 
-    static func / (p: JSONPointer, key: String) -> JSONPointer { JSONPointer(tokens: p.tokens + [key]) }
-    static func / (p: JSONPointer, index: Int) -> JSONPointer { JSONPointer(tokens: p.tokens + [String(index)]) }
+    init(tokens: [String] = []) {
+        var node: Node?
+        for t in tokens { node = Node(parent: node, token: t) }
+        base = node
+        waiting = nil
+    }
+
+    private init(base: Node?, waiting: String?) { self.base = base; self.waiting = waiting }
+
+    /// The same pointer with no token waiting outside the chain.
+    var settled: JSONPointer {
+        guard let waiting else { return self }
+        return JSONPointer(base: Node(parent: base, token: waiting), waiting: nil)
+    }
+
+    static func / (p: JSONPointer, key: String) -> JSONPointer { JSONPointer(base: p.settled.base, waiting: key) }
+    static func / (p: JSONPointer, index: Int) -> JSONPointer { p / String(index) }
+
+    /// The reference tokens, outermost first.
+    var tokens: [String] {
+        var out: [String] = waiting.map { [$0] } ?? []
+        var node = base
+        while let n = node { out.append(n.token); node = n.parent }
+        return out.reversed()
+    }
 
     /// The pointer text; `~` is written `~0` and `/` is written `~1`, as RFC 6901 requires.
     var description: String {
@@ -82,9 +76,5 @@ struct JSONPointer: CustomStringConvertible, Equatable {
             .joined()
     }
 
-    init(tokens: [String] = []) { self.tokens = tokens }
-
-    init(codingPath: [CodingKey]) {
-        tokens = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-    }
+    static func == (a: JSONPointer, b: JSONPointer) -> Bool { a.tokens == b.tokens }
 }

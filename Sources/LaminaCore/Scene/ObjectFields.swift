@@ -12,7 +12,7 @@ struct ObjectFields {
     init(_ value: JSONValue, at p: JSONPointer, what: String) throws {
         guard case .object(let fields) = value else { throw value.fail(p, expected: what) }
         values = fields
-        pointer = p
+        pointer = p.settled
     }
 
     subscript(key: String) -> JSONValue? { values[key] }
@@ -33,12 +33,17 @@ struct ObjectFields {
     /// Refuses the first key (in sorted order) that is not in `known`, suggesting the nearest known key;
     /// `elsewhere` may explain a key that is valid in another context (another layer type).
     func rejectUnknown(_ known: [String], elsewhere: (String) -> String? = { _ in nil }) throws {
-        let knownSet = Set(known)
-        guard let key = values.keys.sorted().first(where: { !knownSet.contains($0) }) else { return }
+        try rejectUnknown(KnownKeys(known), elsewhere: elsewhere)
+    }
+
+    /// The same, with the known keys' set made once (a layer type's, `LayerKind.knownKeys`).
+    func rejectUnknown(_ known: KnownKeys, elsewhere: (String) -> String? = { _ in nil }) throws {
+        guard !values.keys.allSatisfy(known.set.contains) else { return }
+        guard let key = values.keys.sorted().first(where: { !known.set.contains($0) }) else { return }
         var message = "unknown key"
         if let note = elsewhere(key) {
             message += "; \(note)"
-        } else if let near = KeySuggestion.nearest(to: key, in: known) {
+        } else if let near = KeySuggestion.nearest(to: key, in: known.list) {
             message += "; did you mean \"\(near)\"?"
         }
         throw SceneError(pointer / key, message)
@@ -48,4 +53,11 @@ struct ObjectFields {
     func rejectTogether(_ a: String, _ b: String, why: String) throws {
         if has(a), has(b) { throw SceneError(pointer / a, "\"\(a)\" cannot be combined with \"\(b)\"; \(why)") }
     }
+}
+
+/// The keys an object may have: in the order suggestions are looked for, and as a set for the check.
+struct KnownKeys {
+    let list: [String]
+    let set: Set<String>
+    init(_ list: [String]) { self.list = list; set = Set(list) }
 }

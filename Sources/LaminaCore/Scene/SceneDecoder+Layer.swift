@@ -33,6 +33,11 @@ enum LayerKind: String, CaseIterable {
         }
     }
 
+    /// Each type's keys, common and specific, made once.
+    static let knownKeys: [LayerKind: KnownKeys] = Dictionary(uniqueKeysWithValues: allCases.map {
+        ($0, KnownKeys(commonKeys + $0.specificKeys))
+    })
+
     func makeLayer() -> Layer {
         switch self {
         case .layer: return Layer()
@@ -60,7 +65,7 @@ extension SceneReader {
             if let near = KeySuggestion.nearest(to: typeName, in: all) { message += " (did you mean \"\(near)\"?)" }
             throw SceneError(p / "type", message)
         }
-        try f.rejectUnknown(LayerKind.commonKeys + kind.specificKeys) { key in
+        try f.rejectUnknown(LayerKind.knownKeys[kind] ?? KnownKeys(LayerKind.commonKeys + kind.specificKeys)) { key in
             guard let owner = LayerKind.allCases.first(where: { $0.specificKeys.contains(key) }) else { return nil }
             return "\"\(key)\" is a key of \"\(owner.rawValue)\" layers, and this layer's type is \"\(kind.rawValue)\""
         }

@@ -1,0 +1,103 @@
+import Foundation
+import LaminaGeometry
+@testable import LaminaCore
+import XCTest
+
+/// The scene decoder's JSON parser: RFC 8259 values exactly (numbers correctly rounded, every escape),
+/// trailing commas accepted, and every refusal positioned.
+final class JSONParserTests: XCTestCase {
+    private func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
+
+    private func assertRefused(_ text: String, line: Int? = nil, column: Int? = nil, pointer: String? = nil,
+                               _ gist: String, file: StaticString = #filePath, lineNumber: UInt = #line) {
+        XCTAssertThrowsError(try parse(text), file: file, line: lineNumber) { error in
+            guard let e = error as? SceneError else { return XCTFail("\(error)", file: file, line: lineNumber) }
+            if let line { XCTAssertEqual(e.line, line, "\(e)", file: file, line: lineNumber) }
+            if let column { XCTAssertEqual(e.column, column, "\(e)", file: file, line: lineNumber) }
+            if let pointer { XCTAssertEqual(e.pointer, pointer, "\(e)", file: file, line: lineNumber) }
+            XCTAssertTrue(e.message.contains(gist), "\"\(e.message)\" lacks \"\(gist)\"", file: file, line: lineNumber)
+        }
+    }
+
+    /// Random decimals and exponents, read as `Double(_:)` (the standard library's correctly rounded
+    /// conversion) reads them: the fast path for short decimals gives the same bits.
+    func testNumbers_areCorrectlyRounded() throws {
+        var rng = SplitMix64(seed: 7001)
+        for _ in 0..<20_000 {
+            let digits = Int(rng.next() % 19) + 1
+            var text = (rng.next() % 2 == 0 ? "-" : "") + String(Int(rng.next() % 9) + 1)
+            for _ in 1..<digits { text += String(rng.next() % 10) }
+            let point = Int(rng.next() % UInt64(digits + 1))
+            if point > 0, point < digits {
+                let k = text.index(text.endIndex, offsetBy: -point)
+                text.insert(".", at: k)
+            }
+            if rng.next() % 4 == 0 { text += "e" + String(Int(rng.next() % 60) - 30) }
+            guard case .number(let v) = try parse(text) else { return XCTFail(text) }
+            XCTAssertEqual(v.bitPattern, Double(text)?.bitPattern, text)
+        }
+        XCTAssertEqual(try parse("0.1"), .number(0.1))
+        XCTAssertEqual(try parse("-0"), .number(-0.0))
+        XCTAssertEqual(try parse("1E2"), .number(100))
+    }
+
+    func testStrings_unescapeEverything() throws {
+        XCTAssertEqual(try parse(#""a\"b\\c\/d\b\f\n\r\t""#), .string("a\"b\\c/d\u{8}\u{C}\n\r\t"))
+        XCTAssertEqual(try parse(#""\u00e9\u4E2D\ud83d\ude00""#), .string("é中😀"))
+        XCTAssertEqual(try parse("\"é中😀\""), .string("é中😀"))
+        assertRefused(#"{"a": "\ud800x"}"#, pointer: "/a", "cannot be represented")
+        assertRefused(#"["\q"]"#, column: 3, "unknown escape")
+        assertRefused("[\"a\tb\"]", column: 4, "control character")
+    }
+
+    func testStructure_trailingCommas_andRefusals() throws {
+        XCTAssertEqual(try parse("[1, 2,]"), .array([.number(1), .number(2)]))
+        XCTAssertEqual(try parse(#"{"a": true, "b": null,}"#), .object(["a": .bool(true), "b": .null]))
+        assertRefused("[1, 2,, 3]", column: 7, "unexpected \",\" where a value was expected")
+        assertRefused(#"{"a": 1 "b": 2}"#, column: 9, "comma")
+        assertRefused(#"{"a" 1}"#, column: 6, "colon")
+        assertRefused(#"{1: 2}"#, column: 2, "object key")
+        assertRefused("[01]", column: 2, "leading zero")
+        assertRefused("[1.]", column: 4, "digit after the point")
+        assertRefused("[1] 2", column: 5, "after the document's value")
+        assertRefused(#"{"a": 1, "a": 2}"#, column: 10, "duplicate key \"a\"")
+        assertRefused("[nan]", column: 2, "unexpected word \"nan\"")
+        assertRefused("{\"a\": [1,\n 2", line: 1, column: 7, "never closed")
+        assertRefused("", line: 1, "the document ends")
+        XCTAssertNoThrow(try parse(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)))
+        assertRefused(String(repeating: "[", count: 513) + String(repeating: "]", count: 513), column: 513, "nested more than 512")
+    }
+
+    /// Random documents printed by Foundation and read back: the values that were printed.
+    func testRandomDocuments_matchFoundation() throws {
+        var rng = SplitMix64(seed: 7002)
+        func random(_ depth: Int) -> Any {
+            switch rng.next() % (depth > 3 ? 4 : 6) {
+            case 0: return Double(Int64(bitPattern: rng.next()) % 1_000_000) / Double(1 + rng.next() % 1000)
+            case 1: return ["x", "é", "a\"b", "\\", "\n", "中文", ""][Int(rng.next() % 7)] + String(rng.next() % 100)
+            case 2: return rng.next() % 2 == 0
+            case 3: return NSNull()
+            case 4: return (0..<Int(rng.next() % 5)).map { _ in random(depth + 1) }
+            default:
+                var d: [String: Any] = [:]
+                for k in 0..<Int(rng.next() % 5) { d["k\(k)-\(rng.next() % 3)"] = random(depth + 1) }
+                return d
+            }
+        }
+        func value(_ any: Any) -> JSONValue {
+            switch any {
+            case let d as [String: Any]: return .object(d.mapValues(value))
+            case let a as [Any]: return .array(a.map(value))
+            case let s as String: return .string(s)
+            case let b as Bool: return .bool(b)
+            case let n as Double: return .number(n)
+            default: return .null
+            }
+        }
+        for _ in 0..<300 {
+            let doc: [String: Any] = ["root": random(0)]
+            let data = try JSONSerialization.data(withJSONObject: doc)
+            XCTAssertEqual(try JSONParser.parse([UInt8](data)), value(doc), String(decoding: data, as: UTF8.self))
+        }
+    }
+}
