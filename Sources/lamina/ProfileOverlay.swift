@@ -50,8 +50,7 @@ enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
             return tinted(op, .rect(shape.rect), ProfileOverlay.yellow)
         case .blended:
             let color = ProfileOverlay.isOpaqueRectFill(op) ? ProfileOverlay.green : ProfileOverlay.red
-            // The op's own coverage in the tint; a fill with its border as the whole shape.
-            if case .framed(let shape, _) = op.shape { return tinted(op, .roundedRect(shape), color) }
+            // The op's own coverage in the tint.
             return tinted(op, op.shape, color)
         }
     }

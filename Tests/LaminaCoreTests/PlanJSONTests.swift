@@ -58,9 +58,19 @@ final class LegacyPlanJSONTests: XCTestCase {
         guard case .ring(shape, 2) = border.shape, case .solid(let c) = border.paint, c.r == 1 else {
             return XCTFail("a border is a ring painted solid")
         }
-        let framed = try op(#"{"borderedFill": {"shape": \#(r), "width": 1, "fill": \#(red), "border": \#(blue)}}"#)
-        guard case .framed(shape, 1) = framed.shape, case .framed(let f, let b) = framed.paint, f.r == 1, b.b == 0.5 else {
-            return XCTFail("a bordered fill is a framed shape and paint")
+        // A bordered fill (versions 1 and 2), and version 3's framed shape and paint, are the fill and the
+        // ring over it: two operations of the pass, which a single operation refuses.
+        let place = #""transform": \#(try text(Transform3D.identity)), "clips": [], "bounds": {"x0": 0, "y0": 0, "x1": 4, "y1": 4}, "edgeAA": 15"#
+        let legacy = #"{"kind": {"borderedFill": {"shape": \#(r), "width": 1, "fill": \#(red), "border": \#(blue)}}, \#(place)}"#
+        let version3 = #"{"shape": {"framed": {"shape": \#(r), "width": 1}}, "paint": {"framed": {"fill": \#(red), "border": \#(blue)}}, \#(place)}"#
+        for entry in [legacy, version3] {
+            let content = try JSONDecoder().decode(PassContent.self, from: Data(#"{"draw": [\#(entry)]}"#.utf8))
+            guard case .draw(let ops) = content, ops.count == 2, case .roundedRect(shape) = ops[0].shape,
+                  case .solid(let f) = ops[0].paint, f.r == 1, case .ring(shape, 1) = ops[1].shape,
+                  case .solid(let b) = ops[1].paint, b.b == 0.5 else {
+                return XCTFail("a bordered fill is a fill and a ring: \(content)")
+            }
+            XCTAssertThrowsError(try JSONDecoder().decode(DrawOp.self, from: Data(entry.utf8)))
         }
         let texture = try op(#"""
             {"texture": {"source": \#(try text(TextureDraw.Source.pass(PassID(3)))), "destination": \#(try text(CGRect(x: 1, y: 2, width: 3, height: 4))),

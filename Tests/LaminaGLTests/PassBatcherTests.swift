@@ -24,11 +24,14 @@ final class PassBatcherTests: XCTestCase {
         try batchesAndInstances(ops).batches
     }
 
-    /// The batches and the instance records they index.
-    static func batchesAndInstances(_ ops: [DrawOp], culls: Bool = true) throws -> (batches: PassBatches, instances: [Float]) {
+    /// The batches and the instance records they index. The cards here keep their fills and borders apart
+    /// (`fusesBorders` off) unless a test asks: they test how separate operations batch.
+    static func batchesAndInstances(_ ops: [DrawOp], culls: Bool = true,
+                                    fusesBorders: Bool = false) throws -> (batches: PassBatches, instances: [Float]) {
         var batcher = PassBatcher(resolve: { _ in throw GLError.invalidGraph("no textures here") },
                                   resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
         batcher.culls = culls
+        batcher.fusesBorders = fusesBorders
         let b = try batcher.batches(for: ops, passBounds: TestGraphs.full(200, 200))
         return (b, batcher.instances)
     }
@@ -94,6 +97,7 @@ final class PassBatcherTests: XCTestCase {
             var batcher = PassBatcher(resolve: { _ in throw GLError.invalidGraph("no textures here") },
                                       resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
             batcher.culls = culls
+            batcher.fusesBorders = false
             _ = try batcher.batches(for: ops, passBounds: TestGraphs.full(200, 200))
             pixels[culls] = batcher.pixels
         }
@@ -101,14 +105,17 @@ final class PassBatcherTests: XCTestCase {
         XCTAssertGreaterThan(pixels[false] ?? 0, 180 * 180 + 60 * 50, "uncut: the hidden fill and its border too")
     }
 
-    /// A fill with its border: the hole is the fill's solid cross (opaque here), the rest one border batch
-    /// whose records carry both colours (the fill in `a_color`, the ring in `a_src`).
+    /// A fill and its border right after it, fused (`BorderedFill`): the hole is the fill's solid cross
+    /// (opaque here), the rest one border batch whose records carry both colours (the fill in `a_color`, the
+    /// ring in `a_src`).
     func testBorderedFill_drawsItsHoleAsTheFillsCross_andItsRingWithBothColours() throws {
         let shape = RoundedRect(rect: CGRect(x: 20, y: 20, width: 60, height: 50), radius: 8, corners: .all,
                                 curve: .circular)
-        let op = DrawOp(shape: .framed(shape, width: 3), paint: .framed(fill: TestGraphs.green, border: TestGraphs.blue),
-                        transform: .identity, bounds: PixelRect(x0: 20, y0: 20, x1: 80, y1: 70))
-        let (p, instances) = try Self.batchesAndInstances([op])
+        let bounds = PixelRect(x0: 20, y0: 20, x1: 80, y1: 70)
+        let fill = DrawOp(shape: .roundedRect(shape), paint: .solid(TestGraphs.green), transform: .identity, bounds: bounds)
+        let border = DrawOp(shape: .ring(shape, width: 3), paint: .solid(TestGraphs.blue), transform: .identity,
+                            bounds: bounds)
+        let (p, instances) = try Self.batchesAndInstances([fill, border], fusesBorders: true)
         XCTAssertEqual(p.opaque?.count, 3, "the inner shape's cross")
         XCTAssertEqual(p.blended.map(\.key.kind), [.border])
         XCTAssertEqual(p.blended.map(\.count), [8])

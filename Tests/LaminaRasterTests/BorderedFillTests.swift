@@ -7,12 +7,16 @@ import XCTest
 import LaminaGraph
 import LaminaGeometry
 
-/// A layer's background and border drawn as one operation (a `.framed` shape and paint): when the planner joins
-/// them, and what the CPU reference draws for it.
+/// A layer's background and border, planned as two operations with nothing between them, drawn by the
+/// renderers as one (`BorderedFill`): when they fuse, and what the CPU reference draws for it.
 final class BorderedFillTests: XCTestCase {
     private func canvasOps(_ g: RenderGraph) -> [DrawOp] {
         guard case .draw(let ops)? = g.output?.content else { return [] }
         return ops
+    }
+
+    private func fused(_ ops: [DrawOp]) -> [BorderedFill] {
+        ops.drawItems(fusingBorders: true).compactMap { if case .bordered(let b, _) = $0 { b } else { nil } }
     }
 
     /// A 40 x 30 card at (10, 10), radius 8, border 3: fill and border as given.
@@ -24,20 +28,20 @@ final class BorderedFillTests: XCTestCase {
         return l
     }
 
-    func testBackgroundAndBorder_withNothingBetween_areOneOperation() throws {
+    func testBackgroundAndBorder_withNothingBetween_areDrawnAsOne() throws {
         let scene = makeScene(width: 60, height: 50) { $0.addSublayer(card(fill: .red, border: .blue)) }
         let ops = canvasOps(try Planner().plan(scene))
-        XCTAssertEqual(ops.count, 1)
-        guard case .framed(let shape, let width)? = ops.first?.shape, case .framed(let fill, let border)? = ops.first?.paint else {
-            return XCTFail("expected a fill with its border, got \(ops.map(\.shape))")
-        }
-        XCTAssertEqual(shape.minXMinY, 8)
-        XCTAssertEqual(width, 3)
-        XCTAssertEqual(fill, Color.red.premultiplied)
-        XCTAssertEqual(border, Color.blue.premultiplied)
+        XCTAssertEqual(ops.count, 2)
+        let pairs = fused(ops)
+        XCTAssertEqual(pairs.count, 1)
+        XCTAssertEqual(pairs.first?.shape.minXMinY, 8)
+        XCTAssertEqual(pairs.first?.width, 3)
+        XCTAssertEqual(pairs.first?.fill, Color.red.premultiplied)
+        XCTAssertEqual(pairs.first?.border, Color.blue.premultiplied)
+        XCTAssertEqual(ops.drawItems(fusingBorders: false).count, 2)
     }
 
-    func testSublayerBetween_orJoiningOff_keepsTwoOperations() throws {
+    func testSublayerBetween_keepsThreeOperations() throws {
         let withChild = makeScene(width: 60, height: 50) { root in
             let c = card(fill: .red, border: .blue)
             c.addSublayer(layer(CGRect(x: 5, y: 5, width: 10, height: 10), .green))
@@ -47,19 +51,19 @@ final class BorderedFillTests: XCTestCase {
         XCTAssertEqual(ops.count, 3, "\(ops.map(\.shape))")
         if case .roundedRect? = ops.first?.shape {} else { XCTFail("the background first: \(ops.map(\.shape))") }
         if case .ring(_, 3)? = ops.last?.shape {} else { XCTFail("the border last: \(ops.map(\.shape))") }
-
-        let plain = makeScene(width: 60, height: 50) { $0.addSublayer(card(fill: .red, border: .blue)) }
-        XCTAssertEqual(canvasOps(try Planner(joinsBorders: false).plan(plain)).count, 2)
+        XCTAssertTrue(fused(ops).isEmpty)
     }
 
-    func testHardEdgedFill_isNotJoined() {
+    func testHardEdgedFill_isNotFused() throws {
         // A rotated rect keeps hard edges (allowsEdgeAntialiasing is off); its border is antialiased.
         let scene = makeScene(width: 80, height: 80) { root in
             let c = card(fill: .red, border: .blue, radius: 0)
             c.transform = Transform3D.rotation(0.3, 0, 0, 1)
             root.addSublayer(c)
         }
-        XCTAssertEqual(canvasOps(try Planner().plan(scene)).count, 2)
+        let ops = canvasOps(try Planner().plan(scene))
+        XCTAssertEqual(ops.count, 2)
+        XCTAssertTrue(fused(ops).isEmpty)
     }
 
     /// Joined cards under every path the CPU draws them by (memo and runs, sampled rotations, clips over
@@ -88,7 +92,7 @@ final class BorderedFillTests: XCTestCase {
                 }
             }
             let ops = canvasOps(try Planner().plan(scene))
-            XCTAssertTrue(ops.contains { if case .framed = $0.shape { true } else { false } })
+            XCTAssertFalse(fused(ops).isEmpty)
             try assertFastPathsChangeNothing(scene, "scale \(scale): ")
         }
     }

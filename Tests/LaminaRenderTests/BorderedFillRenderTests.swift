@@ -26,8 +26,11 @@ final class BorderedFillRenderTests: XCTestCase {
         let hole = f + SIMD4(bg, bg, bg, 1) * (1 - 0.6)
         let ring = b + f * (1 - 0.5) + SIMD4(bg, bg, bg, 1) * ((1 - 0.5) * (1 - 0.6))
         try forEachBackend { backend, renderer in
-            let joined = try renderer.render(try Planner().plan(scene))
-            let twice = try renderer.render(try Planner(joinsBorders: false).plan(scene))
+            var separate = RenderOptions.default
+            separate.joinsBorders = false
+            let graph = try Planner().plan(scene)
+            let joined = try renderer.render(graph)
+            let twice = try backend.renderer(options: separate).render(graph)
             let cmp = try ImageComparison(joined, twice)
             XCTAssertLessThanOrEqual(cmp.maxDifference, 1, "\(backend)")
             XCTAssertGreaterThan(cmp.differingPixels, 0, "\(backend): the one rounding shows somewhere")

@@ -17,6 +17,14 @@ public enum Backend: String, CaseIterable, Sendable {
         case .gpu: return try GLTestSupport.renderer(file: file, line: line)
         }
     }
+
+    /// A renderer of this backend with `options` (on the GPU a renderer of its own: EGL starts again).
+    public func renderer(options: RenderOptions) throws -> any Renderer {
+        switch self {
+        case .cpu: return CPURenderer(options: options)
+        case .gpu: return try GPURenderer(options: options)
+        }
+    }
 }
 
 /// Runs `body` once per backend with its renderer; the body names the backend it was given in its

@@ -95,13 +95,10 @@ extension GraphBuilder {
             let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
             if !b.isEmpty {
                 // Borders are always antialiased (ca-semantics.md decisions table), whatever the quad's edges do.
-                let border = DrawOp(shape: .ring(shape, width: layer.borderWidth), paint: .solid(bc.premultiplied),
-                                    transform: m, bounds: b, edgeAA: .all)
-                if joinsBorders, between.isEmpty, ops.count == 1, let joined = ops[0].joining(border) {
-                    ops[0] = joined
-                } else {
-                    ops.append(border)
-                }
+                // Right after the background (nothing between), the renderers draw the two as one
+                // (`BorderedFill`).
+                ops.append(DrawOp(shape: .ring(shape, width: layer.borderWidth), paint: .solid(bc.premultiplied),
+                                  transform: m, bounds: b, edgeAA: .all))
             }
         }
         return ops

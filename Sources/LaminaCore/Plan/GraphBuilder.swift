@@ -11,7 +11,6 @@ final class GraphBuilder {
     /// Rounded-rect shadow proxies, packed as they are met (`ShadowAtlas.swift`).
     var shadowAtlas = ShadowAtlas()
     var usesShadowAtlas = true
-    var joinsBorders = true
     private var imageIDs: [ObjectIdentifier: ImageID] = [:]
     /// Text layers' backing stores, by layer (a replicated layer is drawn once) and by what they draw (equal
     /// labels share one store, uploaded once).

@@ -18,10 +18,6 @@ public struct Planner {
     /// Whether rounded-rect shadows share blurred nine-patch proxies in an atlas (`ShadowAtlas.swift`).
     /// Off, every shadow gets its own shape and blur passes; tests compare the two.
     public var usesShadowAtlas: Bool
-    /// Whether a layer's background and border are drawn as one operation (a `.framed` shape and paint) when
-    /// nothing lies between them (`RenderOptions.joinsBorders`); off, as two. The output differs only in
-    /// rounding (one 8-bit rounding instead of two on the border's pixels); tests compare the two.
-    public var joinsBorders: Bool
 
     /// What the plan may make the renderers allocate; a scene over it is refused with a `PlanError`.
     public var limits: ResourceLimits
@@ -29,18 +25,19 @@ public struct Planner {
     /// `meet`): the blur methods chosen fit it.
     public var capabilities: RendererCapabilities
 
-    public init(usesShadowAtlas: Bool = true, joinsBorders: Bool = RenderOptions.default.joinsBorders,
-                limits: ResourceLimits = .default, capabilities: RendererCapabilities = .laminaRenderers) {
+    public init(usesShadowAtlas: Bool = true, limits: ResourceLimits = .default,
+                capabilities: RendererCapabilities = .laminaRenderers) {
         self.usesShadowAtlas = usesShadowAtlas
-        self.joinsBorders = joinsBorders
         self.limits = limits
         self.capabilities = capabilities
     }
 
-    /// A planner with `options`' switches (`joinsBorders`).
+    /// A planner for renderers run with `options`. No switch of `options` changes a plan today (joining a
+    /// background with its border is the renderers' fusion, `BorderedFill`); the initialiser keeps the one
+    /// value a caller configures Lamina with.
     public init(options: RenderOptions, limits: ResourceLimits = .default,
                 capabilities: RendererCapabilities = .laminaRenderers) {
-        self.init(joinsBorders: options.joinsBorders, limits: limits, capabilities: capabilities)
+        self.init(limits: limits, capabilities: capabilities)
     }
 
     /// The render graph of `scene`, or a `PlanError` naming the layer (its JSON pointer) whose passes, images
@@ -48,7 +45,6 @@ public struct Planner {
     public func plan(_ scene: Scene) throws -> RenderGraph {
         let builder = GraphBuilder(limits: limits, capabilities: capabilities)
         builder.usesShadowAtlas = usesShadowAtlas
-        builder.joinsBorders = joinsBorders
         let w = max(1, scene.pixelWidth), h = max(1, scene.pixelHeight)
         let canvasID = builder.newPassID()
         let canvasPass = Pass(id: canvasID, reason: .canvas, label: "canvas", width: w, height: h, content: .draw([]))

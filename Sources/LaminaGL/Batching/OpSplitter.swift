@@ -32,18 +32,28 @@ enum OpSplitter {
     static let minimumArea = 256
 
     /// The pieces of `op` over `bounds`, or nil to draw it whole.
-    static func pieces(_ op: DrawOp, bounds: PixelRect) -> [Piece]? {
+    static func pieces(_ op: DrawOp, borderWidth: Double? = nil, bounds: PixelRect) -> [Piece]? {
         var out: [Piece] = []
-        return pieces(op, bounds: bounds, into: &out) ? out : nil
+        return pieces(op, borderWidth: borderWidth, bounds: bounds, into: &out) ? out : nil
     }
 
     /// Appends the pieces of `op` over `bounds` to `out` (edge pieces first, then the solid cross) and
     /// returns true; false, appending nothing, to draw it whole. The batcher's form: no array per op.
-    static func pieces(_ op: DrawOp, bounds: PixelRect, into out: inout [Piece]) -> Bool {
+    /// `borderWidth` makes `op` (a fill) a fill with its border over it (`BorderedFill`).
+    static func pieces(_ op: DrawOp, borderWidth: Double? = nil, bounds: PixelRect, into out: inout [Piece]) -> Bool {
         guard op.clips.isEmpty else { return false }
         let t = op.transform
         guard t.planeKind.isScaleTranslation, t.m11 != 0, t.m22 != 0 else {
             return false
+        }
+        if let width = borderWidth, case .roundedRect(let shape) = op.shape {
+            // The ring's hole is where the fill shows alone: a solid cross of the fill's colour.
+            let innerShape = shape.inset(by: width)
+            guard innerShape.rect.width > 0, innerShape.rect.height > 0,
+                  let hole = interior(innerShape, t: t, bounds: bounds) else { return false }
+            hole.around(in: bounds, into: &out)
+            hole.tiles(into: &out)
+            return true
         }
         switch (op.shape, op.paint) {
         case (.roundedRect(let shape), .solid):
@@ -56,14 +66,6 @@ enum OpSplitter {
             guard innerShape.rect.width > 0, innerShape.rect.height > 0,
                   let hole = interior(innerShape, t: t, bounds: bounds) else { return false }
             hole.around(in: bounds, into: &out)
-            return true
-        case (.framed(let shape, let width), .framed):
-            // The ring's hole is where the fill shows alone: a solid cross of the fill's colour.
-            let innerShape = shape.inset(by: width)
-            guard innerShape.rect.width > 0, innerShape.rect.height > 0,
-                  let hole = interior(innerShape, t: t, bounds: bounds) else { return false }
-            hole.around(in: bounds, into: &out)
-            hole.tiles(into: &out)
             return true
         default:
             return false

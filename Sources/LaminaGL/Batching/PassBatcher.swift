@@ -94,6 +94,9 @@ struct PassBatcher {
     var quantizesOpaqueSolids = false
     /// Off, every piece is drawn whole instead of cut by later opaque pieces (`RenderOptions.culls`).
     var culls = true
+    /// A fill and the border right after it drawn as one record (`BorderedFill`), rounded once
+    /// (`RenderOptions.joinsBorders`).
+    var fusesBorders = true
 
     /// Starts a new pass: instances, clips, path slots and counters are per pass.
     mutating func reset() {
@@ -151,15 +154,16 @@ struct PassBatcher {
     /// Bounds are intersected with `passBounds`, so a quad never leaves its target whatever the planner sent.
     mutating func batches(for ops: [DrawOp], passBounds: PixelRect) throws -> PassBatches {
         // Depths must stay distinct after the float and 24-bit rounding: 1 / (n + 1) > 2^-20 is plenty.
-        let occluding = occludes && ops.count < 1 << 20
-        // Backwards: each op's pieces, cut by the opaque pieces of the ops after it (`OccluderGrid`).
-        var prepared = [Prepared?](repeating: nil, count: ops.count)
+        let items = ops.drawItems(fusingBorders: fusesBorders)
+        let occluding = occludes && items.count < 1 << 20
+        // Backwards: each item's pieces, cut by the opaque pieces of the items after it (`OccluderGrid`).
+        var prepared = [Prepared?](repeating: nil, count: items.count)
         var grid = culls ? OccluderGrid(bounds: passBounds) : nil
-        for i in ops.indices.reversed() {
-            let bounds = ops[i].bounds.intersection(passBounds)
+        for i in items.indices.reversed() {
+            let bounds = items[i].op.bounds.intersection(passBounds)
             if bounds.isEmpty { continue }
-            depth = occluding ? Float(1 - Double(i + 1) / Double(ops.count + 1)) : 0
-            guard var p = try prepare(ops[i], index: i, bounds: bounds) else { continue }
+            depth = occluding ? Float(1 - Double(i + 1) / Double(items.count + 1)) : 0
+            guard var p = try prepare(items[i], bounds: bounds) else { continue }
             if grid != nil {
                 let whole = p.pieces, start = pieceStore.count
                 if whole.count > 1 { grid!.focus(on: bounds) }
@@ -274,21 +278,25 @@ struct PassBatcher {
 
     /// `op` (the pass's op `index`)'s program, textures, instance record and pieces (one, or its `OpSplitter`
     /// pieces); nil when its transform maps nothing or, for a path, its coverage is empty.
-    private mutating func prepare(_ op: DrawOp, index: Int, bounds b: PixelRect) throws -> Prepared? {
+    private mutating func prepare(_ item: DrawItem, bounds b: PixelRect) throws -> Prepared? {
+        let op = item.op
+        var bordered: BorderedFill?
+        if case .bordered(let pair, _) = item { bordered = pair }
         var g = SIMD16<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
-        let slot = pathSlots[index]
+        let slot = pathSlots[item.index]
         if case .path = op.shape { guard slot != nil else { return nil } } else {
             guard let map = ProjectiveMap(op.transform) else { return nil }
             g = map.g; wTest = map.wTest
         }
         let clipFirst = Float(clips.add(op.clips))
-        var f = try fields(op, bounds: b, modulate: op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), slot: slot)
+        let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
+        var f = try bordered.map { borderedFields($0, modulate: m) } ?? fields(op, bounds: b, modulate: m, slot: slot)
         f.key.clipped = !op.clips.isEmpty
         f.record.params[3] = depth
         let start = pieceStore.count
         if let blit = f.blit {
             pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
-        } else if !(splits && OpSplitter.pieces(op, bounds: b, into: &pieceStore)) {
+        } else if !(splits && OpSplitter.pieces(op, borderWidth: bordered?.width, bounds: b, into: &pieceStore)) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
         }
         // The hard edges of a rotated or projected rect, decided by integers (`ExactEdges`): the record of
@@ -336,13 +344,6 @@ struct PassBatcher {
             f.key = ShaderKey.shape(shape, border: width)
             (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
             f.record.src = PassBatcher.product(c, m, 1)
-        case (.framed(let shape, let width), .framed(let fill, let border)):
-            // `color` is also what the solid pieces (the inner shape's interior) draw: the fill alone.
-            f.record.params[0] = Float(width)
-            f.key = ShaderKey.shape(shape, border: width)
-            (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
-            f.record.color = PassBatcher.product(fill, m, 1)
-            f.record.src = PassBatcher.product(border, m, 1)
         case (.roundedRect(let shape), .texture(let t)):
             try textureFields(op, shape, t, bounds: b, modulate: m, into: &f)
         case (.roundedRect(let shape), .gradient(let paint)):
@@ -363,6 +364,18 @@ struct PassBatcher {
         default:
             throw RenderGraphDefect(op.undrawable)
         }
+        return f
+    }
+
+    /// A fill with its border over it (`BorderedFill`): the border program's two colours. `color` is also
+    /// what the solid pieces (the inner shape's interior) draw: the fill alone.
+    private func borderedFields(_ pair: BorderedFill, modulate m: PremultipliedColor) -> RecordFields {
+        var f = RecordFields()
+        f.record.params[0] = Float(pair.width)
+        f.key = ShaderKey.shape(pair.shape, border: pair.width)
+        (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(pair.shape)
+        f.record.color = PassBatcher.product(pair.fill, m, 1)
+        f.record.src = PassBatcher.product(pair.border, m, 1)
         return f
     }
 

@@ -16,14 +16,14 @@ struct ShaderKey: Hashable {
             /// Coverage 1 on every pixel of the quad (a split fill's interior, a texel copy's pixels).
             case interior = "SHAPE_INTERIOR"
             case roundedRect = "SHAPE_ROUNDED_RECT"
-            /// A ring or a framed shape: the whole shape's coverage and the ring's (the border program).
+            /// A ring, or a fill with its border: the whole shape's coverage and the ring's (the border program).
             case ring = "SHAPE_RING"
             /// A path's exact-area coverage, read from the pass's coverage atlas (`PathCoverage`).
             case coverageMask = "SHAPE_COVERAGE_MASK"
         }
         enum Paint: String, Hashable {
             case solid = "PAINT_SOLID"
-            /// A fill under a border (`DrawOp.Paint.framed`); a plain border has a zero fill.
+            /// A fill under a border (`BorderedFill`); a plain border has a zero fill.
             case framed = "PAINT_FRAMED"
             case texture = "PAINT_TEXTURE"
             /// A texture copied texel for texel or stretched from one line (`TexelBlit`).
@@ -37,7 +37,7 @@ struct ShaderKey: Hashable {
         /// A split fill's interior: colour only (`OpSplitter`).
         static let solid = Kind(shape: .interior, paint: .solid)
         static let fill = Kind(shape: .roundedRect, paint: .solid)
-        /// A ring, solid, or a framed shape with its framed paint (a fill may join as a ring without an inner
+        /// A ring, solid, or a fill with its border (`BorderedFill`) (a fill may join as a ring without an inner
         /// edge, `ring(of:)`).
         static let border = Kind(shape: .ring, paint: .framed)
         static let texture = Kind(shape: .roundedRect, paint: .texture)

@@ -201,6 +201,7 @@ final class FrameExecutor {
         batcher.reorders = options.reordersBatches
         batcher.occludes = options.occludes
         batcher.culls = options.culls
+        batcher.fusesBorders = options.joinsBorders
         return batcher
     }
 

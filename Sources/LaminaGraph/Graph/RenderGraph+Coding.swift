@@ -43,7 +43,7 @@ extension PassContent {
     public init(from decoder: Decoder) throws {
         let (c, key) = try only(decoder)
         switch key {
-        case "draw": self = .draw(try c.decode([DrawOp].self, forKey: CaseKey(key)))
+        case "draw": self = .draw(try c.decode(DecodedDrawOps.self, forKey: CaseKey(key)).ops)
         case "blur":
             let b = try c.decode(Blur.self, forKey: CaseKey(key))
             // A plan written before methods were recorded: the method its sigma would get for any content.
@@ -63,7 +63,6 @@ extension DrawOp.Shape {
         switch self {
         case .roundedRect(let r): try c.encode(Rect(shape: r), forKey: CaseKey("roundedRect"))
         case .ring(let r, let width): try c.encode(Rect(shape: r, width: width), forKey: CaseKey("ring"))
-        case .framed(let r, let width): try c.encode(Rect(shape: r, width: width), forKey: CaseKey("framed"))
         case .path(let p): try c.encode(p, forKey: CaseKey("path"))
         }
     }
@@ -80,7 +79,6 @@ extension DrawOp.Shape {
         switch key {
         case "roundedRect": self = .roundedRect(try rect(width: false).shape)
         case "ring": let r = try rect(width: true); self = .ring(r.shape, width: r.width ?? 0)
-        case "framed": let r = try rect(width: true); self = .framed(r.shape, width: r.width ?? 0)
         case "path": self = .path(try c.decode(PathShape.self, forKey: CaseKey(key)))
         default:
             throw DecodingError.dataCorruptedError(forKey: CaseKey(key), in: c, debugDescription: "unknown shape")
@@ -90,13 +88,11 @@ extension DrawOp.Shape {
 
 extension DrawOp.Paint {
     private struct Solid: Codable { var color: PremultipliedColor }
-    private struct Framed: Codable { var fill: PremultipliedColor; var border: PremultipliedColor }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CaseKey.self)
         switch self {
         case .solid(let color): try c.encode(Solid(color: color), forKey: CaseKey("solid"))
-        case .framed(let fill, let border): try c.encode(Framed(fill: fill, border: border), forKey: CaseKey("framed"))
         case .texture(let t): try c.encode(t, forKey: CaseKey("texture"))
         case .gradient(let g): try c.encode(g, forKey: CaseKey("gradient"))
         }
@@ -106,9 +102,6 @@ extension DrawOp.Paint {
         let (c, key) = try only(decoder)
         switch key {
         case "solid": self = .solid(try c.decode(Solid.self, forKey: CaseKey(key)).color)
-        case "framed":
-            let f = try c.decode(Framed.self, forKey: CaseKey(key))
-            self = .framed(fill: f.fill, border: f.border)
         case "texture": self = .texture(try c.decode(TextureDraw.self, forKey: CaseKey(key)))
         case "gradient": self = .gradient(try c.decode(GradientPaint.self, forKey: CaseKey(key)))
         default:

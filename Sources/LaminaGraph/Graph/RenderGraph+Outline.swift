@@ -35,7 +35,6 @@ extension DrawOp {
         switch (shape, paint) {
         case (.roundedRect(let s), .solid): return fill(s)
         case (.ring(let s, let w), .solid): return "border width \(w)" + rounded(s)
-        case (.framed(let s, let w), .framed): return fill(s) + " with border width \(w)"
         case (.path(let p), .solid): return "path \(p.polylines.count) polyline(s) \(p.rule.rawValue)"
         case (.roundedRect(let s), .texture(let t)):
             let source: String

@@ -19,7 +19,6 @@ extension DrawOp.Paint {
     public var grayOfAlpha: DrawOp.Paint {
         switch self {
         case .solid(let c): return .solid(c.grayOfAlpha)
-        case .framed(let fill, let border): return .framed(fill: fill.grayOfAlpha, border: border.grayOfAlpha)
         case .gradient(var paint):
             paint.stops = paint.stops.map { GradientPaint.Stop(location: $0.location, color: Color(red: 1, green: 1, blue: 1, alpha: $0.color.alpha)) }
             return .gradient(paint)

@@ -11,20 +11,6 @@ extension DrawOp {
         return op
     }
 
-    /// This fill with `border` drawn over it as one operation (a `.framed` shape and paint), or nil when the
-    /// two do not draw the same shape in the same place: same transform, clips, bounds and modulation, and
-    /// the fill antialiased on every edge as a border always is.
-    public func joining(_ border: DrawOp) -> DrawOp? {
-        guard case .roundedRect(let shape) = self.shape, case .solid(let fill) = paint,
-              case .ring(let ring, let width) = border.shape, case .solid(let color) = border.paint,
-              shape == ring, edgeAA == .all, border.edgeAA == .all, transform == border.transform,
-              clips == border.clips, bounds == border.bounds, modulate == border.modulate else { return nil }
-        var op = self
-        op.shape = .framed(shape, width: width)
-        op.paint = .framed(fill: fill, border: color)
-        return op
-    }
-
     /// The same operation in a target whose pixel (0, 0) is this target's pixel `(dx, dy)`: a pass cut
     /// out of the current target.
     public func rebased(dx: Int, dy: Int, size: PixelRect) -> DrawOp {
@@ -51,7 +37,6 @@ extension DrawOp.Paint {
     public func scalingAlpha(by a: Double) -> DrawOp.Paint {
         switch self {
         case .solid(let c): return .solid(c.scaled(by: a))
-        case .framed(let f, let b): return .framed(fill: f.scaled(by: a), border: b.scaled(by: a))
         case .texture(var t): t.opacity *= a; return .texture(t)
         case .gradient(var g): g.opacity *= a; return .gradient(g)
         }

@@ -39,19 +39,16 @@ public struct DrawOp: Codable, Sendable {
         /// The ring between the rect and its inset by `width` (radii max(0, r - width)); always antialiased
         /// (its op's `edgeAA` is `.all`).
         case ring(RoundedRect, width: Double)
-        /// A rounded rect and its ring of `width`, two coverages at once: the whole shape's `o` and the ring's
-        /// `r`, which a `.framed` paint colours (a background with its border over it).
-        case framed(RoundedRect, width: Double)
         /// A path: flattened polylines and a fill rule, the exact area inside each pixel.
         case path(PathShape)
 
         /// A plain rect.
         public static func rect(_ r: CGRect) -> Shape { .roundedRect(RoundedRect(rect: r)) }
 
-        /// The rounded rect of a rect-based shape (its outer edge for rings and framed shapes); nil for a path.
+        /// The rounded rect of a rect-based shape (its outer edge for rings); nil for a path.
         public var outline: RoundedRect? {
             switch self {
-            case .roundedRect(let r), .ring(let r, _), .framed(let r, _): return r
+            case .roundedRect(let r), .ring(let r, _): return r
             case .path: return nil
             }
         }
@@ -61,24 +58,16 @@ public struct DrawOp: Codable, Sendable {
     public enum Paint: Codable, Sendable {
         /// One colour.
         case solid(PremultipliedColor)
-        /// A `.framed` shape's colours: the border over the fill, as one source. At a pixel with the shape's
-        /// coverage `o` and the ring's `r` (both times the clips'), the source is
-        /// `border * r + fill * (o * (1 - border.a * r))`, which is the border over the fill: source-over is
-        /// associative, so only the rounding to 8 bits differs from two draws (once here, not twice). The
-        /// planner joins a layer's background and border this way when nothing is drawn between them.
-        case framed(fill: PremultipliedColor, border: PremultipliedColor)
         /// A texture (an image or an earlier pass) stretched over the shape's rect.
         case texture(TextureDraw)
         /// A gradient (CAGradientLayer), evaluated per pixel at the local point (`GradientPaint`).
         case gradient(GradientPaint)
     }
 
-    /// Whether renderers draw this shape with this paint: a solid on any shape but a framed one, a framed
-    /// paint on a framed shape, textures and gradients on rounded rects.
+    /// Whether renderers draw this shape with this paint: a solid on any shape, textures and gradients on
+    /// rounded rects.
     public var isDrawable: Bool {
         switch (shape, paint) {
-        case (.framed, .framed): return true
-        case (.framed, _), (_, .framed): return false
         case (_, .solid), (.roundedRect, .texture), (.roundedRect, .gradient): return true
         default: return false
         }
@@ -96,7 +85,6 @@ extension DrawOp.Shape: CustomStringConvertible {
         switch self {
         case .roundedRect: return "roundedRect"
         case .ring: return "ring"
-        case .framed: return "framed"
         case .path: return "path"
         }
     }
@@ -106,7 +94,6 @@ extension DrawOp.Paint: CustomStringConvertible {
     public var description: String {
         switch self {
         case .solid: return "solid"
-        case .framed: return "framed"
         case .texture: return "texture"
         case .gradient: return "gradient"
         }

@@ -6,7 +6,7 @@
 /// command-line tool reads the environment (its `LAMINA_*` variables, listed in the README's "Environment"
 /// section) into one. Every default is the production setting.
 public struct RenderOptions: Sendable, Equatable {
-    /// Planner: a layer's background and border drawn as one operation (a `.framed` shape and paint) where
+    /// Both renderers: a fill and the border right after it drawn as one operation (`BorderedFill`) where
     /// nothing lies between them, rounded once instead of twice on the border's pixels.
     public var joinsBorders = true
 

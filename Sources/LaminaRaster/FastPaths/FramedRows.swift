@@ -1,7 +1,7 @@
 import Foundation
 import LaminaGeometry
 
-/// Rows of a fill with its border over it (a `.framed` shape and paint), whose colour at a pixel follows from
+/// Rows of a fill with its border over it (`BorderedFill`), whose colour at a pixel follows from
 /// two coverages, the shape's `o` and the ring's `r` (both times the clips'):
 /// `border * r + fill * (o * (1 - border.a * r))`, the border over the fill as one source.
 ///

@@ -59,12 +59,13 @@ final class SpanPlan {
     let innerShape: Box?
     let clips: [(Axis, Box)]
 
-    init?(op: DrawOp) {
+    /// The spans of `op`, or with `borderWidth` of `op` (a fill) with its border over it (`BorderedFill`).
+    init?(op: DrawOp, borderWidth: Double? = nil) {
         guard let a = Axis(op.transform) else { return nil }
         let outer: RoundedRect, border: Double?
         switch op.shape {
-        case .roundedRect(let s): outer = s; border = nil
-        case .ring(let s, let w), .framed(let s, let w): outer = s; border = w
+        case .roundedRect(let s): outer = s; border = borderWidth
+        case .ring(let s, let w): outer = s; border = w
         case .path: return nil
         }
         var clips: [(Axis, Box)] = []

@@ -11,6 +11,7 @@ import LaminaImage
 public final class CPURenderer: Renderer {
     private let bandCount: Int
     private let fastPaths: Bool
+    private let fusesBorders: Bool
     private let scratchPool = ScratchPool()
     private let bufferPool = BufferPool()
     /// Results of retained passes (`Pass.retainKey`: drawn backing stores) kept between frames, 256 MiB, so a
@@ -22,15 +23,19 @@ public final class CPURenderer: Renderer {
     ///   - fastPaths: whether axis-aligned draws use solid and hole spans (pixman-style: a fast path over
     ///     the general per-pixel path, never changing the result; `RenderOptions.cpuFastPaths`), so the
     ///     general path can be checked against them.
+    ///   - joinsBorders: whether a fill and the border right after it are drawn as one operation
+    ///     (`BorderedFill`, `RenderOptions.joinsBorders`): one rounding instead of two on the border's pixels.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                fastPaths: Bool = RenderOptions.default.cpuFastPaths) {
+                fastPaths: Bool = RenderOptions.default.cpuFastPaths,
+                joinsBorders: Bool = RenderOptions.default.joinsBorders) {
         bandCount = max(1, threads) * 4
         self.fastPaths = fastPaths
+        fusesBorders = joinsBorders
     }
 
-    /// A renderer with `options`' switches (`cpuFastPaths`).
+    /// A renderer with `options`' switches (`cpuFastPaths`, `joinsBorders`).
     public convenience init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, options: RenderOptions) {
-        self.init(threads: threads, fastPaths: options.cpuFastPaths)
+        self.init(threads: threads, fastPaths: options.cpuFastPaths, joinsBorders: options.joinsBorders)
     }
 
     /// The reference blurs every sigma exactly and ignores the GPU's blur methods: no limit of its own.
@@ -67,7 +72,8 @@ public final class CPURenderer: Renderer {
             switch pass.content {
             case .draw(let ops):
                 let prepared = try PreparedOp.prepare(ops, graph: graph, passes: results, samplers: &samplers,
-                                                      fastPaths: fastPaths, alphas: alphas, workers: bandCount / 4)
+                                                      fastPaths: fastPaths, fusesBorders: fusesBorders, alphas: alphas,
+                                                      workers: bandCount / 4)
                 let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
                 let image = draw(prepared, width: pass.width, height: pass.height, clear: clear)
                 results[pass.id] = image

@@ -12,12 +12,13 @@ extension PreparedOp {
     /// keeps one mip chain per image), are made first, in order; the workers then only read them. When
     /// several operations fail, the error of the first in order is thrown, as in order.
     static func prepare(_ ops: [DrawOp], graph: RenderGraph, passes: [PassID: Image],
-                        samplers: inout [ImageID: TextureSampler], fastPaths: Bool, alphas: [PassID: [UInt8]],
-                        workers: Int) throws -> [PreparedOp] {
-        let chunks = min(max(1, workers), ops.count / 64)
+                        samplers: inout [ImageID: TextureSampler], fastPaths: Bool, fusesBorders: Bool,
+                        alphas: [PassID: [UInt8]], workers: Int) throws -> [PreparedOp] {
+        let items = ops.drawItems(fusingBorders: fusesBorders)
+        let chunks = min(max(1, workers), items.count / 64)
         guard chunks > 1 else {
-            return try ops.map { op in
-                try PreparedOp(op, graph: graph, passes: passes, samplers: &samplers, fastPaths: fastPaths, alphas: alphas)
+            return try items.map { item in
+                try PreparedOp(item, graph: graph, passes: passes, samplers: &samplers, fastPaths: fastPaths, alphas: alphas)
             }
         }
         for op in ops {
@@ -26,17 +27,17 @@ extension PreparedOp {
             samplers[id] = TextureSampler(levels: bitmap.mipChain.levels)
         }
         let shared = samplers
-        var prepared = [Result<PreparedOp, Error>?](repeating: nil, count: ops.count)
-        let perChunk = (ops.count + chunks - 1) / chunks
+        var prepared = [Result<PreparedOp, Error>?](repeating: nil, count: items.count)
+        let perChunk = (items.count + chunks - 1) / chunks
         prepared.withUnsafeMutableBufferPointer { out in
             let out = out
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let first = chunk * perChunk, last = min(ops.count, first + perChunk)
+                let first = chunk * perChunk, last = min(items.count, first + perChunk)
                 guard first < last else { return }
                 var samplers = shared
                 for i in first..<last {
                     out[i] = Result {
-                        try PreparedOp(ops[i], graph: graph, passes: passes, samplers: &samplers,
+                        try PreparedOp(items[i], graph: graph, passes: passes, samplers: &samplers,
                                        fastPaths: fastPaths, alphas: alphas)
                     }
                 }

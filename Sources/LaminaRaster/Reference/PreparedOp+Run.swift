@@ -29,7 +29,7 @@ extension PreparedOp {
         case (.path(let coverage), .solid(let c)):
             runPath(ys, coverage: coverage, color: c * tint, target: target)
         case (.framed, _), (.path, _):
-            // Framed shapes take only framed paints and paths only solids (`DrawOp.isDrawable`, checked in init).
+            // A fill with its border has both colours, and paths take only solids (`DrawOp.isDrawable`, checked in init).
             break
         }
     }
@@ -53,7 +53,7 @@ extension PreparedOp {
             scan(ys, SampledRows(op: self, sampler: sampler, shader: ShapeShader(cover: cover, paint: color), paint: nil,
                                  target: target, clipsExact: clipsExact))
         case .framed:
-            // Only on framed shapes, drawn above.
+            // Only on a fill with its border, drawn above.
             break
         }
     }

@@ -13,7 +13,7 @@ final class PreparedOp: @unchecked Sendable {
         case roundedRect(RoundedRect)
         /// The outer shape and its inner edge (nil when the ring has no hole), inset once per operation.
         case ring(RoundedRect, inner: RoundedRect?)
-        /// A rounded rect and its ring (`DrawOp.Shape.framed`): the shape and the ring's inner edge.
+        /// A fill with its border over it (`BorderedFill`): the shape and the ring's inner edge.
         case framed(RoundedRect, inner: RoundedRect?)
         /// Coverage per pixel of `bounds`, row-major, already rasterized analytically.
         case path(coverage: [Float])
@@ -22,7 +22,7 @@ final class PreparedOp: @unchecked Sendable {
     /// The operation's paint, prepared: colours as vectors, samplers and evaluators made once.
     enum PreparedPaint {
         case solid(SIMD4<Double>)
-        /// A framed shape's fill and border colours.
+        /// A fill-with-border's fill and border colours (`BorderedFill`).
         case framed(fill: SIMD4<Double>, border: SIMD4<Double>)
         case texture(PreparedTexture)
         /// A gradient, evaluated per pixel (`GradientColor`).
@@ -93,8 +93,20 @@ final class PreparedOp: @unchecked Sendable {
     /// hole does (`Occlusion.opaqueRect`).
     let occludes: Bool
 
-    init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
+    /// One operation of a pass.
+    convenience init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
+                     samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true,
+                     alphas: [PassID: [UInt8]] = [:]) throws {
+        try self.init(.op(op, index: 0), graph: graph, passes: passes, samplers: &samplers, fastPaths: fastPaths,
+                      alphas: alphas)
+    }
+
+    /// One item of a pass: an operation, or a fill with its border drawn as one (`BorderedFill`).
+    init(_ item: DrawItem, graph: RenderGraph, passes: [PassID: Image],
          samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true, alphas: [PassID: [UInt8]] = [:]) throws {
+        let op = item.op
+        var bordered: BorderedFill?
+        if case .bordered(let pair, _) = item { bordered = pair }
         let pixelSampler = Projection(op.transform).map { PixelSampler($0, shortcut: fastPaths) }
         sampler = pixelSampler
         var grid: TexelGrid?
@@ -108,12 +120,17 @@ final class PreparedOp: @unchecked Sendable {
         exact = op.exactEdges
         seam = op.conicSeam
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
-        spans = fastPaths ? SpanPlan(op: op) : nil
+        spans = fastPaths ? SpanPlan(op: op, borderWidth: bordered?.width) : nil
         alignedOffset = fastPaths ? PreparedOp.pixelAligned(op, passes: passes) : nil
         guard op.isDrawable else { throw RenderGraphDefect(op.undrawable) }
-        shape = PreparedOp.prepare(op.shape, transform: op.transform, bounds: op.bounds)
-        paint = try PreparedOp.prepare(op.paint, shape: op.shape, graph: graph, passes: passes, samplers: &samplers,
-                                       alphas: alphas)
+        if let bordered {
+            shape = .framed(bordered.shape, inner: PreparedOp.inner(bordered.shape, bordered.width))
+            paint = .framed(fill: PreparedOp.vector(bordered.fill), border: PreparedOp.vector(bordered.border))
+        } else {
+            shape = PreparedOp.prepare(op.shape, transform: op.transform, bounds: op.bounds)
+            paint = try PreparedOp.prepare(op.paint, shape: op.shape, graph: graph, passes: passes, samplers: &samplers,
+                                           alphas: alphas)
+        }
         let white = SIMD4<Double>(1, 1, 1, 1)
         switch (shape, paint) {
         case (.roundedRect, .solid(let c)):
@@ -137,25 +154,26 @@ final class PreparedOp: @unchecked Sendable {
 extension PreparedOp {
     /// The shape's coverage inputs: a ring's inner edge inset once, a path's coverage rasterized.
     static func prepare(_ shape: DrawOp.Shape, transform: Transform3D, bounds: PixelRect) -> PreparedShape {
-        func inner(_ s: RoundedRect, _ width: Double) -> RoundedRect? {
-            let inner = s.inset(by: width)
-            return inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil
-        }
         switch shape {
         case .roundedRect(let s): return .roundedRect(s)
         case .ring(let s, let width): return .ring(s, inner: inner(s, width))
-        case .framed(let s, let width): return .framed(s, inner: inner(s, width))
         case .path(let path): return .path(coverage: CPUPathCoverage.rasterize(path, transform: transform, bounds: bounds))
         }
     }
 
     /// The paint's colours as vectors, a texture's samplers, a gradient's evaluator.
+    /// A ring's inner edge, inset once; nil when the ring has no hole.
+    static func inner(_ s: RoundedRect, _ width: Double) -> RoundedRect? {
+        let inner = s.inset(by: width)
+        return inner.rect.width > 0 && inner.rect.height > 0 ? inner : nil
+    }
+
+    static func vector(_ c: PremultipliedColor) -> SIMD4<Double> { SIMD4(c.r, c.g, c.b, c.a) }
+
     static func prepare(_ paint: DrawOp.Paint, shape: DrawOp.Shape, graph: RenderGraph, passes: [PassID: Image],
                         samplers: inout [ImageID: TextureSampler], alphas: [PassID: [UInt8]]) throws -> PreparedPaint {
-        func vector(_ c: PremultipliedColor) -> SIMD4<Double> { SIMD4(c.r, c.g, c.b, c.a) }
         switch paint {
         case .solid(let c): return .solid(vector(c))
-        case .framed(let f, let b): return .framed(fill: vector(f), border: vector(b))
         case .gradient(let g): return .gradient(GradientPaint.Evaluator(g))
         case .texture(let t):
             guard let rect = shape.outline else { throw RenderGraphDefect("a \(shape) shape with a \(paint) paint") }

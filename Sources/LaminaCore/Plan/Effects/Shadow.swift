@@ -88,11 +88,20 @@ extension GraphBuilder {
     /// content.
     static func blurContent(of ops: [DrawOp]) -> BlurContent {
         var rise = 0.0
-        for op in ops {
+        var i = 0
+        while i < ops.count {
+            let op = ops[i]
+            if i + 1 < ops.count, let pair = BorderedFill(fill: op, border: ops[i + 1]) {
+                // A fill with its border over it (drawn as one, `BorderedFill`): the border, then any step
+                // up to the fill.
+                let f = pair.fill, b = pair.border
+                rise += max(b.a, f.a) + max(0, b.a - f.a) + Double(op.clips.count)
+                i += 2
+                continue
+            }
             switch (op.shape, op.paint) {
             case (.roundedRect, .solid(let c)): rise += c.a
             case (.ring, .solid(let c)): rise += 2 * c.a
-            case (.framed, .framed(let f, let b)): rise += max(b.a, f.a) + max(0, b.a - f.a)
             case (.path(let p), .solid(let c)):
                 let lines = p.projected(through: op.transform)
                 if lines.count == 1, lines[0].isConvex {
@@ -104,6 +113,7 @@ extension GraphBuilder {
             default: return .anyContent
             }
             rise += Double(op.clips.count)
+            i += 1
         }
         return .shapes(variation: (rise * 4).rounded(.up) / 4)
     }

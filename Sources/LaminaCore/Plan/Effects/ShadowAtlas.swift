@@ -172,7 +172,7 @@ extension GraphBuilder {
             guard op.modulate == nil else { return nil }
             switch (op.shape, op.paint) {
             case (.roundedRect(let r), .solid): guard accept(r, op.transform) else { return nil }
-            case (.ring(let r, let w), .solid), (.framed(let r, let w), .framed):
+            case (.ring(let r, let w), .solid):
                 guard accept(r, op.transform) else { return nil }
                 border = max(border, w)
             default: return nil
@@ -200,8 +200,6 @@ extension GraphBuilder {
                 p.shape = .roundedRect(shrunk(r)); values += [0, c.a]
             case (.ring(let r, let w), .solid(let c)):
                 p.shape = .ring(shrunk(r), width: w); values += [1, c.a, w]
-            case (.framed(let r, let w), .framed(let f, let b)):
-                p.shape = .framed(shrunk(r), width: w); values += [2, f.a, b.a, w]
             default: return nil
             }
             p.paint = op.paint.grayOfAlpha

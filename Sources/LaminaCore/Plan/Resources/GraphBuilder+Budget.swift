@@ -77,7 +77,7 @@ extension GraphBuilder {
         switch op.paint {
         case .texture: return 16
         case .gradient: return 4
-        case .solid, .framed: return LayerGeometry.isAxisAligned(op.transform) ? 1 : 4
+        case .solid: return LayerGeometry.isAxisAligned(op.transform) ? 1 : 4
         }
     }
 
