@@ -2,6 +2,7 @@ import Foundation
 import LaminaCore
 import LaminaGL
 import LaminaGraph
+import LaminaKit
 
 /// The environment variables the command line reads; nothing else in Lamina reads the environment
 /// (libraries take a `RenderOptions`). One polarity: a fast path's variable set to `0` turns it off, so the
@@ -66,4 +67,57 @@ enum LaminaEnvironment {
     static func gpuRenderer() throws -> GPURenderer {
         try GPURenderer(platform: platform(), options: current)
     }
+}
+
+/// Bazel's test protocol, as `lamina test` follows it when Bazel runs it (`sh_test` with `shard_count`):
+/// `TEST_TOTAL_SHARDS` and `TEST_SHARD_INDEX` (0-based) pick the shard, the file `TEST_SHARD_STATUS_FILE`
+/// names is touched to say the runner shards, and JUnit XML goes to `XML_OUTPUT_FILE` when no `--junit` is
+/// given. An empty variable counts as unset.
+extension LaminaEnvironment {
+    /// The shard Bazel asks for (as a 1-based `ReftestShard`), nil when it asks for none; a variable without
+    /// its partner, or a value that is not a whole number in range, is refused naming the variable.
+    static func bazelShard(_ environment: [String: String]) throws -> ReftestShard? {
+        let total = value("TEST_TOTAL_SHARDS", environment), index = value("TEST_SHARD_INDEX", environment)
+        switch (total, index) {
+        case (nil, nil): return nil
+        case (let t?, nil): throw TestEnvironmentError("TEST_TOTAL_SHARDS=\(t) is set without TEST_SHARD_INDEX")
+        case (nil, let i?): throw TestEnvironmentError("TEST_SHARD_INDEX=\(i) is set without TEST_TOTAL_SHARDS")
+        case (let t?, let i?):
+            guard let count = Int(t), count >= 1 else {
+                throw TestEnvironmentError("TEST_TOTAL_SHARDS=\(Echo.quoted(t)) is not a whole number of 1 or more")
+            }
+            guard let k = Int(i), let shard = ReftestShard(index: k + 1, count: count) else {
+                throw TestEnvironmentError("TEST_SHARD_INDEX=\(Echo.quoted(i)) is not a whole number in "
+                    + "0...\(count - 1) (0-based, below TEST_TOTAL_SHARDS=\(count))")
+            }
+            return shard
+        }
+    }
+
+    /// Touches the file `TEST_SHARD_STATUS_FILE` names, if set: creates it, or updates its time.
+    static func touchShardStatusFile(_ environment: [String: String]) throws {
+        guard let path = value("TEST_SHARD_STATUS_FILE", environment) else { return }
+        let files = FileManager.default
+        if files.fileExists(atPath: path) {
+            try files.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        } else if !files.createFile(atPath: path, contents: Data()) {
+            throw TestEnvironmentError("TEST_SHARD_STATUS_FILE=\(Echo.quoted(path)): cannot create the file")
+        }
+    }
+
+    /// Where Bazel wants the JUnit XML (`XML_OUTPUT_FILE`), nil when unset.
+    static func junitOutput(_ environment: [String: String]) -> String? {
+        value("XML_OUTPUT_FILE", environment)
+    }
+
+    private static func value(_ name: String, _ environment: [String: String]) -> String? {
+        guard let v = environment[name], !v.isEmpty else { return nil }
+        return v
+    }
+}
+
+/// A test protocol variable refused, with the variable named.
+struct TestEnvironmentError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

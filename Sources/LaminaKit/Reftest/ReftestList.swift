@@ -22,6 +22,20 @@ public struct Reftest: Sendable, Equatable {
     public var tolerance: Tolerance?
     /// Where it was listed: `reftest.list:12`, or the scene's path for a scene beside its PNG.
     public var origin: String
+    /// The test scene's path as its list writes it (relative to the list), or its file name in a directory
+    /// or alone: the same on every machine and checkout, whatever the order of the suite, so a shard
+    /// (`ReftestShard`) picks the same tests everywhere.
+    public var identity: String
+
+    public init(relation: Relation, test: URL, reference: URL, tolerance: Tolerance? = nil, origin: String,
+                identity: String) {
+        self.relation = relation
+        self.test = test
+        self.reference = reference
+        self.tolerance = tolerance
+        self.origin = origin
+        self.identity = identity
+    }
 
     /// A name for reports: the test file's name, and the reference's when it is not the same name.
     public var name: String {
@@ -55,15 +69,15 @@ public enum ReftestList {
             if FileManager.default.fileExists(atPath: list.path) { return try parse(contentsOf: list) }
             let names = try FileManager.default.contentsOfDirectory(atPath: path.path)
                 .filter { $0.hasSuffix(".json") }.sorted()
-            return names.map { scenePair(path.appendingPathComponent($0)) }
+            return names.map { scenePair(path.appendingPathComponent($0), identity: $0) }
         }
         if path.lastPathComponent == "reftest.list" || path.pathExtension == "list" { return try parse(contentsOf: path) }
-        return [scenePair(path)]
+        return [scenePair(path, identity: path.lastPathComponent)]
     }
 
-    static func scenePair(_ scene: URL) -> Reftest {
+    static func scenePair(_ scene: URL, identity: String) -> Reftest {
         Reftest(relation: .equal, test: scene, reference: scene.deletingPathExtension().appendingPathExtension("png"),
-                tolerance: nil, origin: scene.path)
+                tolerance: nil, origin: scene.path, identity: identity)
     }
 
     public static func parse(contentsOf url: URL) throws -> [Reftest] {
@@ -106,7 +120,8 @@ public enum ReftestList {
                 throw ReftestListError(place: place, message: "the reference must be a scene (.json) or an image "
                     + "(.png), found \(Echo.quoted(words[2]))")
             }
-            out.append(Reftest(relation: relation, test: test, reference: reference, tolerance: tolerance, origin: place))
+            out.append(Reftest(relation: relation, test: test, reference: reference, tolerance: tolerance, origin: place,
+                               identity: words[1]))
         }
         return out
     }

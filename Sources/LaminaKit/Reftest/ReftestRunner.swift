@@ -25,6 +25,17 @@ public struct ReftestResult: Sendable {
     public var actual: Image?
     public var expected: Image?
     public var scale: Double = 1
+
+    public init(reftest: Reftest, status: Status, tolerance: Tolerance, maxDifference: Int? = nil,
+                pixelsOverThreshold: Int? = nil, message: String, seconds: Double) {
+        self.reftest = reftest
+        self.status = status
+        self.tolerance = tolerance
+        self.maxDifference = maxDifference
+        self.pixelsOverThreshold = pixelsOverThreshold
+        self.message = message
+        self.seconds = seconds
+    }
 }
 
 /// Runs reftests: the test scene rendered, the reference read (an image) or rendered (a scene), compared.
@@ -32,7 +43,7 @@ public struct ReftestResult: Sendable {
 /// the two differ beyond it (the line's, else any difference at all). With `update`, an image reference that
 /// is missing or differs in any byte (even within the tolerance) is written from the render and the test
 /// counts as updated, not failed.
-public struct ReftestRunner {
+public struct ReftestRunner: Sendable {
     public var backend: Lamina.Backend
     public var update: Bool
     /// Keep the render and the reference in the result (for a report).
@@ -45,16 +56,29 @@ public struct ReftestRunner {
         self.update = update
     }
 
+    /// Runs `test`, rendering with `Lamina.render` (a CPU renderer per render, or the process's one GPU
+    /// renderer).
     public func run(_ test: Reftest) -> ReftestResult {
+        run(test) { scene in try Lamina.render(scene, backend: backend, options: options) }
+    }
+
+    /// Runs `test` on `renderer` (which must match `backend`), planned as `Lamina.render` plans, so the bytes
+    /// are the same: a worker of `ReftestPool` keeps one renderer for its tests.
+    public func run(_ test: Reftest, on renderer: any Renderer) -> ReftestResult {
+        run(test) { scene in try renderer.render(try Planner(options: options).plan(scene)) }
+    }
+
+    /// Runs `test`, drawing each scene with `draw`.
+    func run(_ test: Reftest, drawing draw: (Scene) throws -> Image) -> ReftestResult {
         let start = Date()
-        var result = judge(test)
+        var result = judge(test, draw)
         result.seconds = Date().timeIntervalSince(start)
         return result
     }
 
     private enum Stop: Error { case invalid(String), error(String) }
 
-    private func judge(_ test: Reftest) -> ReftestResult {
+    private func judge(_ test: Reftest, _ draw: (Scene) throws -> Image) -> ReftestResult {
         var result = ReftestResult(reftest: test, status: .error, tolerance: test.tolerance ?? .default, message: "",
                                    seconds: 0)
         do {
@@ -62,10 +86,10 @@ public struct ReftestRunner {
             let tolerance = test.tolerance ?? (test.relation == .equal ? scene.tolerance ?? .default
                                                                           : Tolerance(maxDiff: 0, maxPixels: 0))
             result.tolerance = tolerance
-            let actual = try render(scene, test.test)
+            let actual = try render(scene, test.test, draw)
             result.scale = scene.scale
             if keepImages { result.actual = actual }
-            guard let expected = try reference(test, actual: actual, into: &result) else { return result }
+            guard let expected = try reference(test, actual: actual, into: &result, draw) else { return result }
             if keepImages { result.expected = expected }
             guard expected.width == actual.width, expected.height == actual.height else {
                 return mismatch(test, actual, &result, "the render is \(actual.width)x\(actual.height) pixels, the "
@@ -121,8 +145,9 @@ public struct ReftestRunner {
     }
 
     /// The reference image: read, rendered, or (missing, with `update`) written from `actual`, returning nil.
-    private func reference(_ test: Reftest, actual: Image, into result: inout ReftestResult) throws -> Image? {
-        guard test.referenceIsImage else { return try render(try decode(test.reference), test.reference) }
+    private func reference(_ test: Reftest, actual: Image, into result: inout ReftestResult,
+                           _ draw: (Scene) throws -> Image) throws -> Image? {
+        guard test.referenceIsImage else { return try render(try decode(test.reference), test.reference, draw) }
         guard FileManager.default.fileExists(atPath: test.reference.path) else {
             _ = mismatch(test, actual, &result, "no reference image \(test.reference.path)"
                 + (update ? "" : " (lamina test --update writes it)"))
@@ -139,8 +164,8 @@ public struct ReftestRunner {
         do { return try SceneDecoder().decode(contentsOf: url) } catch { throw Stop.invalid("\(url.path): \(error)") }
     }
 
-    private func render(_ scene: Scene, _ url: URL) throws -> Image {
-        do { return try Lamina.render(scene, backend: backend, options: options) } catch let e as PlanError {
+    private func render(_ scene: Scene, _ url: URL, _ draw: (Scene) throws -> Image) throws -> Image {
+        do { return try draw(scene) } catch let e as PlanError {
             throw Stop.invalid("\(url.path): \(e)")
         } catch {
             throw Stop.error("\(url.path): \(error)")
