@@ -45,6 +45,23 @@ struct PlanningOptions: ParsableArguments {
     @Flag(help: "Refuse (exit 1) a scene that draws differently from what it asks (a font family not installed), instead of warning.")
     var strict = false
 
+    @Option(help: ArgumentHelp("The moment of the scene's animations to draw, in seconds of scene time (0: when they were added); default: the scene's own \"time\", else 0.",
+                               valueName: "seconds"))
+    var time: Double?
+
+    /// A planner with these options and the environment's switches.
+    var planner: Planner {
+        var p = Planner(options: LaminaEnvironment.current, limits: resourceLimits)
+        p.time = time
+        return p
+    }
+
+    func validate() throws {
+        if let time, !time.isFinite || abs(time) > 1e9 {
+            throw ValidationError("--time must be a finite number of seconds within ±1e9, found \(time)")
+        }
+    }
+
     var resourceLimits: ResourceLimits {
         var limits = ResourceLimits.default
         limits.maxMemoryBytes = maxMemory.bytes
@@ -84,7 +101,7 @@ func warnScene(_ scene: Scene, path: String, strict: Bool) throws {
 func planScene(_ scene: Scene, path: String, options: PlanningOptions) throws -> RenderGraph {
     try warnScene(scene, path: path, strict: options.strict)
     do {
-        return try Planner(options: LaminaEnvironment.current, limits: options.resourceLimits).plan(scene)
+        return try options.planner.plan(scene)
     } catch {
         printError("error: \(path): \(error)")
         throw ExitCode(1)

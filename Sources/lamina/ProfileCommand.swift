@@ -72,7 +72,7 @@ struct ProfileCommand: ParsableCommand {
         var warm: [Double] = []
         for i in 0..<runs {
             try clock.stage("warm frame \(i + 1)", record: &warm) {
-                image = try renderingStep("rendering") { try renderer.render(try Planner(options: LaminaEnvironment.current, limits: planning.resourceLimits).plan(decoded)) }
+                image = try renderingStep("rendering") { try renderer.render(try planning.planner.plan(decoded)) }
             }
         }
         var stats = graph.passes.map(ProfilePassStats.init)

@@ -62,6 +62,14 @@ open class Layer {
     public var drawing: [DrawingCommand]?
 
     // MARK: Rasterization
+    /// CAMediaTiming on the layer: its local time is `(parent's time - beginTime) * speed + timeOffset`
+    /// (`Presentation`); `speed` 0 with a `timeOffset` pauses the subtree at that moment.
+    public var beginTime: Double = 0
+    public var timeOffset: Double = 0
+    public var speed: Double = 1
+    /// The animations added to the layer, in order (`add(_:forKey:)`).
+    public var animations: [LayerAnimation] = []
+
     public var shouldRasterize = false
     public var rasterizationScale: Double = 1
 

@@ -16,6 +16,9 @@ public final class Scene {
     public var sourceURL: URL?
     /// What the scene shows or tests, from the document's optional `description`.
     public var sceneDescription: String?
+    /// The moment its animations are drawn at, in seconds of scene time, unless a caller gives another
+    /// (`Planner.time`, `lamina render --time`); from the document's optional `time`.
+    public var time: Double?
 
     public init(width: Double, height: Double, scale: Double = 1, background: Color = .clear) {
         self.width = width

@@ -25,6 +25,9 @@ public struct Planner {
     /// `meet`): the blur methods chosen fit it.
     public var capabilities: RendererCapabilities
 
+    /// The scene time the animations are drawn at; nil takes the scene's own (`Scene.time`, else 0).
+    public var time: Double?
+
     public init(usesShadowAtlas: Bool = true, limits: ResourceLimits = .default,
                 capabilities: RendererCapabilities = .laminaRenderers) {
         self.usesShadowAtlas = usesShadowAtlas
@@ -43,6 +46,9 @@ public struct Planner {
     /// The render graph of `scene`, or a `PlanError` naming the layer (its JSON pointer) whose passes, images
     /// or paths would take the frame over `limits`. Refusal happens here, before any renderer allocates.
     public func plan(_ scene: Scene) throws -> RenderGraph {
+        // The presentation tree at the time: animated values written over the model's, put back after.
+        let presentation = Presentation.apply(to: scene, at: time ?? scene.time ?? 0)
+        defer { presentation.restore() }
         let builder = GraphBuilder(limits: limits, capabilities: capabilities)
         builder.usesShadowAtlas = usesShadowAtlas
         let w = max(1, scene.pixelWidth), h = max(1, scene.pixelHeight)

@@ -14,7 +14,7 @@ enum LayerKind: String, CaseIterable {
         "masksToBounds", "mask", "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "shadowPath",
         "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale", "minificationFilter",
         "magnificationFilter", "minificationFilterBias", "shouldRasterize", "rasterizationScale", "doubleSided",
-        "allowsEdgeAntialiasing", "sublayers", "drawing",
+        "allowsEdgeAntialiasing", "sublayers", "drawing", "beginTime", "timeOffset", "speed", "animations",
     ]
 
     /// Keys only this type accepts (scene-format.md, "Layer types").
@@ -80,6 +80,7 @@ extension SceneReader {
             try appearance(f, layer)
             try contents(f, layer)
             try specific(f, layer, kind: kind)
+            try timing(f, layer)
         }
         if let maskValue = f["mask"], maskValue != .null {
             if let mask = try attempt({ try self.layer(maskValue, at: p / "mask", depth: depth + 1) }) { layer.mask = mask }

@@ -123,7 +123,7 @@ final class SceneReader {
     struct CollectionFull: Error {}
 
     /// `$schema` names the JSON Schema (`lamina schema`) for editors; the decoder ignores its value.
-    static let documentKeys = ["$schema", "format", "canvas", "images", "layers", "tolerance", "description"]
+    static let documentKeys = ["$schema", "format", "canvas", "images", "layers", "tolerance", "description", "time"]
 
     /// The whole document: format, canvas, tolerance, images, then the layer tree.
     func scene(_ document: JSONValue) throws -> Scene {
@@ -141,6 +141,7 @@ final class SceneReader {
         let scene = try canvas(canvasValue, at: .root / "canvas")
         scene.sceneDescription = try f.read("description") { try $0.string(at: $1) }
         scene.tolerance = try f.read("tolerance") { try self.tolerance($0, at: $1) }
+        scene.time = try f.read("time") { try $0.number(at: $1) }
         if let table = f["images"] { try imageTable(table, at: .root / "images") }
         if let list = f["layers"] {
             guard case .array(let items) = list else { throw list.fail(.root / "layers", expected: "a list of layers") }

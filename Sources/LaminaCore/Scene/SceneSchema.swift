@@ -71,6 +71,9 @@ public enum SceneSchema {
             "truncationMode": names(TextLayer.TruncationMode.self),
             // scroll
             "scrollTo": point,
+            // time
+            "beginTime": number, "timeOffset": number, "speed": number,
+            "animations": ["type": "array", "items": ["$ref": "#/$defs/animation"], "maxItems": SceneReader.maxAnimations],
         ]
     }
 
@@ -112,7 +115,8 @@ public enum SceneSchema {
             "type": "object", "additionalProperties": false, "required": ["format", "canvas", "layers"],
             "properties": Dictionary(uniqueKeysWithValues: SceneReader.documentKeys.map { ($0, documentKinds()[$0] ?? [:]) }),
             "$defs": ["layer": layerSchema(), "color": colorSchema(), "transform": transformSchema(),
-                      "path": pathSchema(), "run": runSchema(), "drawingCommand": drawingCommand()],
+                      "path": pathSchema(), "run": runSchema(), "drawingCommand": drawingCommand(),
+                      "animation": animationSchema(), "timingFunction": timingFunctionSchema()],
         ]
     }
 
@@ -186,6 +190,7 @@ public enum SceneSchema {
     static func documentKinds() -> [String: Any] {
         [
             "$schema": ["type": "string"], "format": ["const": "lamina-scene/1"], "description": ["type": "string"],
+            "time": ["type": "number"],
             "canvas": ["type": "object", "additionalProperties": false, "required": ["width", "height"],
                        "properties": ["width": ["type": "number", "exclusiveMinimum": 0],
                                       "height": ["type": "number", "exclusiveMinimum": 0],

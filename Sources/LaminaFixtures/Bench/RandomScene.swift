@@ -12,7 +12,8 @@ import LaminaGeometry
 /// a star), masksToBounds over sublayers, mask layers, group opacity,
 /// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
 /// (gradients of every type, replicators with colour offsets, some preserving depth, shapes filled and stroked, text in
-/// DejaVu Sans, plain or attributed, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes, custom drawing: `RandomScene+Drawing.swift`). `maxShadowSigma` bounds the shadows' blur
+/// DejaVu Sans, plain or attributed, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes, custom drawing: `RandomScene+Drawing.swift`),
+/// drawn at a moment of their animations (`RandomScene+Animations.swift`). `maxShadowSigma` bounds the shadows' blur
 /// in pixels. The default, 30, is the issue's "shadows of radius 0 to 30": above 4 the GPU blurs through the
 /// bounded pyramid (`BlurPyramid`). With it, 2 000 of 2 000 scenes of seed 2032 hold fuzzy(2, 0); with shadows up
 /// to 64, 1 971 of 2 000 (seed 2033), the others differing by 3 on one to three pixels.
@@ -30,16 +31,22 @@ public struct RandomScene {
         var rng = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
         let scale = [1.0, 2.0, 3.0][Int(rng.whole(0, 2))]
         let w = rng.whole(160, 320), h = rng.whole(120, 240)
-        let cards = (0..<Int(rng.whole(3, 8))).map { i in card(&rng, index: i, scale: scale, canvas: (w, h)) }
+        let cards = (0..<Int(rng.whole(3, 8))).map { i in
+            card(&rng, index: i, scale: scale, canvas: (w, h), animations: { cw, ch in
+                self.animations(seed: seed, index: index, card: i, w: cw, h: ch)
+            })
+        }
         return """
             {"format": "lamina-scene/1", "description": "random scene \(index) of seed \(seed)",
+             "time": \(n(sceneTime(seed: seed, index: index))),
              "canvas": {"width": \(n(w)), "height": \(n(h)), "scale": \(n(scale)), "background": \(color(rng.color8()))},
              "layers": [\(cards.joined(separator: ",\n  "))]}
 
             """
     }
 
-    private func card(_ rng: inout SplitMix64, index: Int, scale: Double, canvas: (Double, Double)) -> String {
+    private func card(_ rng: inout SplitMix64, index: Int, scale: Double, canvas: (Double, Double),
+                      animations: (Double, Double) -> String?) -> String {
         let w = rng.whole(30, 140), h = rng.whole(24, 100)
         var keys = ["\"frame\": [\(n(rng.uniform(-10, canvas.0 - 20))), \(n(rng.uniform(-10, canvas.1 - 20))), \(n(w)), \(n(h))]"]
         var subs: [String] = []
@@ -86,6 +93,7 @@ public struct RandomScene {
             }
         }
         if !subs.isEmpty { keys.append("\"sublayers\": [\(subs.joined(separator: ", "))]") }
+        if let moving = animations(w, h) { keys.append(moving) }
         if rng.unit() < 0.15 {
             keys.append("\"mask\": {\"frame\": [\(n(w * 0.1)), \(n(h * 0.1)), \(n(w * 0.8)), \(n(h * 0.8))], \"backgroundColor\": \"white\", \"cornerRadius\": \(n(min(w, h) * 0.3))}")
         }

@@ -1,0 +1,217 @@
+import Foundation
+import LaminaGeometry
+import LaminaGraph
+@testable import LaminaCore
+import LaminaTestSupport
+import XCTest
+
+/// The timing model: CAMediaTiming, timing functions, interpolation by decomposition, and the presentation
+/// tree the planner draws.
+final class TimingTests: XCTestCase {
+    func testTimingFunctions_areTheirBeziers() {
+        XCTAssertEqual(TimingFunction.linear(0.3), 0.3)
+        XCTAssertEqual(TimingFunction.easeInEaseOut(0.5), 0.5, accuracy: 1e-9, "symmetric about the middle")
+        XCTAssertEqual(TimingFunction.easeIn(0), 0)
+        XCTAssertEqual(TimingFunction.easeOut(1), 1)
+        // Any point of the curve: y at the x of a parameter s is the curve's y at s.
+        let f = TimingFunction(0.3, 0.9, 0.6, 0.2)
+        for s in stride(from: 0.05, to: 1, by: 0.1) {
+            let u = 1 - s
+            let x = 3 * u * u * s * 0.3 + 3 * u * s * s * 0.6 + s * s * s
+            let y = 3 * u * u * s * 0.9 + 3 * u * s * s * 0.2 + s * s * s
+            XCTAssertEqual(f(x), y, accuracy: 1e-9, "s \(s)")
+        }
+        var last = 0.0
+        for x in stride(from: 0.0, through: 1, by: 0.01) {
+            let y = TimingFunction.default(x)
+            XCTAssertGreaterThanOrEqual(y, last - 1e-12)
+            last = y
+        }
+    }
+
+    func testMediaTiming_repeatsReversesFillsAndRemoves() throws {
+        var t = MediaTiming()
+        XCTAssertEqual(t.simpleDuration, 0.25, "a duration of 0 is 0.25 s")
+        t.duration = 1
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 0.25)).progress, 0.25)
+        XCTAssertNil(t.progress(at: 1.5), "removed on completion")
+        XCTAssertNil(t.progress(at: -0.1), "not yet begun, no backwards fill")
+        t.removedOnCompletion = false
+        XCTAssertNil(t.progress(at: 1.5), "kept but not filled forwards")
+        t.fillMode = .forwards
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 1.5)).progress, 1)
+        t.fillMode = .both
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: -1)).progress, 0)
+        t.repeatCount = 2.5
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 1.25)).progress, 0.25, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 1.25)).iteration, 1)
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 9)).progress, 0.5, accuracy: 1e-12, "held where the half repeat ends")
+        t.repeatCount = 1
+        t.autoreverses = true
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 1.5)).progress, 0.5, accuracy: 1e-12, "on the way back")
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 3)).progress, 0, accuracy: 1e-12, "back at the start")
+        t.autoreverses = false
+        t.repeatCount = .infinity
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 1000.75)).progress, 0.75, accuracy: 1e-9)
+        t.repeatCount = 0
+        t.beginTime = 2
+        t.speed = 2
+        t.timeOffset = 0.25
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 2.25)).progress, 0.75, accuracy: 1e-12, "(0.25 x 2) + 0.25")
+    }
+
+    /// An animation's own timeOffset shifts its time within its active span, wrapping: the span itself
+    /// does not move.
+    func testTimeOffset_wrapsWithinTheActiveSpan() throws {
+        var t = MediaTiming()
+        t.duration = 1
+        t.timeOffset = 0.5
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 0)).progress, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(t.progress(at: 0.75)).progress, 0.25, accuracy: 1e-12, "wrapped")
+        XCTAssertNil(t.progress(at: 1), "ends where it would have without the offset")
+    }
+
+    /// Paced keyframes move at an even speed: key times follow the distance, whatever keyTimes say.
+    func testPacedKeyframes_followTheDistance() {
+        let k = LayerAnimation.Keyframes(values: [.number(0), .number(10), .number(40)], keyTimes: [0, 0.9, 1],
+                                         mode: .paced)
+        XCTAssertEqual(Presentation.keyframeValue(k, at: 0.25), .number(10))
+        XCTAssertEqual(Presentation.keyframeValue(k, at: 0.5), .number(20))
+        var linear = k
+        linear.mode = .linear
+        XCTAssertEqual(Presentation.keyframeValue(linear, at: 0.45), .number(5), "linear takes the key times")
+    }
+
+    func testDecomposition_roundTrips_andInterpolatesRotationsAlongTheSphere() throws {
+        var rng = SplitMix64(seed: 9001)
+        for _ in 0..<200 {
+            let m = Transform3D.translation(rng.uniform(-50, 50), rng.uniform(-50, 50), rng.uniform(-5, 5))
+                .concatenating(.rotation(rng.uniform(-3, 3), rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(0.1, 1)))
+                .concatenating(.scale(rng.uniform(0.2, 3), rng.uniform(0.2, 3), rng.uniform(0.2, 3)))
+            let back = try XCTUnwrap(DecomposedTransform(m)).matrix
+            for (a, b) in zip(m.elements, back.elements) { XCTAssertEqual(a, b, accuracy: 1e-9) }
+        }
+        let quarter = Transform3D.rotation(.pi / 2, 0, 0, 1)
+        let half = Transform3D.interpolate(.identity, quarter, 0.5)
+        for (a, b) in zip(half.elements, Transform3D.rotation(.pi / 4, 0, 0, 1).elements) { XCTAssertEqual(a, b, accuracy: 1e-12) }
+        let moved = Transform3D.interpolate(.identity, .translation(10, -4, 2), 0.25)
+        XCTAssertEqual(moved.m41, 2.5, accuracy: 1e-12)
+        XCTAssertEqual(moved.m42, -1, accuracy: 1e-12)
+    }
+
+    func testSpring_isTheDampedOscillator() {
+        let s = LayerAnimation.Spring()
+        XCTAssertEqual(s.position(at: 0), 0, accuracy: 1e-12)
+        XCTAssertEqual(s.position(at: 10), 1, accuracy: 1e-6)
+        // Integrate m x'' = -k (x - 1) - c x' finely and compare.
+        var x = 0.0, v = 0.0
+        let dt = 1e-5
+        for _ in 0..<Int(0.5 / dt) {
+            let a = (-100 * (x - 1) - 10 * v) / 1
+            v += a * dt
+            x += v * dt
+        }
+        XCTAssertEqual(s.position(at: 0.5), x, accuracy: 1e-3)
+        XCTAssertGreaterThan(s.settlingDuration, 1)
+    }
+
+    private func scene(_ layer: String, time: Double? = nil) throws -> Scene {
+        try SceneFixture.decode(SceneFixture.document(layers: "[\(layer)]", extra: time.map { #", "time": \#($0)"# } ?? ""))
+    }
+
+    /// The presentation values over the model's during a plan, the model's after.
+    func testPresentation_appliesLayerTimeAndAnimations_andRestoresTheModel() throws {
+        let s = try scene(#"""
+            {"frame": [0, 0, 10, 10], "beginTime": 1, "speed": 2, "animations": [
+              {"keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1},
+              {"keyPath": "position.x", "byValue": 7, "additive": true, "duration": 1, "fillMode": "both", "removedOnCompletion": false},
+              {"key": "o", "keyPath": "opacity", "toValue": 0, "duration": 1},
+              {"key": "o", "keyPath": "opacity", "values": [1, 0.5, 0.25], "keyTimes": [0, 0.5, 1], "type": "keyframe", "duration": 1},
+              {"type": "group", "duration": 2, "animations": [
+                {"keyPath": "cornerRadius", "fromValue": 0, "toValue": 10, "duration": 4}]}]}
+            """#)
+        let layer = try XCTUnwrap(s.root.sublayers.first)
+        // Scene time 1.25: the layer's local time is (1.25 - 1) x 2 = 0.5.
+        let p = Presentation.apply(to: s, at: 1.25)
+        XCTAssertEqual(Double(layer.position.x), 50 + 3.5, accuracy: 1e-9, "the basic value, plus half of the additive 7")
+        XCTAssertEqual(layer.opacity, 0.5, accuracy: 1e-9, "the later animation of key o replaced the earlier")
+        XCTAssertEqual(layer.cornerRadius, 1.25, accuracy: 1e-9, "the group's child at the group's time, 0.5 of 4 s")
+        p.restore()
+        XCTAssertEqual(Double(layer.position.x), 5)
+        XCTAssertEqual(layer.opacity, 1)
+        XCTAssertEqual(layer.cornerRadius, 0)
+    }
+
+    func testPausedSubtree_showsItsTimeOffset() throws {
+        let s = try scene(#"""
+            {"frame": [0, 0, 10, 10], "speed": 0, "timeOffset": 0.75, "sublayers": [
+              {"frame": [0, 0, 10, 10], "animations": [{"keyPath": "opacity", "fromValue": 1, "toValue": 0, "duration": 1}]}]}
+            """#)
+        let child = try XCTUnwrap(s.root.sublayers.first?.sublayers.first)
+        for t in [0.0, 3, 100] {
+            let p = Presentation.apply(to: s, at: t)
+            XCTAssertEqual(child.opacity, 0.25, accuracy: 1e-12, "at \(t)")
+            p.restore()
+        }
+    }
+
+    /// On both renderers an animated layer at a moment draws the bytes of the still layer where the
+    /// animation puts it then.
+    func testAnimatedScene_drawsTheStillSceneOfThatMoment() throws {
+        let animated = try scene(#"""
+            {"frame": [10, 10, 30, 20], "backgroundColor": "red", "cornerRadius": 4, "animations": [
+              {"keyPath": "position", "fromValue": [25, 20], "toValue": [105, 60], "duration": 2, "timingFunction": "easeInEaseOut"},
+              {"keyPath": "backgroundColor", "toValue": "blue", "duration": 2}]}
+            """#, time: 0.5)
+        let y = TimingFunction.easeInEaseOut(0.25)
+        let still = try scene(#"""
+            {"bounds": [0, 0, 30, 20], "position": [\#(25 + 80 * y), \#(20 + 40 * y)], "cornerRadius": 4,
+             "backgroundColor": [\#(0.75), 0, \#(0.25), 1]}
+            """#)
+        try forEachBackend { backend, renderer in
+            let a = try renderer.render(try Planner().plan(animated))
+            let b = try renderer.render(try Planner().plan(still))
+            XCTAssertEqual(a.pixels, b.pixels, "\(backend)")
+            var at0 = Planner()
+            at0.time = 0
+            XCTAssertNotEqual(try renderer.render(try at0.plan(animated)).pixels, a.pixels, "\(backend): time moves it")
+        }
+    }
+
+    /// Timing functions that overshoot, long cumulative repeats and nested speeds keep every presented value
+    /// within what a scene may hold, at any time: no trap, no value past ±1e7, colours within 0...1.
+    func testExtremeTimes_andOvershoots_stayBounded() throws {
+        let s = try scene(#"""
+            {"frame": [0, 0, 10, 10], "speed": 1e7, "sublayers": [{"frame": [0, 0, 10, 10], "speed": 1e7, "animations": [
+              {"type": "keyframe", "keyPath": "backgroundColor", "values": ["red", "blue"], "calculationMode": "discrete",
+               "timingFunction": [0.5, -5, 0.5, 5], "duration": 1, "repeatCount": "infinity"},
+              {"keyPath": "position.x", "byValue": 1e7, "cumulative": true, "repeatCount": 1e6, "duration": 0.25},
+              {"keyPath": "backgroundColor", "fromValue": "black", "toValue": "white", "timingFunction": [0.2, 8, 0.8, -8]}]}]}
+            """#)
+        let child = try XCTUnwrap(s.root.sublayers.first?.sublayers.first)
+        for t in [-1e9, -0.1, 0, 0.03, 0.11, 1e3, 1e9, .infinity, .nan] {
+            let p = Presentation.apply(to: s, at: t)
+            XCTAssertLessThanOrEqual(abs(Double(child.position.x)), 1e7, "at \(t)")
+            if let c = child.backgroundColor { XCTAssertTrue((0...1).contains(c.red) && (0...1).contains(c.alpha), "at \(t)") }
+            p.restore()
+            var planner = Planner()
+            planner.time = t.isFinite ? t : nil
+            XCTAssertNoThrow(try planner.plan(s))
+        }
+    }
+
+    func testDecoder_refusesWhatItCannotRender_namingThePlace() {
+        assertLayerError(#"{"animations": [{"keyPath": "opactiy", "toValue": 0}]}"#, pointer: "/layers/0/animations/0/keyPath",
+                         "not a key path", "did you mean \"opacity\"")
+        assertLayerError(#"{"animations": [{"keyPath": "fillColor", "toValue": "red"}]}"#, pointer: "/layers/0/animations/0/keyPath",
+                         "\"shape\" layers")
+        assertLayerError(#"{"animations": [{"type": "transition"}]}"#, pointer: "/layers/0/animations/0/type", "not rendered yet")
+        assertLayerError(#"{"animations": [{"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0]}]}"#,
+                         pointer: "/layers/0/animations/0/keyTimes", "2 key times")
+        assertLayerError(#"{"animations": [{"keyPath": "opacity", "toValue": [1, 2]}]}"#,
+                         pointer: "/layers/0/animations/0/toValue", "expected a number")
+        assertLayerError(#"{"animations": [{"keyPath": "opacity", "timingFunction": [2, 0, 1, 1]}]}"#,
+                         pointer: "/layers/0/animations/0/timingFunction/0", "0...1")
+        XCTAssertNoThrow(try scene(#"{"animations": [{"keyPath": "transform", "toValue": [{"rotateDegrees": [90, 0, 0, 1]}], "repeatCount": "infinity"}]}"#))
+    }
+}
