@@ -200,6 +200,26 @@ final class TimingTests: XCTestCase {
         }
     }
 
+    /// The spinner: instance k of a replicator sees the replicator's local time minus k x instanceDelay.
+    func testInstanceDelay_shiftsEachInstancesTime() throws {
+        let s = try scene(#"""
+            {"type": "replicator", "frame": [0, 0, 100, 20], "instanceCount": 5, "instanceDelay": 0.1,
+             "instanceTransform": [{"translate": [20, 0]}], "sublayers": [
+              {"frame": [0, 0, 10, 10], "backgroundColor": "black", "animations": [
+                {"keyPath": "opacity", "fromValue": 1, "toValue": 0, "duration": 1, "repeatCount": "infinity"}]}]}
+            """#, time: 2.45)
+        let graph = try Planner().plan(s)
+        guard case .draw(let ops)? = graph.output?.content else { return XCTFail("a canvas") }
+        XCTAssertEqual(ops.count, 5)
+        for (k, op) in ops.enumerated() {
+            guard case .solid(let c) = op.paint else { return XCTFail("solid") }
+            // Local time 2.45 - 0.1 k, one second a cycle: opacity 1 - fract(2.45 - 0.1 k).
+            let t = 2.45 - 0.1 * Double(k)
+            XCTAssertEqual(c.a, 1 - (t - t.rounded(.down)), accuracy: 1e-6, "instance \(k)")
+        }
+        XCTAssertEqual(s.root.sublayers.first?.sublayers.first?.opacity, 1, "the model is back")
+    }
+
     func testDecoder_refusesWhatItCannotRender_namingThePlace() {
         assertLayerError(#"{"animations": [{"keyPath": "opactiy", "toValue": 0}]}"#, pointer: "/layers/0/animations/0/keyPath",
                          "not a key path", "did you mean \"opacity\"")

@@ -44,6 +44,8 @@ public final class ReplicatorLayer: Layer {
     public var instanceBlueOffset: Double = 0
     public var instanceAlphaOffset: Double = 0
     public var preservesDepth = false
+    /// Seconds instance k's time lags the replicator's: k x `instanceDelay` (`Presentation`).
+    public var instanceDelay: Double = 0
     override public var typeName: String { "replicator" }
 }
 

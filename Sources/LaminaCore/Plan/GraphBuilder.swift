@@ -11,6 +11,8 @@ final class GraphBuilder {
     /// Rounded-rect shadow proxies, packed as they are met (`ShadowAtlas.swift`).
     var shadowAtlas = ShadowAtlas()
     var usesShadowAtlas = true
+    /// The presentation tree being planned (`Planner.plan`), for replicators whose instances lag.
+    var presentation = Presentation()
     private var imageIDs: [ObjectIdentifier: ImageID] = [:]
     /// Text layers' backing stores, by layer (a replicated layer is drawn once) and by what they draw (equal
     /// labels share one store, uploaded once).

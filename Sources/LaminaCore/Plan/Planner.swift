@@ -50,6 +50,7 @@ public struct Planner {
         let presentation = Presentation.apply(to: scene, at: time ?? scene.time ?? 0)
         defer { presentation.restore() }
         let builder = GraphBuilder(limits: limits, capabilities: capabilities)
+        builder.presentation = presentation
         builder.usesShadowAtlas = usesShadowAtlas
         let w = max(1, scene.pixelWidth), h = max(1, scene.pixelHeight)
         let canvasID = builder.newPassID()

@@ -27,7 +27,7 @@ enum LayerKind: String, CaseIterable {
         case .gradient: return ["colors", "locations", "startPoint", "endPoint", "gradientType"]
         case .replicator:
             return ["instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
-                    "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth"]
+                    "instanceBlueOffset", "instanceAlphaOffset", "preservesDepth", "instanceDelay"]
         case .text: return ["string", "font", "fontSize", "foregroundColor", "alignmentMode", "wrapped", "truncationMode"]
         case .scroll: return ["scrollTo"]
         }

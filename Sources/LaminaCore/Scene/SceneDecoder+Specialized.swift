@@ -76,5 +76,6 @@ extension SceneReader {
         try f.set("instanceBlueOffset", &r.instanceBlueOffset) { try $0.number(at: $1) }
         try f.set("instanceAlphaOffset", &r.instanceAlphaOffset) { try $0.number(at: $1) }
         try f.set("preservesDepth", &r.preservesDepth) { try $0.bool(at: $1) }
+        try f.set("instanceDelay", &r.instanceDelay) { try $0.number(at: $1) }
     }
 }

@@ -63,6 +63,7 @@ public enum SceneSchema {
             "instanceCount": ["type": "integer", "minimum": 0], "instanceTransform": transform,
             "instanceColor": optionalColor, "instanceRedOffset": number, "instanceGreenOffset": number,
             "instanceBlueOffset": number, "instanceAlphaOffset": number, "preservesDepth": bool,
+            "instanceDelay": number,
             // text
             "string": ["anyOf": [["type": "null"], ["type": "string"],
                                  ["type": "array", "items": ["anyOf": [["type": "string"], ["$ref": "#/$defs/run"]]]]]],

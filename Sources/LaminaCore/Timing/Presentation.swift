@@ -12,6 +12,9 @@ import LaminaGraph
 /// plan (`Planner`), so a scene must not be planned from two threads at once while it animates.
 public struct Presentation {
     private var saved: [(layer: Layer, keyPath: AnimatedKeyPath, value: AnimatableValue)] = []
+    /// The local time of each replicator with an `instanceDelay`: its sublayers are presented per instance,
+    /// at that time minus k x delay, while the planner draws instance k (`presentingInstance`).
+    public private(set) var replicatorTimes: [ObjectIdentifier: Double] = [:]
 
     /// Whether any layer under (and including) `root` carries animations.
     public static func animates(_ root: Layer) -> Bool {
@@ -39,7 +42,22 @@ public struct Presentation {
         let local = raw.isFinite ? min(1e12, max(-1e12, raw)) : 0
         if !layer.animations.isEmpty { present(layer, at: local) }
         if let mask = layer.mask { visit(mask, parentTime: local) }
+        if let r = layer as? ReplicatorLayer, r.instanceDelay != 0, r.instanceDelay.isFinite, !r.preservesDepth {
+            replicatorTimes[ObjectIdentifier(r)] = local
+            return
+        }
         for child in layer.sublayers { visit(child, parentTime: local) }
+    }
+
+    /// The sublayers of a replicator whose instances lag (`instanceDelay`) presented as instance `k` sees
+    /// them: at the replicator's local time minus k x delay. Nil when the replicator's instances do not lag
+    /// or nothing under it animates. `restore` after drawing the instance.
+    public func presentingInstance(_ k: Int, of replicator: ReplicatorLayer) -> Presentation? {
+        guard let time = replicatorTimes[ObjectIdentifier(replicator)] else { return nil }
+        var p = Presentation()
+        let at = time - Double(k) * replicator.instanceDelay
+        for child in replicator.sublayers where Self.animates(child) { p.visit(child, parentTime: at) }
+        return p
     }
 
     private mutating func present(_ layer: Layer, at time: Double) {

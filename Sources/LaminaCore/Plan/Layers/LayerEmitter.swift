@@ -34,6 +34,9 @@ protocol LayerEmitter {
     func modulation(ofInstance k: Int) -> PremultipliedColor?
     /// Whether the sublayers are drawn once per instance (`forEachInstance`) rather than once.
     var replicates: Bool { get }
+    /// The sublayers presented at instance `k`'s time, when instances lag (`instanceDelay`); restored after
+    /// the instance is drawn.
+    func presentingInstance(_ k: Int, in presentation: Presentation) -> Presentation?
 }
 
 extension LayerEmitter {
@@ -45,6 +48,7 @@ extension LayerEmitter {
     func forEachInstance(_ body: (Int, Transform3D) -> Bool) { _ = body(0, .identity) }
     func modulation(ofInstance k: Int) -> PremultipliedColor? { nil }
     var replicates: Bool { false }
+    func presentingInstance(_ k: Int, in presentation: Presentation) -> Presentation? { nil }
 }
 
 enum LayerEmitters {

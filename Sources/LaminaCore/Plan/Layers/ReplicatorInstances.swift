@@ -17,6 +17,12 @@ struct ReplicatorLayerEmitter: LayerEmitter {
     var preservesDepth: Bool { layer.preservesDepth }
     var replicates: Bool { true }
 
+    /// Instance k at the replicator's local time minus k x `instanceDelay` (drawn in instance order; a
+    /// replicator that preserves depth draws its instances at the replicator's time).
+    func presentingInstance(_ k: Int, in presentation: Presentation) -> Presentation? {
+        presentation.presentingInstance(k, of: layer)
+    }
+
     /// Each instance's index k and its map about the bounds' centre (M^k, M the instanceTransform), in order,
     /// until `body` returns false or a power stops being finite: past a non-finite power every later one is
     /// too (a scale of 1e7 overflows in a few steps). The one walk of the instances for their drawing, their
@@ -53,6 +59,8 @@ extension GraphBuilder {
         emitter.forEachInstance { k, map in
             guard failure == nil else { return false }
             let instanceSpace = map.concatenating(space)
+            let lagging = emitter.presentingInstance(k, in: presentation)
+            defer { lagging?.restore() }
             var instance: [DrawOp] = []
             for (i, child) in ordered {
                 var c = context
