@@ -82,6 +82,21 @@ final class TimingTests: XCTestCase {
         XCTAssertEqual(Presentation.keyframeValue(linear, at: 0.45), .number(5), "linear takes the key times")
     }
 
+    /// Cubic keyframes: the Catmull-Rom spline through the values (end values as their own neighbours),
+    /// and with tension 1 flat tangents (a smoothstep between each pair).
+    func testCubicKeyframes_areTheKochanekBartelsSpline() {
+        var k = LayerAnimation.Keyframes(values: [.number(0), .number(10), .number(0), .number(10)], mode: .cubic)
+        func at(_ y: Double) -> Double {
+            if case .number(let x) = Presentation.keyframeValue(k, at: y) { return x }
+            return .nan
+        }
+        XCTAssertEqual(at(1.0 / 6), 5.625, accuracy: 1e-9)
+        XCTAssertEqual(at(0.5), 5, accuracy: 1e-9)
+        XCTAssertEqual(at(1.0 / 3), 10, accuracy: 1e-9, "through the values")
+        k.tension = [1, 1, 1, 1]
+        XCTAssertEqual(at(1.0 / 6), 5, accuracy: 1e-9)
+    }
+
     func testDecomposition_roundTrips_andInterpolatesRotationsAlongTheSphere() throws {
         var rng = SplitMix64(seed: 9001)
         for _ in 0..<200 {

@@ -17,7 +17,8 @@ extension SceneReader {
     static let animationTypes = ["basic", "keyframe", "spring", "group"]
     static let specificAnimationKeys: [String: [String]] = [
         "basic": ["fromValue", "toValue", "byValue"],
-        "keyframe": ["values", "keyTimes", "timingFunctions", "calculationMode"],
+        "keyframe": ["values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues",
+                     "biasValues"],
         "spring": ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"],
         "group": ["animations"],
     ]
@@ -61,7 +62,7 @@ extension SceneReader {
         }
         try f.rejectUnknown(SceneReader.animationKeys + specific) { key in
             guard let owner = SceneReader.specificAnimationKeys.first(where: { $0.value.contains(key) })?.key else {
-                return ["tensionValues", "continuityValues", "biasValues", "path", "rotationMode"].contains(key)
+                return ["path", "rotationMode"].contains(key)
                     ? "keyframe \"\(key)\" is not rendered yet" : nil
             }
             return "\"\(key)\" is a key of \"\(owner)\" animations, and this animation's type is \"\(type)\""
@@ -126,10 +127,8 @@ extension SceneReader {
         var k = LayerAnimation.Keyframes(values: values)
         if let mode = try f.read("calculationMode", { try $0.string(at: $1) }) {
             guard let known = LayerAnimation.Keyframes.Mode(rawValue: mode) else {
-                let later = ["cubic", "cubicPaced"].contains(mode)
-                throw SceneError(f.pointer / "calculationMode", later
-                    ? "calculation mode \"\(mode)\" is not rendered yet; the modes are linear, discrete and paced"
-                    : "unknown calculation mode \(Echo.quoted(mode)); expected linear, discrete or paced")
+                let modes = LayerAnimation.Keyframes.Mode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SceneError(f.pointer / "calculationMode", "unknown calculation mode \(Echo.quoted(mode)); expected one of \(modes)")
             }
             k.mode = known
         }
@@ -142,6 +141,15 @@ extension SceneReader {
                 throw SceneError(q / i, "key times must not decrease: \(formatNumber(parsed[i])) after \(formatNumber(parsed[i - 1]))")
             }
             return parsed
+        }
+        for (name, target) in [("tensionValues", \LayerAnimation.Keyframes.tension), ("continuityValues", \.continuity),
+                               ("biasValues", \.bias)] as [(String, WritableKeyPath<LayerAnimation.Keyframes, [Double]?>)] {
+            k[keyPath: target] = try f.read(name) { v, q in
+                guard case .array(let list) = v, list.count == values.count else {
+                    throw v.fail(q, expected: "a list of \(values.count) numbers, one per value")
+                }
+                return try list.enumerated().map { try $1.number(at: q / $0) }
+            }
         }
         k.timingFunctions = try f.read("timingFunctions") { v, q in
             guard case .array(let list) = v, list.count == max(1, values.count - 1) else {

@@ -20,6 +20,8 @@ extension SceneSchema {
             "calculationMode": ["enum": LayerAnimation.Keyframes.Mode.allCases.map(\.rawValue)],
             "mass": ["type": "number", "exclusiveMinimum": 0], "stiffness": ["type": "number", "exclusiveMinimum": 0],
             "damping": nonNegative, "initialVelocity": number,
+            "tensionValues": ["type": "array", "items": number], "continuityValues": ["type": "array", "items": number],
+            "biasValues": ["type": "array", "items": number],
             "animations": ["type": "array", "items": ["$ref": "#/$defs/animation"]],
         ]
         let keys = SceneReader.animationKeys + SceneReader.specificAnimationKeys.values.flatMap { $0 }

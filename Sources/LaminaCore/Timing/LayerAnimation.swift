@@ -32,13 +32,17 @@ public struct LayerAnimation: Sendable {
     public struct Keyframes: Sendable {
         /// `paced` spaces the values by the distance between them (ignoring `keyTimes` and
         /// `timingFunctions`), so the value moves at an even speed.
-        public enum Mode: String, Sendable, CaseIterable { case linear, discrete, paced }
+        /// `cubic` runs a Kochanek-Bartels spline through the values (a Catmull-Rom spline when tension,
+        /// continuity and bias are 0) at the key times; `cubicPaced` at key times paced by distance.
+        public enum Mode: String, Sendable, CaseIterable { case linear, discrete, paced, cubic, cubicPaced }
         public var values: [AnimatableValue]
         /// Each value's time, 0...1, ascending; nil spreads them evenly.
         public var keyTimes: [Double]?
         /// One per segment (count - 1), or nil.
         public var timingFunctions: [TimingFunction]?
         public var mode: Mode = .linear
+        /// Per value, for the cubic modes (missing: 0).
+        public var tension: [Double]?, continuity: [Double]?, bias: [Double]?
         public init(values: [AnimatableValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
                     mode: Mode = .linear) {
             self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.mode = mode

@@ -178,16 +178,20 @@ public struct Presentation {
             }
             let slot = (min(1, max(0, y.isNaN ? 0 : y)) * Double(n)).rounded(.down)
             return k.values[min(n - 1, Int(slot))]
-        case .linear, .paced:
+        case .linear, .paced, .cubic, .cubicPaced:
             let even = (0..<n).map { Double($0) / Double(n - 1) }
-            let times = k.mode == .paced ? pacedTimes(k.values) ?? even : k.keyTimes.flatMap { $0.count == n ? $0 : nil } ?? even
+            let paced = k.mode == .paced || k.mode == .cubicPaced
+            let times = paced ? pacedTimes(k.values) ?? even : k.keyTimes.flatMap { $0.count == n ? $0 : nil } ?? even
             if y <= times[0] { return k.values[0] }
             if y >= times[n - 1] { return k.values[n - 1] }
             var i = 0
             while i + 2 < n, y >= times[i + 1] { i += 1 }
             let span = times[i + 1] - times[i]
             var local = span > 0 ? (y - times[i]) / span : 1
-            if k.mode == .linear, let functions = k.timingFunctions, i < functions.count { local = functions[i](local) }
+            if k.mode == .linear || k.mode == .cubic, let functions = k.timingFunctions, i < functions.count {
+                local = functions[i](local)
+            }
+            if k.mode == .cubic || k.mode == .cubicPaced, let v = KochanekBartels.value(k, segment: i, at: local) { return v }
             return AnimatableValue.interpolate(k.values[i], k.values[i + 1], local)
         }
     }
