@@ -53,6 +53,10 @@ struct ParityCommand: ParsableCommand {
         "Write an HTML report (index.html, CPU, GPU and heat-map PNGs) into this directory.", valueName: "dir"))
     var report: String?
 
+    @Option(help: ArgumentHelp("Check every scene at this moment of its animations, in seconds of scene time; default: each scene's own \"time\", else 0.",
+                               valueName: "seconds"))
+    var time: Double?
+
     @Flag(help: "Print one JSON object per scene, then a summary object, instead of the table.")
     var json = false
 
@@ -70,10 +74,17 @@ struct ParityCommand: ParsableCommand {
 
         if !files.isEmpty || random != nil {
             let runner: ParityRunner
+            var planner = Planner(options: LaminaEnvironment.current)
+            if let time {
+                guard time.isFinite, abs(time) <= 1e9 else {
+                    printError("error: --time must be a finite number of seconds within ±1e9, found \(time)")
+                    throw ExitCode(1)
+                }
+                planner.time = time
+            }
             do {
                 runner = ParityRunner(gpu: try LaminaEnvironment.gpuRenderer(),
-                                      cpu: CPURenderer(options: LaminaEnvironment.current),
-                                      planner: Planner(options: LaminaEnvironment.current))
+                                      cpu: CPURenderer(options: LaminaEnvironment.current), planner: planner)
             } catch {
                 printError("error: \(ParityCommand.gpuStartMessage(error))")
                 throw ExitCode(2)
