@@ -97,6 +97,26 @@ final class TimingTests: XCTestCase {
         XCTAssertEqual(at(1.0 / 6), 5, accuracy: 1e-9)
     }
 
+    /// A keyframe path: one segment per element in the linear modes, an even speed in the paced ones, and
+    /// with rotationMode the layer turned to the tangent.
+    func testKeyframePath_movesAlongTheElements_orAtAnEvenSpeed() throws {
+        func layer(_ mode: String, _ t: Double) throws -> Layer {
+            let s = try scene(#"""
+                {"frame": [0, 0, 10, 10], "animations": [{"type": "keyframe", "keyPath": "position", "duration": 1,
+                 "path": "M 0 0 L 300 0 L 300 100", "calculationMode": "\#(mode)", "rotationMode": "auto"}]}
+                """#)
+            _ = Presentation.apply(to: s, at: t)
+            return try XCTUnwrap(s.root.sublayers.first)
+        }
+        let linear = try layer("linear", 0.75)
+        XCTAssertEqual(Double(linear.position.x), 300, accuracy: 1e-9)
+        XCTAssertEqual(Double(linear.position.y), 50, accuracy: 1e-9, "half-way along the second element")
+        XCTAssertEqual(atan2(linear.transform.m12, linear.transform.m11), .pi / 2, accuracy: 1e-9, "turned to the tangent")
+        let paced = try layer("paced", 0.25)
+        XCTAssertEqual(Double(paced.position.x), 100, accuracy: 1e-6, "a quarter of the 400-point length")
+        XCTAssertEqual(Double(paced.position.y), 0, accuracy: 1e-9)
+    }
+
     func testDecomposition_roundTrips_andInterpolatesRotationsAlongTheSphere() throws {
         var rng = SplitMix64(seed: 9001)
         for _ in 0..<200 {

@@ -18,7 +18,7 @@ extension SceneReader {
     static let specificAnimationKeys: [String: [String]] = [
         "basic": ["fromValue", "toValue", "byValue"],
         "keyframe": ["values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues",
-                     "biasValues"],
+                     "biasValues", "path", "rotationMode"],
         "spring": ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"],
         "group": ["animations"],
     ]
@@ -62,8 +62,7 @@ extension SceneReader {
         }
         try f.rejectUnknown(SceneReader.animationKeys + specific) { key in
             guard let owner = SceneReader.specificAnimationKeys.first(where: { $0.value.contains(key) })?.key else {
-                return ["path", "rotationMode"].contains(key)
-                    ? "keyframe \"\(key)\" is not rendered yet" : nil
+                return nil
             }
             return "\"\(key)\" is a key of \"\(owner)\" animations, and this animation's type is \"\(type)\""
         }
@@ -118,6 +117,9 @@ extension SceneReader {
 
     private func keyframes(_ f: ObjectFields, path: AnimatedKeyPath?) throws -> LayerAnimation.Keyframes {
         let kind = path?.kind ?? .number
+        if let spec = f["path"], spec != .null {
+            return try motionKeyframes(f, spec, kind: kind)
+        }
         guard let list = f["values"] else { throw SceneError(f.pointer, "missing \"values\": a keyframe animation's values") }
         guard case .array(let items) = list, !items.isEmpty else { throw list.fail(f.pointer / "values", expected: "a list of one value or more") }
         guard items.count <= SceneReader.maxKeyframes else {
@@ -157,6 +159,37 @@ extension SceneReader {
             }
             return try list.enumerated().map { try self.timingFunction($1, at: q / $0) ?? .linear }
         }
+        return k
+    }
+
+    /// A keyframe animation along a path: a point key path, the path's elements as its segments.
+    private func motionKeyframes(_ f: ObjectFields, _ spec: JSONValue, kind: AnimatedKeyPath.Kind) throws -> LayerAnimation.Keyframes {
+        guard kind == .point else {
+            throw SceneError(f.pointer / "path", "a keyframe path moves a point; this animation's key path holds a \(kind.rawValue)")
+        }
+        guard let drawn = try optionalPath(spec, at: f.pointer / "path") else { return LayerAnimation.Keyframes(values: []) }
+        let motion = MotionPath(drawn)
+        var k = LayerAnimation.Keyframes(values: [.point(.zero)])
+        k.path = motion.isEmpty ? nil : motion
+        if let mode = try f.read("calculationMode", { try $0.string(at: $1) }) {
+            guard let known = LayerAnimation.Keyframes.Mode(rawValue: mode) else {
+                throw SceneError(f.pointer / "calculationMode", "unknown calculation mode \(Echo.quoted(mode))")
+            }
+            k.mode = known
+        }
+        k.keyTimes = try f.read("keyTimes") { v, q in
+            guard case .array(let times) = v else { throw v.fail(q, expected: "a list of key times") }
+            return try times.enumerated().map { try $1.number(at: q / $0, in: 0...1) }
+        }
+        k.timingFunctions = try f.read("timingFunctions") { v, q in
+            guard case .array(let list) = v else { throw v.fail(q, expected: "a list of timing functions") }
+            return try list.enumerated().map { try self.timingFunction($1, at: q / $0) ?? .linear }
+        }
+        k.rotationMode = try f.read("rotationMode") { v, q in
+            if v == .null { return nil }
+            return try v.name(MotionPath.Rotation.self, at: q, what: "rotation mode")
+        } ?? nil
+        if k.path == nil { k.values = [] }
         return k
     }
 

@@ -22,6 +22,8 @@ extension SceneSchema {
             "damping": nonNegative, "initialVelocity": number,
             "tensionValues": ["type": "array", "items": number], "continuityValues": ["type": "array", "items": number],
             "biasValues": ["type": "array", "items": number],
+            "path": nullable(["$ref": "#/$defs/path"]),
+            "rotationMode": nullable(["enum": MotionPath.Rotation.allCases.map(\.rawValue)]),
             "animations": ["type": "array", "items": ["$ref": "#/$defs/animation"]],
         ]
         let keys = SceneReader.animationKeys + SceneReader.specificAnimationKeys.values.flatMap { $0 }

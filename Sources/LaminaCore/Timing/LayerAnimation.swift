@@ -43,6 +43,10 @@ public struct LayerAnimation: Sendable {
         public var mode: Mode = .linear
         /// Per value, for the cubic modes (missing: 0).
         public var tension: [Double]?, continuity: [Double]?, bias: [Double]?
+        /// A path the point moves along instead of `values` (point key paths), and whether the layer turns
+        /// to its tangent.
+        public var path: MotionPath?
+        public var rotationMode: MotionPath.Rotation?
         public init(values: [AnimatableValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
                     mode: Mode = .linear) {
             self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.mode = mode

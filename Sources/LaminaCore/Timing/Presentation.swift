@@ -105,6 +105,14 @@ public struct Presentation {
             else { return }
             let v = AnimatableValue.interpolate(start, end, spring.position(at: progress * a.timing.simpleDuration))
             out.append((path, cumulative(v, start, end, a, iteration), a.isAdditive))
+        case .keyframe(let k) where k.path != nil:
+            guard let keyPath = a.keyPath, let motion = k.path,
+                  let (point, angle) = motion.position(at: eased, paced: k.mode == .paced || k.mode == .cubicPaced,
+                                                       keyTimes: k.keyTimes, functions: k.timingFunctions) else { return }
+            out.append((keyPath, .point(point), a.isAdditive))
+            if let mode = k.rotationMode, let rotation = AnimatedKeyPath.named("transform.rotation.z") {
+                out.append((rotation, .number(angle + (mode == .autoReverse ? Double.pi : 0)), false))
+            }
         case .keyframe(let k):
             guard let path = a.keyPath, let first = k.values.first, let last = k.values.last else { return }
             let v = keyframeValue(k, at: eased)
