@@ -31,6 +31,9 @@ let package = Package(
                        providers: [.apt(["libegl-dev", "libgles-dev", "libgbm-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        // Animated WebP for timelines (`lamina animate`): libwebp's WebPAnimEncoder.
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
+                       providers: [.apt(["libwebp-dev"])]),
         // Text: FreeType (font loading, glyph rasterization), HarfBuzz (shaping), Fontconfig (family matching).
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
@@ -38,7 +41,7 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
-        .target(name: "LaminaImage", dependencies: ["CPNG"]),
+        .target(name: "LaminaImage", dependencies: ["CPNG", "CWebP"]),
         .target(name: "LaminaText", dependencies: ["LaminaImage", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         // Geometry below the planner and both renderers (transforms, paths, strokes, coverage, blur bounds).
         .target(name: "LaminaGeometry"),

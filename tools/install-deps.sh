@@ -5,7 +5,7 @@
 # WenQuanYi Micro Hei (Chinese, Japanese kana, Korean).
 set -euo pipefail
 packages=(pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev libegl1 libgles2 libegl-mesa0 libgbm1 libgl1-mesa-dri
-          libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei)
+          libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-dejavu-core fonts-wqy-microhei libwebp-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -16,7 +16,7 @@ struct Lamina: ParsableCommand {
         """,
         version: LaminaVersion.string,
         subcommands: [CheckCommand.self, RenderCommand.self, PlanCommand.self, DiffCommand.self, ParityCommand.self,
-                      DemoCommand.self, BenchCommand.self, ProfileCommand.self, InfoCommand.self,
+                      AnimateCommand.self, DemoCommand.self, BenchCommand.self, ProfileCommand.self, InfoCommand.self,
                       RandomScenesCommand.self, HitCommand.self, TestCommand.self, SchemaCommand.self])
 
     /// Parses and runs, first answering a mistyped subcommand with the nearest one (ArgumentParser's own
