@@ -25,6 +25,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
+        // `swift package generate-documentation --target LaminaKit`: the DocC catalog in Sources/LaminaKit/LaminaKit.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(name: "CGLES", path: "Sources/CGLES", pkgConfig: "glesv2",

@@ -10,6 +10,10 @@ import LaminaImage
 
 /// Lamina as a library in one call: a layer (or a whole scene) in, an image out.
 ///
+/// `import LaminaKit` brings this type with the layer API it draws: it re-exports LaminaCore (the layer
+/// classes, the scene decoder, the planner), LaminaGraph (colours, render options), LaminaGeometry
+/// (transforms, paths) and LaminaImage (images, PNG).
+///
 /// ```swift
 /// import LaminaKit
 /// let card = Layer()
@@ -22,13 +26,27 @@ import LaminaImage
 public enum Lamina {
     /// Which renderer draws: the CPU reference (the same bytes on every machine) or the GPU through EGL.
     public enum Backend: String, Sendable, CaseIterable {
-        case cpu, gpu
+        /// The reference renderer, on every core of the CPU: deterministic, independent of any GPU or driver.
+        case cpu
+        /// OpenGL ES 3 through EGL, on a hardware GPU or Mesa's llvmpipe, held to the CPU's result within
+        /// fuzzy(2, 0).
+        case gpu
     }
 
     /// Renders `layer` in its own coordinate space, as `-[CALayer renderInContext:]` does: its bounds fill
     /// the image (its position, transform and superlayer are ignored; its sublayers, shadow and effects are
     /// drawn, clipped to the image). `size` defaults to the bounds' size, in points; the image is `size` x
     /// `scale` pixels. The layer stays where it is in its tree.
+    ///
+    /// - Parameters:
+    ///   - layer: The layer to draw, with its sublayers, mask and effects.
+    ///   - size: The image's size in points; nil for the layer's bounds.
+    ///   - scale: Pixels per point.
+    ///   - background: The colour under everything; transparent by default.
+    ///   - backend: The renderer; the CPU reference by default.
+    /// - Returns: The image, premultiplied RGBA, 8 bits a channel.
+    /// - Throws: `PlanError` when the tree is over a resource limit; the GPU renderer's error when EGL or GL
+    ///   fails.
     public static func render(_ layer: Layer, size: CGSize? = nil, scale: Double = 1, background: Color = .clear,
                               backend: Backend = .cpu) throws -> Image {
         let size = size ?? layer.bounds.size
@@ -52,6 +70,14 @@ public enum Lamina {
 
     /// Renders a whole scene (a canvas and its layers, as a scene file describes it), with `options`' fast
     /// paths (the GPU renderer is shared by the process, so its start-up options are the first call's).
+    ///
+    /// - Parameters:
+    ///   - scene: The canvas and the root layer's sublayers, built in code or decoded by `SceneDecoder`.
+    ///   - backend: The renderer; the CPU reference by default.
+    ///   - options: The fast paths' switches. Each fast path gives the bytes of the general path it replaces.
+    /// - Returns: The canvas's image, `scene.pixelWidth` x `scene.pixelHeight` pixels.
+    /// - Throws: `PlanError` when the scene is over a resource limit; the GPU renderer's error when EGL or GL
+    ///   fails.
     public static func render(_ scene: Scene, backend: Backend = .cpu, options: RenderOptions = .default) throws -> Image {
         let graph = try Planner(options: options).plan(scene)
         switch backend {
@@ -65,6 +91,10 @@ public enum Lamina {
     }
 
     /// Writes `image` as a PNG file (atomically: a failed write leaves no partial file).
+    ///
+    /// - Parameters:
+    ///   - image: The image to encode, as a render returns it.
+    ///   - url: The file to write; a symbolic link is followed and its target replaced.
     public static func writePNG(_ image: Image, to url: URL) throws {
         try AtomicFile.write(try PNG.encode(image), to: url)
     }
@@ -85,7 +115,9 @@ public enum Lamina {
 
 /// Errors of the one-call API itself (the planner and renderers throw their own).
 public enum LaminaKitError: Error, CustomStringConvertible {
+    /// The process's GPU renderer could not be made.
     case gpuUnavailable
 
+    /// What went wrong, in a sentence.
     public var description: String { "the GPU renderer could not be made" }
 }

@@ -2,6 +2,8 @@ import Foundation
 
 /// Reftest results as JUnit XML, which CI systems (GitHub Actions' reporters, GitLab, Jenkins) show per test.
 public enum JUnitReport {
+    /// The results as one JUnit `testsuites` document: a `testcase` per reftest, classed by its scene's
+    /// directory, with `failure` for a failed test and `error` for one that could not be judged.
     public static func xml(_ results: [ReftestResult], suite: String = "lamina test") -> String {
         let failures = results.filter { $0.status == .fail }.count
         let errors = results.filter { $0.status == .invalid || $0.status == .error }.count

@@ -7,16 +7,28 @@ import LaminaGeometry
 ///
 /// ```
 /// # comment
-/// == card.json card.png                 the scene must match the image
-/// == frame.json bounds-position.json    two spellings of one drawing must match
-/// != shadow.json no-shadow.json         the shadow must change something
-/// fuzzy(2,10) == blur.json blur.png     a tolerance for this line
+/// == card.json card.png                 # the scene must match the image
+/// == frame.json bounds-position.json    # two spellings of one drawing must match
+/// != shadow.json no-shadow.json         # the shadow must change something
+/// fuzzy(2,10) == blur.json blur.png     # a tolerance for this line
 /// ```
+///
+/// A line holds an optional `fuzzy(maxDiff,maxPixels)`, the relation and two files, nothing else; `#` starts
+/// a comment.
 public struct Reftest: Sendable, Equatable {
-    public enum Relation: String, Sendable { case equal = "==", notEqual = "!=" }
+    /// Whether the two must render alike or differ.
+    public enum Relation: String, Sendable {
+        /// `==`: the test must match the reference within the tolerance.
+        case equal = "=="
+        /// `!=`: the test must differ from the reference beyond the tolerance (or at all, without one).
+        case notEqual = "!="
+    }
 
+    /// `==` or `!=`.
     public var relation: Relation
+    /// The scene file rendered.
     public var test: URL
+    /// The reference: a PNG, or a scene rendered the same way as the test.
     public var reference: URL
     /// The line's `fuzzy(maxDiff, maxPixels)`, or nil for the test scene's own tolerance (or the default).
     public var tolerance: Tolerance?
@@ -43,16 +55,21 @@ public struct Reftest: Sendable, Equatable {
         return a == b ? a : "\(a) \(relation.rawValue) \(b)"
     }
 
+    /// Whether the reference is an image (a `.png`) rather than a scene.
     public var referenceIsImage: Bool { reference.pathExtension.lowercased() == "png" }
 }
 
 /// Why a reftest list or directory cannot be read: the place and the reason.
 public struct ReftestListError: Error, CustomStringConvertible, Sendable {
+    /// The file, or the file and line (`reftest.list:12`).
     public var place: String
+    /// What is wrong there.
     public var message: String
+    /// `place: message`.
     public var description: String { "\(place): \(message)" }
 }
 
+/// Reading reftests: from a `reftest.list`, a directory, or a scene beside its PNG.
 public enum ReftestList {
     /// The most lines one list may have (a bound on what input controls).
     public static let maxLines = 100_000
@@ -80,6 +97,7 @@ public enum ReftestList {
                 tolerance: nil, origin: scene.path, identity: identity)
     }
 
+    /// The reftests of the `reftest.list` at `url`; paths in it are relative to its directory.
     public static func parse(contentsOf url: URL) throws -> [Reftest] {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {

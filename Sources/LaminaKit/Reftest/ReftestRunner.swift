@@ -5,25 +5,39 @@ import LaminaGraph
 
 /// What one reftest came to.
 public struct ReftestResult: Sendable {
+    /// The verdict.
     public enum Status: String, Sendable {
-        case pass, fail
-        /// The test could not be judged: an invalid scene or reference (exit 1), or a failed render (exit 2).
-        case invalid, error
+        /// The relation holds (or, with `update`, the reference was written).
+        case pass
+        /// The relation does not hold (exit 3).
+        case fail
+        /// The test could not be judged: an invalid scene or reference (exit 1).
+        case invalid
+        /// The test could not be judged: a render failed (exit 2).
+        case error
     }
 
+    /// The test that ran.
     public var reftest: Reftest
+    /// Its verdict.
     public var status: Status
+    /// The tolerance it was judged by: the line's, else the test scene's, else fuzzy(2, 0).
     public var tolerance: Tolerance
+    /// The largest channel difference between the render and the reference, out of 255, when compared.
     public var maxDifference: Int?
+    /// How many pixels differ by more than 2, when compared.
     public var pixelsOverThreshold: Int?
     /// Why it failed or could not be judged; what was written, for an update.
     public var message: String
+    /// How long the test took, rendering included.
     public var seconds: Double
     /// The reference image was written (`update`): it was missing or differed.
     public var updated = false
     /// With `keepImages`: the test's render, the reference, and the test scene's scale (pixels a point).
     public var actual: Image?
+    /// With `keepImages`: the reference image (read, or rendered from the reference scene).
     public var expected: Image?
+    /// With `keepImages`: the test scene's pixels per point.
     public var scale: Double = 1
 
     public init(reftest: Reftest, status: Status, tolerance: Tolerance, maxDifference: Int? = nil,
@@ -44,20 +58,24 @@ public struct ReftestResult: Sendable {
 /// is missing or differs in any byte (even within the tolerance) is written from the render and the test
 /// counts as updated, not failed.
 public struct ReftestRunner: Sendable {
+    /// The renderer that draws tests and reference scenes; the CPU by default, so references hold everywhere.
     public var backend: Lamina.Backend
+    /// Write image references that are missing or differ, instead of failing on them.
     public var update: Bool
     /// Keep the render and the reference in the result (for a report).
     public var keepImages = false
     /// The fast-path switches the renders use.
     public var options = RenderOptions.default
 
+    /// A runner on `backend`, writing references when `update` is set.
     public init(backend: Lamina.Backend = .cpu, update: Bool = false) {
         self.backend = backend
         self.update = update
     }
 
-    /// Runs `test`, rendering with `Lamina.render` (a CPU renderer per render, or the process's one GPU
-    /// renderer).
+    /// Runs one test, rendering with `Lamina.render` (a CPU renderer per render, or the process's one GPU
+    /// renderer): renders it, reads or renders its reference, compares them. Never throws: a test that
+    /// cannot be judged comes back `invalid` or `error`, with the reason in `message`.
     public func run(_ test: Reftest) -> ReftestResult {
         run(test) { scene in try Lamina.render(scene, backend: backend, options: options) }
     }
