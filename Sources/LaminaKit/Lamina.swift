@@ -44,11 +44,12 @@ public enum Lamina {
     ///   - scale: Pixels per point.
     ///   - background: The colour under everything; transparent by default.
     ///   - backend: The renderer; the CPU reference by default.
+    ///   - time: The moment of the layers' animations to draw, in seconds after they were added (0).
     /// - Returns: The image, premultiplied RGBA, 8 bits a channel.
     /// - Throws: `PlanError` when the tree is over a resource limit; the GPU renderer's error when EGL or GL
     ///   fails.
     public static func render(_ layer: Layer, size: CGSize? = nil, scale: Double = 1, background: Color = .clear,
-                              backend: Backend = .cpu) throws -> Image {
+                              backend: Backend = .cpu, at time: Double = 0) throws -> Image {
         let size = size ?? layer.bounds.size
         let scene = Scene(width: Double(size.width), height: Double(size.height), scale: scale, background: background)
         let parent = layer.superlayer
@@ -65,7 +66,7 @@ public enum Lamina {
             (layer.position, layer.transform, layer.zPosition) = saved
             if let parent, let index { parent.insertSublayer(layer, at: min(index, parent.sublayers.count)) }
         }
-        return try render(scene, backend: backend)
+        return try render(scene, backend: backend, at: time)
     }
 
     /// Renders a whole scene (a canvas and its layers, as a scene file describes it), with `options`' fast
@@ -75,11 +76,16 @@ public enum Lamina {
     ///   - scene: The canvas and the root layer's sublayers, built in code or decoded by `SceneDecoder`.
     ///   - backend: The renderer; the CPU reference by default.
     ///   - options: The fast paths' switches. Each fast path gives the bytes of the general path it replaces.
+    ///   - time: The moment of the scene's animations to draw, in seconds of scene time; nil for the scene's
+    ///     own `time`, else 0.
     /// - Returns: The canvas's image, `scene.pixelWidth` x `scene.pixelHeight` pixels.
     /// - Throws: `PlanError` when the scene is over a resource limit; the GPU renderer's error when EGL or GL
     ///   fails.
-    public static func render(_ scene: Scene, backend: Backend = .cpu, options: RenderOptions = .default) throws -> Image {
-        let graph = try Planner(options: options).plan(scene)
+    public static func render(_ scene: Scene, backend: Backend = .cpu, options: RenderOptions = .default,
+                              at time: Double? = nil) throws -> Image {
+        var planner = Planner(options: options)
+        planner.time = time
+        let graph = try planner.plan(scene)
         switch backend {
         case .cpu: return try CPURenderer(options: options).render(graph)
         case .gpu:

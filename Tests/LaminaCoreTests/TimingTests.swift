@@ -255,6 +255,44 @@ final class TimingTests: XCTestCase {
         XCTAssertEqual(s.root.sublayers.first?.sublayers.first?.opacity, 1, "the model is back")
     }
 
+    /// Core Animation's classes, as iOS code writes them, give the values the scene format's animations give.
+    func testCoreAnimationSpelling_addsTheSameAnimations() throws {
+        let s = Scene(width: 100, height: 100)
+        let layer = Layer()
+        layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        s.root.addSublayer(layer)
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 0
+        slide.toValue = 100
+        slide.duration = 2
+        slide.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        layer.add(slide, forKey: "slide")
+        let fade = CAKeyframeAnimation(keyPath: "opacity")
+        fade.values = [1, 0.5, 0.25]
+        fade.keyTimes = [0, 0.25, 1]
+        fade.duration = 1
+        fade.repeatCount = .infinity
+        let spin = CASpringAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0
+        spin.toValue = Double.pi / 2
+        spin.duration = 3
+        let group = CAAnimationGroup()
+        group.animations = [fade, spin]
+        group.duration = 3
+        layer.add(group, forKey: "group")
+        XCTAssertEqual(layer.animationKeys(), ["slide", "group"])
+        let p = Presentation.apply(to: s, at: 1.5)
+        XCTAssertEqual(Double(layer.position.x), 100 * TimingFunction.easeInEaseOut(0.75), accuracy: 1e-9)
+        XCTAssertEqual(layer.opacity, 0.5 - 0.25 * (0.5 - 0.25) / 0.75 * 1, accuracy: 1e-9, "1.5 s is 0.5 into a repeat")
+        let angle = atan2(layer.transform.m12, layer.transform.m11)
+        XCTAssertEqual(angle, Double.pi / 2 * LayerAnimation.Spring().position(at: 1.5), accuracy: 1e-9)
+        p.restore()
+        layer.removeAnimation(forKey: "slide")
+        XCTAssertEqual(layer.animationKeys(), ["group"])
+        layer.removeAllAnimations()
+        XCTAssertNil(layer.animationKeys())
+    }
+
     func testDecoder_refusesWhatItCannotRender_namingThePlace() {
         assertLayerError(#"{"animations": [{"keyPath": "opactiy", "toValue": 0}]}"#, pointer: "/layers/0/animations/0/keyPath",
                          "not a key path", "did you mean \"opacity\"")
