@@ -293,6 +293,18 @@ final class TimingTests: XCTestCase {
         XCTAssertNil(layer.animationKeys())
     }
 
+    /// `lamina check` lists the animations and when they run, in scene time through the layers' clocks.
+    func testSummary_listsTheAnimationsAndTheirSpan() throws {
+        let s = try scene(#"""
+            {"frame": [0, 0, 10, 10], "beginTime": 1, "speed": 2, "animations": [
+              {"keyPath": "opacity", "toValue": 0, "duration": 1},
+              {"keyPath": "position.x", "toValue": 5, "beginTime": 2, "duration": 2}]}
+            """#, time: 1.5)
+        let text = SceneSummary(scene: s).text
+        XCTAssertTrue(text.contains("animations 2 from 1 s to 3 s: opacity, position.x"), text)
+        XCTAssertTrue(text.contains("time      1.5 s"), text)
+    }
+
     func testDecoder_refusesWhatItCannotRender_namingThePlace() {
         assertLayerError(#"{"animations": [{"keyPath": "opactiy", "toValue": 0}]}"#, pointer: "/layers/0/animations/0/keyPath",
                          "not a key path", "did you mean \"opacity\"")

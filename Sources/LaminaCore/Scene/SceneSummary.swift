@@ -22,6 +22,14 @@ public struct SceneSummary: Sendable, Equatable {
     public var images: [ImageInfo]
     public var tolerance: Tolerance?
     public var sceneDescription: String?
+    /// Animations, groups' children included, and the key paths they move.
+    public var animationCount = 0
+    public var animatedKeyPaths: Set<String> = []
+    /// When the animations run, in scene time (upper bound infinite for one that repeats for ever); nil
+    /// without animations.
+    public var animationSpan: (start: Double, end: Double)?
+    /// The moment the scene is drawn at without `--time`.
+    public var time: Double?
 
     public struct ImageInfo: Sendable, Equatable {
         public var origin: String
@@ -33,12 +41,39 @@ public struct SceneSummary: Sendable, Equatable {
         canvasWidth = scene.width; canvasHeight = scene.height; scale = scene.scale
         pixelWidth = scene.pixelWidth; pixelHeight = scene.pixelHeight
         layerCount = 0; maxDepth = 0; typeCounts = [:]; features = [:]; images = []
-        tolerance = scene.tolerance; sceneDescription = scene.sceneDescription
+        tolerance = scene.tolerance; sceneDescription = scene.sceneDescription; time = scene.time
         var seen = Set<ObjectIdentifier>()
-        for layer in scene.root.sublayers { visit(layer, depth: 1, seen: &seen) }
+        for layer in scene.root.sublayers { visit(layer, depth: 1, seen: &seen, clock: (1, 0)) }
     }
 
-    private mutating func visit(_ l: Layer, depth: Int, seen: inout Set<ObjectIdentifier>) {
+    public static func == (a: SceneSummary, b: SceneSummary) -> Bool {
+        a.text == b.text
+    }
+
+    /// Counts `l`'s animations and widens the span by when they run; `clock` maps scene time to the
+    /// parent's local time (local = scale x t + offset).
+    private mutating func count(_ l: Layer, clock: (scale: Double, offset: Double)) {
+        func walk(_ list: [LayerAnimation], base: Double) {
+            for a in list {
+                animationCount += 1
+                if let path = a.keyPath { animatedKeyPaths.insert(path.name) }
+                // In the layer's local time: from the animation's beginTime for its active duration.
+                let start = base + a.timing.beginTime, end = start + a.timing.activeDuration
+                if clock.scale != 0 {
+                    let s = (start - clock.offset) / clock.scale, e = end.isFinite ? (end - clock.offset) / clock.scale : .infinity
+                    let (lo, hi) = (min(s, e), max(s, e))
+                    animationSpan = animationSpan.map { (min($0.start, lo), max($0.end, hi)) } ?? (lo, hi)
+                }
+                if case .group(let children) = a.kind { walk(children, base: start) }
+            }
+        }
+        walk(l.animations, base: 0)
+    }
+
+    private mutating func visit(_ l: Layer, depth: Int, seen: inout Set<ObjectIdentifier>, clock: (scale: Double, offset: Double)) {
+        // local = (parent - beginTime) x speed + timeOffset, with parent = scale x t + offset.
+        let mine = (clock.scale * l.speed, (clock.offset - l.beginTime) * l.speed + l.timeOffset)
+        count(l, clock: mine)
         layerCount += 1
         maxDepth = max(maxDepth, depth)
         typeCounts[l.typeName, default: 0] += 1
@@ -48,8 +83,8 @@ public struct SceneSummary: Sendable, Equatable {
         for b in bitmaps where seen.insert(ObjectIdentifier(b)).inserted {
             images.append(ImageInfo(origin: b.origin, width: b.width, height: b.height))
         }
-        if let m = l.mask { visit(m, depth: depth + 1, seen: &seen) }
-        for s in l.sublayers { visit(s, depth: depth + 1, seen: &seen) }
+        if let m = l.mask { visit(m, depth: depth + 1, seen: &seen, clock: mine) }
+        for s in l.sublayers { visit(s, depth: depth + 1, seen: &seen, clock: mine) }
     }
 
     /// The features one layer uses, by the names the summary prints.
@@ -99,6 +134,11 @@ public struct SceneSummary: Sendable, Equatable {
             lines.append("images    \(images.count)")
             for i in images { lines.append("  \(i.width) x \(i.height)  \(i.origin)") }
         }
+        if animationCount > 0 {
+            let span = animationSpan.map { " from \(formatNumber($0.start)) s to " + ($0.end.isFinite ? "\(formatNumber($0.end)) s" : "for ever") } ?? ""
+            lines.append("animations \(animationCount)\(span): " + animatedKeyPaths.sorted().joined(separator: ", "))
+        }
+        if let t = time { lines.append("time      \(formatNumber(t)) s") }
         if let t = tolerance {
             lines.append("tolerance fuzzy(\(t.maxDiff), \(t.maxPixels))" + (t.reason.map { ": \($0)" } ?? ""))
         }
