@@ -305,6 +305,24 @@ final class TimingTests: XCTestCase {
         XCTAssertTrue(text.contains("time      1.5 s"), text)
     }
 
+    /// A gradient's colours and locations move element by element.
+    func testGradientColorsAndLocations_interpolateElementwise() throws {
+        let s = try scene(#"""
+            {"type": "gradient", "frame": [0, 0, 10, 10], "colors": ["red", "blue"], "animations": [
+              {"keyPath": "colors", "toValue": ["blue", "red"], "duration": 1},
+              {"keyPath": "locations", "fromValue": [0, 1], "toValue": [0.5, 1], "duration": 1}]}
+            """#)
+        let g = try XCTUnwrap(s.root.sublayers.first as? GradientLayer)
+        let p = Presentation.apply(to: s, at: 0.5)
+        XCTAssertEqual(g.colors, [Color(red: 0.5, green: 0, blue: 0.5), Color(red: 0.5, green: 0, blue: 0.5)])
+        XCTAssertEqual(g.locations, [0.25, 1])
+        p.restore()
+        XCTAssertEqual(g.colors, [.red, .blue])
+        XCTAssertNil(g.locations)
+        assertLayerError(#"{"animations": [{"keyPath": "colors", "toValue": ["red"]}]}"#,
+                         pointer: "/layers/0/animations/0/keyPath", "\"gradient\" layers")
+    }
+
     func testDecoder_refusesWhatItCannotRender_namingThePlace() {
         assertLayerError(#"{"animations": [{"keyPath": "opactiy", "toValue": 0}]}"#, pointer: "/layers/0/animations/0/keyPath",
                          "not a key path", "did you mean \"opacity\"")

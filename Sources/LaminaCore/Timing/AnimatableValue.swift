@@ -12,6 +12,10 @@ public enum AnimatableValue: Sendable, Equatable {
     case color(Color?)
     case transform(Transform3D)
     case bool(Bool)
+    /// A list of colours (a gradient's `colors`); lists of different lengths do not mix.
+    case colors([Color])
+    /// A list of numbers (a gradient's `locations`).
+    case numbers([Double])
 
     /// The value between `a` (t = 0) and `b` (t = 1): numbers, points, sizes, rects and colours (straight
     /// components) linearly, transforms by decomposition (`Transform3D.interpolate`), booleans switching at
@@ -32,6 +36,11 @@ public enum AnimatableValue: Sendable, Equatable {
                                 alpha: mix(c.alpha, d.alpha)))
         case (.transform(let p), .transform(let q)): return .transform(Transform3D.interpolate(p, q, t))
         case (.bool(let p), .bool(let q)): return .bool(t < 0.5 ? p : q)
+        case (.colors(let p), .colors(let q)) where p.count == q.count:
+            return .colors(zip(p, q).map { c, d in
+                Color(red: mix(c.red, d.red), green: mix(c.green, d.green), blue: mix(c.blue, d.blue), alpha: mix(c.alpha, d.alpha))
+            })
+        case (.numbers(let p), .numbers(let q)) where p.count == q.count: return .numbers(zip(p, q).map(mix))
         default: return t < 1 ? a : b
         }
     }
@@ -49,6 +58,11 @@ public enum AnimatableValue: Sendable, Equatable {
             let c = p ?? .clear, d = q ?? .clear
             return .color(Color(red: c.red + d.red, green: c.green + d.green, blue: c.blue + d.blue, alpha: c.alpha + d.alpha))
         case (.transform(let p), .transform(let q)): return .transform(q.concatenating(p))
+        case (.colors(let p), .colors(let q)) where p.count == q.count:
+            return .colors(zip(p, q).map { c, d in
+                Color(red: c.red + d.red, green: c.green + d.green, blue: c.blue + d.blue, alpha: c.alpha + d.alpha)
+            })
+        case (.numbers(let p), .numbers(let q)) where p.count == q.count: return .numbers(zip(p, q).map(+))
         default: return b
         }
     }
@@ -68,6 +82,8 @@ public enum AnimatableValue: Sendable, Equatable {
         case .color(let c): return .color(c.map { Color(red: u($0.red), green: u($0.green), blue: u($0.blue), alpha: u($0.alpha)) })
         case .transform(let t): return .transform(Transform3D(elements: t.elements.map(b)) ?? .identity)
         case .bool: return self
+        case .colors(let list): return .colors(list.map { Color(red: u($0.red), green: u($0.green), blue: u($0.blue), alpha: u($0.alpha)) })
+        case .numbers(let list): return .numbers(list.map(b))
         }
     }
 
@@ -92,6 +108,11 @@ public enum AnimatableValue: Sendable, Equatable {
             return .color(Color(red: d.red - c.red, green: d.green - c.green, blue: d.blue - c.blue, alpha: d.alpha - c.alpha))
         case (.transform(let q), .transform(let p)):
             return p.inverted.map { .transform($0.concatenating(q)) }
+        case (.colors(let q), .colors(let p)) where p.count == q.count:
+            return .colors(zip(q, p).map { d, c in
+                Color(red: d.red - c.red, green: d.green - c.green, blue: d.blue - c.blue, alpha: d.alpha - c.alpha)
+            })
+        case (.numbers(let q), .numbers(let p)) where p.count == q.count: return .numbers(zip(q, p).map(-))
         default: return nil
         }
     }

@@ -6,7 +6,7 @@ import LaminaGraph
 /// write the presented value back.
 public struct AnimatedKeyPath: Sendable {
     /// What kind of value the key path holds (and the scene format writes).
-    public enum Kind: String, Sendable { case number, point, size, rect, color, transform, bool }
+    public enum Kind: String, Sendable { case number, point, size, rect, color, transform, bool, colors, numbers }
 
     public let name: String
     public let kind: Kind
@@ -115,6 +115,10 @@ public struct AnimatedKeyPath: Sendable {
               { l, v in if let s = l as? ShapeLayer, case .number(let x) = v { s.lineDashPhase = x } }),
         typed("shape", "miterLimit", .number, { ($0 as? ShapeLayer).map { .number($0.miterLimit) } },
               { l, v in if let s = l as? ShapeLayer, case .number(let x) = v { s.miterLimit = max(0, x) } }),
+        typed("gradient", "colors", .colors, { ($0 as? GradientLayer).map { .colors($0.colors ?? []) } },
+              { l, v in if let g = l as? GradientLayer, case .colors(let c) = v { g.colors = c } }),
+        typed("gradient", "locations", .numbers, { ($0 as? GradientLayer).map { .numbers($0.locations ?? []) } },
+              { l, v in if let g = l as? GradientLayer, case .numbers(let x) = v { g.locations = x.isEmpty ? nil : x } }),
         typed("gradient", "startPoint", .point, { ($0 as? GradientLayer).map { .point($0.startPoint) } },
               { l, v in if let g = l as? GradientLayer, case .point(let p) = v { g.startPoint = p } }),
         typed("gradient", "endPoint", .point, { ($0 as? GradientLayer).map { .point($0.endPoint) } },
