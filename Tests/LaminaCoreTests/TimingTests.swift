@@ -323,6 +323,25 @@ final class TimingTests: XCTestCase {
                          pointer: "/layers/0/animations/0/keyPath", "\"gradient\" layers")
     }
 
+    /// A shape's path and a shadowPath move point by point between paths of one structure, and switch at
+    /// the end between paths of different ones.
+    func testPaths_morphPointByPoint_whenTheirStructuresMatch() throws {
+        let s = try scene(#"""
+            {"type": "shape", "frame": [0, 0, 40, 40], "path": "M 0 0 L 10 0 L 10 10 Z", "animations": [
+              {"keyPath": "path", "toValue": "M 20 0 L 30 0 L 30 30 Z", "duration": 1},
+              {"keyPath": "shadowPath", "fromValue": {"rect": [0, 0, 10, 10]}, "toValue": {"ellipse": [0, 0, 10, 10]}, "duration": 1}]}
+            """#)
+        let shape = try XCTUnwrap(s.root.sublayers.first as? ShapeLayer)
+        let p = Presentation.apply(to: s, at: 0.5)
+        XCTAssertEqual(shape.path?.elements, [.move(CGPoint(x: 10, y: 0)), .line(CGPoint(x: 20, y: 0)),
+                                              .line(CGPoint(x: 20, y: 20)), .close])
+        XCTAssertEqual(shape.shadowPath?.elements.count, Path(rect: CGRect(x: 0, y: 0, width: 10, height: 10)).elements.count,
+                       "a rect and an ellipse differ in structure: the start until the end")
+        p.restore()
+        XCTAssertEqual(shape.path?.elements.count, 4)
+        XCTAssertNil(shape.shadowPath)
+    }
+
     func testDecoder_refusesWhatItCannotRender_namingThePlace() {
         assertLayerError(#"{"animations": [{"keyPath": "opactiy", "toValue": 0}]}"#, pointer: "/layers/0/animations/0/keyPath",
                          "not a key path", "did you mean \"opacity\"")

@@ -196,6 +196,7 @@ func animatable(_ value: Any?, _ kind: AnimatedKeyPath.Kind) -> AnimatableValue?
     case .bool: return (value as? Bool).map { .bool($0) } ?? number(value).map { .bool($0 != 0) }
     case .colors: return (value as? [Color]).map { .colors($0) }
     case .numbers: return (value as? [Any]).map { list in .numbers(list.compactMap(number)) }
+    case .path: return (value as? Path).map { .path($0) }
     case .point: return (value as? CGPoint).map { .point($0) }
     case .size: return (value as? CGSize).map { .size($0) }
     case .rect: return (value as? CGRect).map { .rect($0) }

@@ -240,6 +240,7 @@ extension SceneReader {
         case .color: return .color(try v.optionalColor(at: p))
         case .transform: return .transform(try v.transform(at: p))
         case .bool: return .bool(try v.bool(at: p))
+        case .path: return .path(try optionalPath(v, at: p))
         case .colors, .numbers:
             guard case .array(let items) = v, items.count <= SceneReader.maxGradientStops else {
                 throw v.fail(p, expected: "a list of at most \(SceneReader.maxGradientStops) \(kind == .colors ? "colours" : "numbers")")

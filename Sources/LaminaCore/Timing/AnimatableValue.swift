@@ -16,6 +16,8 @@ public enum AnimatableValue: Sendable, Equatable {
     case colors([Color])
     /// A list of numbers (a gradient's `locations`).
     case numbers([Double])
+    /// A path (a shape's `path`, a `shadowPath`); nil is none.
+    case path(Path?)
 
     /// The value between `a` (t = 0) and `b` (t = 1): numbers, points, sizes, rects and colours (straight
     /// components) linearly, transforms by decomposition (`Transform3D.interpolate`), booleans switching at
@@ -41,8 +43,33 @@ public enum AnimatableValue: Sendable, Equatable {
                 Color(red: mix(c.red, d.red), green: mix(c.green, d.green), blue: mix(c.blue, d.blue), alpha: mix(c.alpha, d.alpha))
             })
         case (.numbers(let p), .numbers(let q)) where p.count == q.count: return .numbers(zip(p, q).map(mix))
+        case (.path(let p?), .path(let q?)):
+            return interpolatePaths(p, q, t).map { .path($0) } ?? (t < 1 ? a : b)
         default: return t < 1 ? a : b
         }
+    }
+
+    /// Paths of the same structure (the same elements in the same order) point by point, as Core Animation
+    /// animates a shape's path; nil for paths of different structures.
+    static func interpolatePaths(_ p: Path, _ q: Path, _ t: Double) -> Path? {
+        guard p.elements.count == q.elements.count else { return nil }
+        func mix(_ a: CGPoint, _ b: CGPoint) -> CGPoint {
+            CGPoint(x: Double(a.x) + (Double(b.x) - Double(a.x)) * t, y: Double(a.y) + (Double(b.y) - Double(a.y)) * t)
+        }
+        var out: [Path.Element] = []
+        out.reserveCapacity(p.elements.count)
+        for (a, b) in zip(p.elements, q.elements) {
+            switch (a, b) {
+            case (.move(let x), .move(let y)): out.append(.move(mix(x, y)))
+            case (.line(let x), .line(let y)): out.append(.line(mix(x, y)))
+            case (.quad(let c, let x), .quad(let d, let y)): out.append(.quad(mix(c, d), mix(x, y)))
+            case (.cubic(let c1, let c2, let x), .cubic(let d1, let d2, let y)):
+                out.append(.cubic(mix(c1, d1), mix(c2, d2), mix(x, y)))
+            case (.close, .close): out.append(.close)
+            default: return nil
+            }
+        }
+        return Path(elements: out)
     }
 
     /// `a` plus `b`, as additive and cumulative animations and `byValue` add: component sums, transforms
@@ -84,6 +111,19 @@ public enum AnimatableValue: Sendable, Equatable {
         case .bool: return self
         case .colors(let list): return .colors(list.map { Color(red: u($0.red), green: u($0.green), blue: u($0.blue), alpha: u($0.alpha)) })
         case .numbers(let list): return .numbers(list.map(b))
+        case .path(let p):
+            func bp(_ c: CGPoint) -> CGPoint { CGPoint(x: b(Double(c.x)), y: b(Double(c.y))) }
+            return .path(p.map { path in
+                Path(elements: path.elements.map { e in
+                    switch e {
+                    case .move(let x): return .move(bp(x))
+                    case .line(let x): return .line(bp(x))
+                    case .quad(let c, let x): return .quad(bp(c), bp(x))
+                    case .cubic(let c1, let c2, let x): return .cubic(bp(c1), bp(c2), bp(x))
+                    case .close: return .close
+                    }
+                })
+            })
         }
     }
 

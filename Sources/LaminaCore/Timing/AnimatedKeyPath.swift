@@ -6,7 +6,7 @@ import LaminaGraph
 /// write the presented value back.
 public struct AnimatedKeyPath: Sendable {
     /// What kind of value the key path holds (and the scene format writes).
-    public enum Kind: String, Sendable { case number, point, size, rect, color, transform, bool, colors, numbers }
+    public enum Kind: String, Sendable { case number, point, size, rect, color, transform, bool, colors, numbers, path }
 
     public let name: String
     public let kind: Kind
@@ -74,6 +74,8 @@ public struct AnimatedKeyPath: Sendable {
         AnimatedKeyPath(name: "shadowOffset", kind: .size, layerType: nil, get: { .size($0.shadowOffset) },
                         set: { l, v in if case .size(let s) = v { l.shadowOffset = s } }),
         color("shadowColor", \.shadowColor),
+        AnimatedKeyPath(name: "shadowPath", kind: .path, layerType: nil, get: { .path($0.shadowPath) },
+                        set: { l, v in if case .path(let p) = v { l.shadowPath = p } }),
         AnimatedKeyPath(name: "contentsRect", kind: .rect, layerType: nil, get: { .rect($0.contentsRect) },
                         set: { l, v in if case .rect(let r) = v { l.contentsRect = r } }),
         AnimatedKeyPath(name: "transform", kind: .transform, layerType: nil, get: { .transform($0.transform) },
@@ -101,6 +103,8 @@ public struct AnimatedKeyPath: Sendable {
     }
 
     private static let specialized: [AnimatedKeyPath] = [
+        typed("shape", "path", .path, { ($0 as? ShapeLayer).map { .path($0.path) } },
+              { l, v in if let s = l as? ShapeLayer, case .path(let p) = v { s.path = p } }),
         typed("shape", "fillColor", .color, { ($0 as? ShapeLayer).map { .color($0.fillColor) } },
               { l, v in if let s = l as? ShapeLayer, case .color(let c) = v { s.fillColor = c } }),
         typed("shape", "strokeColor", .color, { ($0 as? ShapeLayer).map { .color($0.strokeColor) } },

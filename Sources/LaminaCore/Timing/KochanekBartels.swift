@@ -36,7 +36,7 @@ enum KochanekBartels {
         case .size(let s): return [Double(s.width), Double(s.height)]
         case .rect(let r): return [Double(r.minX), Double(r.minY), Double(r.width), Double(r.height)]
         case .color(let c): let d = c ?? .clear; return [d.red, d.green, d.blue, d.alpha]
-        case .transform, .bool, .colors, .numbers: return nil
+        case .transform, .bool, .colors, .numbers, .path: return nil
         }
     }
 
@@ -47,7 +47,7 @@ enum KochanekBartels {
         case .size: return .size(CGSize(width: c[0], height: c[1]))
         case .rect: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: return .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
-        case .transform, .bool, .colors, .numbers: return nil
+        case .transform, .bool, .colors, .numbers, .path: return nil
         }
     }
 }

@@ -161,7 +161,7 @@ public struct Presentation {
             case .size(let s): return [Double(s.width), Double(s.height)]
             case .rect(let r): return [Double(r.minX), Double(r.minY), Double(r.width), Double(r.height)]
             case .color(let c): let d = c ?? .clear; return [d.red, d.green, d.blue, d.alpha]
-            case .transform, .bool, .colors, .numbers: return nil
+            case .transform, .bool, .colors, .numbers, .path: return nil
             }
         }
         var cumulative = [0.0]
