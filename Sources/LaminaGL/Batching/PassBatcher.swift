@@ -315,7 +315,7 @@ struct PassBatcher {
     }
 
     /// What an op's record holds besides its map and clips, and how it is drawn.
-    private struct RecordFields {
+    struct RecordFields {
         var key = ShaderKey(kind: .fill)
         var texture: GLTexture?, mask: GLTexture?
         /// The record's shape, colour, parameter and source fields (its map and clips are `prepare`'s).
@@ -365,49 +365,5 @@ struct PassBatcher {
             throw RenderGraphDefect(op.undrawable)
         }
         return f
-    }
-
-    /// A fill with its border over it (`BorderedFill`): the border program's two colours. `color` is also
-    /// what the solid pieces (the inner shape's interior) draw: the fill alone.
-    private func borderedFields(_ pair: BorderedFill, modulate m: PremultipliedColor) -> RecordFields {
-        var f = RecordFields()
-        f.record.params[0] = Float(pair.width)
-        f.key = ShaderKey.shape(pair.shape, border: pair.width)
-        (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(pair.shape)
-        f.record.color = PassBatcher.product(pair.fill, m, 1)
-        f.record.src = PassBatcher.product(pair.border, m, 1)
-        return f
-    }
-
-    /// A texture draw's fields: its source and mask, sampling, its shape's rect and radii, and, drawn texel
-    /// for texel, the texel copy (reading a blur kept at its reduced level, which nothing else may read).
-    private func textureFields(_ op: DrawOp, _ shape: RoundedRect, _ t: TextureDraw, bounds b: PixelRect,
-                               modulate m: PremultipliedColor, into f: inout RecordFields) throws {
-        let source = try resolve(t.source)
-        f.texture = source
-        if let maskPass = t.mask { f.mask = try resolvePass(maskPass) }
-        f.key = ShaderKey(kind: .texture, rounded: ShaderKey.shape(shape, border: nil).rounded,
-                          sampling: ShaderKey.sampling(min: t.minFilter, mag: t.magFilter), masked: t.mask != nil)
-        (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
-        f.record.src = SIMD4(Float(t.sourceRect.origin.x), Float(t.sourceRect.origin.y), Float(t.sourceRect.width),
-                      Float(t.sourceRect.height))
-        f.record.tex = SIMD4(Float(source.width), Float(source.height),
-                      Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)),
-                      Float(source.levels))
-        let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
-            + (t.mask != nil && t.invertsMask ? InstanceLayout.maskInverted : 0)
-        f.record.params = SIMD4(0, Float(t.lodBias), flags, 0)
-        f.record.color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
-        var reduced: Reduction?
-        if case .pass(let id) = t.source { reduced = reduction(id) }
-        let (w, h) = reduced.map { ($0.width, $0.height) } ?? (source.width, source.height)
-        if let grid = TexelBlit(op, t, bounds: b, textureWidth: w, textureHeight: h, enabled: splits) {
-            f.blit = grid
-            f.key = ShaderKey(kind: .texel, reduced: reduced != nil, packed: reduced?.packed ?? false)
-            f.record.src = SIMD4(Float(grid.base.x), Float(grid.base.y), Float(grid.step.x), Float(grid.step.y))
-            if let reduced { f.record.tex = SIMD4(Float(w), Float(h), 0, Float(reduced.factor)) }
-        } else if reduced != nil {
-            throw GLError.invalidGraph("a draw reads the reduced blur \(t.source) other than texel for texel")
-        }
     }
 }
