@@ -16,7 +16,7 @@ final class BorderedFillTests: XCTestCase {
     }
 
     private func fused(_ ops: [DrawOp]) -> [BorderedFill] {
-        ops.drawItems(fusingBorders: true).compactMap { if case .bordered(let b, _) = $0 { b } else { nil } }
+        ops.drawItems(fusingBorders: true).compactMap(\.border)
     }
 
     /// A 40 x 30 card at (10, 10), radius 8, border 3: fill and border as given.

@@ -53,7 +53,7 @@ public struct Presentation {
     /// them: at the replicator's local time minus k x delay. Nil when the replicator's instances do not lag
     /// or nothing under it animates. `restore` after drawing the instance.
     public func presentingInstance(_ k: Int, of replicator: ReplicatorLayer) -> Presentation? {
-        guard let time = replicatorTimes[ObjectIdentifier(replicator)] else { return nil }
+        guard !replicatorTimes.isEmpty, let time = replicatorTimes[ObjectIdentifier(replicator)] else { return nil }
         var p = Presentation()
         let at = time - Double(k) * replicator.instanceDelay
         for child in replicator.sublayers where Self.animates(child) { p.visit(child, parentTime: at) }

@@ -160,10 +160,11 @@ struct PassBatcher {
         var prepared = [Prepared?](repeating: nil, count: items.count)
         var grid = culls ? OccluderGrid(bounds: passBounds) : nil
         for i in items.indices.reversed() {
-            let bounds = items[i].op.bounds.intersection(passBounds)
+            let index = items[i].index
+            let bounds = ops[index].bounds.intersection(passBounds)
             if bounds.isEmpty { continue }
             depth = occluding ? Float(1 - Double(i + 1) / Double(items.count + 1)) : 0
-            guard var p = try prepare(items[i], bounds: bounds) else { continue }
+            guard var p = try prepare(ops[index], index: index, border: items[i].border, bounds: bounds) else { continue }
             if grid != nil {
                 let whole = p.pieces, start = pieceStore.count
                 if whole.count > 1 { grid!.focus(on: bounds) }
@@ -278,12 +279,11 @@ struct PassBatcher {
 
     /// `op` (the pass's op `index`)'s program, textures, instance record and pieces (one, or its `OpSplitter`
     /// pieces); nil when its transform maps nothing or, for a path, its coverage is empty.
-    private mutating func prepare(_ item: DrawItem, bounds b: PixelRect) throws -> Prepared? {
-        let op = item.op
-        var bordered: BorderedFill?
-        if case .bordered(let pair, _) = item { bordered = pair }
+    /// With `bordered`, `op` is a fill drawn with the border after it (`BorderedFill`).
+    private mutating func prepare(_ op: DrawOp, index: Int, border bordered: BorderedFill?,
+                                  bounds b: PixelRect) throws -> Prepared? {
         var g = SIMD16<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
-        let slot = pathSlots[item.index]
+        let slot = pathSlots[index]
         if case .path = op.shape { guard slot != nil else { return nil } } else {
             guard let map = ProjectiveMap(op.transform) else { return nil }
             g = map.g; wTest = map.wTest

@@ -10,8 +10,6 @@ import LaminaGeometry
 /// border are shaded once. Every layer with a background and a border and nothing between them draws this
 /// pair (background, then border: ca-semantics.md §2).
 public struct BorderedFill: Sendable, Equatable {
-    /// The fill's operation: the pair's transform, clips, bounds, edges and modulation.
-    public let op: DrawOp
     public let shape: RoundedRect
     public let width: Double
     public let fill: PremultipliedColor
@@ -19,47 +17,27 @@ public struct BorderedFill: Sendable, Equatable {
 
     /// `fill` with `border` over it, or nil when the two do not draw the same shape in the same place: a
     /// solid rounded rect, then a solid ring of the same rect with the same transform, clips, bounds and
-    /// modulation, both antialiased on every edge (as a border always is).
+    /// modulation, both antialiased on every edge (as a border always is). The pair's transform, clips,
+    /// bounds and modulation are the fill's.
     public init?(fill: DrawOp, border: DrawOp) {
         guard case .roundedRect(let shape) = fill.shape, case .solid(let fillColor) = fill.paint,
               case .ring(let ring, let width) = border.shape, case .solid(let borderColor) = border.paint,
-              shape == ring, fill.edgeAA == .all, border.edgeAA == .all, fill.transform == border.transform,
-              fill.clips == border.clips, fill.bounds == border.bounds, fill.modulate == border.modulate else { return nil }
-        op = fill
+              shape == ring, fill.edgeAA == .all, border.edgeAA == .all, fill.bounds == border.bounds,
+              fill.transform == border.transform, fill.clips == border.clips, fill.modulate == border.modulate
+        else { return nil }
         self.shape = shape
         self.width = width
         self.fill = fillColor
         self.border = borderColor
     }
-
-    public static func == (a: BorderedFill, b: BorderedFill) -> Bool {
-        a.shape == b.shape && a.width == b.width && a.fill == b.fill && a.border == b.border
-            && a.op.transform == b.op.transform && a.op.clips == b.op.clips && a.op.bounds == b.op.bounds
-            && a.op.modulate == b.op.modulate
-    }
 }
 
-/// What a renderer draws for a pass's operations: each operation, or a fill and its border as one.
-public enum DrawItem: Sendable {
-    /// The operation at `index` of the pass.
-    case op(DrawOp, index: Int)
-    /// The fill at `index` and its border at `index + 1`.
-    case bordered(BorderedFill, index: Int)
-
-    /// The operation whose transform, clips and bounds the item has (the fill's, for a pair).
-    public var op: DrawOp {
-        switch self {
-        case .op(let op, _): return op
-        case .bordered(let b, _): return b.op
-        }
-    }
-
-    /// The index in the pass of the item's (first) operation.
-    public var index: Int {
-        switch self {
-        case .op(_, let i), .bordered(_, let i): return i
-        }
-    }
+/// What a renderer draws for a pass's operations: the operation at `index`, or, with `border`, the fill at
+/// `index` and its border at `index + 1` as one. It holds no copy of the operation: renderers read it from
+/// the pass by its index.
+public struct DrawItem: Sendable {
+    public let index: Int
+    public let border: BorderedFill?
 }
 
 extension Array where Element == DrawOp {
@@ -71,10 +49,10 @@ extension Array where Element == DrawOp {
         var i = 0
         while i < count {
             if fusingBorders, i + 1 < count, let pair = BorderedFill(fill: self[i], border: self[i + 1]) {
-                items.append(.bordered(pair, index: i))
+                items.append(DrawItem(index: i, border: pair))
                 i += 2
             } else {
-                items.append(.op(self[i], index: i))
+                items.append(DrawItem(index: i, border: nil))
                 i += 1
             }
         }

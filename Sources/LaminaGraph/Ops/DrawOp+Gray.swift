@@ -6,7 +6,7 @@ extension DrawOp {
     /// r = g = b = a everywhere (`Pass.isGray`) and the same alpha bytes as the ops would draw (source-over's
     /// alpha does not depend on colour). A shadow needs only its shape's alpha, so its passes are drawn
     /// this way: renderers store and blur them one value a pixel.
-    public var grayOfAlpha: DrawOp {
+    @inlinable public var grayOfAlpha: DrawOp {
         var op = self
         op.modulate = modulate.map(\.grayOfAlpha)
         op.paint = paint.grayOfAlpha
@@ -32,5 +32,5 @@ extension DrawOp.Paint {
 
 extension PremultipliedColor {
     /// Its alpha in all four channels.
-    var grayOfAlpha: PremultipliedColor { PremultipliedColor(r: a, g: a, b: a, a: a) }
+    @inlinable public var grayOfAlpha: PremultipliedColor { PremultipliedColor(r: a, g: a, b: a, a: a) }
 }

@@ -4,7 +4,7 @@ import LaminaGeometry
 extension DrawOp {
     /// The same operation with its alpha multiplied by `a` (opacity folded into a single draw): its paint
     /// scaled; the products are held at float precision by the types themselves (`Double.heldAsFloat`).
-    public func scalingAlpha(by a: Double) -> DrawOp {
+    @inlinable public func scalingAlpha(by a: Double) -> DrawOp {
         guard a != 1 else { return self }
         var op = self
         op.paint = paint.scalingAlpha(by: a)
@@ -13,7 +13,7 @@ extension DrawOp {
 
     /// The same operation in a target whose pixel (0, 0) is this target's pixel `(dx, dy)`: a pass cut
     /// out of the current target.
-    public func rebased(dx: Int, dy: Int, size: PixelRect) -> DrawOp {
+    @inlinable public func rebased(dx: Int, dy: Int, size: PixelRect) -> DrawOp {
         var op = self
         let shift = Transform3D.translation(Double(-dx), Double(-dy), 0)
         op.transform = transform.concatenating(shift)
@@ -24,7 +24,7 @@ extension DrawOp {
     }
 
     /// The same operation under an outer clip (outermost first), its bounds limited to the clip's.
-    public func clipped(by clip: Clip, bounds clipBounds: PixelRect) -> DrawOp {
+    @inlinable public func clipped(by clip: Clip, bounds clipBounds: PixelRect) -> DrawOp {
         var op = self
         op.clips.insert(clip, at: 0)
         op.bounds = bounds.intersection(clipBounds)
@@ -34,7 +34,7 @@ extension DrawOp {
 
 extension DrawOp.Paint {
     /// The same paint with its alpha multiplied by `a`.
-    public func scalingAlpha(by a: Double) -> DrawOp.Paint {
+    @inlinable public func scalingAlpha(by a: Double) -> DrawOp.Paint {
         switch self {
         case .solid(let c): return .solid(c.scaled(by: a))
         case .texture(var t): t.opacity *= a; return .texture(t)

@@ -25,7 +25,7 @@ public struct DrawOp: Codable, Sendable {
     /// A colour every output component is multiplied by (replicator instance colours); nil means white.
     public var modulate: PremultipliedColor?
 
-    public init(shape: Shape, paint: Paint, transform: Transform3D, clips: [Clip] = [], bounds: PixelRect,
+    @inlinable public init(shape: Shape, paint: Paint, transform: Transform3D, clips: [Clip] = [], bounds: PixelRect,
                 edgeAA: EdgeMask = .all, modulate: PremultipliedColor? = nil) {
         self.shape = shape; self.paint = paint; self.transform = transform; self.clips = clips
         self.bounds = bounds; self.edgeAA = edgeAA; self.modulate = modulate

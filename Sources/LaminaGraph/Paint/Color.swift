@@ -43,7 +43,7 @@ public struct Color: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The premultiplied form used inside the render graph.
-    public var premultiplied: PremultipliedColor {
+    @inlinable public var premultiplied: PremultipliedColor {
         PremultipliedColor(r: red * alpha, g: green * alpha, b: blue * alpha, a: alpha)
     }
 }
@@ -56,12 +56,12 @@ public struct Color: Sendable, Equatable, Hashable, Codable {
 /// differed by one in every pixel.
 public struct PremultipliedColor: Sendable, Equatable, Hashable, Codable {
     public var r: Double, g: Double, b: Double, a: Double
-    public init(r: Double, g: Double, b: Double, a: Double) {
+    @inlinable public init(r: Double, g: Double, b: Double, a: Double) {
         self.r = r.heldAsFloat; self.g = g.heldAsFloat; self.b = b.heldAsFloat; self.a = a.heldAsFloat
     }
     public static let transparent = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
     /// Every component scaled by `s` (opacity or coverage applied to a premultiplied colour).
-    public func scaled(by s: Double) -> PremultipliedColor { PremultipliedColor(r: r * s, g: g * s, b: b * s, a: a * s) }
+    @inlinable public func scaled(by s: Double) -> PremultipliedColor { PremultipliedColor(r: r * s, g: g * s, b: b * s, a: a * s) }
 }
 
 extension Double {

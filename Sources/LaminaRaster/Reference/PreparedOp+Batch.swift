@@ -18,7 +18,8 @@ extension PreparedOp {
         let chunks = min(max(1, workers), items.count / 64)
         guard chunks > 1 else {
             return try items.map { item in
-                try PreparedOp(item, graph: graph, passes: passes, samplers: &samplers, fastPaths: fastPaths, alphas: alphas)
+                try PreparedOp(ops[item.index], border: item.border, graph: graph, passes: passes, samplers: &samplers,
+                               fastPaths: fastPaths, alphas: alphas)
             }
         }
         for op in ops {
@@ -37,7 +38,8 @@ extension PreparedOp {
                 var samplers = shared
                 for i in first..<last {
                     out[i] = Result {
-                        try PreparedOp(items[i], graph: graph, passes: passes, samplers: &samplers,
+                        try PreparedOp(ops[items[i].index], border: items[i].border, graph: graph, passes: passes,
+                                       samplers: &samplers,
                                        fastPaths: fastPaths, alphas: alphas)
                     }
                 }

@@ -97,16 +97,14 @@ final class PreparedOp: @unchecked Sendable {
     convenience init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
                      samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true,
                      alphas: [PassID: [UInt8]] = [:]) throws {
-        try self.init(.op(op, index: 0), graph: graph, passes: passes, samplers: &samplers, fastPaths: fastPaths,
+        try self.init(op, border: nil, graph: graph, passes: passes, samplers: &samplers, fastPaths: fastPaths,
                       alphas: alphas)
     }
 
-    /// One item of a pass: an operation, or a fill with its border drawn as one (`BorderedFill`).
-    init(_ item: DrawItem, graph: RenderGraph, passes: [PassID: Image],
+    /// One item of a pass: an operation, or with `bordered` a fill with its border drawn as one
+    /// (`BorderedFill`).
+    init(_ op: DrawOp, border bordered: BorderedFill?, graph: RenderGraph, passes: [PassID: Image],
          samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true, alphas: [PassID: [UInt8]] = [:]) throws {
-        let op = item.op
-        var bordered: BorderedFill?
-        if case .bordered(let pair, _) = item { bordered = pair }
         let pixelSampler = Projection(op.transform).map { PixelSampler($0, shortcut: fastPaths) }
         sampler = pixelSampler
         var grid: TexelGrid?

@@ -54,6 +54,8 @@ extension LayerEmitter {
 enum LayerEmitters {
     /// The kind of `layer`'s class: the one place the planner asks it.
     static func of(_ layer: Layer) -> any LayerEmitter {
+        // Most layers are plain CALayers: one metatype comparison instead of a cast per class.
+        if type(of: layer) == Layer.self { return PlainLayerEmitter(layer: layer) }
         switch layer {
         case let gradient as GradientLayer: return GradientLayerEmitter(layer: gradient)
         case let shape as ShapeLayer: return ShapeLayerEmitter(layer: shape)
