@@ -10,12 +10,17 @@ struct TestCommand: ParsableCommand {
         abstract: "Run reftests: scenes against reference images or other scenes.",
         discussion: """
         A path is a reftest.list (or a directory holding one), a directory of NAME.json scenes each compared \
-        with NAME.png beside it, or one scene. A list has one test a line, in the style of WebRender and Gecko:
+        with NAME.png beside it, or one scene. A list has one test a line, in the style of WebRender and Gecko \
+        (# starts a comment, to the end of its line):
 
-          == card.json card.png               the scene must match the image
-          == a.json b.json                    two scenes must render alike
-          != shadow.json no-shadow.json       the two must differ
-          fuzzy(2,10) == blur.json blur.png   this line's tolerance
+          # the scene must match the image
+          == card.json card.png
+          # two scenes must render alike
+          == a.json b.json
+          # the two must differ
+          != shadow.json no-shadow.json
+          # this line's tolerance
+          fuzzy(2,10) == blur.json blur.png
 
         == compares within the line's fuzzy(maxDiff, maxPixels), else the test scene's tolerance, else \
         fuzzy(2, 0); != passes when the renders differ beyond the line's tolerance, else at all. References \

@@ -199,7 +199,7 @@ public enum SceneSchema {
                                       "background": ["$ref": "#/$defs/color"]]],
             "images": ["type": "object", "additionalProperties": ["type": "string"]],
             "layers": ["type": "array", "items": ["$ref": "#/$defs/layer"]],
-            "tolerance": ["type": "object", "additionalProperties": false, "required": ["maxDiff", "maxPixels"],
+            "tolerance": ["type": "object", "additionalProperties": false,
                           "properties": ["maxDiff": ["type": "integer", "minimum": 0, "maximum": 255],
                                          "maxPixels": ["type": "integer", "minimum": 0], "reason": ["type": "string"]]],
         ]
