@@ -127,6 +127,33 @@ public enum AnimatableValue: Sendable, Equatable {
         }
     }
 
+    /// The value's numbers, for the curves that work on them component by component (cubic keyframes,
+    /// paced key times); nil for transforms, booleans, lists and paths.
+    var components: [Double]? {
+        switch self {
+        case .number(let x): return [x]
+        case .point(let p): return [Double(p.x), Double(p.y)]
+        case .size(let s): return [Double(s.width), Double(s.height)]
+        case .rect(let r): return [Double(r.minX), Double(r.minY), Double(r.width), Double(r.height)]
+        case .color(let c): let d = c ?? .clear; return [d.red, d.green, d.blue, d.alpha]
+        case .transform, .bool, .colors, .numbers, .path: return nil
+        }
+    }
+
+    /// A value of this one's kind made of `c` (as many numbers as `components` gives); nil for the kinds
+    /// without components.
+    func withComponents(_ c: [Double]) -> AnimatableValue? {
+        guard let mine = components, mine.count == c.count else { return nil }
+        switch self {
+        case .number: return .number(c[0])
+        case .point: return .point(CGPoint(x: c[0], y: c[1]))
+        case .size: return .size(CGSize(width: c[0], height: c[1]))
+        case .rect: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .color: return .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .transform, .bool, .colors, .numbers, .path: return nil
+        }
+    }
+
     /// `a` added `n` times (a cumulative animation's offset after n iterations).
     public static func repeated(_ a: AnimatableValue, _ n: Int) -> AnimatableValue? {
         guard n > 0 else { return nil }

@@ -11,8 +11,8 @@ enum KochanekBartels {
     static func value(_ k: LayerAnimation.Keyframes, segment i: Int, at s: Double) -> AnimatableValue? {
         let v = k.values
         let n = v.count
-        guard let p1 = components(v[i]), let p2 = components(v[i + 1]),
-              let p0 = components(v[max(0, i - 1)]), let p3 = components(v[min(n - 1, i + 2)]),
+        guard let p1 = v[i].components, let p2 = v[i + 1].components,
+              let p0 = v[max(0, i - 1)].components, let p3 = v[min(n - 1, i + 2)].components,
               [p0.count, p2.count, p3.count].allSatisfy({ $0 == p1.count }) else { return nil }
         func parameter(_ list: [Double]?, _ j: Int) -> Double { list.flatMap { j < $0.count ? $0[j] : nil } ?? 0 }
         let (t1, c1, b1) = (parameter(k.tension, i), parameter(k.continuity, i), parameter(k.bias, i))
@@ -26,28 +26,6 @@ enum KochanekBartels {
             let incoming = (1 - t2) * (1 + b2) * (1 - c2) / 2 * (p2[j] - p1[j]) + (1 - t2) * (1 - b2) * (1 + c2) / 2 * (p3[j] - p2[j])
             out[j] = h00 * p1[j] + h10 * outgoing + h01 * p2[j] + h11 * incoming
         }
-        return value(out, like: v[i])
-    }
-
-    static func components(_ v: AnimatableValue) -> [Double]? {
-        switch v {
-        case .number(let x): return [x]
-        case .point(let p): return [Double(p.x), Double(p.y)]
-        case .size(let s): return [Double(s.width), Double(s.height)]
-        case .rect(let r): return [Double(r.minX), Double(r.minY), Double(r.width), Double(r.height)]
-        case .color(let c): let d = c ?? .clear; return [d.red, d.green, d.blue, d.alpha]
-        case .transform, .bool, .colors, .numbers, .path: return nil
-        }
-    }
-
-    private static func value(_ c: [Double], like v: AnimatableValue) -> AnimatableValue? {
-        switch v {
-        case .number: return .number(c[0])
-        case .point: return .point(CGPoint(x: c[0], y: c[1]))
-        case .size: return .size(CGSize(width: c[0], height: c[1]))
-        case .rect: return .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
-        case .color: return .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
-        case .transform, .bool, .colors, .numbers, .path: return nil
-        }
+        return v[i].withComponents(out)
     }
 }

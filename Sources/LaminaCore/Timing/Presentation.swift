@@ -154,19 +154,9 @@ public struct Presentation {
     /// Key times proportional to the distance travelled from the first value (`paced`); nil when the values
     /// have no distance (transforms, booleans) or do not move.
     static func pacedTimes(_ values: [AnimatableValue]) -> [Double]? {
-        func components(_ v: AnimatableValue) -> [Double]? {
-            switch v {
-            case .number(let x): return [x]
-            case .point(let p): return [Double(p.x), Double(p.y)]
-            case .size(let s): return [Double(s.width), Double(s.height)]
-            case .rect(let r): return [Double(r.minX), Double(r.minY), Double(r.width), Double(r.height)]
-            case .color(let c): let d = c ?? .clear; return [d.red, d.green, d.blue, d.alpha]
-            case .transform, .bool, .colors, .numbers, .path: return nil
-            }
-        }
         var cumulative = [0.0]
         for i in 1..<values.count {
-            guard let a = components(values[i - 1]), let b = components(values[i]), a.count == b.count else { return nil }
+            guard let a = values[i - 1].components, let b = values[i].components, a.count == b.count else { return nil }
             cumulative.append(cumulative[i - 1] + zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot())
         }
         guard let total = cumulative.last, total > 0, total.isFinite else { return nil }
