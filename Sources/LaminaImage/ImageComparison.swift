@@ -42,6 +42,13 @@ public struct ImageComparison: Sendable, Equatable {
     public let differingPixels: Int
     /// Mean absolute difference of each channel over all pixels, 0-255.
     public let meanAbsoluteDifference: PerChannel
+    /// Mean absolute difference over all four channels of all pixels, 0-255: a systematic one-step
+    /// difference over a whole image shows here (1.0 for a canvas one step apart in every channel) even where
+    /// it stays inside a fuzzy tolerance.
+    public var meanDifference: Double {
+        let m = meanAbsoluteDifference
+        return (m.r + m.g + m.b + m.a) / 4
+    }
     /// Mean squared difference over all channels of all pixels (alpha included).
     public let meanSquaredError: Double
     /// Peak signal-to-noise ratio in decibels, `10 * log10(255^2 / MSE)`; `+infinity` when identical.

@@ -18,7 +18,8 @@ struct ParityCommand: ParsableCommand {
         abstract: "Render scenes on the CPU and the GPU and compare them.",
         discussion: """
         Each scene is planned once and rendered on both backends. One line per scene gives the largest channel \
-        difference (0-255), the pixels differing by more than 2, PSNR, the scene's tolerance \
+        difference (0-255), the pixels differing by more than 2, PSNR, the mean absolute difference over \
+        all channels (a systematic one-step difference shows there), the scene's tolerance \
         fuzzy(maxDiff, maxPixels) (fuzzy(2, 0) when it states none) and PASS or FAIL; then a summary. A \
         directory stands for every *.json file directly inside it, in name order.
 
@@ -138,6 +139,7 @@ struct ParityCommand: ParsableCommand {
             var fields = ["\"scene\": \(JSONText.quoted(r.name))", "\"passed\": \(r.passed)",
                           "\"maxDifference\": \(c.maxDifference)", "\"pixelsOverThreshold\": \(r.pixelsOverThreshold)",
                           "\"psnr\": \(c.psnr.isInfinite ? "null" : String(format: "%.4f", c.psnr))",
+                          "\"meanDifference\": \(String(format: "%.4f", c.meanDifference))",
                           "\"maxDiff\": \(r.tolerance.maxDiff)", "\"maxPixels\": \(r.tolerance.maxPixels)"]
             if let at = c.largestDifferenceAt { fields.append("\"largestAt\": {\"x\": \(at.x), \"y\": \(at.y)}") }
             return "{" + fields.joined(separator: ", ") + "}"
@@ -260,7 +262,7 @@ struct ParityTable {
 
     var header: String {
         pad("scene", nameWidth) + "  " + lpad("max diff", 8) + "  " + lpad("pixels > 2", 10) + "  "
-            + lpad("PSNR", 10) + "  " + pad("tolerance", 16) + "  result"
+            + lpad("PSNR", 10) + "  " + lpad("mean", 6) + "  " + pad("tolerance", 16) + "  result"
     }
 
     func row(_ outcome: ParityOutcome) -> String {
@@ -268,10 +270,11 @@ struct ParityTable {
         case .compared(let r):
             return pad(r.name, nameWidth) + "  " + lpad("\(r.comparison.maxDifference)", 8) + "  "
                 + lpad("\(r.pixelsOverThreshold)", 10) + "  " + lpad(ParityResult.psnrText(r.comparison.psnr), 10)
-                + "  " + pad(r.toleranceText, 16) + "  " + (r.passed ? "PASS" : "FAIL")
+                + "  " + lpad(String(format: "%.3f", r.comparison.meanDifference), 6) + "  " + pad(r.toleranceText, 16)
+                + "  " + (r.passed ? "PASS" : "FAIL")
         case .failed(let name, _, let error):
             let invalid = (error as? ParityError)?.isInvalidInput ?? true
-            return pad(name, nameWidth) + "  " + lpad("-", 8) + "  " + lpad("-", 10) + "  " + lpad("-", 10) + "  "
+            return pad(name, nameWidth) + "  " + lpad("-", 8) + "  " + lpad("-", 10) + "  " + lpad("-", 10) + "  " + lpad("-", 6) + "  "
                 + pad("-", 16) + "  " + (invalid ? "INVALID" : "ERROR")
         }
     }

@@ -32,7 +32,7 @@ extension RandomScene {
             keys = ["\"keyPath\": \"transform.rotation.z\"", "\"toValue\": \(n(rng.uniform(-3.2, 3.2)))"]
         case 3:
             keys = ["\"type\": \"keyframe\"", "\"keyPath\": \"backgroundColor\"",
-                    "\"values\": [\(color(rng.color8())), \(color(rng.color8())), \(color(rng.color8()))]"]
+                    "\"values\": [\(color(rng.sceneColor())), \(color(rng.sceneColor())), \(color(rng.sceneColor()))]"]
             if rng.unit() < 0.5 { keys.append("\"calculationMode\": \"discrete\"") }
         case 4:
             keys = ["\"type\": \"spring\"", "\"keyPath\": \"bounds.size.width\"", "\"fromValue\": \(n(w * 0.5))",

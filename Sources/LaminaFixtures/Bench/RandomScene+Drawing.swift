@@ -21,8 +21,8 @@ extension RandomScene {
             let x = rng.uniform(-5, w * 0.6), y = rng.uniform(-5, h * 0.6)
             return "[\(n(x)), \(n(y)), \(n(rng.uniform(4, w * 0.6))), \(n(rng.uniform(4, h * 0.6)))]"
         }
-        let fill = "{\"op\": \"setFillColor\", \"color\": \(color(rng.color8(alpha: rng.unit() < 0.3 ? 0.5 : 1)))}"
-        let stroke = "{\"op\": \"setStrokeColor\", \"color\": \(color(rng.color8()))}"
+        let fill = "{\"op\": \"setFillColor\", \"color\": \(color(rng.sceneColor(alpha: rng.unit() < 0.3 ? 0.5 : 1)))}"
+        let stroke = "{\"op\": \"setStrokeColor\", \"color\": \(color(rng.sceneColor()))}"
         let width = "{\"op\": \"setLineWidth\", \"width\": \(n(rng.uniform(0.5, 8)))}"
         switch Int(rng.whole(0, 7)) {
         case 0: return [fill, "{\"op\": \"fillEllipse\", \"rect\": \(rect())}"]

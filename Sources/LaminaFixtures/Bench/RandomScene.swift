@@ -39,7 +39,7 @@ public struct RandomScene {
         return """
             {"format": "lamina-scene/1", "description": "random scene \(index) of seed \(seed)",
              "time": \(n(sceneTime(seed: seed, index: index))),
-             "canvas": {"width": \(n(w)), "height": \(n(h)), "scale": \(n(scale)), "background": \(color(rng.color8()))},
+             "canvas": {"width": \(n(w)), "height": \(n(h)), "scale": \(n(scale)), "background": \(color(rng.sceneColor()))},
              "layers": [\(cards.joined(separator: ",\n  "))]}
 
             """
@@ -60,16 +60,16 @@ public struct RandomScene {
             keys.append(gradient(&rng))
         } else if kind == 1 {
             keys.append(replicator(&rng))
-            subs.append("{\"frame\": [4, 4, 24, 18], \"backgroundColor\": \(color(rng.color8())), \"cornerRadius\": 5}")
+            subs.append("{\"frame\": [4, 4, 24, 18], \"backgroundColor\": \(color(rng.sceneColor())), \"cornerRadius\": 5}")
         } else if kind == 2 {
             keys.append(shape(&rng, w: w, h: h))
         } else {
-            keys.append("\"backgroundColor\": \(color(rng.color8(alpha: rng.unit() < 0.3 ? 0.6 : 1)))")
+            keys.append("\"backgroundColor\": \(color(rng.sceneColor(alpha: rng.unit() < 0.3 ? 0.6 : 1)))")
             if rng.unit() < 0.35 { keys.append(drawing(&rng, w: w, h: h, scale: scale)) }
         }
         if rng.unit() < 0.7 { keys.append("\"cornerRadius\": \(n(rng.whole(0, 30)))") }
         if rng.unit() < 0.3 { keys.append("\"cornerCurve\": \"continuous\"") }
-        if rng.unit() < 0.5 { keys += ["\"borderWidth\": \(n(rng.uniform(0.5, 4)))", "\"borderColor\": \(color(rng.color8()))"] }
+        if rng.unit() < 0.5 { keys += ["\"borderWidth\": \(n(rng.uniform(0.5, 4)))", "\"borderColor\": \(color(rng.sceneColor()))"] }
         if rng.unit() < 0.6 {
             let sigma = rng.uniform(0, maxShadowSigma)
             keys += ["\"shadowOpacity\": \(n(rng.uniform(0.2, 1)))", "\"shadowRadius\": \(n(sigma / scale))",
@@ -89,7 +89,7 @@ public struct RandomScene {
         if rng.unit() < 0.5 {
             if rng.unit() < 0.6 { keys.append("\"masksToBounds\": true") }
             for _ in 0..<Int(rng.whole(1, 3)) {
-                subs.append("{\"frame\": [\(n(rng.uniform(-10, w))), \(n(rng.uniform(-10, h))), \(n(rng.whole(10, 60))), \(n(rng.whole(10, 40)))], \"backgroundColor\": \(color(rng.color8(alpha: rng.unit() < 0.3 ? 0.5 : 1))), \"cornerRadius\": \(n(rng.whole(0, 10)))}")
+                subs.append("{\"frame\": [\(n(rng.uniform(-10, w))), \(n(rng.uniform(-10, h))), \(n(rng.whole(10, 60))), \(n(rng.whole(10, 40)))], \"backgroundColor\": \(color(rng.sceneColor(alpha: rng.unit() < 0.3 ? 0.5 : 1))), \"cornerRadius\": \(n(rng.whole(0, 10)))}")
             }
         }
         if !subs.isEmpty { keys.append("\"sublayers\": [\(subs.joined(separator: ", "))]") }
@@ -102,7 +102,7 @@ public struct RandomScene {
 
     private func gradient(_ rng: inout SplitMix64) -> String {
         let types = ["axial", "radial", "conic"]
-        let colors = (0..<Int(rng.whole(2, 4))).map { _ in color(rng.color8(alpha: rng.unit() < 0.3 ? 0.4 : 1)) }
+        let colors = (0..<Int(rng.whole(2, 4))).map { _ in color(rng.sceneColor(alpha: rng.unit() < 0.3 ? 0.4 : 1)) }
         return "\"type\": \"gradient\", \"gradientType\": \"\(types[Int(rng.whole(0, 2))])\", \"colors\": [\(colors.joined(separator: ", "))], "
             + "\"startPoint\": [\(n(rng.unit())), \(n(rng.unit()))], \"endPoint\": [\(n(rng.unit())), \(n(rng.unit()))]"
     }
@@ -113,8 +113,8 @@ public struct RandomScene {
                      "M\(n(w * 0.5)) \(n(h * 0.1)) A \(n(w * 0.4)) \(n(h * 0.4)) 0 1 1 \(n(w * 0.49)) \(n(h * 0.1)) Z"]
         let caps = ["butt", "round", "square"], joins = ["miter", "round", "bevel"]
         var keys = ["\"type\": \"shape\"", "\"path\": \"\(paths[Int(rng.whole(0, 2))])\"",
-                    "\"fillColor\": \(rng.unit() < 0.4 ? "null" : color(rng.color8(alpha: rng.unit() < 0.3 ? 0.5 : 1)))",
-                    "\"strokeColor\": \(color(rng.color8()))", "\"lineWidth\": \(n(rng.uniform(0.5, 8)))",
+                    "\"fillColor\": \(rng.unit() < 0.4 ? "null" : color(rng.sceneColor(alpha: rng.unit() < 0.3 ? 0.5 : 1)))",
+                    "\"strokeColor\": \(color(rng.sceneColor()))", "\"lineWidth\": \(n(rng.uniform(0.5, 8)))",
                     "\"lineCap\": \"\(caps[Int(rng.whole(0, 2))])\"", "\"lineJoin\": \"\(joins[Int(rng.whole(0, 2))])\""]
         if rng.unit() < 0.3 { keys.append("\"lineDashPattern\": [\(n(rng.whole(2, 12))), \(n(rng.whole(2, 8)))]") }
         if rng.unit() < 0.2 { keys.append("\"strokeEnd\": \(n(rng.uniform(0.3, 0.9)))") }
@@ -152,25 +152,25 @@ public struct RandomScene {
             .joined(separator: " ")
         let aligns = ["natural", "left", "right", "center", "justified"], modes = ["none", "start", "middle", "end"]
         var keys = ["\"type\": \"text\"", "\"string\": \"\(string)\"", "\"font\": \"DejaVu Sans\"",
-                    "\"fontSize\": \(n(rng.uniform(8, 24)))", "\"foregroundColor\": \(color(rng.color8()))",
+                    "\"fontSize\": \(n(rng.uniform(8, 24)))", "\"foregroundColor\": \(color(rng.sceneColor()))",
                     "\"alignmentMode\": \"\(aligns[Int(rng.whole(0, 4))])\"",
                     "\"truncationMode\": \"\(modes[Int(rng.whole(0, 3))])\""]
         if rng.unit() < 0.25 {
             // An attributed string: two runs with their own size and colour, the second underlined.
             keys[1] = "\"string\": [{\"text\": \"\(string) \", \"font\": \"DejaVu Sans\", \"fontSize\": \(n(rng.uniform(8, 20))), "
-                + "\"foregroundColor\": \(color(rng.color8()))}, {\"text\": \"Lamina\", \"font\": \"DejaVu Serif\", "
-                + "\"fontSize\": \(n(rng.uniform(8, 20))), \"foregroundColor\": \(color(rng.color8())), \"underline\": true}]"
+                + "\"foregroundColor\": \(color(rng.sceneColor()))}, {\"text\": \"Lamina\", \"font\": \"DejaVu Serif\", "
+                + "\"fontSize\": \(n(rng.uniform(8, 20))), \"foregroundColor\": \(color(rng.sceneColor())), \"underline\": true}]"
         }
         if rng.unit() < 0.5 { keys.append("\"wrapped\": true") }
         if rng.unit() < 0.6 { keys.append("\"contentsScale\": 2") }
-        if rng.unit() < 0.4 { keys.append("\"backgroundColor\": \(color(rng.color8(alpha: 0.8)))") }
+        if rng.unit() < 0.4 { keys.append("\"backgroundColor\": \(color(rng.sceneColor(alpha: 0.8)))") }
         return keys.joined(separator: ", ")
     }
 
     /// A CATransformLayer of two or three planes turned about y and x by random angles, crossing at the centre.
     private func depthContext(_ rng: inout SplitMix64, w: Double, h: Double) -> String {
         let planes = (0..<Int(rng.whole(2, 3))).map { _ in
-            "{\"frame\": [0, 0, \(n(w * 0.8)), \(n(h * 0.8))], \"backgroundColor\": \(color(rng.color8(alpha: rng.unit() < 0.3 ? 0.7 : 1))), "
+            "{\"frame\": [0, 0, \(n(w * 0.8)), \(n(h * 0.8))], \"backgroundColor\": \(color(rng.sceneColor(alpha: rng.unit() < 0.3 ? 0.7 : 1))), "
                 + "\"cornerRadius\": \(n(rng.whole(0, 8))), \"transform\": [{\"rotateDegrees\": [\(n(rng.uniform(-60, 60))), 0, 1, 0]}, "
                 + "{\"rotateDegrees\": [\(n(rng.uniform(-30, 30))), 1, 0, 0]}]}"
         }

@@ -163,7 +163,10 @@ final class FrameExecutor {
         let (opaque, batches) = (passBatches.opaque, passBatches.blended)
         try resources.drawer.upload(instances: batcher.instances, clips: batcher.clips)
         target.bind()
-        glClearColor(Float(c.r), Float(c.g), Float(c.b), Float(c.a))
+        // The bytes the CPU stores, given to the driver as whole steps: a clear does not pass through the
+        // shaders' store rounding, and drivers convert a float near a tie each their own way.
+        let px = ClearColor.bytes(c)
+        glClearColor(Float(px.r) / 255, Float(px.g) / 255, Float(px.b) / 255, Float(px.a) / 255)
         if passBatches.depthTested {
             try target.attachDepth()
             glClearDepthf(1)

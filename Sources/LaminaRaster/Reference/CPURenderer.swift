@@ -144,7 +144,7 @@ public final class CPURenderer: Renderer {
 extension Image {
     /// A premultiplied clear colour as the 4 bytes of one pixel (rounded to 8 bits) for `BlendTarget.fill`.
     static func clearPattern(_ c: PremultipliedColor) -> UInt32 {
-        let px = [c.r, c.g, c.b, c.a].map { UInt8(max(0, min(255, ($0 * 255).rounded()))) }
-        return Blend.pattern(r: px[0], g: px[1], b: px[2], a: px[3])
+        let px = ClearColor.bytes(c)
+        return Blend.pattern(r: px.r, g: px.g, b: px.b, a: px.a)
     }
 }
