@@ -53,7 +53,7 @@ public enum Lamina {
         let size = size ?? layer.bounds.size
         let scene = Scene(width: Double(size.width), height: Double(size.height), scale: scale, background: background)
         let parent = layer.superlayer
-        let index = parent?.sublayers.firstIndex { $0 === layer }
+        let index = parent?.sublayersValue.firstIndex { $0 === layer }
         let saved = (layer.position, layer.transform, layer.zPosition)
         // Placed so that its bounds' origin is the image's top-left corner, untransformed, for the render.
         layer.transform = .identity
@@ -64,7 +64,7 @@ public enum Lamina {
         defer {
             layer.removeFromSuperlayer()
             (layer.position, layer.transform, layer.zPosition) = saved
-            if let parent, let index { parent.insertSublayer(layer, at: min(index, parent.sublayers.count)) }
+            if let parent, let index { parent.insertSublayer(layer, at: min(index, parent.sublayersValue.count)) }
         }
         return try render(scene, backend: backend, at: time)
     }

@@ -34,7 +34,7 @@ struct HitCommand: ParsableCommand {
         var path: [Layer] = []
         var layer = decoded.root.hitTest(point)
         while let l = layer, l !== decoded.root { path.insert(l, at: 0); layer = l.superlayer }
-        let rows: [(pointer: String, layer: Layer, local: CGPoint?)] = path.map { ($0.scenePointer, $0, $0.convert(point, from: nil)) }
+        let rows: [(pointer: String, layer: Layer, local: CGPoint?)] = path.map { ($0.scenePointer, $0, $0.projectedPoint(point, from: nil)) }
         if json {
             let items = rows.map { r -> String in
                 let name = r.layer.name.map { JSONText.quoted($0) } ?? "null"
@@ -64,7 +64,7 @@ extension Layer {
         while let parent = layer.superlayer {
             if parent.mask === layer {
                 tokens.insert("mask", at: 0)
-            } else if let i = parent.sublayers.firstIndex(where: { $0 === layer }) {
+            } else if let i = parent.sublayersValue.firstIndex(where: { $0 === layer }) {
                 tokens.insert(String(i), at: 0)
                 tokens.insert(parent.superlayer == nil ? "layers" : "sublayers", at: 0)
             }

@@ -46,15 +46,15 @@ final class BenchScenesTests: XCTestCase {
             XCTAssertEqual(a.json, b.json, bench.name)
         }
         let one = BenchScenes.trilinear(count: 2).makeScene(), two = BenchScenes.trilinear(count: 2).makeScene()
-        XCTAssertEqual(one.root.sublayers[0].contents?.image, two.root.sublayers[0].contents?.image)
+        XCTAssertEqual(one.root.sublayersValue[0].contentsValue?.image, two.root.sublayersValue[0].contentsValue?.image)
     }
 
     func testScale2CardsHaveTheSamePixelGeometryAsTheirScale1Twins() {
         for shadow in [BenchScenes.ShadowKind.none, .alpha] {
             let one = BenchScenes.cards(count: 200, scale: 1, shadow: shadow).makeScene()
             let two = BenchScenes.cards(count: 200, scale: 2, shadow: shadow).makeScene()
-            XCTAssertEqual(one.root.sublayers.count, two.root.sublayers.count)
-            for (a, b) in zip(one.root.sublayers, two.root.sublayers) {
+            XCTAssertEqual(one.root.sublayersValue.count, two.root.sublayersValue.count)
+            for (a, b) in zip(one.root.sublayersValue, two.root.sublayersValue) {
                 let f = b.frame
                 XCTAssertEqual(a.frame, CGRect(x: f.minX * 2, y: f.minY * 2, width: f.width * 2, height: f.height * 2))
                 XCTAssertEqual(a.cornerRadius, b.cornerRadius * 2)

@@ -54,7 +54,7 @@ final class DemoListingTests: XCTestCase {
     func testEveryFigure_buildsLayersThatPlanIntoDrawing() throws {
         for figure in Gallery.figures {
             let scene = figure.makeScene(scale: 1)
-            XCTAssertFalse(scene.root.sublayers.isEmpty, "\(figure.label) built no layers")
+            XCTAssertFalse(scene.root.sublayersValue.isEmpty, "\(figure.label) built no layers")
             let graph = try Planner().plan(scene)
             XCTAssertFalse(graph.passes.isEmpty, "\(figure.label) planned no passes")
         }
@@ -63,6 +63,6 @@ final class DemoListingTests: XCTestCase {
     func testMakeScene_returnsAFreshTreeEachCall() {
         let figure = Gallery.figure4_2
         let a = figure.makeScene(), b = figure.makeScene()
-        XCTAssertFalse(a.root.sublayers[0] === b.root.sublayers[0])
+        XCTAssertFalse(a.root.sublayersValue[0] === b.root.sublayersValue[0])
     }
 }

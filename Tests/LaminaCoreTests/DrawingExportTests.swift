@@ -31,6 +31,6 @@ final class DrawingExportTests: XCTestCase {
         scene.root.addSublayer(layer)
         let output = try SceneExporter(imagePrefix: "x").export(scene)
         let decoded = try SceneDecoder().decode(output.json)
-        XCTAssertEqual(decoded.root.sublayers.first?.drawing, layer.recordedDrawing())
+        XCTAssertEqual(decoded.root.sublayersValue.first?.drawing, layer.recordedDrawing())
     }
 }

@@ -127,7 +127,7 @@ final class PlannerTests: XCTestCase {
         let g = try Planner().plan(scene { root in
             let l = box(CGRect(x: 50, y: 50, width: 100, height: 100))
             l.shadowOpacity = 1
-            l.shadowPath = Path(ellipseIn: l.bounds)
+            l.shadowPathValue = Path(ellipseIn: l.bounds)
             l.addSublayer(box(CGRect(x: 0, y: 0, width: 10, height: 10)))
             root.addSublayer(l)
         })

@@ -16,7 +16,7 @@ final class RandomSceneTests: XCTestCase {
             XCTAssertNotEqual(text, generator.json(seed: 8, index: i))
             let scene = try SceneDecoder().decode(Data(text.utf8))
             _ = try Planner().plan(scene)
-            for layer in scene.root.sublayers { kinds.insert(layer.typeName) }
+            for layer in scene.root.sublayersValue { kinds.insert(layer.typeName) }
         }
         XCTAssertEqual(kinds, ["layer", "gradient", "replicator", "shape", "text"], "the specialised types that render are drawn too")
     }
@@ -25,7 +25,7 @@ final class RandomSceneTests: XCTestCase {
     func testShadowSigma_isBounded() throws {
         for i in 0..<20 {
             let scene = try SceneDecoder().decode(Data(RandomScene(maxShadowSigma: 2).json(seed: 3, index: i).utf8))
-            for layer in scene.root.sublayers where layer.shadowOpacity > 0 {
+            for layer in scene.root.sublayersValue where layer.shadowOpacity > 0 {
                 XCTAssertLessThanOrEqual(layer.shadowRadius * scene.scale, 2.0001)
             }
         }

@@ -30,7 +30,7 @@ final class SceneCheckTests: XCTestCase {
         XCTAssertEqual(SceneDecoder().check(contentsOf: url, limit: 7).errors.count, 7)
         let valid = try write("{\"format\": \"lamina-scene/1\", \"canvas\": {\"width\": 10, \"height\": 10}, \"layers\": [{}]}")
         let (scene, errors) = SceneDecoder().check(contentsOf: valid)
-        XCTAssertEqual(scene?.root.sublayers.count, 1)
+        XCTAssertEqual(scene?.root.sublayersValue.count, 1)
         XCTAssertEqual(errors.count, 0)
         let broken = try write("{\"format\": \"lamina-scene/1\",")
         XCTAssertEqual(SceneDecoder().check(contentsOf: broken).errors.count, 1)

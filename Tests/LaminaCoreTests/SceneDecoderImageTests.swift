@@ -22,10 +22,10 @@ final class SceneDecoderImageTests: XCTestCase {
         let url = dir.appendingPathComponent("scene.json")
         try Data(json.utf8).write(to: url)
         let scene = try SceneDecoder().decode(contentsOf: url)
-        let layers = scene.root.sublayers
-        XCTAssertEqual(layers[0].contents?.width, 4); XCTAssertEqual(layers[0].contents?.height, 3)
-        XCTAssertTrue(layers[0].contents === layers[1].contents)
-        XCTAssertEqual(layers[2].contents?.image.pixel(x: 0, y: 0).b, 255)
+        let layers = scene.root.sublayersValue
+        XCTAssertEqual(layers[0].contentsValue?.width, 4); XCTAssertEqual(layers[0].contentsValue?.height, 3)
+        XCTAssertTrue(layers[0].contentsValue === layers[1].contentsValue)
+        XCTAssertEqual(layers[2].contentsValue?.image.pixel(x: 0, y: 0).b, 255)
         XCTAssertEqual(scene.sourceURL, url)
 
         let summary = SceneSummary(scene: scene)

@@ -12,7 +12,7 @@ final class SceneDecoderTests: XCTestCase {
         XCTAssertEqual(scene.width, 400); XCTAssertEqual(scene.height, 300)
         XCTAssertEqual(scene.scale, 1); XCTAssertEqual(scene.background, .clear)
         XCTAssertEqual(scene.root.bounds, CGRect(x: 0, y: 0, width: 400, height: 300))
-        XCTAssertTrue(scene.root.sublayers.isEmpty)
+        XCTAssertTrue(scene.root.sublayersValue.isEmpty)
         XCTAssertNil(scene.tolerance); XCTAssertNil(scene.sceneDescription)
     }
 
@@ -43,13 +43,13 @@ final class SceneDecoderTests: XCTestCase {
         XCTAssertNil(l.mask)
         XCTAssertEqual(l.shadowOpacity, 0); XCTAssertEqual(l.shadowColor, .black)
         XCTAssertEqual(l.shadowOffset, CGSize(width: 0, height: -3)); XCTAssertEqual(l.shadowRadius, 3); XCTAssertNil(l.shadowPath)
-        XCTAssertNil(l.contents); XCTAssertEqual(l.contentsGravity, .resize)
+        XCTAssertNil(l.contentsValue); XCTAssertEqual(l.contentsGravity, .resize)
         XCTAssertEqual(l.contentsRect, CGRect(x: 0, y: 0, width: 1, height: 1))
         XCTAssertEqual(l.contentsCenter, CGRect(x: 0, y: 0, width: 1, height: 1))
         XCTAssertEqual(l.contentsScale, 1); XCTAssertEqual(l.minificationFilter, .linear)
         XCTAssertEqual(l.magnificationFilter, .linear); XCTAssertEqual(l.minificationFilterBias, 0)
         XCTAssertFalse(l.shouldRasterize); XCTAssertEqual(l.rasterizationScale, 1)
-        XCTAssertFalse(l.allowsEdgeAntialiasing); XCTAssertTrue(l.sublayers.isEmpty)
+        XCTAssertFalse(l.allowsEdgeAntialiasing); XCTAssertTrue(l.sublayersValue.isEmpty)
     }
 
     func testEveryCommonKey_setExplicitly_roundTripsToTheModel() throws {
@@ -80,13 +80,13 @@ final class SceneDecoderTests: XCTestCase {
         XCTAssertTrue(l.mask?.superlayer === l)
         XCTAssertEqual(l.shadowOpacity, 0.25); XCTAssertEqual(l.shadowColor, .blue)
         XCTAssertEqual(l.shadowOffset, CGSize(width: 4, height: 5)); XCTAssertEqual(l.shadowRadius, 6)
-        XCTAssertEqual(l.shadowPath?.elements.count, 5)
+        XCTAssertEqual(l.shadowPathValue?.elements.count, 5)
         XCTAssertEqual(l.contentsGravity, .topLeft); XCTAssertEqual(l.contentsRect, CGRect(x: 0, y: 0, width: 0.5, height: 0.5))
         XCTAssertEqual(l.contentsCenter, CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)); XCTAssertEqual(l.contentsScale, 2)
         XCTAssertEqual(l.minificationFilter, .trilinear); XCTAssertEqual(l.magnificationFilter, .nearest)
         XCTAssertEqual(l.minificationFilterBias, -0.5); XCTAssertTrue(l.shouldRasterize); XCTAssertEqual(l.rasterizationScale, 3)
         XCTAssertFalse(l.isDoubleSided); XCTAssertTrue(l.allowsEdgeAntialiasing)
-        XCTAssertEqual(l.sublayers.map(\.name), ["a", "b"]); XCTAssertNil(l.contents)
+        XCTAssertEqual(l.sublayersValue.map(\.name), ["a", "b"]); XCTAssertNil(l.contentsValue)
     }
 
     func testFrame_defaultAnchor_setsCentredPositionAndBoundsSize() throws {
@@ -149,17 +149,17 @@ final class SceneDecoderTests: XCTestCase {
         let d = try XCTUnwrap(try SceneFixture.layer(#"{"type": "shape"}"#) as? ShapeLayer)
         XCTAssertNil(d.path); XCTAssertEqual(d.fillColor, .black); XCTAssertEqual(d.fillRule, .nonZero); XCTAssertNil(d.strokeColor)
         XCTAssertEqual(d.lineWidth, 1); XCTAssertEqual(d.lineCap, .butt); XCTAssertEqual(d.lineJoin, .miter)
-        XCTAssertEqual(d.miterLimit, 10); XCTAssertNil(d.lineDashPattern); XCTAssertEqual(d.lineDashPhase, 0)
+        XCTAssertEqual(d.miterLimit, 10); XCTAssertNil(d.lineDashPatternValue); XCTAssertEqual(d.lineDashPhase, 0)
         XCTAssertEqual(d.strokeStart, 0); XCTAssertEqual(d.strokeEnd, 1)
         let s = try XCTUnwrap(try SceneFixture.layer("""
         {"type": "shape", "path": [{"ellipse": [0, 0, 10, 10]}, {"roundedRect": [0, 0, 40, 20], "radius": 5, "corners": ["minXMinY"]}],
          "fillColor": null, "fillRule": "evenOdd", "strokeColor": "red", "lineWidth": 3, "lineCap": "round",
          "lineJoin": "bevel", "miterLimit": 4, "lineDashPattern": [4, 2], "lineDashPhase": 1, "strokeStart": 0.25, "strokeEnd": 0.75}
         """) as? ShapeLayer)
-        XCTAssertEqual(s.path?.elements.first, .move(CGPoint(x: 10, y: 5)))
+        XCTAssertEqual(s.pathValue?.elements.first, .move(CGPoint(x: 10, y: 5)))
         XCTAssertNil(s.fillColor); XCTAssertEqual(s.fillRule, .evenOdd); XCTAssertEqual(s.strokeColor, .red)
         XCTAssertEqual(s.lineWidth, 3); XCTAssertEqual(s.lineCap, .round); XCTAssertEqual(s.lineJoin, .bevel)
-        XCTAssertEqual(s.miterLimit, 4); XCTAssertEqual(s.lineDashPattern, [4, 2]); XCTAssertEqual(s.lineDashPhase, 1)
+        XCTAssertEqual(s.miterLimit, 4); XCTAssertEqual(s.lineDashPatternValue, [4, 2]); XCTAssertEqual(s.lineDashPhase, 1)
         XCTAssertEqual(s.strokeStart, 0.25); XCTAssertEqual(s.strokeEnd, 0.75)
         let svg = try XCTUnwrap(try SceneFixture.layer(#"{"type": "shape", "path": "M10 10 L90 10 Q 95 50 90 90 Z"}"#) as? ShapeLayer)
         XCTAssertNotNil(svg.path)
@@ -167,26 +167,26 @@ final class SceneDecoderTests: XCTestCase {
 
     func testGradientLayer_keysAndDefaults() throws {
         let d = try XCTUnwrap(try SceneFixture.layer(#"{"type": "gradient"}"#) as? GradientLayer)
-        XCTAssertNil(d.colors); XCTAssertNil(d.locations); XCTAssertEqual(d.startPoint, CGPoint(x: 0.5, y: 0))
+        XCTAssertNil(d.colorsValue); XCTAssertNil(d.locationsValue); XCTAssertEqual(d.startPoint, CGPoint(x: 0.5, y: 0))
         XCTAssertEqual(d.endPoint, CGPoint(x: 0.5, y: 1)); XCTAssertEqual(d.gradientType, .axial)
         let g = try XCTUnwrap(try SceneFixture.layer("""
         {"type": "gradient", "colors": ["red", "#0000FF"], "locations": [0, 1], "startPoint": [0, 0], "endPoint": [1, 1], "gradientType": "conic"}
         """) as? GradientLayer)
-        XCTAssertEqual(g.colors, [.red, .blue]); XCTAssertEqual(g.locations, [0, 1])
+        XCTAssertEqual(g.colorsValue, [.red, .blue]); XCTAssertEqual(g.locationsValue, [0, 1])
         XCTAssertEqual(g.startPoint, .zero); XCTAssertEqual(g.endPoint, CGPoint(x: 1, y: 1)); XCTAssertEqual(g.gradientType, .conic)
     }
 
     func testReplicatorLayer_keysAndDefaults() throws {
         let d = try XCTUnwrap(try SceneFixture.layer(#"{"type": "replicator"}"#) as? ReplicatorLayer)
         XCTAssertEqual(d.instanceCount, 1); XCTAssertEqual(d.instanceTransform, .identity); XCTAssertEqual(d.instanceColor, .white)
-        XCTAssertEqual([d.instanceRedOffset, d.instanceGreenOffset, d.instanceBlueOffset, d.instanceAlphaOffset], [0, 0, 0, 0])
+        XCTAssertEqual([d.instanceRedOffsetValue, d.instanceGreenOffsetValue, d.instanceBlueOffsetValue, d.instanceAlphaOffsetValue], [0, 0, 0, 0])
         XCTAssertFalse(d.preservesDepth)
         let r = try XCTUnwrap(try SceneFixture.layer("""
         {"type": "replicator", "instanceCount": 5, "instanceTransform": [{"translate": [10, 0, 0]}], "instanceColor": "red",
          "instanceRedOffset": -0.1, "instanceGreenOffset": -0.2, "instanceBlueOffset": -0.3, "instanceAlphaOffset": -0.4, "preservesDepth": true}
         """) as? ReplicatorLayer)
         XCTAssertEqual(r.instanceCount, 5); XCTAssertEqual(r.instanceTransform, .translation(10, 0, 0)); XCTAssertEqual(r.instanceColor, .red)
-        XCTAssertEqual([r.instanceRedOffset, r.instanceGreenOffset, r.instanceBlueOffset, r.instanceAlphaOffset], [-0.1, -0.2, -0.3, -0.4])
+        XCTAssertEqual([r.instanceRedOffsetValue, r.instanceGreenOffsetValue, r.instanceBlueOffsetValue, r.instanceAlphaOffsetValue], [-0.1, -0.2, -0.3, -0.4])
         XCTAssertTrue(r.preservesDepth)
     }
 
@@ -198,7 +198,7 @@ final class SceneDecoderTests: XCTestCase {
         {"type": "text", "string": "Hello", "font": "DejaVu Sans", "fontSize": 12, "foregroundColor": "black",
          "alignmentMode": "center", "wrapped": true, "truncationMode": "end"}
         """) as? TextLayer)
-        XCTAssertEqual(t.string, "Hello"); XCTAssertEqual(t.font, "DejaVu Sans"); XCTAssertEqual(t.fontSize, 12)
+        XCTAssertEqual(t.stringValue, "Hello"); XCTAssertEqual(t.fontValue, "DejaVu Sans"); XCTAssertEqual(t.fontSize, 12)
         XCTAssertEqual(t.foregroundColor, .black); XCTAssertEqual(t.alignmentMode, .center); XCTAssertTrue(t.isWrapped)
         XCTAssertEqual(t.truncationMode, .end)
         XCTAssertTrue(try SceneFixture.layer(#"{"type": "transform", "backgroundColor": "red"}"#) is TransformLayer)

@@ -14,7 +14,7 @@ final class TextLayerTests: XCTestCase {
               "plain"]}
             """)
         let t = try XCTUnwrap(l as? TextLayer)
-        XCTAssertNil(t.string)
+        XCTAssertNil(t.stringValue)
         XCTAssertEqual(t.attributedString, [
             TextLayer.AttributedRun("Big ", font: "DejaVu Sans", fontSize: 20, foregroundColor: .red, underline: true),
             TextLayer.AttributedRun("plain", font: "Helvetica", fontSize: 12, foregroundColor: .black),
@@ -38,7 +38,7 @@ final class TextLayerTests: XCTestCase {
         try FileManager.default.copyItem(atPath: sans, toPath: dir.appendingPathComponent("Mine.ttf").path)
         try Data("not a font at all".utf8).write(to: dir.appendingPathComponent("broken.ttf"))
         let t = try XCTUnwrap(try SceneFixture.layer(#"{"type": "text", "font": "Mine.ttf"}"#, baseURL: dir) as? TextLayer)
-        XCTAssertEqual(t.font, dir.appendingPathComponent("Mine.ttf").standardizedFileURL.path)
+        XCTAssertEqual(t.fontValue, dir.appendingPathComponent("Mine.ttf").standardizedFileURL.path)
         assertSceneError(SceneFixture.document(layers: #"[{"type": "text", "font": "missing.otf"}]"#),
                          pointer: "/layers/0/font", "font file not found", "missing.otf", baseURL: dir)
         assertSceneError(SceneFixture.document(layers: #"[{"type": "text", "string": [{"text": "x", "font": "broken.ttf"}]}]"#),

@@ -106,7 +106,7 @@ final class TimingTests: XCTestCase {
                  "path": "M 0 0 L 300 0 L 300 100", "calculationMode": "\#(mode)", "rotationMode": "auto"}]}
                 """#)
             _ = Presentation.apply(to: s, at: t)
-            return try XCTUnwrap(s.root.sublayers.first)
+            return try XCTUnwrap(s.root.sublayersValue.first)
         }
         let linear = try layer("linear", 0.75)
         XCTAssertEqual(Double(linear.position.x), 300, accuracy: 1e-9)
@@ -165,7 +165,7 @@ final class TimingTests: XCTestCase {
               {"type": "group", "duration": 2, "animations": [
                 {"keyPath": "cornerRadius", "fromValue": 0, "toValue": 10, "duration": 4}]}]}
             """#)
-        let layer = try XCTUnwrap(s.root.sublayers.first)
+        let layer = try XCTUnwrap(s.root.sublayersValue.first)
         // Scene time 1.25: the layer's local time is (1.25 - 1) x 2 = 0.5.
         let p = Presentation.apply(to: s, at: 1.25)
         XCTAssertEqual(Double(layer.position.x), 50 + 3.5, accuracy: 1e-9, "the basic value, plus half of the additive 7")
@@ -182,7 +182,7 @@ final class TimingTests: XCTestCase {
             {"frame": [0, 0, 10, 10], "speed": 0, "timeOffset": 0.75, "sublayers": [
               {"frame": [0, 0, 10, 10], "animations": [{"keyPath": "opacity", "fromValue": 1, "toValue": 0, "duration": 1}]}]}
             """#)
-        let child = try XCTUnwrap(s.root.sublayers.first?.sublayers.first)
+        let child = try XCTUnwrap(s.root.sublayersValue.first?.sublayersValue.first)
         for t in [0.0, 3, 100] {
             let p = Presentation.apply(to: s, at: t)
             XCTAssertEqual(child.opacity, 0.25, accuracy: 1e-12, "at \(t)")
@@ -223,7 +223,7 @@ final class TimingTests: XCTestCase {
               {"keyPath": "position.x", "byValue": 1e7, "cumulative": true, "repeatCount": 1e6, "duration": 0.25},
               {"keyPath": "backgroundColor", "fromValue": "black", "toValue": "white", "timingFunction": [0.2, 8, 0.8, -8]}]}]}
             """#)
-        let child = try XCTUnwrap(s.root.sublayers.first?.sublayers.first)
+        let child = try XCTUnwrap(s.root.sublayersValue.first?.sublayersValue.first)
         for t in [-1e9, -0.1, 0, 0.03, 0.11, 1e3, 1e9, .infinity, .nan] {
             let p = Presentation.apply(to: s, at: t)
             XCTAssertLessThanOrEqual(abs(Double(child.position.x)), 1e7, "at \(t)")
@@ -252,7 +252,7 @@ final class TimingTests: XCTestCase {
             let t = 2.45 - 0.1 * Double(k)
             XCTAssertEqual(c.a, 1 - (t - t.rounded(.down)), accuracy: 1e-6, "instance \(k)")
         }
-        XCTAssertEqual(s.root.sublayers.first?.sublayers.first?.opacity, 1, "the model is back")
+        XCTAssertEqual(s.root.sublayersValue.first?.sublayersValue.first?.opacity, 1, "the model is back")
     }
 
     /// Core Animation's classes, as iOS code writes them, give the values the scene format's animations give.
@@ -312,13 +312,13 @@ final class TimingTests: XCTestCase {
               {"keyPath": "colors", "toValue": ["blue", "red"], "duration": 1},
               {"keyPath": "locations", "fromValue": [0, 1], "toValue": [0.5, 1], "duration": 1}]}
             """#)
-        let g = try XCTUnwrap(s.root.sublayers.first as? GradientLayer)
+        let g = try XCTUnwrap(s.root.sublayersValue.first as? GradientLayer)
         let p = Presentation.apply(to: s, at: 0.5)
-        XCTAssertEqual(g.colors, [Color(red: 0.5, green: 0, blue: 0.5), Color(red: 0.5, green: 0, blue: 0.5)])
-        XCTAssertEqual(g.locations, [0.25, 1])
+        XCTAssertEqual(g.colorsValue, [Color(red: 0.5, green: 0, blue: 0.5), Color(red: 0.5, green: 0, blue: 0.5)])
+        XCTAssertEqual(g.locationsValue, [0.25, 1])
         p.restore()
-        XCTAssertEqual(g.colors, [.red, .blue])
-        XCTAssertNil(g.locations)
+        XCTAssertEqual(g.colorsValue, [.red, .blue])
+        XCTAssertNil(g.locationsValue)
         assertLayerError(#"{"animations": [{"keyPath": "colors", "toValue": ["red"]}]}"#,
                          pointer: "/layers/0/animations/0/keyPath", "\"gradient\" layers")
     }
@@ -331,14 +331,14 @@ final class TimingTests: XCTestCase {
               {"keyPath": "path", "toValue": "M 20 0 L 30 0 L 30 30 Z", "duration": 1},
               {"keyPath": "shadowPath", "fromValue": {"rect": [0, 0, 10, 10]}, "toValue": {"ellipse": [0, 0, 10, 10]}, "duration": 1}]}
             """#)
-        let shape = try XCTUnwrap(s.root.sublayers.first as? ShapeLayer)
+        let shape = try XCTUnwrap(s.root.sublayersValue.first as? ShapeLayer)
         let p = Presentation.apply(to: s, at: 0.5)
-        XCTAssertEqual(shape.path?.elements, [.move(CGPoint(x: 10, y: 0)), .line(CGPoint(x: 20, y: 0)),
+        XCTAssertEqual(shape.pathValue?.elements, [.move(CGPoint(x: 10, y: 0)), .line(CGPoint(x: 20, y: 0)),
                                               .line(CGPoint(x: 20, y: 20)), .close])
-        XCTAssertEqual(shape.shadowPath?.elements.count, Path(rect: CGRect(x: 0, y: 0, width: 10, height: 10)).elements.count,
+        XCTAssertEqual(shape.shadowPathValue?.elements.count, Path(rect: CGRect(x: 0, y: 0, width: 10, height: 10)).elements.count,
                        "a rect and an ellipse differ in structure: the start until the end")
         p.restore()
-        XCTAssertEqual(shape.path?.elements.count, 4)
+        XCTAssertEqual(shape.pathValue?.elements.count, 4)
         XCTAssertNil(shape.shadowPath)
     }
 

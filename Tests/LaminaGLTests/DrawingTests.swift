@@ -133,7 +133,7 @@ final class DrawingTests: XCTestCase {
              {"frame": [0, 0, 200, 200], "drawing": [{"op": "setLineWidth", "width": 10},
               {"op": "setStrokeColor", "color": "red"}, {"op": "strokeEllipse", "rect": [0, 0, 200, 200]}]}]}
             """
-        let decodedLayer = try XCTUnwrap(try SceneDecoder().decode(Data(document.utf8)).root.sublayers.first)
+        let decodedLayer = try XCTUnwrap(try SceneDecoder().decode(Data(document.utf8)).root.sublayersValue.first)
         decodedLayer.removeFromSuperlayer()
         let decoded = try store(decodedLayer)
         XCTAssertEqual(closure, delegated)

@@ -38,7 +38,7 @@ final class ExactEdgesGPUTests: XCTestCase {
         let layer = GradientLayer()
         layer.frame = CGRect(x: 0, y: 0, width: 101, height: 101)
         layer.gradientType = .conic
-        layer.colors = [.red, .blue]
+        layer.colorsValue = [.red, .blue]
         layer.startPoint = CGPoint(x: 50.5 / 101, y: 50.5 / 101)
         layer.endPoint = CGPoint(x: 1, y: 50.5 / 101)
         scene.root.addSublayer(layer)

@@ -27,7 +27,7 @@ final class GradientGPUTests: XCTestCase {
     /// Red to blue across 256 pixels: pixel x's centre is at t = (x + 0.5) / 256, so red is 255 (1 - t)
     /// and blue 255 t, rounded.
     func testAxial_bytesFollowTheAxis() throws {
-        let (cpu, gpu) = try both(scene { $0.colors = [.red, .blue]; $0.startPoint = CGPoint(x: 0, y: 0.5); $0.endPoint = CGPoint(x: 1, y: 0.5) })
+        let (cpu, gpu) = try both(scene { $0.colorsValue = [.red, .blue]; $0.startPoint = CGPoint(x: 0, y: 0.5); $0.endPoint = CGPoint(x: 1, y: 0.5) })
         for x in [0, 37, 128, 200, 255] {
             let t = (Double(x) + 0.5) / 256
             let expected = [Int((255 * (1 - t)).rounded()), 0, Int((255 * t).rounded()), 255]
@@ -40,7 +40,7 @@ final class GradientGPUTests: XCTestCase {
     /// premultiplied (t^2, t^2, t^2, t): grey at partial alpha, the band Core Animation shows (a
     /// premultiplied interpolation would give (t, t, t, t), white at partial alpha).
     func testClearToWhite_isTheGreyBand() throws {
-        let (cpu, gpu) = try both(scene { $0.colors = [.clear, .white]; $0.startPoint = CGPoint(x: 0, y: 0.5); $0.endPoint = CGPoint(x: 1, y: 0.5) })
+        let (cpu, gpu) = try both(scene { $0.colorsValue = [.clear, .white]; $0.startPoint = CGPoint(x: 0, y: 0.5); $0.endPoint = CGPoint(x: 1, y: 0.5) })
         let t = 128.5 / 256
         let expected = [Int((255 * t * t).rounded()), Int((255 * t * t).rounded()), Int((255 * t * t).rounded()), Int((255 * t).rounded())]
         GLTestSupport.assertPixel(cpu, 128, 20, expected, tolerance: 1, "cpu")
@@ -54,7 +54,7 @@ final class GradientGPUTests: XCTestCase {
                 let s = scene {
                     $0.gradientType = type
                     $0.cornerRadius = radius
-                    $0.colors = [Color(red: 1, green: 0.8, blue: 0, alpha: 1), Color(red: 0.2, green: 0.4, blue: 1, alpha: 0.5), .green]
+                    $0.colorsValue = [Color(red: 1, green: 0.8, blue: 0, alpha: 1), Color(red: 0.2, green: 0.4, blue: 1, alpha: 0.5), .green]
                     $0.locations = [0, 0.3, 1]
                     $0.startPoint = CGPoint(x: 0.4, y: 0.5)
                     $0.endPoint = CGPoint(x: 0.9, y: 1)

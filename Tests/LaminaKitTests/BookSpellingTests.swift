@@ -114,7 +114,7 @@ final class BookSpellingTests: XCTestCase {
             {"format": "lamina-scene/1", "canvas": {"width": 4, "height": 4},
              "layers": [{"frame": [0, 0, 4, 4], "backgroundColor": "systemGreen"}]}
             """.utf8))
-        XCTAssertEqual(scene.root.sublayers[0].backgroundColor, .systemGreen)
+        XCTAssertEqual(scene.root.sublayersValue[0].backgroundColor, .systemGreen)
         XCTAssertTrue(CATransform3DIsIdentity(CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeScale(0.5, 0.5, 1))))
         XCTAssertEqual(CATransform3DMakeAffineTransform(CGAffineTransform(translationX: 3, y: 4)), CATransform3DMakeTranslation(3, 4, 0))
     }

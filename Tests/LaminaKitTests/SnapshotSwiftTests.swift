@@ -11,10 +11,10 @@ import Testing
         let pill = CAGradientLayer()
         pill.frame = CGRect(x: 10, y: 20, width: 100, height: 40)
         pill.cornerRadius = 20
-        pill.colors = [Color.systemPink, Color.systemIndigo]
+        pill.colorsValue = [Color.systemPink, Color.systemIndigo]
         pill.startPoint = CGPoint(x: 0, y: 0.5)
         pill.endPoint = CGPoint(x: 1, y: 0.5)
-        pill.opacity = opacity
+        pill.opacityValue = opacity
         scene.root.addSublayer(pill)
         return scene
     }

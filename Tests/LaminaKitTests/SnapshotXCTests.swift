@@ -57,7 +57,7 @@ final class SnapshotXCTests: XCTestCase {
         let image = try Lamina.render(card, scale: 1)
         XCTAssertEqual([image.width, image.height], [160, 100])
         XCTAssertEqual(image.pixel(x: 80, y: 90).a, 255, "the card fills its bounds, unrotated")
-        XCTAssertTrue(parent.sublayers[0] === card && parent.sublayers[1] === other && card.superlayer === parent)
+        XCTAssertTrue(parent.sublayersValue[0] === card && parent.sublayersValue[1] === other && card.superlayer === parent)
         XCTAssertEqual(card.frame.origin.x, CATransform3DIsIdentity(card.transform) ? 40 : card.frame.origin.x)
         XCTAssertEqual(card.transform, CATransform3DMakeRotation(0.3, 0, 0, 1))
     }

@@ -79,7 +79,7 @@ final class DepthSortTests: XCTestCase {
         for scene in [cube(order: [5, 4, 3, 2, 1, 0], angles: (0.5, 0.7)), crossing(redFirst: true)] {
             let image = try renderCPU(scene)
             var faces: [Layer] = []
-            func collect(_ l: Layer) { if l.backgroundColor != nil { faces.append(l) }; l.sublayers.forEach(collect) }
+            func collect(_ l: Layer) { if l.backgroundColor != nil { faces.append(l) }; l.sublayersValue.forEach(collect) }
             collect(scene.root)
             var checked = 0
             for y in stride(from: 2, to: Int(scene.height), by: 4) {
@@ -130,11 +130,11 @@ final class DepthSortTests: XCTestCase {
         func scene(order: [Int]) -> Scene {
             let cubeScene = cube(order: order, angles: (0.2, 0.3))
             // Move the faces out of the transform layer into a plain container carrying the same transform.
-            let t = cubeScene.root.sublayers[0]
+            let t = cubeScene.root.sublayersValue[0]
             let container = Layer()
             container.frame = t.frame
             container.sublayerTransform = t.transform
-            for face in t.sublayers {
+            for face in t.sublayersValue {
                 face.removeFromSuperlayer()
                 face.position = CGPoint(x: 50, y: 50)
                 container.addSublayer(face)

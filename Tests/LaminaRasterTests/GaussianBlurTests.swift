@@ -92,7 +92,7 @@ final class FastPathTests: XCTestCase {
                 let card = layer(CGRect(x: 20 + Double(i) * 90, y: 30, width: 72, height: 96))
                 card.shadowOpacity = 0.5
                 card.shadowRadius = radius
-                card.shadowPath = Path(ellipseIn: CGRect(x: 6, y: 18, width: 60, height: 60))
+                card.shadowPathValue = Path(ellipseIn: CGRect(x: 6, y: 18, width: 60, height: 60))
                 root.addSublayer(card)
             }
         }

@@ -83,7 +83,7 @@ final class ShadowAtlasTests: XCTestCase {
         let scene = makeScene(width: 300, height: 300) { root in
             let card = layer(CGRect(x: 40, y: 40, width: 200, height: 150), .green)
             card.shadowOpacity = 0.5
-            card.shadowPath = Path(roundedRect: RoundedRect(rect: card.bounds, radius: 16, corners: .all, curve: .circular))
+            card.shadowPathValue = Path(roundedRect: RoundedRect(rect: card.bounds, radius: 16, corners: .all, curve: .circular))
             root.addSublayer(card)
         }
         let g = try Planner().plan(scene)

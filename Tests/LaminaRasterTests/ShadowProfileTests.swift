@@ -49,7 +49,7 @@ final class ShadowProfileTests: XCTestCase {
                 l.shadowRadius = 6
                 l.shadowOffset = CGSize(width: 0, height: 5)
                 if withPath {
-                    l.shadowPath = Path(roundedRect: RoundedRect(rect: l.bounds, radius: 20, corners: .all, curve: .circular))
+                    l.shadowPathValue = Path(roundedRect: RoundedRect(rect: l.bounds, radius: 20, corners: .all, curve: .circular))
                 }
                 root.addSublayer(l)
             }

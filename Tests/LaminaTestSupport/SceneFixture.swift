@@ -19,7 +19,7 @@ public enum SceneFixture {
     /// Decodes a document with one layer object and returns that layer.
     public static func layer(_ json: String, baseURL: URL? = nil) throws -> Layer {
         let scene = try decode(document(layers: "[\(json)]"), baseURL: baseURL)
-        guard let l = scene.root.sublayers.first else { throw SceneError(pointer: "", message: "no layer") }
+        guard let l = scene.root.sublayersValue.first else { throw SceneError(pointer: "", message: "no layer") }
         return l
     }
 

@@ -73,8 +73,23 @@ extension FillRule {
     public static var winding: FillRule { .nonZero }
 }
 
-/// What draws a layer's backing store, as CALayerDelegate's `drawLayer:inContext:` does.
+/// What draws a layer's backing store, as CALayerDelegate does. Every method has a default: adopt the
+/// protocol and implement `draw(_:in:)` (Apple's Swift name) or `drawLayer(_:in:)` (Lamina's older name).
 public protocol LayerDelegate: AnyObject {
-    /// Draws `layer`'s content into `ctx` (user space: the layer's bounds in points, y down).
+    /// Draws `layer`'s content into `ctx` (user space: the layer's bounds in points, y down). The default
+    /// calls `drawLayer(_:in:)`.
+    func draw(_ layer: Layer, in ctx: DrawingContext)
+    /// Lamina's older name for `draw(_:in:)`; the default draws nothing.
     func drawLayer(_ layer: Layer, in ctx: DrawingContext)
+    /// Called by the layer's `display()`; the default does nothing.
+    func display(_ layer: Layer)
+    /// Called by the layer's `layoutIfNeeded()`; the default does nothing.
+    func layoutSublayers(of layer: Layer)
+}
+
+extension LayerDelegate {
+    public func draw(_ layer: Layer, in ctx: DrawingContext) { drawLayer(layer, in: ctx) }
+    public func drawLayer(_ layer: Layer, in ctx: DrawingContext) {}
+    public func display(_ layer: Layer) {}
+    public func layoutSublayers(of layer: Layer) {}
 }

@@ -15,6 +15,11 @@ public final class DrawingContext {
     /// The calls made so far, in order.
     public private(set) var commands: [DrawingCommand] = []
 
+    /// Set by `Layer.draw(in:)`'s own implementation: false after the call means a subclass overrides it.
+    var reachedDefaultDraw = false
+    /// True for the context that asks whether a layer overrides `draw(in:)`; the delegate is not asked then.
+    var isProbe = false
+
     public init() {}
 
     /// Appends `command` as it is; the named methods below are the usual way in.
@@ -54,7 +59,10 @@ public final class DrawingContext {
         record(.addCurve(to: end, control1: control1, control2: control2))
     }
     public func addQuadCurve(to end: CGPoint, control: CGPoint) { record(.addQuadCurve(to: end, control: control)) }
-    /// A circular arc in CoreGraphics' convention (`Path.addArc`): a line joins the current point to its start.
+    /// A circular arc, `clockwise` in CoreGraphics' sense: meant in CoreGraphics' y-up space, so in this
+    /// y-down space `clockwise: true` sweeps with decreasing angle and shows counterclockwise on screen, as it
+    /// does in a layer's `draw(in:)` on iOS (`UIBezierPath`'s `clockwise` is the opposite, meant on screen).
+    /// A line joins the current point to the arc's start.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         record(.addArc(center: center, radius: Double(radius), startAngle: Double(startAngle),
                        endAngle: Double(endAngle), clockwise: clockwise))

@@ -105,7 +105,8 @@ struct DrawingPlayer {
             path.quadCurve(to: end.applying(state.ctm), control: c.applying(state.ctm))
         case .addArc(let center, let radius, let start, let end, let clockwise):
             var arc = Path()
-            arc.addArc(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: clockwise)
+            // `clockwise` is CoreGraphics' (y-up) sense: in this y-down space it sweeps with decreasing angle.
+            arc.addArc(center: center, radius: radius, startAngle: start, endAngle: end, clockwise: !clockwise)
             arc = arc.transformed(by: state.ctm)
             if path.currentPoint != nil, path.elements.last != .close, case .move(let p)? = arc.elements.first {
                 arc.elements[0] = .line(p)

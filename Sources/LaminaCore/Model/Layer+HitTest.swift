@@ -42,16 +42,27 @@ extension Layer {
 
     /// `point` in `layer`'s coordinates converted to this layer's (nil `layer`: the root's, canvas points);
     /// nil when no point of this layer's plane shows there (seen edge-on, or behind the eye).
-    public func convert(_ point: CGPoint, from layer: Layer?) -> CGPoint? {
+    public func projectedPoint(_ point: CGPoint, from layer: Layer?) -> CGPoint? {
         let source = layer?.toRoot ?? .identity
         guard let root = Layer.project(point, source) else { return nil }
         return Layer.unproject(root, toRoot)
     }
 
-    /// `point` in this layer's coordinates converted to `layer`'s (nil: the root's, canvas points).
-    public func convert(_ point: CGPoint, to layer: Layer?) -> CGPoint? {
+    /// `point` in this layer's coordinates converted to `layer`'s (nil: the root's, canvas points); nil when
+    /// the point does not show there.
+    public func projectedPoint(_ point: CGPoint, to layer: Layer?) -> CGPoint? {
         guard let root = Layer.project(point, toRoot) else { return nil }
         return Layer.unproject(root, layer?.toRoot ?? .identity)
+    }
+
+    /// CALayer's `convert(_:from:)`: `projectedPoint(_:from:)`, with NaN coordinates where no point shows.
+    public func convert(_ point: CGPoint, from layer: Layer?) -> CGPoint {
+        projectedPoint(point, from: layer) ?? CGPoint(x: Double.nan, y: Double.nan)
+    }
+
+    /// CALayer's `convert(_:to:)`: `projectedPoint(_:to:)`, with NaN coordinates where no point shows.
+    public func convert(_ point: CGPoint, to layer: Layer?) -> CGPoint {
+        projectedPoint(point, to: layer) ?? CGPoint(x: Double.nan, y: Double.nan)
     }
 
     /// The map from this layer's coordinates to its superlayer's (`LayerGeometry.local` and the

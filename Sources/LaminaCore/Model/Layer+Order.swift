@@ -2,7 +2,7 @@ extension Layer {
     /// The sublayers in drawing order, with their index in `sublayers`: ascending zPosition, then sublayer order
     /// (a stable sort, as Core Animation's for equal z). Hit testing walks it backwards.
     var sublayersInDrawingOrder: [(offset: Int, element: Layer)] {
-        sublayers.enumerated().sorted { a, b in
+        sublayersValue.enumerated().sorted { a, b in
             a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
         }.map { (offset: $0.offset, element: $0.element) }
     }

@@ -24,7 +24,9 @@ open class Layer {
     public var isDoubleSided = true
 
     // MARK: Appearance
-    public var opacity: Double = 1
+    /// The layer's opacity as Lamina holds it (Double: a scene's value, exactly); `opacity` is CALayer's
+    /// Float spelling of the same value.
+    public var opacityValue: Double = 1
     public var allowsGroupOpacity = true
     public var backgroundColor: Color?
     public var cornerRadius: Double = 0
@@ -36,14 +38,17 @@ open class Layer {
     public var allowsEdgeAntialiasing = false
 
     // MARK: Shadow
-    public var shadowOpacity: Double = 0
+    /// The shadow's opacity as Lamina holds it (Double); `shadowOpacity` is CALayer's Float spelling.
+    public var shadowOpacityValue: Double = 0
     public var shadowColor: Color? = .black
     public var shadowOffset = CGSize(width: 0, height: -3)
     public var shadowRadius: Double = 3
-    public var shadowPath: Path?
+    /// The shadow's shape as a Lamina `Path`; `shadowPath` is CALayer's `CGPath` spelling of the same value.
+    public var shadowPathValue: Path?
 
     // MARK: Contents
-    public var contents: Bitmap?
+    /// The image `contents` holds, as the renderers read it; `contents` is CALayer's `Any?` spelling.
+    public var contentsValue: Bitmap?
     public var contentsGravity: ContentsGravity = .resize
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -56,7 +61,8 @@ open class Layer {
     /// Draws the layer's backing store, as `drawLayer:inContext:` does: run once when the layer is planned,
     /// recording `DrawingContext` calls. The store (bounds x contentsScale pixels) replaces `contents`.
     public var draw: ((DrawingContext) -> Void)?
-    /// CALayerDelegate's role: asked to draw the backing store when `draw` is nil. Held weakly, as in CA.
+    /// CALayerDelegate's role: asked to draw the backing store when neither `draw` nor an override of
+    /// `draw(in:)` draws. Held weakly, as in CA.
     public weak var delegate: LayerDelegate?
     /// Recorded drawing commands (a scene's `drawing` key), used when neither `draw` nor `delegate` is set.
     public var drawing: [DrawingCommand]?
@@ -71,11 +77,24 @@ open class Layer {
     public var animations: [LayerAnimation] = []
 
     public var shouldRasterize = false
+    // CALayer's flags that change nothing Lamina draws: backing stores are drawn when the layer is rendered,
+    // implicit animations have no clock to run on, and every layer is composited as if it were transparent.
+    /// Whether bounds changes should redraw the backing store (Lamina draws it at every render anyway).
+    public var needsDisplayOnBoundsChange = false
+    /// A promise that the layer is opaque; Lamina composites it as any other layer.
+    public var isOpaque = false
+    public var drawsAsynchronously = false
+    /// The layer's actions by key, as CALayer holds them (`["position": NSNull()]`); Lamina has no implicit
+    /// animations, so none is run.
+    public var actions: [String: Any]?
+    /// Set by `setNeedsDisplay()`, cleared by `display()`.
+    public internal(set) var needsDisplayFlag = false
     public var rasterizationScale: Double = 1
 
     // MARK: Tree
-    public private(set) var sublayers: [Layer] = []
-    public private(set) weak var superlayer: Layer?
+    /// The sublayers in order, never nil: Lamina's spelling of `sublayers` (which is nil when there are none).
+    public internal(set) var sublayersValue: [Layer] = []
+    public internal(set) weak var superlayer: Layer?
     /// A layer whose alpha masks this one, laid out in this layer's coordinate space.
     public var mask: Layer? {
         didSet { oldValue?.superlayer = nil; mask?.superlayer = self }
@@ -112,21 +131,33 @@ open class Layer {
 
     public func addSublayer(_ layer: Layer) {
         layer.removeFromSuperlayer()
-        sublayers.append(layer)
+        sublayersValue.append(layer)
         layer.superlayer = self
     }
 
-    public func insertSublayer(_ layer: Layer, at index: Int) {
+    /// Inserts `layer` at `index` (clamped to the sublayers' range), first removing it from its superlayer.
+    public func insertSublayer<Index: BinaryInteger>(_ layer: Layer, at index: Index) {
         layer.removeFromSuperlayer()
-        sublayers.insert(layer, at: max(0, min(index, sublayers.count)))
+        let i = Int(clamping: index)
+        sublayersValue.insert(layer, at: max(0, min(i, sublayersValue.count)))
         layer.superlayer = self
     }
 
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         if parent.mask === self { parent.mask = nil; return }
-        parent.sublayers.removeAll { $0 === self }
+        parent.sublayersValue.removeAll { $0 === self }
         superlayer = nil
+    }
+
+    /// CALayer's `draw(in:)`: draws the backing store into `ctx` (the layer's bounds in points, y down).
+    ///
+    /// Override it in a subclass to draw, as on iOS; the default asks the delegate's `draw(_:in:)`. Lamina
+    /// calls it each time the layer is rendered (iOS waits for `setNeedsDisplay()`), unless a `draw` closure
+    /// is set, which is drawn instead.
+    open func draw(in ctx: DrawingContext) {
+        ctx.reachedDefaultDraw = true
+        if !ctx.isProbe { delegate?.draw(self, in: ctx) }
     }
 
     /// The CA-style type name of this layer (`layer`, `shape`, ...), as scenes spell it.

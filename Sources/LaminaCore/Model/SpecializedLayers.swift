@@ -4,7 +4,8 @@ import LaminaGeometry
 
 /// CAShapeLayer: a path filled and stroked between the contents and the first sublayer.
 public final class ShapeLayer: Layer {
-    public var path: Path?
+    /// The shape as a Lamina `Path`; `path` is CAShapeLayer's `CGPath` spelling of the same value.
+    public var pathValue: Path?
     public var fillColor: Color? = .black
     public var fillRule: FillRule = .nonZero
     public var strokeColor: Color?
@@ -12,7 +13,8 @@ public final class ShapeLayer: Layer {
     public var lineCap: LineCap = .butt
     public var lineJoin: LineJoin = .miter
     public var miterLimit: Double = 10
-    public var lineDashPattern: [Double]?
+    /// The dash lengths as Lamina holds them; `lineDashPattern` is CAShapeLayer's `[NSNumber]` spelling.
+    public var lineDashPatternValue: [Double]?
     public var lineDashPhase: Double = 0
     public var strokeStart: Double = 0
     public var strokeEnd: Double = 1
@@ -24,8 +26,10 @@ public final class ShapeLayer: Layer {
 
 /// CAGradientLayer: a gradient drawn over the background colour, inside the layer's shape.
 public final class GradientLayer: Layer {
-    public var colors: [Color]?
-    public var locations: [Double]?
+    /// The gradient's colours as Lamina holds them; `colors` is CAGradientLayer's `[Any]` (of CGColor) spelling.
+    public var colorsValue: [Color]?
+    /// The stops' locations as Lamina holds them; `locations` is CAGradientLayer's `[NSNumber]` spelling.
+    public var locationsValue: [Double]?
     public var startPoint = CGPoint(x: 0.5, y: 0)
     public var endPoint = CGPoint(x: 0.5, y: 1)
     public var gradientType: GradientType = .axial
@@ -39,10 +43,12 @@ public final class ReplicatorLayer: Layer {
     public var instanceCount: Int = 1
     public var instanceTransform: Transform3D = .identity
     public var instanceColor: Color? = .white
-    public var instanceRedOffset: Double = 0
-    public var instanceGreenOffset: Double = 0
-    public var instanceBlueOffset: Double = 0
-    public var instanceAlphaOffset: Double = 0
+    // The per-instance colour offsets as Lamina holds them (Double); `instanceRedOffset` and its siblings
+    // are CAReplicatorLayer's Float spellings of the same values.
+    public var instanceRedOffsetValue: Double = 0
+    public var instanceGreenOffsetValue: Double = 0
+    public var instanceBlueOffsetValue: Double = 0
+    public var instanceAlphaOffsetValue: Double = 0
     public var preservesDepth = false
     /// Seconds instance k's time lags the replicator's: k x `instanceDelay` (`Presentation`).
     public var instanceDelay: Double = 0
@@ -56,13 +62,15 @@ public final class TransformLayer: Layer {
 
 /// CATextLayer: a string laid out in the layer's bounds, drawn into its backing store at contentsScale.
 public final class TextLayer: Layer {
-    /// A plain string, drawn with `font`, `fontSize` and `foregroundColor`.
-    public var string: String?
+    /// A plain string, drawn with `font`, `fontSize` and `foregroundColor`; `string` is CATextLayer's `Any?`
+    /// spelling (a String or an NSAttributedString).
+    public var stringValue: String?
     /// An attributed string: runs with their own attributes. When set it is drawn instead of `string`, and, as
     /// with an NSAttributedString, `font`, `fontSize` and `foregroundColor` do not apply to it.
     public var attributedString: [AttributedRun]?
-    /// A family (`"Helvetica"`, `"Helvetica-Bold"`, resolved through Fontconfig) or a font file path.
-    public var font: String = "Helvetica"
+    /// A family (`"Helvetica"`, `"Helvetica-Bold"`, resolved through Fontconfig) or a font file path;
+    /// `font` is CATextLayer's spelling, taking a `UIFont` or a name.
+    public var fontValue: String = "Helvetica"
     public var fontSize: Double = 36
     public var foregroundColor: Color? = .white
     public var alignmentMode: AlignmentMode = .natural
@@ -94,7 +102,7 @@ public final class TextLayer: Layer {
     /// True when the layer has text to draw.
     public var hasText: Bool {
         if let runs = attributedString { return runs.contains { !$0.text.isEmpty } }
-        return !(string ?? "").isEmpty
+        return !(stringValue ?? "").isEmpty
     }
 }
 
@@ -102,6 +110,12 @@ public final class TextLayer: Layer {
 public final class ScrollLayer: Layer {
     override public var typeName: String { "scroll" }
 
-    /// `scrollToPoint:`: makes `p` the origin of the layer's bounds.
-    public func scroll(to p: CGPoint) { bounds.origin = p }
+    /// The directions `scroll(to:)` moves the bounds in.
+    public var scrollMode: CAScrollLayerScrollMode = .both
+
+    /// `scrollToPoint:`: makes `p` the origin of the layer's bounds, in the directions `scrollMode` allows.
+    public func scroll(to p: CGPoint) {
+        if scrollMode == .both || scrollMode == .horizontally { bounds.origin.x = p.x }
+        if scrollMode == .both || scrollMode == .vertically { bounds.origin.y = p.y }
+    }
 }

@@ -5,7 +5,7 @@ import LaminaGeometry
 extension GraphBuilder {
     /// Emits one layer and its subtree: opacity(rasterize(mask(clip(shadow + body)))).
     func emitLayer(_ layer: Layer, parentToTarget p: Transform3D, context: Context) -> [DrawOp] {
-        guard !layer.isHidden, layer.opacity > 0, failure == nil else { return [] }
+        guard !layer.isHidden, layer.opacityValue > 0, failure == nil else { return [] }
         let saved = pointer
         pointer = context.pointer
         defer { pointer = saved }
@@ -18,7 +18,7 @@ extension GraphBuilder {
         // (Under a flattening parent a transform layer's planes are gathered by the parent's depth sort.)
         let emitter = LayerEmitters.of(layer)
         if emitter.isTransformLayer {
-            return emitSublayers(of: layer, layerToTarget: m, context: ctx).map { $0.scalingAlpha(by: layer.opacity) }
+            return emitSublayers(of: layer, layerToTarget: m, context: ctx).map { $0.scalingAlpha(by: layer.opacityValue) }
         }
         if layer.shouldRasterize, let op = rasterized(layer, layerToTarget: m, context: ctx) {
             return [op]

@@ -120,7 +120,7 @@ extension SceneReader {
 
     /// Opacity, background, corners, border, clipping, shadow and rasterization.
     private func appearance(_ f: ObjectFields, _ l: Layer) throws {
-        try f.set("opacity", &l.opacity) { try $0.number(at: $1, in: 0...1) }
+        try f.set("opacity", &l.opacityValue) { try $0.number(at: $1, in: 0...1) }
         try f.set("allowsGroupOpacity", &l.allowsGroupOpacity) { try $0.bool(at: $1) }
         try f.set("backgroundColor", &l.backgroundColor) { try $0.optionalColor(at: $1) }
         try f.set("cornerRadius", &l.cornerRadius) { try $0.nonNegative(at: $1) }
@@ -129,18 +129,18 @@ extension SceneReader {
         try f.set("borderWidth", &l.borderWidth) { try $0.nonNegative(at: $1) }
         try f.set("borderColor", &l.borderColor) { try $0.optionalColor(at: $1) }
         try f.set("masksToBounds", &l.masksToBounds) { try $0.bool(at: $1) }
-        try f.set("shadowOpacity", &l.shadowOpacity) { try $0.number(at: $1, in: 0...1) }
+        try f.set("shadowOpacity", &l.shadowOpacityValue) { try $0.number(at: $1, in: 0...1) }
         try f.set("shadowColor", &l.shadowColor) { try $0.optionalColor(at: $1) }
         try f.set("shadowOffset", &l.shadowOffset) { try $0.size(at: $1, allowNegative: true) }
         try f.set("shadowRadius", &l.shadowRadius) { try $0.nonNegative(at: $1) }
-        try f.set("shadowPath", &l.shadowPath) { try self.optionalPath($0, at: $1) }
+        try f.set("shadowPath", &l.shadowPathValue) { try self.optionalPath($0, at: $1) }
         try f.set("shouldRasterize", &l.shouldRasterize) { try $0.bool(at: $1) }
         try f.set("rasterizationScale", &l.rasterizationScale) { try $0.positive(at: $1) }
     }
 
     /// The image and how it is fitted, cropped, stretched and filtered.
     private func contents(_ f: ObjectFields, _ l: Layer) throws {
-        try f.set("contents", &l.contents) { try self.optionalImage($0, at: $1) }
+        try f.set("contents", &l.contentsValue) { try self.optionalImage($0, at: $1) }
         try f.set("contentsGravity", &l.contentsGravity) { try $0.name(ContentsGravity.self, at: $1, what: "contents gravity") }
         try f.set("contentsRect", &l.contentsRect) { try $0.rect(at: $1, allowNegativeSize: true) }
         try f.set("contentsCenter", &l.contentsCenter) { try $0.rect(at: $1, allowNegativeSize: true) }

@@ -21,7 +21,7 @@ extension SceneReader {
     }
 
     private func shape(_ f: ObjectFields, _ s: ShapeLayer) throws {
-        try f.set("path", &s.path) { try self.optionalPath($0, at: $1) }
+        try f.set("path", &s.pathValue) { try self.optionalPath($0, at: $1) }
         try f.set("fillColor", &s.fillColor) { try $0.optionalColor(at: $1) }
         try f.set("fillRule", &s.fillRule) { try $0.name(FillRule.self, at: $1, what: "fill rule") }
         try f.set("strokeColor", &s.strokeColor) { try $0.optionalColor(at: $1) }
@@ -29,7 +29,7 @@ extension SceneReader {
         try f.set("lineCap", &s.lineCap) { try $0.name(ShapeLayer.LineCap.self, at: $1, what: "line cap") }
         try f.set("lineJoin", &s.lineJoin) { try $0.name(ShapeLayer.LineJoin.self, at: $1, what: "line join") }
         try f.set("miterLimit", &s.miterLimit) { try $0.nonNegative(at: $1) }
-        try f.set("lineDashPattern", &s.lineDashPattern) { v, p in
+        try f.set("lineDashPattern", &s.lineDashPatternValue) { v, p in
             if case .null = v { return nil }
             guard case .array(let items) = v else { throw v.fail(p, expected: "a list of dash lengths, or null") }
             return try items.enumerated().map { try $1.nonNegative(at: p / $0) }
@@ -40,7 +40,7 @@ extension SceneReader {
     }
 
     private func gradient(_ f: ObjectFields, _ g: GradientLayer) throws {
-        try f.set("colors", &g.colors) { v, p in
+        try f.set("colors", &g.colorsValue) { v, p in
             if case .null = v { return nil }
             guard case .array(let items) = v else { throw v.fail(p, expected: "a list of colours") }
             guard items.count <= SceneReader.maxGradientStops else {
@@ -48,14 +48,14 @@ extension SceneReader {
             }
             return try items.enumerated().map { try $1.color(at: p / $0) }
         }
-        try f.set("locations", &g.locations) { v, p in
+        try f.set("locations", &g.locationsValue) { v, p in
             if case .null = v { return nil }
             guard case .array(let items) = v else { throw v.fail(p, expected: "a list of locations, or null") }
             return try items.enumerated().map { try $1.number(at: p / $0) }
         }
-        if let locations = g.locations, locations.count != (g.colors?.count ?? 0) {
+        if let locations = g.locationsValue, locations.count != (g.colorsValue?.count ?? 0) {
             throw SceneError(f.pointer / "locations",
-                             "\(locations.count) locations for \(g.colors?.count ?? 0) colours; give one location per colour, or none")
+                             "\(locations.count) locations for \(g.colorsValue?.count ?? 0) colours; give one location per colour, or none")
         }
         try f.set("startPoint", &g.startPoint) { try $0.point(at: $1) }
         try f.set("endPoint", &g.endPoint) { try $0.point(at: $1) }
@@ -71,10 +71,10 @@ extension SceneReader {
         }
         try f.set("instanceTransform", &r.instanceTransform) { try $0.transform(at: $1) }
         try f.set("instanceColor", &r.instanceColor) { try $0.optionalColor(at: $1) }
-        try f.set("instanceRedOffset", &r.instanceRedOffset) { try $0.number(at: $1) }
-        try f.set("instanceGreenOffset", &r.instanceGreenOffset) { try $0.number(at: $1) }
-        try f.set("instanceBlueOffset", &r.instanceBlueOffset) { try $0.number(at: $1) }
-        try f.set("instanceAlphaOffset", &r.instanceAlphaOffset) { try $0.number(at: $1) }
+        try f.set("instanceRedOffset", &r.instanceRedOffsetValue) { try $0.number(at: $1) }
+        try f.set("instanceGreenOffset", &r.instanceGreenOffsetValue) { try $0.number(at: $1) }
+        try f.set("instanceBlueOffset", &r.instanceBlueOffsetValue) { try $0.number(at: $1) }
+        try f.set("instanceAlphaOffset", &r.instanceAlphaOffsetValue) { try $0.number(at: $1) }
         try f.set("preservesDepth", &r.preservesDepth) { try $0.bool(at: $1) }
         try f.set("instanceDelay", &r.instanceDelay) { try $0.number(at: $1) }
     }

@@ -9,7 +9,7 @@ extension SceneReader {
     static let attributedRunKeys = ["text", "font", "fontSize", "foregroundColor", "underline"]
 
     func text(_ f: ObjectFields, _ t: TextLayer) throws {
-        try f.set("string", &t.string) { v, p in
+        try f.set("string", &t.stringValue) { v, p in
             switch v {
             case .null: return nil
             case .array: return nil
@@ -25,7 +25,7 @@ extension SceneReader {
                     + "\(TextLimits.maxStringBytes) bytes (1 MiB)")
             }
         }
-        try f.set("font", &t.font) { try fontReference($0.string(at: $1), at: $1) }
+        try f.set("font", &t.fontValue) { try fontReference($0.string(at: $1), at: $1) }
         try f.set("fontSize", &t.fontSize) { try $0.nonNegative(at: $1) }
         try f.set("foregroundColor", &t.foregroundColor) { try $0.optionalColor(at: $1) }
         try f.set("alignmentMode", &t.alignmentMode) { try $0.name(TextLayer.AlignmentMode.self, at: $1, what: "alignment mode") }

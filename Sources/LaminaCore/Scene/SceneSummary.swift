@@ -43,7 +43,7 @@ public struct SceneSummary: Sendable, Equatable {
         layerCount = 0; maxDepth = 0; typeCounts = [:]; features = [:]; images = []
         tolerance = scene.tolerance; sceneDescription = scene.sceneDescription; time = scene.time
         var seen = Set<ObjectIdentifier>()
-        for layer in scene.root.sublayers { visit(layer, depth: 1, seen: &seen, clock: (1, 0)) }
+        for layer in scene.root.sublayersValue { visit(layer, depth: 1, seen: &seen, clock: (1, 0)) }
     }
 
     public static func == (a: SceneSummary, b: SceneSummary) -> Bool {
@@ -78,13 +78,13 @@ public struct SceneSummary: Sendable, Equatable {
         maxDepth = max(maxDepth, depth)
         typeCounts[l.typeName, default: 0] += 1
         for feature in SceneSummary.features(of: l) { features[feature, default: 0] += 1 }
-        var bitmaps = l.contents.map { [$0] } ?? []
+        var bitmaps = l.contentsValue.map { [$0] } ?? []
         for case .drawImage(let image, _) in l.drawing ?? [] { bitmaps.append(image.bitmap) }
         for b in bitmaps where seen.insert(ObjectIdentifier(b)).inserted {
             images.append(ImageInfo(origin: b.origin, width: b.width, height: b.height))
         }
         if let m = l.mask { visit(m, depth: depth + 1, seen: &seen, clock: mine) }
-        for s in l.sublayers { visit(s, depth: depth + 1, seen: &seen, clock: mine) }
+        for s in l.sublayersValue { visit(s, depth: depth + 1, seen: &seen, clock: mine) }
     }
 
     /// The features one layer uses, by the names the summary prints.
@@ -96,16 +96,16 @@ public struct SceneSummary: Sendable, Equatable {
         add("masksToBounds", l.masksToBounds)
         add("mask", l.mask != nil)
         add("border", l.borderWidth > 0 && (l.borderColor?.alpha ?? 0) > 0)
-        add("shadow", l.shadowOpacity > 0 && (l.shadowColor?.alpha ?? 0) > 0)
-        add("shadowPath", l.shadowPath != nil)
-        add("opacity", l.opacity < 1)
-        add("groupOpacity", l.opacity < 1 && l.allowsGroupOpacity && !l.sublayers.isEmpty)
+        add("shadow", l.shadowOpacityValue > 0 && (l.shadowColor?.alpha ?? 0) > 0)
+        add("shadowPath", l.shadowPathValue != nil)
+        add("opacity", l.opacityValue < 1)
+        add("groupOpacity", l.opacityValue < 1 && l.allowsGroupOpacity && !l.sublayersValue.isEmpty)
         add("hidden", l.isHidden)
         add("shouldRasterize", l.shouldRasterize)
-        add("contents", l.contents != nil)
+        add("contents", l.contentsValue != nil)
         add("customDrawing", l.hasCustomDrawing)
-        add("nineSlice", l.contents != nil && l.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1))
-        add("contentsRect", l.contents != nil && l.contentsRect != CGRect(x: 0, y: 0, width: 1, height: 1))
+        add("nineSlice", l.contentsValue != nil && l.contentsCenter != CGRect(x: 0, y: 0, width: 1, height: 1))
+        add("contentsRect", l.contentsValue != nil && l.contentsRect != CGRect(x: 0, y: 0, width: 1, height: 1))
         add("transform", !l.transform.isIdentity)
         add("3DTransform", !l.transform.isAffine || !l.sublayerTransform.isAffine)
         add("sublayerTransform", !l.sublayerTransform.isIdentity)

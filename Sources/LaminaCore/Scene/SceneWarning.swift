@@ -29,10 +29,10 @@ public struct SceneWarning: Equatable, CustomStringConvertible, Sendable {
         }
         func visit(_ layer: Layer, _ pointer: String) {
             for (what, at) in warnings(layer) { note(what, pointer + at) }
-            for (i, child) in layer.sublayers.enumerated() { visit(child, pointer + "/sublayers/\(i)") }
+            for (i, child) in layer.sublayersValue.enumerated() { visit(child, pointer + "/sublayers/\(i)") }
             if let mask = layer.mask { visit(mask, pointer + "/mask") }
         }
-        for (i, child) in scene.root.sublayers.enumerated() { visit(child, "/layers/\(i)") }
+        for (i, child) in scene.root.sublayersValue.enumerated() { visit(child, "/layers/\(i)") }
         return found
     }
 
@@ -43,7 +43,7 @@ public struct SceneWarning: Equatable, CustomStringConvertible, Sendable {
         if let runs = text.attributedString {
             for (i, run) in runs.enumerated() where !run.text.isEmpty { fonts.append((run.font, "/string/\(i)/font")) }
         } else {
-            fonts.append((text.font, "/font"))
+            fonts.append((text.fontValue, "/font"))
         }
         return fonts.compactMap { font, at in
             guard !TextFonts.isFile(font) else { return nil }

@@ -57,8 +57,8 @@ public struct AnimatedKeyPath: Sendable {
         AnimatedKeyPath(name: "anchorPoint", kind: .point, layerType: nil, get: { .point($0.anchorPoint) },
                         set: { l, v in if case .point(let p) = v { l.anchorPoint = p } }),
         number("zPosition", \.zPosition),
-        AnimatedKeyPath(name: "opacity", kind: .number, layerType: nil, get: { .number($0.opacity) },
-                        set: { l, v in if case .number(let x) = v { l.opacity = min(1, max(0, x)) } }),
+        AnimatedKeyPath(name: "opacity", kind: .number, layerType: nil, get: { .number($0.opacityValue) },
+                        set: { l, v in if case .number(let x) = v { l.opacityValue = min(1, max(0, x)) } }),
         AnimatedKeyPath(name: "hidden", kind: .bool, layerType: nil, get: { .bool($0.isHidden) },
                         set: { l, v in if case .bool(let b) = v { l.isHidden = b } }),
         color("backgroundColor", \.backgroundColor),
@@ -67,15 +67,15 @@ public struct AnimatedKeyPath: Sendable {
         AnimatedKeyPath(name: "borderWidth", kind: .number, layerType: nil, get: { .number($0.borderWidth) },
                         set: { l, v in if case .number(let x) = v { l.borderWidth = max(0, x) } }),
         color("borderColor", \.borderColor),
-        AnimatedKeyPath(name: "shadowOpacity", kind: .number, layerType: nil, get: { .number($0.shadowOpacity) },
-                        set: { l, v in if case .number(let x) = v { l.shadowOpacity = min(1, max(0, x)) } }),
+        AnimatedKeyPath(name: "shadowOpacity", kind: .number, layerType: nil, get: { .number($0.shadowOpacityValue) },
+                        set: { l, v in if case .number(let x) = v { l.shadowOpacityValue = min(1, max(0, x)) } }),
         AnimatedKeyPath(name: "shadowRadius", kind: .number, layerType: nil, get: { .number($0.shadowRadius) },
                         set: { l, v in if case .number(let x) = v { l.shadowRadius = max(0, x) } }),
         AnimatedKeyPath(name: "shadowOffset", kind: .size, layerType: nil, get: { .size($0.shadowOffset) },
                         set: { l, v in if case .size(let s) = v { l.shadowOffset = s } }),
         color("shadowColor", \.shadowColor),
-        AnimatedKeyPath(name: "shadowPath", kind: .path, layerType: nil, get: { .path($0.shadowPath) },
-                        set: { l, v in if case .path(let p) = v { l.shadowPath = p } }),
+        AnimatedKeyPath(name: "shadowPath", kind: .path, layerType: nil, get: { .path($0.shadowPathValue) },
+                        set: { l, v in if case .path(let p) = v { l.shadowPathValue = p } }),
         AnimatedKeyPath(name: "contentsRect", kind: .rect, layerType: nil, get: { .rect($0.contentsRect) },
                         set: { l, v in if case .rect(let r) = v { l.contentsRect = r } }),
         AnimatedKeyPath(name: "transform", kind: .transform, layerType: nil, get: { .transform($0.transform) },
@@ -103,8 +103,8 @@ public struct AnimatedKeyPath: Sendable {
     }
 
     private static let specialized: [AnimatedKeyPath] = [
-        typed("shape", "path", .path, { ($0 as? ShapeLayer).map { .path($0.path) } },
-              { l, v in if let s = l as? ShapeLayer, case .path(let p) = v { s.path = p } }),
+        typed("shape", "path", .path, { ($0 as? ShapeLayer).map { .path($0.pathValue) } },
+              { l, v in if let s = l as? ShapeLayer, case .path(let p) = v { s.pathValue = p } }),
         typed("shape", "fillColor", .color, { ($0 as? ShapeLayer).map { .color($0.fillColor) } },
               { l, v in if let s = l as? ShapeLayer, case .color(let c) = v { s.fillColor = c } }),
         typed("shape", "strokeColor", .color, { ($0 as? ShapeLayer).map { .color($0.strokeColor) } },
@@ -119,10 +119,10 @@ public struct AnimatedKeyPath: Sendable {
               { l, v in if let s = l as? ShapeLayer, case .number(let x) = v { s.lineDashPhase = x } }),
         typed("shape", "miterLimit", .number, { ($0 as? ShapeLayer).map { .number($0.miterLimit) } },
               { l, v in if let s = l as? ShapeLayer, case .number(let x) = v { s.miterLimit = max(0, x) } }),
-        typed("gradient", "colors", .colors, { ($0 as? GradientLayer).map { .colors($0.colors ?? []) } },
-              { l, v in if let g = l as? GradientLayer, case .colors(let c) = v { g.colors = c } }),
-        typed("gradient", "locations", .numbers, { ($0 as? GradientLayer).map { .numbers($0.locations ?? []) } },
-              { l, v in if let g = l as? GradientLayer, case .numbers(let x) = v { g.locations = x.isEmpty ? nil : x } }),
+        typed("gradient", "colors", .colors, { ($0 as? GradientLayer).map { .colors($0.colorsValue ?? []) } },
+              { l, v in if let g = l as? GradientLayer, case .colors(let c) = v { g.colorsValue = c } }),
+        typed("gradient", "locations", .numbers, { ($0 as? GradientLayer).map { .numbers($0.locationsValue ?? []) } },
+              { l, v in if let g = l as? GradientLayer, case .numbers(let x) = v { g.locationsValue = x.isEmpty ? nil : x } }),
         typed("gradient", "startPoint", .point, { ($0 as? GradientLayer).map { .point($0.startPoint) } },
               { l, v in if let g = l as? GradientLayer, case .point(let p) = v { g.startPoint = p } }),
         typed("gradient", "endPoint", .point, { ($0 as? GradientLayer).map { .point($0.endPoint) } },
@@ -136,10 +136,10 @@ public struct AnimatedKeyPath: Sendable {
     ] + ["instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset"].map { name in
         let path: ReferenceWritableKeyPath<ReplicatorLayer, Double>
         switch name {
-        case "instanceRedOffset": path = \.instanceRedOffset
-        case "instanceGreenOffset": path = \.instanceGreenOffset
-        case "instanceBlueOffset": path = \.instanceBlueOffset
-        default: path = \.instanceAlphaOffset
+        case "instanceRedOffset": path = \.instanceRedOffsetValue
+        case "instanceGreenOffset": path = \.instanceGreenOffsetValue
+        case "instanceBlueOffset": path = \.instanceBlueOffsetValue
+        default: path = \.instanceAlphaOffsetValue
         }
         return typed("replicator", name, .number, { ($0 as? ReplicatorLayer).map { .number($0[keyPath: path]) } },
                      { l, v in if let r = l as? ReplicatorLayer, case .number(let x) = v { r[keyPath: path] = x } })

@@ -20,7 +20,7 @@ public struct Presentation {
     public static func animates(_ root: Layer) -> Bool {
         if !root.animations.isEmpty { return true }
         if let mask = root.mask, animates(mask) { return true }
-        return root.sublayers.contains { animates($0) }
+        return root.sublayersValue.contains { animates($0) }
     }
 
     /// Writes the presentation values of `scene` at scene time `t` over its layers' model values.
@@ -46,7 +46,7 @@ public struct Presentation {
             replicatorTimes[ObjectIdentifier(r)] = local
             return
         }
-        for child in layer.sublayers { visit(child, parentTime: local) }
+        for child in layer.sublayersValue { visit(child, parentTime: local) }
     }
 
     /// The sublayers of a replicator whose instances lag (`instanceDelay`) presented as instance `k` sees
@@ -56,7 +56,7 @@ public struct Presentation {
         guard !replicatorTimes.isEmpty, let time = replicatorTimes[ObjectIdentifier(replicator)] else { return nil }
         var p = Presentation()
         let at = time - Double(k) * replicator.instanceDelay
-        for child in replicator.sublayers where Self.animates(child) { p.visit(child, parentTime: at) }
+        for child in replicator.sublayersValue where Self.animates(child) { p.visit(child, parentTime: at) }
         return p
     }
 

@@ -57,6 +57,6 @@ extension Layer {
     /// This layer and every layer below it, sublayers and masks both (the count `BenchScene` advertises,
     /// plus one for this layer).
     public var treeLayerCount: Int {
-        1 + (mask?.treeLayerCount ?? 0) + sublayers.reduce(0) { $0 + $1.treeLayerCount }
+        1 + (mask?.treeLayerCount ?? 0) + sublayersValue.reduce(0) { $0 + $1.treeLayerCount }
     }
 }

@@ -37,8 +37,8 @@ extension BenchScenes {
             replicator.instanceCount = count
             replicator.instanceTransform = Transform3D.identity
                 .rotated(2 * Double.pi * 0.618 / 13, 0, 0, 1).scaled(0.998, 0.998, 1)
-            replicator.instanceRedOffset = -0.8 / Double(count)
-            replicator.instanceBlueOffset = -0.5 / Double(count)
+            replicator.instanceRedOffsetValue = -0.8 / Double(count)
+            replicator.instanceBlueOffsetValue = -0.5 / Double(count)
             let card = Layer()
             card.frame = CGRect(x: 960 + 60, y: 540 - 380, width: 80, height: 56)
             styleCard(card, &rng, radius: 10, border: 2)

@@ -25,13 +25,13 @@ extension BenchScenes {
                                control1: CGPoint(x: rng.unit() * w, y: rng.unit() * h),
                                control2: CGPoint(x: rng.unit() * w, y: rng.unit() * h))
                 }
-                shape.path = path
+                shape.pathValue = path
                 shape.fillColor = nil
                 shape.strokeColor = rng.color8(alpha: i % 4 == 0 ? 0.6 : 1)
                 shape.lineWidth = rng.whole(2, 20)
                 shape.lineCap = caps[i % 3]
                 shape.lineJoin = joins[(i / 3) % 3]
-                if i % 2 == 1 { shape.lineDashPattern = [shape.lineWidth * 2, shape.lineWidth * 1.5] }
+                if i % 2 == 1 { shape.lineDashPatternValue = [shape.lineWidth * 2, shape.lineWidth * 1.5] }
                 scene.root.addSublayer(shape)
             }
         }
@@ -49,7 +49,7 @@ extension BenchScenes {
                 shape.frame = CGRect(x: rng.whole(0, 1920 - Int(side)), y: rng.whole(0, 1080 - Int(side)),
                                      width: side, height: side)
                 let points = 5 + 2 * (i % 3)
-                shape.path = i % 2 == 0 ? star(points: points, side: side, crossing: i % 3 == 0)
+                shape.pathValue = i % 2 == 0 ? star(points: points, side: side, crossing: i % 3 == 0)
                     : blob(side: side, &rng)
                 shape.fillRule = i % 3 == 0 ? .evenOdd : .nonZero
                 shape.fillColor = rng.color8(alpha: i % 4 == 0 ? 0.7 : 1)

@@ -144,7 +144,7 @@ public enum BenchScenes {
                 layer.name = "image\(i)"
                 layer.frame = CGRect(x: 16 + Double(i % columns) * 272, y: 16 + Double(i / columns) * 264,
                                      width: 256, height: 256)
-                layer.contents = bitmap
+                layer.contentsValue = bitmap
                 layer.minificationFilter = .trilinear
                 scene.root.addSublayer(layer)
             }
@@ -196,7 +196,7 @@ public enum BenchScenes {
         card.shadowRadius = radiusPixels / scale
         card.shadowOffset = CGSize(width: 0, height: 4 / scale)
         if path {
-            card.shadowPath = Path(roundedRect: RoundedRect(rect: card.bounds, radius: card.cornerRadius,
+            card.shadowPathValue = Path(roundedRect: RoundedRect(rect: card.bounds, radius: card.cornerRadius,
                                                             corners: .all, curve: .circular))
         }
     }

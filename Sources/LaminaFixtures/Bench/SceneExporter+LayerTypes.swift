@@ -14,8 +14,8 @@ extension SceneExporter {
     func specificKeys(_ l: Layer, into o: inout JSONObjectText) {
         if let g = l as? GradientLayer {
             o["type"] = quoted("gradient")
-            if let colors = g.colors { o["colors"] = "[" + colors.map(color).joined(separator: ", ") + "]" }
-            if let locations = g.locations { o["locations"] = "[" + locations.map(number).joined(separator: ", ") + "]" }
+            if let colors = g.colorsValue { o["colors"] = "[" + colors.map(color).joined(separator: ", ") + "]" }
+            if let locations = g.locationsValue { o["locations"] = "[" + locations.map(number).joined(separator: ", ") + "]" }
             o["startPoint"] = "[\(number(g.startPoint.x)), \(number(g.startPoint.y))]"
             o["endPoint"] = "[\(number(g.endPoint.x)), \(number(g.endPoint.y))]"
             if g.gradientType != .axial { o["gradientType"] = quoted(g.gradientType.rawValue) }
@@ -27,8 +27,8 @@ extension SceneExporter {
                            t.m41, t.m42, t.m43, t.m44]
             if t != .identity { o["instanceTransform"] = "[" + entries.map(number).joined(separator: ", ") + "]" }
             if r.instanceColor != .white { o["instanceColor"] = r.instanceColor.map(color) ?? "null" }
-            for (key, value) in [("instanceRedOffset", r.instanceRedOffset), ("instanceGreenOffset", r.instanceGreenOffset),
-                                 ("instanceBlueOffset", r.instanceBlueOffset), ("instanceAlphaOffset", r.instanceAlphaOffset)]
+            for (key, value) in [("instanceRedOffset", r.instanceRedOffsetValue), ("instanceGreenOffset", r.instanceGreenOffsetValue),
+                                 ("instanceBlueOffset", r.instanceBlueOffsetValue), ("instanceAlphaOffset", r.instanceAlphaOffsetValue)]
             where value != 0 {
                 o[key] = number(value)
             }
@@ -43,7 +43,7 @@ extension SceneExporter {
     /// A shape layer's keys, those that differ from Core Animation's defaults.
     private func shapeKeys(_ s: ShapeLayer, into o: inout JSONObjectText) {
         o["type"] = quoted("shape")
-        if let path = s.path { o["path"] = quoted(svg(path)) }
+        if let path = s.pathValue { o["path"] = quoted(svg(path)) }
         if s.fillColor != .black { o["fillColor"] = s.fillColor.map(color) ?? "null" }
         if s.fillRule != .nonZero { o["fillRule"] = quoted(s.fillRule.rawValue) }
         if let stroke = s.strokeColor { o["strokeColor"] = color(stroke) }
@@ -51,7 +51,7 @@ extension SceneExporter {
         if s.lineCap != .butt { o["lineCap"] = quoted(s.lineCap.rawValue) }
         if s.lineJoin != .miter { o["lineJoin"] = quoted(s.lineJoin.rawValue) }
         if s.miterLimit != 10 { o["miterLimit"] = number(s.miterLimit) }
-        if let dashes = s.lineDashPattern { o["lineDashPattern"] = "[" + dashes.map(number).joined(separator: ", ") + "]" }
+        if let dashes = s.lineDashPatternValue { o["lineDashPattern"] = "[" + dashes.map(number).joined(separator: ", ") + "]" }
         if s.lineDashPhase != 0 { o["lineDashPhase"] = number(s.lineDashPhase) }
         if s.strokeStart != 0 { o["strokeStart"] = number(s.strokeStart) }
         if s.strokeEnd != 1 { o["strokeEnd"] = number(s.strokeEnd) }
@@ -64,10 +64,10 @@ extension SceneExporter {
                 "{\"text\": \(quoted(r.text)), \"font\": \(quoted(r.font)), \"fontSize\": \(number(r.fontSize)), "
                     + "\"foregroundColor\": \(r.foregroundColor.map(color) ?? "null"), \"underline\": \(r.underline)}"
             }.joined(separator: ", ") + "]"
-        } else if let s = t.string {
+        } else if let s = t.stringValue {
             o["string"] = quoted(s)
         }
-        o["font"] = quoted(t.font)
+        o["font"] = quoted(t.fontValue)
         o["fontSize"] = number(t.fontSize)
         o["foregroundColor"] = t.foregroundColor.map(color) ?? "null"
         if t.alignmentMode != .natural { o["alignmentMode"] = quoted(t.alignmentMode.rawValue) }

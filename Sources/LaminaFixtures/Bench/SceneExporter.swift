@@ -50,7 +50,7 @@ public struct SceneExporter {
         doc["format"] = quoted(SceneDecoder.formatName)
         if let d = scene.sceneDescription { doc["description"] = quoted(d) }
         doc["canvas"] = canvas.text
-        let layers = try scene.root.sublayers.enumerated().map { i, l in
+        let layers = try scene.root.sublayersValue.enumerated().map { i, l in
             try layer(l, path: "/layers/\(i)", &state, indent: "  ")
         }
         doc["layers"] = list(layers, indent: "")
@@ -91,8 +91,8 @@ public struct SceneExporter {
             o["drawing"] = list(commands.map { drawingCommand($0, &state) }, indent: inner)
         }
         if let m = l.mask { o["mask"] = try layer(m, path: path + "/mask", &state, indent: inner) }
-        if !l.sublayers.isEmpty {
-            let subs = try l.sublayers.enumerated().map { i, s in
+        if !l.sublayersValue.isEmpty {
+            let subs = try l.sublayersValue.enumerated().map { i, s in
                 try layer(s, path: path + "/sublayers/\(i)", &state, indent: inner + "  ")
             }
             o["sublayers"] = list(subs, indent: inner)
@@ -115,7 +115,7 @@ public struct SceneExporter {
         }
         if l.isHidden { o["hidden"] = "true" }
         if l.contentsScale != 1 { o["contentsScale"] = number(l.contentsScale) }
-        if l.opacity != 1 { o["opacity"] = number(l.opacity) }
+        if l.opacityValue != 1 { o["opacity"] = number(l.opacityValue) }
         if !l.allowsGroupOpacity { o["allowsGroupOpacity"] = "false" }
         if let c = l.backgroundColor { o["backgroundColor"] = color(c) }
         if l.cornerRadius != 0 { o["cornerRadius"] = number(l.cornerRadius) }
@@ -127,14 +127,14 @@ public struct SceneExporter {
         if l.borderWidth != 0 { o["borderWidth"] = number(l.borderWidth) }
         if l.borderColor != d.borderColor { o["borderColor"] = l.borderColor.map(color) ?? "null" }
         if l.masksToBounds { o["masksToBounds"] = "true" }
-        if l.shadowOpacity != 0 {
-            o["shadowOpacity"] = number(l.shadowOpacity)
+        if l.shadowOpacityValue != 0 {
+            o["shadowOpacity"] = number(l.shadowOpacityValue)
             o["shadowColor"] = l.shadowColor.map(color) ?? "null"
             o["shadowOffset"] = "[\(number(l.shadowOffset.width)), \(number(l.shadowOffset.height))]"
             o["shadowRadius"] = number(l.shadowRadius)
-            if let p = l.shadowPath { o["shadowPath"] = quoted(svg(p)) }
+            if let p = l.shadowPathValue { o["shadowPath"] = quoted(svg(p)) }
         }
-        if let bitmap = l.contents {
+        if let bitmap = l.contentsValue {
             o["contents"] = quoted(state.fileName(for: bitmap))
             if l.contentsGravity != .resize { o["contentsGravity"] = quoted(l.contentsGravity.rawValue) }
             if l.minificationFilter != .linear { o["minificationFilter"] = quoted(l.minificationFilter.rawValue) }

@@ -8,13 +8,13 @@ extension GraphBuilder {
     /// two of the draws could overlap; a single draw (or disjoint ones) takes the alpha directly, as Skia and
     /// Chromium fold it.
     func faded(_ ops: [DrawOp], by layer: Layer, context ctx: Context) -> [DrawOp] {
-        guard layer.opacity < 1 else { return ops }
+        guard layer.opacityValue < 1 else { return ops }
         if !layer.allowsGroupOpacity || !mayOverlap(ops) {
-            return ops.map { $0.scalingAlpha(by: layer.opacity) }
+            return ops.map { $0.scalingAlpha(by: layer.opacityValue) }
         }
         let rect = unionBounds(ops).intersection(ctx.interest)
         guard let id = offscreen(ops, rect: rect, reason: .groupOpacity, label: ctx.label) else { return [] }
-        return [composite(id, rect: rect, opacity: layer.opacity, interest: ctx.interest)]
+        return [composite(id, rect: rect, opacity: layer.opacityValue, interest: ctx.interest)]
     }
 
     /// Whether two of `ops` could touch the same pixel.

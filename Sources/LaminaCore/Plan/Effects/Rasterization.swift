@@ -18,7 +18,7 @@ extension GraphBuilder {
         let extent = pass.extent
         let draw = TextureDraw(source: .pass(id),
                                minFilter: layer.minificationFilter, magFilter: layer.magnificationFilter,
-                               lodBias: layer.minificationFilterBias, opacity: layer.opacity)
+                               lodBias: layer.minificationFilterBias, opacity: layer.opacityValue)
         let bounds = LayerGeometry.pixelBounds(of: extent, through: m, in: context.interest)
         guard !bounds.isEmpty else { return nil }
         return DrawOp(shape: .rect(extent), paint: .texture(draw), transform: m, bounds: bounds, edgeAA: edgeAA(layer, m))
@@ -35,8 +35,8 @@ extension GraphBuilder {
             r = r.union(LayerEmitters.of(layer).ownExtent)
             if depth < 64 { r = r.union(sublayerExtent(of: layer, depth: depth)) }
         }
-        if includeShadow, layer.shadowOpacity > 0 {
-            let shape = layer.shadowPath?.controlPointBounds ?? r
+        if includeShadow, layer.shadowOpacityValue > 0 {
+            let shape = layer.shadowPathValue?.controlPointBounds ?? r
             if !shape.isNull {
                 let reach = 3 * layer.shadowRadius + 1
                 r = r.union(shape.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
@@ -50,7 +50,7 @@ extension GraphBuilder {
     /// and for a replicator through every instance's transform (`emitInstances`).
     private func sublayerExtent(of layer: Layer, depth: Int) -> CGRect {
         let space = LayerGeometry.sublayerSpace(of: layer)
-        let children: [(extent: CGRect, local: Transform3D)] = layer.sublayers.compactMap { child in
+        let children: [(extent: CGRect, local: Transform3D)] = layer.sublayersValue.compactMap { child in
             guard !child.isHidden else { return nil }
             let ce = localExtent(of: child, includeShadow: true, depth: depth + 1)
             return ce.isNull ? nil : (ce, LayerGeometry.local(child))

@@ -17,8 +17,8 @@ struct ShadowPlan {
     let reach: Int
 
     init?(_ layer: Layer, layerToTarget m: Transform3D) {
-        guard layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 else { return nil }
-        tint = color.premultiplied.scaled(by: layer.shadowOpacity)
+        guard layer.shadowOpacityValue > 0, let color = layer.shadowColor, color.alpha > 0 else { return nil }
+        tint = color.premultiplied.scaled(by: layer.shadowOpacityValue)
         similarity = LayerGeometry.similarityScale(m)
         let s = similarity ?? LayerGeometry.approximateScale(m)
         sigma = layer.shadowRadius * s
@@ -44,7 +44,7 @@ extension GraphBuilder {
         let pad = Int(pixels: 3 * s.sigma, .up, in: 0...PixelLimit.max) + 1
         let region = context.interest.expanded(by: s.reach)
         let shape: [DrawOp]
-        if let path = layer.shadowPath {
+        if let path = layer.shadowPathValue {
             if let rr = path.roundedRectShape {
                 // Drawn as the fill it is (Skia's isRRect), so it can take the atlas.
                 let b = LayerGeometry.pixelBounds(of: rr.rect, through: m, in: region)
@@ -126,7 +126,7 @@ extension GraphBuilder {
         let sigma = layer.shadowRadius * k
         let pad = (3 * layer.shadowRadius).rounded(.up) + 1 / k
         let shapeRect: CGRect
-        if let path = layer.shadowPath { shapeRect = path.controlPointBounds } else { shapeRect = localExtent(of: layer, includeShadow: false) }
+        if let path = layer.shadowPathValue { shapeRect = path.controlPointBounds } else { shapeRect = localExtent(of: layer, includeShadow: false) }
         guard !shapeRect.isNull, shapeRect.width > 0 || shapeRect.height > 0 else { return nil }
         // The shape in the pass's pixels, grown by one for antialiasing, bounds what the blur can spread.
         let shapeWidth = Int(pixels: Double(shapeRect.width) * k + 2, .up, in: 0...PixelLimit.max)
@@ -137,7 +137,7 @@ extension GraphBuilder {
         guard let pass = LocalPass(shapeRect.insetBy(dx: -pad, dy: -pad), scale: k) else { return nil }
         let local = pass.toPass, passRect = pass.rect, inner = pass.context(context)
         let shape: [DrawOp]
-        if let path = layer.shadowPath {
+        if let path = layer.shadowPathValue {
             shape = pathOps(path, layerToTarget: local, color: .white, interest: passRect)
         } else {
             var body = emitBody(layer, emitter: LayerEmitters.of(layer), layerToTarget: local, context: inner)

@@ -7,7 +7,7 @@ import LaminaGeometry
 /// colour and under the sublayers and border (ca-semantics.md §2 and §CAGradientLayer).
 struct GradientLayerEmitter: LayerEmitter {
     let layer: GradientLayer
-    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contents }
+    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contentsValue }
     func ownOps(_ builder: GraphBuilder, layerToTarget m: Transform3D, context: GraphBuilder.Context) -> [DrawOp] {
         builder.gradientOps(layer, layerToTarget: m, context: context)
     }
@@ -33,9 +33,9 @@ extension GraphBuilder {
 
     /// The layer's gradient in its local space, or nil when it draws nothing.
     func gradientPaint(_ layer: GradientLayer) -> GradientPaint? {
-        guard let colors = layer.colors, colors.count >= 2 else { return nil }
+        guard let colors = layer.colorsValue, colors.count >= 2 else { return nil }
         let n = colors.count
-        let locations = layer.locations ?? (0..<n).map { Double($0) / Double(n - 1) }
+        let locations = layer.locationsValue ?? (0..<n).map { Double($0) / Double(n - 1) }
         guard locations.count == n, locations.allSatisfy(\.isFinite) else { return nil }
         // Locations are meant to increase; a scene that does not keep them in order gets them sorted
         // (stably), so equal locations keep their order and make a hard edge.

@@ -70,14 +70,14 @@ enum LayerEmitters {
 /// CALayer itself, and any class that draws as it does.
 struct PlainLayerEmitter: LayerEmitter {
     let layer: Layer
-    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contents }
+    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contentsValue }
 }
 
 /// CATransformLayer: a 3D rendering context's grouping node (ca-semantics.md §8). It draws nothing of its own
 /// (the emit stage does not draw its background, contents or border) and keeps its sublayers' depth.
 struct TransformLayerEmitter: LayerEmitter {
     let layer: Layer
-    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contents }
+    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contentsValue }
     var isTransformLayer: Bool { true }
     var preservesDepth: Bool { true }
 }

@@ -13,7 +13,7 @@ import LaminaGeometry
 /// With preservesDepth false the instances are flattened into the replicator's plane by its sublayer space.
 struct ReplicatorLayerEmitter: LayerEmitter {
     let layer: ReplicatorLayer
-    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contents }
+    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contentsValue }
     var preservesDepth: Bool { layer.preservesDepth }
     var replicates: Bool { true }
 
@@ -43,8 +43,8 @@ struct ReplicatorLayerEmitter: LayerEmitter {
         let r = layer
         let base = r.instanceColor ?? .white
         func channel(_ v: Double, _ offset: Double) -> Double { min(1, max(0, v + Double(k) * offset)) }
-        let m = Color(red: channel(base.red, r.instanceRedOffset), green: channel(base.green, r.instanceGreenOffset),
-                      blue: channel(base.blue, r.instanceBlueOffset), alpha: channel(base.alpha, r.instanceAlphaOffset))
+        let m = Color(red: channel(base.red, r.instanceRedOffsetValue), green: channel(base.green, r.instanceGreenOffsetValue),
+                      blue: channel(base.blue, r.instanceBlueOffsetValue), alpha: channel(base.alpha, r.instanceAlphaOffsetValue))
         guard m != .white else { return nil }
         return m.premultiplied
     }

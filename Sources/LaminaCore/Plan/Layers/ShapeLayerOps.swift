@@ -9,7 +9,7 @@ import LaminaGeometry
 /// outlines here (`Stroker`), so both renderers see two path fills.
 struct ShapeLayerEmitter: LayerEmitter {
     let layer: ShapeLayer
-    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contents }
+    func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? { layer.contentsValue }
     func ownOps(_ builder: GraphBuilder, layerToTarget m: Transform3D, context: GraphBuilder.Context) -> [DrawOp] {
         builder.shapeOps(layer, layerToTarget: m, context: context)
     }
@@ -18,7 +18,7 @@ struct ShapeLayerEmitter: LayerEmitter {
     /// width, times the miter limit for miter joins and the square root of two for square caps).
     var ownExtent: CGRect {
         let shape = layer
-        guard let path = shape.path, !path.isEmpty else { return .null }
+        guard let path = shape.pathValue, !path.isEmpty else { return .null }
         let box = path.controlPointBounds
         guard !box.isNull, shape.strokeColor != nil, shape.lineWidth > 0 else { return box }
         var factor = 1.0
@@ -31,7 +31,7 @@ struct ShapeLayerEmitter: LayerEmitter {
 
 extension GraphBuilder {
     func shapeOps(_ layer: ShapeLayer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
-        guard let path = layer.path, !path.isEmpty else { return [] }
+        guard let path = layer.pathValue, !path.isEmpty else { return [] }
         var ops: [DrawOp] = []
         if let fill = layer.fillColor, fill.alpha > 0 {
             ops += pathOps(path, layerToTarget: m, color: fill, rule: layer.fillRule, interest: context.interest)
@@ -40,7 +40,7 @@ extension GraphBuilder {
         let tolerance = 0.1 / max(1e-6, LayerGeometry.approximateScale(m))
         guard chargeSegments(path.flattenedSegmentCount(tolerance: tolerance)) else { return ops }
         let style = StrokeStyle(width: layer.lineWidth, cap: StrokeStyle.Cap(layer.lineCap), join: StrokeStyle.Join(layer.lineJoin),
-                                miterLimit: layer.miterLimit, dashes: layer.lineDashPattern,
+                                miterLimit: layer.miterLimit, dashes: layer.lineDashPatternValue,
                                 dashPhase: layer.lineDashPhase, start: layer.strokeStart, end: layer.strokeEnd)
         let outlines = Stroker.stroke(path.flattened(tolerance: tolerance), style, tolerance: tolerance)
         return ops + polylineOps(outlines, layerToTarget: m, color: color, interest: context.interest)

@@ -10,7 +10,7 @@ struct TextLayerEmitter: LayerEmitter {
     let layer: TextLayer
     /// The backing store when there is text; `contents` otherwise, as a text layer with no string shows.
     func contentsBitmap(_ builder: GraphBuilder) -> Bitmap? {
-        layer.hasText ? builder.textBackingStore(layer) : layer.contents
+        layer.hasText ? builder.textBackingStore(layer) : layer.contentsValue
     }
     var snapsContentsToPixels: Bool { true }
 }
@@ -78,7 +78,7 @@ extension GraphBuilder {
                                                  underline: $0.underline))
             }
         } else {
-            spans = [TextSpan(layer.string ?? "", TextAttributes(font: layer.font, fontSize: layer.fontSize,
+            spans = [TextSpan(layer.stringValue ?? "", TextAttributes(font: layer.fontValue, fontSize: layer.fontSize,
                                                                color: color(layer.foregroundColor)))]
         }
         return TextBox(spans: spans, width: Double(layer.bounds.width), height: Double(layer.bounds.height),

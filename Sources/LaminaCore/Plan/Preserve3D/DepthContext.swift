@@ -164,7 +164,7 @@ extension GraphBuilder {
         var ctx = context
         ctx.flipped = context.flipped != t.isGeometryFlipped
         ctx.parentSpace = nil
-        for (i, child) in t.sublayersInDrawingOrder where !child.isHidden && child.opacity > 0 {
+        for (i, child) in t.sublayersInDrawingOrder where !child.isHidden && child.opacityValue > 0 {
             var c = ctx
             c.label = context.label + "/sublayers/\(i)" + label
             c.pointer = (pointerPrefix ?? context.pointer + "/sublayers/") + "\(i)"
@@ -174,7 +174,7 @@ extension GraphBuilder {
                 // A nested transform layer opens into the same context: its sublayers are planes too.
                 let inner = LayerGeometry.sublayerSpace(of: child).concatenating(local)
                 gatherChildren(of: child, space: inner.concatenating(space), eyeSpace: inner.concatenating(eyeSpace),
-                               opacity: opacity * child.opacity, context: c, label: label, into: &planes)
+                               opacity: opacity * child.opacityValue, context: c, label: label, into: &planes)
             } else {
                 planes.append(DepthPlane(layer: child, parentToTarget: space, eye: local.concatenating(eyeSpace),
                                          opacity: opacity, context: c))
@@ -217,12 +217,12 @@ extension GraphBuilder {
     /// shadow of what the layer draws, so of nothing here). Such a plane is left out of the depth sort: it has
     /// no pixel to order, and as a splitting plane it would only cut the others into masked pieces.
     static func drawsNothing(_ layer: Layer, depth: Int = 0) -> Bool {
-        guard depth < 16, type(of: layer) == Layer.self, layer.contents == nil, layer.draw == nil,
+        guard depth < 16, type(of: layer) == Layer.self, layer.contentsValue == nil, layer.draw == nil,
               layer.delegate == nil, layer.drawing == nil else { return false }
-        if layer.opacity <= 0 { return true }
-        if layer.shadowOpacity > 0, layer.shadowPath != nil, (layer.shadowColor?.alpha ?? 0) > 0 { return false }
+        if layer.opacityValue <= 0 { return true }
+        if layer.shadowOpacityValue > 0, layer.shadowPathValue != nil, (layer.shadowColor?.alpha ?? 0) > 0 { return false }
         if let c = layer.backgroundColor, c.alpha > 0 { return false }
         if layer.borderWidth > 0, let c = layer.borderColor, c.alpha > 0 { return false }
-        return layer.sublayers.allSatisfy { $0.isHidden || drawsNothing($0, depth: depth + 1) }
+        return layer.sublayersValue.allSatisfy { $0.isHidden || drawsNothing($0, depth: depth + 1) }
     }
 }

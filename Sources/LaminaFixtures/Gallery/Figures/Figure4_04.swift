@@ -15,7 +15,7 @@ extension Gallery {
 
         //the first layer shows an image whose alpha has the shape of a star
         layerView1.backgroundColor = nil
-        layerView1.sublayers.first?.removeFromSuperlayer()
+        layerView1.sublayers?.first?.removeFromSuperlayer()
         layerView1.contents = starImage()
 
         //the second keeps its overhanging red sublayer
@@ -32,7 +32,7 @@ extension Gallery {
 
             //the first layer shows an image whose alpha has the shape of a star
             layerView1.backgroundColor = nil
-            layerView1.sublayers.first?.removeFromSuperlayer()
+            layerView1.sublayers?.first?.removeFromSuperlayer()
             layerView1.contents = starImage()
 
             //the second keeps its overhanging red sublayer

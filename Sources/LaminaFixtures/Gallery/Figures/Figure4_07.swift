@@ -15,7 +15,7 @@ extension Gallery {
 
         //the first layer's shadow takes the shape of its image's alpha
         layerView1.backgroundColor = nil
-        layerView1.sublayers.first?.removeFromSuperlayer()
+        layerView1.sublayers?.first?.removeFromSuperlayer()
         layerView1.contents = starImage()
 
         //the second's shadow includes the red sublayer
@@ -34,7 +34,7 @@ extension Gallery {
 
             //the first layer's shadow takes the shape of its image's alpha
             layerView1.backgroundColor = nil
-            layerView1.sublayers.first?.removeFromSuperlayer()
+            layerView1.sublayers?.first?.removeFromSuperlayer()
             layerView1.contents = starImage()
 
             //the second's shadow includes the red sublayer

@@ -27,10 +27,10 @@ extension Gallery {
         layerView2.shadowOpacity = 0.5
 
         //create a square shadow
-        layerView1.shadowPath = Path(rect: layerView1.bounds)
+        layerView1.shadowPath = CGPath(rect: layerView1.bounds, transform: nil)
 
         //create a circular shadow
-        layerView2.shadowPath = Path(ellipseIn: layerView2.bounds)
+        layerView2.shadowPath = CGPath(ellipseIn: layerView2.bounds, transform: nil)
     }
 
     static let figure4_11Code = #"""
@@ -50,10 +50,10 @@ extension Gallery {
             layerView2.shadowOpacity = 0.5
 
             //create a square shadow
-            layerView1.shadowPath = Path(rect: layerView1.bounds)
+            layerView1.shadowPath = CGPath(rect: layerView1.bounds, transform: nil)
 
             //create a circular shadow
-            layerView2.shadowPath = Path(ellipseIn: layerView2.bounds)
+            layerView2.shadowPath = CGPath(ellipseIn: layerView2.bounds, transform: nil)
         }
         """#
 }

@@ -32,7 +32,7 @@ extension Gallery {
         shapeLayer.lineWidth = 5
         shapeLayer.lineJoin = .round
         shapeLayer.lineCap = .round
-        shapeLayer.path = path
+        shapeLayer.path = CGPath(path)
 
         //add it to our view
         view.addSublayer(shapeLayer)
@@ -60,7 +60,7 @@ extension Gallery {
             shapeLayer.lineWidth = 5
             shapeLayer.lineJoin = .round
             shapeLayer.lineCap = .round
-            shapeLayer.path = path
+            shapeLayer.path = CGPath(path)
 
             //add it to our view
             view.addSublayer(shapeLayer)

@@ -17,7 +17,7 @@ extension Gallery {
         view.addSublayer(gradientLayer)
 
         //set gradient colors
-        gradientLayer.colors = [.red, .blue]
+        gradientLayer.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
 
         //set gradient start and end points
         gradientLayer.startPoint = CGPoint(x: 0, y: 0)
@@ -32,7 +32,7 @@ extension Gallery {
             view.addSublayer(gradientLayer)
 
             //set gradient colors
-            gradientLayer.colors = [.red, .blue]
+            gradientLayer.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
 
             //set gradient start and end points
             gradientLayer.startPoint = CGPoint(x: 0, y: 0)

@@ -17,7 +17,7 @@ extension Gallery {
         view.addSublayer(gradientLayer)
 
         //set gradient colors
-        gradientLayer.colors = [.red, .yellow, .green]
+        gradientLayer.colors = [UIColor.red.cgColor, UIColor.yellow.cgColor, UIColor.green.cgColor]
 
         //set locations
         gradientLayer.locations = [0.0, 0.25, 0.5]
@@ -35,7 +35,7 @@ extension Gallery {
             view.addSublayer(gradientLayer)
 
             //set gradient colors
-            gradientLayer.colors = [.red, .yellow, .green]
+            gradientLayer.colors = [UIColor.red.cgColor, UIColor.yellow.cgColor, UIColor.green.cgColor]
 
             //set locations
             gradientLayer.locations = [0.0, 0.25, 0.5]

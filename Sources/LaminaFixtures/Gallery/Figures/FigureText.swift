@@ -56,7 +56,7 @@ extension Gallery {
     /// The same layer with contentsScale set to the screen's scale, so the text is sharp.
     static func figure6_3(_ view: Layer) {
         figure6_2(view)
-        let textLayer = view.sublayers[0].sublayers[0]
+        let textLayer = view.sublayersValue[0].sublayersValue[0]
         textLayer.contentsScale = 2 //[UIScreen mainScreen].scale
     }
 
@@ -118,7 +118,7 @@ extension Gallery {
     static let figure6_3Code = #"""
         static func figure6_3(_ view: Layer) {
             figure6_2(view)
-            let textLayer = view.sublayers[0].sublayers[0]
+            let textLayer = view.sublayersValue[0].sublayersValue[0]
             textLayer.contentsScale = 2 //[UIScreen mainScreen].scale
         }
         """#
