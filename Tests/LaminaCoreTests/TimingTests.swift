@@ -357,3 +357,40 @@ final class TimingTests: XCTestCase {
         XCTAssertNoThrow(try scene(#"{"animations": [{"keyPath": "transform", "toValue": [{"rotateDegrees": [90, 0, 0, 1]}], "repeatCount": "infinity"}]}"#))
     }
 }
+
+/// A transition's keys are read and refused as every other animation's.
+final class TransitionDecodingTests: XCTestCase {
+    private func layer(_ animation: String) -> String {
+        #"{"format": "lamina-scene/1", "canvas": {"width": 10, "height": 10}, "layers": [{"type": "shape", "animations": [\#(animation)]}]}"#
+    }
+
+    func testTransition_readsItsKeys() throws {
+        let scene = try SceneFixture.decode(layer(#"""
+            {"type": "transition", "transitionType": "push", "subtype": "fromTop", "startProgress": 0.25,
+             "endProgress": 0.75, "from": {"fillColor": "red"}}
+            """#))
+        guard case .transition(let t)? = scene.root.sublayersValue.first?.animations.first?.kind else {
+            return XCTFail("a transition")
+        }
+        XCTAssertEqual(t.style, .push)
+        XCTAssertEqual(t.direction, .fromTop)
+        XCTAssertEqual(t.progress(at: 0.5), 0.5)
+        XCTAssertTrue(t.from?.layer is ShapeLayer, "the old appearance is a layer of the layer's type")
+        XCTAssertEqual(t.from?.sharesSublayers, true)
+    }
+
+    func testTransition_refusesWhatItCannotBe() {
+        assertSceneError(layer(#"{"type": "transition", "transitionType": "flip"}"#),
+                         pointer: "/layers/0/animations/0/transitionType", "flip")
+        assertSceneError(layer(#"{"type": "transition", "subtype": "fromAbove"}"#),
+                         pointer: "/layers/0/animations/0/subtype", "fromAbove")
+        assertSceneError(layer(#"{"type": "transition", "from": {"type": "text"}}"#),
+                         pointer: "/layers/0/animations/0/from/type", "same type")
+        assertSceneError(layer(#"{"type": "transition", "from": {"animations": []}}"#),
+                         pointer: "/layers/0/animations/0/from/animations", "still")
+        assertSceneError(layer(#"{"type": "transition", "from": {"fillColr": "red"}}"#),
+                         pointer: "/layers/0/animations/0/from/fillColr", "fillColor")
+        assertSceneError(layer(#"{"type": "transition", "endProgress": 2}"#),
+                         pointer: "/layers/0/animations/0/endProgress", "0...1")
+    }
+}

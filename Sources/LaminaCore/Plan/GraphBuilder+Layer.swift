@@ -3,8 +3,17 @@ import LaminaGraph
 import LaminaGeometry
 
 extension GraphBuilder {
-    /// Emits one layer and its subtree: opacity(rasterize(mask(clip(shadow + body)))).
+    /// Emits one layer and its subtree: opacity(rasterize(mask(clip(shadow + body)))), or, in the middle of
+    /// a transition, its old appearance giving way to this one (`emitTransition`).
     func emitLayer(_ layer: Layer, parentToTarget p: Transform3D, context: Context) -> [DrawOp] {
+        if !presentation.transitions.isEmpty, let active = presentation.transitions[ObjectIdentifier(layer)] {
+            return emitTransition(layer, active, parentToTarget: p, context: context)
+        }
+        return emitAppearance(layer, parentToTarget: p, context: context)
+    }
+
+    /// One appearance of a layer and its subtree, as `emitLayer` describes.
+    func emitAppearance(_ layer: Layer, parentToTarget p: Transform3D, context: Context) -> [DrawOp] {
         guard !layer.isHidden, layer.opacityValue > 0, failure == nil else { return [] }
         let saved = pointer
         pointer = context.pointer

@@ -14,27 +14,37 @@ extension SceneReader {
     static let animationKeys = ["key", "type", "keyPath", "beginTime", "duration", "speed", "timeOffset", "repeatCount",
                                 "repeatDuration", "autoreverses", "fillMode", "removedOnCompletion", "timingFunction",
                                 "additive", "cumulative"]
-    static let animationTypes = ["basic", "keyframe", "spring", "group"]
+    static let animationTypes = ["basic", "keyframe", "spring", "group", "transition"]
     static let specificAnimationKeys: [String: [String]] = [
         "basic": ["fromValue", "toValue", "byValue"],
         "keyframe": ["values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues",
                      "biasValues", "path", "rotationMode"],
         "spring": ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"],
         "group": ["animations"],
+        "transition": ["transitionType", "subtype", "from", "startProgress", "endProgress"],
     ]
 
+    /// The layer an animation list belongs to, as a transition's old appearance is read from it: its own
+    /// keys (under which `from` writes the old values) and its nesting depth.
+    struct AnimatedLayer {
+        let layer: Layer
+        let fields: [String: JSONValue]
+        let depth: Int
+    }
+
     /// `beginTime`, `timeOffset`, `speed` and `animations` of a layer.
-    func timing(_ f: ObjectFields, _ l: Layer) throws {
+    func timing(_ f: ObjectFields, _ l: Layer, depth: Int = 1) throws {
         try f.set("beginTime", &l.beginTime) { try $0.number(at: $1) }
         try f.set("timeOffset", &l.timeOffset) { try $0.number(at: $1) }
         try f.set("speed", &l.speed) { try $0.number(at: $1) }
         if let list = f["animations"] {
             var budget = SceneReader.maxAnimations
-            l.animations = try animationList(list, at: f.pointer / "animations", layer: l, depth: 0, budget: &budget)
+            let owner = AnimatedLayer(layer: l, fields: f.values, depth: depth)
+            l.animations = try animationList(list, at: f.pointer / "animations", owner: owner, depth: 0, budget: &budget)
         }
     }
 
-    private func animationList(_ value: JSONValue, at p: JSONPointer, layer: Layer, depth: Int,
+    private func animationList(_ value: JSONValue, at p: JSONPointer, owner: AnimatedLayer, depth: Int,
                                budget: inout Int) throws -> [LayerAnimation] {
         guard case .array(let items) = value else { throw value.fail(p, expected: "a list of animations") }
         var out: [LayerAnimation] = []
@@ -43,18 +53,16 @@ extension SceneReader {
             guard budget >= 0 else {
                 throw SceneError(p / i, "a layer carries over \(SceneReader.maxAnimations) animations (the limit, groups' children included)")
             }
-            out.append(try animation(item, at: p / i, layer: layer, depth: depth, budget: &budget))
+            out.append(try animation(item, at: p / i, owner: owner, depth: depth, budget: &budget))
         }
         return out
     }
 
-    private func animation(_ value: JSONValue, at p: JSONPointer, layer: Layer, depth: Int,
+    private func animation(_ value: JSONValue, at p: JSONPointer, owner: AnimatedLayer, depth: Int,
                            budget: inout Int) throws -> LayerAnimation {
+        let layer = owner.layer
         let f = try ObjectFields(value, at: p, what: "an animation object")
         let type = try f.read("type") { try $0.string(at: $1) } ?? "basic"
-        if type == "transition" {
-            throw SceneError(p / "type", "transition animations are not rendered yet; the types are \(SceneReader.animationTypes.joined(separator: ", "))")
-        }
         guard let specific = SceneReader.specificAnimationKeys[type] else {
             var message = "unknown animation type \(Echo.quoted(type)); expected one of \(SceneReader.animationTypes.joined(separator: ", "))"
             if let near = KeySuggestion.nearest(to: type, in: SceneReader.animationTypes) { message += " (did you mean \"\(near)\"?)" }
@@ -68,15 +76,17 @@ extension SceneReader {
         }
         let key = try f.read("key") { try $0.string(at: $1) } ?? ""
         var keyPath: AnimatedKeyPath?
-        if type != "group" { keyPath = try animatedKeyPath(f, layer: layer) }
+        if type != "group" && type != "transition" { keyPath = try animatedKeyPath(f, layer: layer) }
         let kind: LayerAnimation.Kind
         switch type {
         case "group":
             guard depth < SceneReader.maxGroupDepth else {
                 throw SceneError(p, "animation groups are nested more than \(SceneReader.maxGroupDepth) deep")
             }
-            let children = try f.read("animations") { v, q in try self.animationList(v, at: q, layer: layer, depth: depth + 1, budget: &budget) }
+            let children = try f.read("animations") { v, q in try self.animationList(v, at: q, owner: owner, depth: depth + 1, budget: &budget) }
             kind = .group(children ?? [])
+        case "transition":
+            kind = .transition(try transition(f, owner: owner))
         case "keyframe":
             kind = .keyframe(try keyframes(f, path: keyPath))
         default:

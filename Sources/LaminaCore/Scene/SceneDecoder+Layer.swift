@@ -80,7 +80,7 @@ extension SceneReader {
             try appearance(f, layer)
             try contents(f, layer)
             try specific(f, layer, kind: kind)
-            try timing(f, layer)
+            try timing(f, layer, depth: depth)
         }
         if let maskValue = f["mask"], maskValue != .null {
             if let mask = try attempt({ try self.layer(maskValue, at: p / "mask", depth: depth + 1) }) { layer.mask = mask }

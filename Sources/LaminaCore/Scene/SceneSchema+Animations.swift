@@ -25,6 +25,12 @@ extension SceneSchema {
             "path": nullable(["$ref": "#/$defs/path"]),
             "rotationMode": nullable(["enum": MotionPath.Rotation.allCases.map(\.rawValue)]),
             "animations": ["type": "array", "items": ["$ref": "#/$defs/animation"]],
+            "transitionType": ["enum": LayerTransition.Style.allCases.map(\.rawValue)],
+            "subtype": nullable(["enum": LayerTransition.Direction.allCases.map(\.rawValue)]),
+            "startProgress": ["type": "number", "minimum": 0, "maximum": 1],
+            "endProgress": ["type": "number", "minimum": 0, "maximum": 1],
+            // The layer's own keys as they were: a layer object (of the layer's type), read by the decoder.
+            "from": ["type": ["object", "null"]],
         ]
         let keys = SceneReader.animationKeys + SceneReader.specificAnimationKeys.values.flatMap { $0 }
         return ["type": "object", "additionalProperties": false,

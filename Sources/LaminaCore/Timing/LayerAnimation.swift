@@ -27,6 +27,8 @@ public struct LayerAnimation: Sendable {
         case spring(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, Spring)
         /// Children in the group's time (`CAAnimationGroup`).
         case group([LayerAnimation])
+        /// The old appearance giving way to the model's (`CATransition`).
+        case transition(LayerTransition)
     }
 
     public struct Keyframes: Sendable {

@@ -15,6 +15,15 @@ public struct Presentation {
     /// The local time of each replicator with an `instanceDelay`: its sublayers are presented per instance,
     /// at that time minus k x delay, while the planner draws instance k (`presentingInstance`).
     public private(set) var replicatorTimes: [ObjectIdentifier: Double] = [:]
+    /// The layers in the middle of a transition (`CATransition`), with its progress: the planner draws each
+    /// as the old appearance giving way to the new one (`GraphBuilder.emitTransition`).
+    public private(set) var transitions: [ObjectIdentifier: ActiveTransition] = [:]
+
+    /// A transition under way on a layer: what it is and how far it has run (0...1).
+    public struct ActiveTransition: Sendable {
+        public var transition: LayerTransition
+        public var progress: Double
+    }
 
     /// Whether any layer under (and including) `root` carries animations.
     public static func animates(_ root: Layer) -> Bool {
@@ -65,9 +74,12 @@ public struct Presentation {
         var latest: [String: Int] = [:]
         for (i, a) in layer.animations.enumerated() where !a.key.isEmpty { latest[a.key] = i }
         var results: [(AnimatedKeyPath, AnimatableValue, Bool)] = []
+        var active: [ActiveTransition] = []
         for (i, a) in layer.animations.enumerated() where a.key.isEmpty || latest[a.key] == i {
-            Self.evaluate(a, at: time, layer: layer, removable: true, into: &results)
+            Self.evaluate(a, at: time, layer: layer, removable: true, into: &results, transitions: &active)
         }
+        // Of several transitions under way at once, the last added is drawn (each replaces the appearance).
+        if let last = active.last { transitions[ObjectIdentifier(layer)] = last }
         var current: [String: AnimatableValue] = [:]
         for (path, value, additive) in results {
             let base: AnimatableValue
@@ -87,14 +99,19 @@ public struct Presentation {
     /// The values `a` gives at `time` (its parent's time: the layer's local time, or its group's), each
     /// with whether it adds to the property.
     static func evaluate(_ a: LayerAnimation, at time: Double, layer: Layer, removable: Bool,
-                         into out: inout [(AnimatedKeyPath, AnimatableValue, Bool)]) {
+                         into out: inout [(AnimatedKeyPath, AnimatableValue, Bool)],
+                         transitions: inout [ActiveTransition]) {
         guard let (progress, iteration) = a.timing.progress(at: time, removable: removable) else { return }
         let eased = (a.timingFunction ?? .linear)(progress)
         switch a.kind {
         case .group(let children):
             // The children's time is the group's, within its iteration (eased, reversed when it autoreverses).
             let childTime = eased * a.timing.simpleDuration
-            for child in children { evaluate(child, at: childTime, layer: layer, removable: false, into: &out) }
+            for child in children {
+                evaluate(child, at: childTime, layer: layer, removable: false, into: &out, transitions: &transitions)
+            }
+        case .transition(let t):
+            transitions.append(ActiveTransition(transition: t, progress: t.progress(at: eased)))
         case .basic(let from, let to, let by):
             guard let path = a.keyPath, let (start, end) = endpoints(from, to, by, path: path, layer: layer, additive: a.isAdditive)
             else { return }

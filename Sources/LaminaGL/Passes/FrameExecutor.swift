@@ -97,7 +97,7 @@ final class FrameExecutor {
         switch pass.content {
         case .draw(let ops):
             let clear = index == graph.passes.count - 1 ? graph.clearColor : .transparent
-            stats = try draw(ops, into: target, clear: clear, batcher: &batcher)
+            stats = try drawSegments(ops, into: target, clear: clear, batcher: &batcher)
         case .blur(let sourceID, let sigma, let method):
             stats = try blur(pass, source: sourceID, sigma: sigma, method: method, into: target,
                              sourceIsGray: grayPasses.contains(sourceID))
@@ -150,8 +150,33 @@ final class FrameExecutor {
             textureUploads: r.textures.uploads - uploadsBefore, targetsCreated: r.pool.created - createdBefore)
     }
 
-    /// Batches `ops`, uploads their instances and clips, clears `target` and draws.
-    private func draw(_ ops: [DrawOp], into target: RenderTarget, clear c: PremultipliedColor,
+    /// Draws a pass's `ops` into `target` cleared to `clear`: in one go, or, where some ops add to the target
+    /// (`TextureDraw.adds`), in runs: the ops between them as usual, each adding op alone with an additive
+    /// blend.
+    private func drawSegments(_ ops: [DrawOp], into target: RenderTarget, clear: PremultipliedColor,
+                              batcher: inout PassBatcher) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
+        guard ops.contains(where: \.adds) else { return try draw(ops, into: target, clear: clear, batcher: &batcher) }
+        var total = (drawCalls: 0, instances: 0, pixels: 0)
+        var run: [DrawOp] = [], cleared = false
+        func flush(_ ops: [DrawOp], adds: Bool) throws {
+            guard !ops.isEmpty || !cleared else { return }
+            let s = try draw(ops, into: target, clear: cleared ? nil : clear, adds: adds, batcher: &batcher)
+            cleared = true
+            total = (total.drawCalls + s.drawCalls, total.instances + s.instances, total.pixels + s.pixels)
+        }
+        for op in ops {
+            guard op.adds else { run.append(op); continue }
+            try flush(run, adds: false)
+            run = []
+            try flush([op], adds: true)
+        }
+        try flush(run, adds: false)
+        return total
+    }
+
+    /// Batches `ops`, uploads their instances and clips, clears `target` (unless `clear` is nil) and draws,
+    /// over what is there, or added to it with `adds`.
+    private func draw(_ ops: [DrawOp], into target: RenderTarget, clear c: PremultipliedColor?, adds: Bool = false,
                       batcher: inout PassBatcher) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
         batcher.reset()
         let passBounds = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
@@ -163,21 +188,30 @@ final class FrameExecutor {
         let (opaque, batches) = (passBatches.opaque, passBatches.blended)
         try resources.drawer.upload(instances: batcher.instances, clips: batcher.clips)
         target.bind()
-        // The bytes the CPU stores, given to the driver as whole steps: a clear does not pass through the
-        // shaders' store rounding, and drivers convert a float near a tie each their own way.
-        let px = ClearColor.bytes(c)
-        glClearColor(Float(px.r) / 255, Float(px.g) / 255, Float(px.b) / 255, Float(px.a) / 255)
-        if passBatches.depthTested {
+        var bits = GLbitfield(0)
+        if let c {
+            // The bytes the CPU stores, given to the driver as whole steps: a clear does not pass through the
+            // shaders' store rounding, and drivers convert a float near a tie each their own way.
+            let px = ClearColor.bytes(c)
+            glClearColor(Float(px.r) / 255, Float(px.g) / 255, Float(px.b) / 255, Float(px.a) / 255)
+            bits |= GLbitfield(GL_COLOR_BUFFER_BIT)
+        }
+        let depthTested = passBatches.depthTested && !adds
+        if depthTested {
             try target.attachDepth()
             glClearDepthf(1)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT))
-        } else {
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            bits |= GLbitfield(GL_DEPTH_BUFFER_BIT)
         }
+        if bits != 0 { glClear(bits) }
         let callsBefore = resources.drawer.drawCalls
-        defer { if passBatches.depthTested, resources.tuning.detachesDepth { try? target.detachDepth() } }
-        try resources.drawer.draw(opaque: opaque, batches, depthTested: passBatches.depthTested,
-                                  targetWidth: target.width, targetHeight: target.height)
+        defer { if depthTested, resources.tuning.detachesDepth { try? target.detachDepth() } }
+        if adds {
+            try resources.drawer.drawAdding((opaque.map { [$0] } ?? []) + batches, targetWidth: target.width,
+                                            targetHeight: target.height)
+        } else {
+            try resources.drawer.draw(opaque: opaque, batches, depthTested: depthTested,
+                                      targetWidth: target.width, targetHeight: target.height)
+        }
         let all = (opaque.map { [$0] } ?? []) + batches
         // Draw calls as issued: a batch is several where the tuning caps the quads per draw.
         return (resources.drawer.drawCalls - callsBefore + paths.drawCalls - pathCalls, all.reduce(0) { $0 + $1.count },

@@ -152,6 +152,17 @@ final class PrimitiveDrawer {
         glDisable(GLenum(GL_BLEND))
     }
 
+    /// Draws `batches` added to the bound target (`dst + src`, `TextureDraw.adds`): the fixed-function
+    /// blender with both factors one, which rounds the source to the target's bytes and adds them, held to 1.
+    func drawAdding(_ batches: [Batch], targetWidth: Int, targetHeight: Int) throws {
+        guard !batches.isEmpty else { return }
+        var current: ShaderProgram?
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        defer { glDisable(GLenum(GL_BLEND)) }
+        try draw(batches, current: &current, fetchBlend: false, targetWidth: targetWidth, targetHeight: targetHeight)
+    }
+
     private func draw(_ batches: [Batch], current: inout ShaderProgram?, fetchBlend: Bool, targetWidth: Int,
                       targetHeight: Int) throws {
         glBindVertexArray(vao)

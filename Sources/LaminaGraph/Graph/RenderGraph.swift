@@ -80,6 +80,8 @@ public enum PassReason: String, Codable, Sendable, CaseIterable {
     /// A drawn layer's backing store (custom drawing) at bounds x contentsScale, and the passes its path
     /// clips and clears go through.
     case drawing
+    /// One appearance of a layer in a transition (`CATransition`'s old or new one), or their cross-dissolve.
+    case transition
 }
 
 /// One render target and what fills it.

@@ -42,3 +42,11 @@ extension DrawOp.Paint {
         }
     }
 }
+
+extension DrawOp {
+    /// Whether this draw adds to its target instead of drawing over it (`TextureDraw.adds`).
+    @inlinable public var adds: Bool {
+        if case .texture(let t) = paint { return t.adds }
+        return false
+    }
+}

@@ -124,6 +124,10 @@ public struct TextureDraw: Codable, Sendable {
     /// When set (with `mask`), the output is multiplied by one minus the mask's alpha instead (a drawing's
     /// clear: the store so far through one minus the cleared coverage).
     public var invertsMask: Bool
+    /// When set, the output is added to the target (`dst + src`, each channel held to 1) instead of drawn
+    /// over it: the second half of a cross-dissolve (`old x (1 - p)` drawn, then `new x p` added). Both
+    /// renderers round the source to 8 bits and add whole bytes, so the sum is exact and alike.
+    public var adds = false
 
     public init(source: Source, sourceRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
                 minFilter: ContentsFilter = .linear, magFilter: ContentsFilter = .linear, lodBias: Double = 0,
@@ -134,7 +138,7 @@ public struct TextureDraw: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case source, sourceRect, minFilter, magFilter, lodBias, opacity, tint, mask, invertsMask
+        case source, sourceRect, minFilter, magFilter, lodBias, opacity, tint, mask, invertsMask, adds
     }
 
     /// Decodes a plan's texture; `invertsMask` may be absent, meaning false.
@@ -149,6 +153,22 @@ public struct TextureDraw: Codable, Sendable {
                   tint: try c.decodeIfPresent(PremultipliedColor.self, forKey: .tint),
                   mask: try c.decodeIfPresent(PassID.self, forKey: .mask),
                   invertsMask: try c.decodeIfPresent(Bool.self, forKey: .invertsMask) ?? false)
+        adds = try c.decodeIfPresent(Bool.self, forKey: .adds) ?? false
+    }
+
+    /// Encodes every field; `adds` only when set, so plans without a dissolve read as before.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(source, forKey: .source)
+        try c.encode(sourceRect, forKey: .sourceRect)
+        try c.encode(minFilter, forKey: .minFilter)
+        try c.encode(magFilter, forKey: .magFilter)
+        try c.encode(lodBias, forKey: .lodBias)
+        try c.encode(opacity, forKey: .opacity)
+        try c.encodeIfPresent(tint, forKey: .tint)
+        try c.encodeIfPresent(mask, forKey: .mask)
+        try c.encode(invertsMask, forKey: .invertsMask)
+        if adds { try c.encode(adds, forKey: .adds) }
     }
 }
 

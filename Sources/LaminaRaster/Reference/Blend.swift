@@ -93,6 +93,20 @@ struct BlendTarget {
         for x in xs { blend(src, x: x, y: y) }
     }
 
+    /// Clears the pixels `xs` of rows `rows` to transparent.
+    func clear(rows: Range<Int>, xs: Range<Int>) {
+        for y in rows { (base + (y * width + xs.lowerBound) * 4).update(repeating: 0, count: xs.count * 4) }
+    }
+
+    /// Adds the bytes of `other` (a target of the same size) to these, over the pixels `xs` of rows `rows`,
+    /// each channel held to 255: `TextureDraw.adds`, in whole bytes, as the GPU's blender adds them.
+    func add(_ other: BlendTarget, rows: Range<Int>, xs: Range<Int>) {
+        for y in rows {
+            let d = base + (y * width + xs.lowerBound) * 4, s = other.base + (y * width + xs.lowerBound) * 4
+            for i in 0..<xs.count * 4 { d[i] = UInt8(min(255, Int(d[i]) + Int(s[i]))) }
+        }
+    }
+
     /// Stores `pattern` over whole rows: a pass's clear colour, written band by band.
     func fill(_ pattern: UInt32, rows: Range<Int>) {
         guard !rows.isEmpty, width > 0 else { return }

@@ -117,9 +117,15 @@ public final class CPURenderer: Renderer {
         let perBand = binned
         let hidden = Occlusion.hidden(ops)
         var pixels = bufferPool.take(count: count)
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress, count > 0 {
+        // Operations that add (a cross-dissolve's second half) draw over transparent scratch the target's
+        // size, whose rows each band clears and adds itself; nothing else needs it.
+        var sums = ops.contains(where: \.adds) ? bufferPool.take(count: count) : []
+        defer { if !sums.isEmpty { bufferPool.give(sums) } }
+        sums.withUnsafeMutableBufferPointer { sumBuffer in
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress, count > 0 else { return }
                 let target = BlendTarget(base: base, width: width)
+                let sumTarget = sumBuffer.isEmpty ? nil : sumBuffer.baseAddress.map { BlendTarget(base: $0, width: width) }
                 ops.withUnsafeBufferPointer { ops in
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
                         let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
@@ -127,7 +133,13 @@ public final class CPURenderer: Renderer {
                         let scratch = scratchPool.take(width: widest, pass: pass)
                         defer { scratchPool.give(scratch) }
                         target.fill(clear, rows: y0..<y1)
-                        for i in perBand[band] { ops[i].run(rows: y0..<y1, target: target, scratch: scratch, hidden: hidden[i]) }
+                        for i in perBand[band] {
+                            if ops[i].adds, let sum = sumTarget {
+                                Self.add(ops[i], rows: y0..<y1, to: target, through: sum, scratch: scratch)
+                            } else {
+                                ops[i].run(rows: y0..<y1, target: target, scratch: scratch, hidden: hidden[i])
+                            }
+                        }
                     }
                 }
             }
@@ -138,6 +150,20 @@ public final class CPURenderer: Renderer {
             preconditionFailure("negative pass size \(width)x\(height)")
         }
         return image
+    }
+}
+
+extension CPURenderer {
+    /// An operation that adds (`TextureDraw.adds`), over the rows `rows` of a band: drawn over transparent
+    /// scratch rows (`sum`), so its source is rounded to bytes as any draw's, then those bytes added.
+    fileprivate static func add(_ op: PreparedOp, rows band: Range<Int>, to target: BlendTarget, through sum: BlendTarget,
+                                scratch: BandScratch) {
+        let b = op.bounds
+        let rows = max(band.lowerBound, b.y0)..<min(band.upperBound, b.y1), xs = max(0, b.x0)..<min(target.width, b.x1)
+        guard !rows.isEmpty, !xs.isEmpty else { return }
+        sum.clear(rows: rows, xs: xs)
+        op.run(rows: rows, target: sum, scratch: scratch)
+        target.add(sum, rows: rows, xs: xs)
     }
 }
 

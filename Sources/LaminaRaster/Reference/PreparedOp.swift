@@ -92,6 +92,9 @@ final class PreparedOp: @unchecked Sendable {
     /// Whether this is an opaque fill whose solid spans store a pattern, or a fill with its border whose
     /// hole does (`Occlusion.opaqueRect`).
     let occludes: Bool
+    /// Whether the operation adds to the target (`TextureDraw.adds`): drawn over transparent scratch, then
+    /// the scratch's bytes added (`CPURenderer.draw`).
+    let adds: Bool
 
     /// One operation of a pass.
     convenience init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
@@ -114,6 +117,7 @@ final class PreparedOp: @unchecked Sendable {
                          shape: c.shape, edgeAA: c.edgeAA, exact: c.exactEdges)
         }
         bounds = op.bounds
+        adds = op.adds
         edgeAA = op.edgeAA
         exact = op.exactEdges
         seam = op.conicSeam
