@@ -4,7 +4,7 @@ import LaminaGraph
 
 /// Animations for the random scenes: a moment to draw the scene at and, on about a third of the cards, one
 /// or two animations of the kinds Lamina renders (basic with a named or control-point timing function,
-/// keyframes, springs, groups; repeats, autoreverses, fills, additive offsets), drawn from a stream of their
+/// keyframes, springs, groups, transitions of every style and side; repeats, autoreverses, fills, additive offsets), drawn from a stream of their
 /// own so the rest of every scene is what the same seed drew before.
 extension RandomScene {
     /// The scene's moment, from its own stream.
@@ -23,7 +23,7 @@ extension RandomScene {
 
     private func animation(_ rng: inout SplitMix64, w: Double, h: Double) -> String {
         var keys: [String]
-        switch Int(rng.whole(0, 6)) {
+        switch Int(rng.whole(0, 7)) {
         case 0:
             keys = ["\"keyPath\": \"position\"", "\"byValue\": [\(n(rng.whole(-40, 40))), \(n(rng.whole(-30, 30)))]"]
         case 1:
@@ -39,6 +39,11 @@ extension RandomScene {
                     "\"toValue\": \(n(w))", "\"damping\": \(n(rng.uniform(4, 20)))"]
         case 5:
             keys = ["\"keyPath\": \"cornerRadius\"", "\"toValue\": \(n(rng.whole(0, 20)))"]
+        case 6:
+            let styles = ["fade", "moveIn", "push", "reveal"], sides = ["fromLeft", "fromRight", "fromTop", "fromBottom"]
+            keys = ["\"type\": \"transition\"", "\"transitionType\": \"\(styles[Int(rng.whole(0, 3))])\"",
+                    "\"subtype\": \"\(sides[Int(rng.whole(0, 3))])\"",
+                    "\"from\": {\"backgroundColor\": \(color(rng.sceneColor())), \"cornerRadius\": \(n(rng.whole(0, 12)))}"]
         default:
             keys = ["\"type\": \"group\"", "\"animations\": [{\"keyPath\": \"borderWidth\", \"fromValue\": 0, \"toValue\": \(n(rng.uniform(1, 6)))}, {\"keyPath\": \"shadowRadius\", \"toValue\": \(n(rng.uniform(0, 6)))}]"]
         }
