@@ -51,6 +51,12 @@ struct ObjectFields {
         return v
     }
 
+    /// The unknown key of this object that looks like a misspelling of `key` (`KeySuggestion` finds `key` the
+    /// nearest of `known` to it), if any: a missing key it stands for needs no refusal of its own.
+    func misspelling(of key: String, among known: [String]) -> String? {
+        values.keys.sorted().first { !known.contains($0) && KeySuggestion.nearest(to: $0, in: known) == key }
+    }
+
     /// Notes `error` when logging, else throws it: a refusal the object survives (its default is used).
     func refuse(_ error: SceneError) throws {
         guard let log else { throw error }

@@ -51,7 +51,9 @@ extension SceneReader {
         }
         try f.rejectUnknown(["op"] + entry.keys)
         let missing = entry.required.filter { !f.has($0) }
-        for key in missing { try f.refuse(SceneError(p, "\"\(op)\" needs \"\(key)\"")) }
+        for key in missing where f.misspelling(of: key, among: ["op"] + entry.keys) == nil {
+            try f.refuse(SceneError(p, "\"\(op)\" needs \"\(key)\""))
+        }
         if !missing.isEmpty { throw SceneErrorLog.Reported() }
         let arguments = DrawingArguments(fields: f, reader: self)
         if let command = try arguments.state(op) ?? arguments.path(op) ?? arguments.paint(op) { return command }

@@ -45,6 +45,7 @@ extension SceneReader {
         if case .string(let s) = v { return TextLayer.AttributedRun(try checkedString(s, at: p)) }
         let f = try fields(v, at: p, what: "a run of an attributed string: a string or an object with \"text\"")
         try f.rejectUnknown(Self.attributedRunKeys)
+        if !f.has("text"), f.misspelling(of: "text", among: Self.attributedRunKeys) != nil { throw SceneErrorLog.Reported() }
         let text = try f.require("text", missing: "a run of an attributed string needs \"text\"") { try $0.string(at: $1) }
         var run = TextLayer.AttributedRun(text)
         try f.set("font", &run.font) { try fontReference($0.string(at: $1), at: $1) }
