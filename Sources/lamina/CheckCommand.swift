@@ -39,14 +39,19 @@ struct CheckCommand: ParsableCommand {
             else { printError("error: \(scene): no such file") }
             throw ExitCode(1)
         }
-        let (decoded, errors, unlisted) = SceneDecoder().check(contentsOf: URL(fileURLWithPath: scene), limit: limit)
+        var decoded: Scene?, refusal: SceneError?
+        do {
+            decoded = try SceneDecoder(maxErrors: limit).decode(contentsOf: URL(fileURLWithPath: scene))
+        } catch let e as SceneError {
+            refusal = e
+        }
+        let errors = refusal?.all ?? []
         let warnings = decoded.map(SceneWarning.find) ?? []
         if json {
-            print(Self.json(file: scene, decoded: decoded, errors: errors, unlisted: unlisted, warnings: warnings))
+            print(Self.json(file: scene, decoded: decoded, errors: errors, unlisted: refusal?.unlistedCount ?? 0, warnings: warnings))
         } else {
-            if !errors.isEmpty {
-                let all = SceneError(listing: errors, unlisted: unlisted, limit: limit)
-                for line in sceneErrorLines(all, path: scene, more: "--limit N lists more") { printError(line) }
+            if let refusal {
+                for line in sceneErrorLines(refusal, path: scene, more: "--limit N lists more") { printError(line) }
             }
             if let decoded { print(SceneSummary(scene: decoded).text) }
         }

@@ -59,6 +59,17 @@ final class SceneErrorCollectionTests: XCTestCase {
         }
     }
 
+    func testCounting_stopsAt10000_andSaysSo() throws {
+        let layers = "[" + (0..<10_500).map { _ in #"{"opacity": 5}"# }.joined(separator: ", ") + "]"
+        let e = try XCTUnwrap(refusal(SceneFixture.document(layers: layers)))
+        XCTAssertEqual(SceneDecoder.maxErrorsCounted, 10_000)
+        XCTAssertEqual(e.all.count, 100)
+        XCTAssertEqual(e.unlistedCount, 9_900)
+        XCTAssertTrue(e.countStopped)
+        XCTAssertEqual(e.unlistedNote,
+                       "and at least 9900 more errors (the first 100 errors are listed; a decode stops counting at 10000)")
+    }
+
     func testRecovery_goesOnThroughAnimationsDrawingRunsAndImages() throws {
         let layers = """
         [{"animations": [{"keyPath": "opacty", "toValue": 1}, {"keyPath": "opacity", "duration": -1},

@@ -37,7 +37,7 @@ struct ObjectFields {
         do {
             return try parse(v, pointer / key)
         } catch let e as SceneError {
-            log.note(e)
+            try log.note(e)
         } catch is SceneErrorLog.Reported {}
         return nil
     }
@@ -60,7 +60,7 @@ struct ObjectFields {
     /// Notes `error` when logging, else throws it: a refusal the object survives (its default is used).
     func refuse(_ error: SceneError) throws {
         guard let log else { throw error }
-        log.note(error)
+        try log.note(error)
     }
 
     /// Refuses each key (in sorted order) that is not in `known`, suggesting the nearest known key (the first

@@ -60,7 +60,7 @@ extension SceneReader {
             throw SceneError(p, "layers are nested more than \(SceneDecoder.maxLayerDepth) deep (sublayers and masks both count)")
         }
         let f = try fields(value, at: p, what: "a layer object")
-        let (kind, typeKnown) = layerKind(f)
+        let (kind, typeKnown) = try layerKind(f)
         try f.rejectUnknown(typeKnown ? (LayerKind.knownKeys[kind] ?? KnownKeys(LayerKind.commonKeys + kind.specificKeys))
                                       : LayerKind.allKeys) { key in
             if let habit = LayerKind.habit(key, kind: kind) { return habit }
@@ -94,24 +94,24 @@ extension SceneReader {
     /// The layer's type, and whether it was given right. A wrong type is noted; a Core Animation class name
     /// (`CATextLayer`) or a near miss is read as the type it names, anything else as a plain layer whose
     /// type-specific keys are not read (so that they raise no second refusal).
-    private func layerKind(_ f: ObjectFields) -> (LayerKind, known: Bool) {
+    private func layerKind(_ f: ObjectFields) throws -> (LayerKind, known: Bool) {
         guard let v = f["type"] else { return (.layer, true) }
         let q = f.pointer / "type"
         let all = LayerKind.allCases.map(\.rawValue)
         let expected = "expected one of \(all.joined(separator: ", "))"
         guard case .string(let name) = v else {
-            log.note(v.fail(q, expected: "a layer type (\(all.joined(separator: ", ")))"))
+            try log.note(v.fail(q, expected: "a layer type (\(all.joined(separator: ", ")))"))
             return (.layer, false)
         }
         if let kind = LayerKind(rawValue: name) { return (kind, true) }
         if let (kind, note) = LayerKind.coreAnimationName(name) {
-            log.note(SceneError(q, "unknown layer type \(Echo.quoted(name)); \(note)"))
+            try log.note(SceneError(q, "unknown layer type \(Echo.quoted(name)); \(note)"))
             return (kind ?? .layer, kind != nil)
         }
         var message = "unknown layer type \(Echo.quoted(name)); \(expected)"
         let near = KeySuggestion.nearest(to: name, in: all)
         if let near { message += " (did you mean \"\(near)\"?)" }
-        log.note(SceneError(q, message))
+        try log.note(SceneError(q, message))
         if let near, let kind = LayerKind(rawValue: near) { return (kind, true) }
         return (.layer, false)
     }

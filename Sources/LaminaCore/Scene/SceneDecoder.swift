@@ -51,6 +51,8 @@ public struct SceneDecoder {
     public static let defaultMaxErrors = 100
     /// The most `maxErrors` may be: a list longer than this helps nobody, and each costs memory.
     public static let maxErrorLimit = 10_000
+    /// Most refusals a decode counts (or `maxErrors`, if higher): past it, it stops reading the scene.
+    public static let maxErrorsCounted = SceneErrorLog.maxCounted
 
     public init(baseURL: URL? = nil, maxImageBytes: Int = SceneDecoder.defaultMaxImageBytes,
                 maxErrors: Int = SceneDecoder.defaultMaxErrors) {
@@ -104,11 +106,14 @@ public struct SceneDecoder {
         let reader = SceneReader(baseURL: baseURL, maxImageBytes: maxImageBytes, log: SceneErrorLog(limit: limit))
         var scene: Scene?
         do { scene = try reader.scene(document) } catch let e as SceneError {
-            reader.log.note(e)
-        } catch is SceneErrorLog.Reported {}
+            try? reader.log.note(e)
+        } catch is SceneErrorLog.Reported {
+        } catch is SceneErrorLog.Full {}
         if let scene, reader.log.isEmpty { return scene }
         let listed = JSONLocator.documentOrder(reader.log.listed, in: bytes)
-        throw SceneError(listing: listed, unlisted: reader.log.unlisted, limit: limit)
+        var error = SceneError(listing: listed, unlisted: reader.log.unlisted, limit: limit)
+        error.countStopped = reader.log.stopped
+        throw error
     }
 }
 
@@ -136,7 +141,7 @@ final class SceneReader {
     /// Runs `body`; a refusal is noted and nil returned, so the rest of the document is still read.
     func attempt<T>(_ body: () throws -> T) throws -> T? {
         do { return try body() } catch let e as SceneError {
-            log.note(e)
+            try log.note(e)
         } catch is SceneErrorLog.Reported {}
         return nil
     }
@@ -155,17 +160,17 @@ final class SceneReader {
         let f = try fields(document, at: .root, what: "a scene object {\"format\": \"\(SceneDecoder.formatName)\", ...}")
         if let format = f["format"] {
             if format != .string(SceneDecoder.formatName) {
-                log.note(SceneError(f.pointer / "format", "expected \"\(SceneDecoder.formatName)\", found \(format.kindDescription)"))
+                try log.note(SceneError(f.pointer / "format", "expected \"\(SceneDecoder.formatName)\", found \(format.kindDescription)"))
             }
         } else {
-            log.note(SceneError(pointer: "", message: "missing \"format\"; a scene starts with \"format\": \"\(SceneDecoder.formatName)\""))
+            try log.note(SceneError(pointer: "", message: "missing \"format\"; a scene starts with \"format\": \"\(SceneDecoder.formatName)\""))
         }
         try f.rejectUnknown(SceneReader.documentKeys)
         var scene: Scene?
         if let canvasValue = f["canvas"] {
             scene = try attempt { try canvas(canvasValue, at: .root / "canvas") }
         } else {
-            log.note(SceneError(pointer: "", message: "missing \"canvas\"; expected {\"width\": w, \"height\": h}"))
+            try log.note(SceneError(pointer: "", message: "missing \"canvas\"; expected {\"width\": w, \"height\": h}"))
         }
         let out = scene ?? Scene(width: 1, height: 1, scale: 1, background: .clear)
         out.sceneDescription = try f.read("description") { try $0.string(at: $1) }

@@ -22,6 +22,9 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     public var unlistedCount = 0
     /// The bound on listed refusals that applied (`SceneDecoder.maxErrors`).
     public var listLimit = SceneDecoder.defaultMaxErrors
+    /// Whether the decode stopped counting (at `SceneDecoder.maxErrorsCounted`): `unlistedCount` is then
+    /// a lower bound.
+    public var countStopped = false
 
     public init(pointer: String, message: String, line: Int? = nil, column: Int? = nil) {
         self.pointer = pointer; self.message = message; self.line = line; self.column = column
@@ -53,7 +56,9 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     public var unlistedNote: String? {
         guard unlistedCount > 0 else { return nil }
         let more = unlistedCount == 1 ? "1 more error" : "\(unlistedCount) more errors"
-        return "and \(more) (the first \(listLimit) errors are listed)"
+        guard countStopped else { return "and \(more) (the first \(listLimit) errors are listed)" }
+        return "and at least \(more) (the first \(listLimit) errors are listed; a decode stops counting at "
+            + "\(max(listLimit, SceneDecoder.maxErrorsCounted)))"
     }
 
     /// One refusal: `pointer: message`, or `line L, column C: message` for malformed JSON.
