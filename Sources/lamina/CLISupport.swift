@@ -42,8 +42,8 @@ func loadScene(_ path: String) throws -> Scene {
 /// A refused scene's lines: `error: PATH: place: message` for each refusal, in document order, then how many
 /// more were found past the bound (`lamina check --limit` lists more).
 func sceneErrorLines(_ error: SceneError, path: String, more: String = "lamina check --limit N lists more") -> [String] {
-    var lines = error.all.map { "error: \(path): \($0.summary)" }
-    if let note = error.unlistedNote { lines.append("error: \(path): \(note); \(more)") }
+    var lines = error.lines(prefix: "error: \(path): ")
+    if error.unlistedNote != nil, let last = lines.popLast() { lines.append("\(last); \(more)") }
     return lines
 }
 

@@ -68,7 +68,11 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The refusals, one a line; one refusal reads as it always has.
-    public var description: String {
-        (all.map(\.summary) + [unlistedNote].compactMap { $0 }).joined(separator: "\n")
+    public var description: String { lines().joined(separator: "\n") }
+
+    /// The refusals as lines, each after `prefix` (such as a file's path and ": "), then the note of how many
+    /// more were found, if any.
+    public func lines(prefix: String = "") -> [String] {
+        (all.map(\.summary) + [unlistedNote].compactMap { $0 }).map { prefix + $0 }
     }
 }
