@@ -35,8 +35,10 @@ public enum Lamina {
 
     /// Renders `layer` in its own coordinate space, as `-[CALayer renderInContext:]` does: its bounds fill
     /// the image (its position, transform and superlayer are ignored; its sublayers, shadow and effects are
-    /// drawn, clipped to the image). `size` defaults to the bounds' size, in points; the image is `size` x
-    /// `scale` pixels. The layer stays where it is in its tree.
+    /// drawn, clipped to the image, so a shadow or a sublayer outside the bounds is cut off). `size` defaults
+    /// to the bounds' size, in points; the image is `size` x `scale` pixels. The layer stays where it is in
+    /// its tree. To draw the layer as it appears in a superlayer (turned by its transform, its shadow whole),
+    /// use ``render(_:framing:scale:background:backend:at:warnings:)`` with ``Framing/inSuperlayer``.
     ///
     /// - Parameters:
     ///   - layer: The layer to draw, with its sublayers, mask and effects.
@@ -46,11 +48,18 @@ public enum Lamina {
     ///   - backend: The renderer; the CPU reference by default.
     ///   - time: The moment of the layers' animations to draw, in seconds after they were added (0).
     /// - Returns: The image, premultiplied RGBA, 8 bits a channel.
-    /// - Throws: `PlanError` when the tree is over a resource limit; the GPU renderer's error when EGL or GL
-    ///   fails.
+    /// - Throws: ``LaminaKitError/emptyImage(width:height:scale:)`` when the image would have no pixels (a
+    ///   layer of zero size, and no `size`); `PlanError` when the tree is over a resource limit; the GPU
+    ///   renderer's error when EGL or GL fails.
     public static func render(_ layer: Layer, size: CGSize? = nil, scale: Double = 1, background: Color = .clear,
                               backend: Backend = .cpu, at time: Double = 0) throws -> Image {
+        try render(layer, size: size, scale: scale, background: background, backend: backend, at: time, warnings: nil)
+    }
+
+    static func render(_ layer: Layer, size: CGSize?, scale: Double, background: Color, backend: Backend,
+                       at time: Double, warnings: ((SceneWarning) -> Void)?) throws -> Image {
         let size = size ?? layer.bounds.size
+        try checkImageSize(width: Double(size.width), height: Double(size.height), scale: scale)
         let scene = Scene(width: Double(size.width), height: Double(size.height), scale: scale, background: background)
         let parent = layer.superlayer
         let index = parent?.sublayersValue.firstIndex { $0 === layer }
@@ -66,6 +75,7 @@ public enum Lamina {
             (layer.position, layer.transform, layer.zPosition) = saved
             if let parent, let index { parent.insertSublayer(layer, at: min(index, parent.sublayersValue.count)) }
         }
+        if let warnings { SceneWarning.find(in: scene).forEach(warnings) }
         return try render(scene, backend: backend, at: time)
     }
 
@@ -83,6 +93,7 @@ public enum Lamina {
     ///   fails.
     public static func render(_ scene: Scene, backend: Backend = .cpu, options: RenderOptions = .default,
                               at time: Double? = nil) throws -> Image {
+        try checkImageSize(width: scene.width, height: scene.height, scale: scene.scale)
         var planner = Planner(options: options)
         planner.time = time
         let graph = try planner.plan(scene)
@@ -120,10 +131,20 @@ public enum Lamina {
 }
 
 /// Errors of the one-call API itself (the planner and renderers throw their own).
-public enum LaminaKitError: Error, CustomStringConvertible {
+public enum LaminaKitError: Error, CustomStringConvertible, Equatable {
     /// The process's GPU renderer could not be made.
     case gpuUnavailable
+    /// The image asked for has no pixels: `width` x `height` points at `scale` round to less than 1x1 (a
+    /// layer of zero size, or one that draws nothing).
+    case emptyImage(width: Double, height: Double, scale: Double)
 
     /// What went wrong, in a sentence.
-    public var description: String { "the GPU renderer could not be made" }
+    public var description: String {
+        switch self {
+        case .gpuUnavailable: return "the GPU renderer could not be made"
+        case let .emptyImage(width, height, scale):
+            return "nothing to render: the image would be \(width) x \(height) points at scale \(scale), under 1x1 "
+                + "pixel; give the layer a size (its bounds or frame), or pass size:"
+        }
+    }
 }

@@ -10,7 +10,8 @@ public enum ParityError: Error, CustomStringConvertible, Equatable {
     case notFound(path: String)
     /// A directory given to the check holds no `*.json` file.
     case noScenes(directory: String)
-    /// The scene decoder refused the scene; `reason` is the decoder's message with its JSON pointer.
+    /// The scene decoder refused the scene; `reason` is the decoder's message with its JSON pointer (a line
+    /// for each error it found).
     case invalidScene(path: String, reason: String)
     /// One backend failed to render the scene.
     case rendering(backend: String, scene: String, reason: String)
@@ -21,7 +22,10 @@ public enum ParityError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .notFound(let path): return "\(path): no such file or directory"
         case .noScenes(let dir): return "\(dir): the directory holds no *.json scene"
-        case .invalidScene(let path, let reason): return "\(path): \(reason)"
+        case .invalidScene(let path, let reason):
+            // A refused scene may list several errors, one a line: each names the file.
+            return reason.split(separator: "\n", omittingEmptySubsequences: false).map { "\(path): \($0)" }
+                .joined(separator: "\n")
         case .rendering(let backend, let scene, let reason): return "\(scene): the \(backend) renderer failed: \(reason)"
         case .sizeMismatch(let scene, let cpu, let gpu):
             return "\(scene): the CPU image is \(cpu) but the GPU image is \(gpu)"

@@ -26,14 +26,25 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
 }
 
-/// Decodes a scene file, or prints the error naming the file and place and exits 1.
+/// Decodes a scene file, or prints every refusal (one line each, naming the file and place) and exits 1.
 func loadScene(_ path: String) throws -> Scene {
     do {
         return try SceneDecoder().decode(contentsOf: URL(fileURLWithPath: path))
+    } catch let e as SceneError {
+        for line in sceneErrorLines(e, path: path) { printError(line) }
+        throw ExitCode(1)
     } catch {
         printError("error: \(path): \(error)")
         throw ExitCode(1)
     }
+}
+
+/// A refused scene's lines: `error: PATH: place: message` for each refusal, in document order, then how many
+/// more were found past the bound (`lamina check --limit` lists more).
+func sceneErrorLines(_ error: SceneError, path: String, more: String = "lamina check --limit N lists more") -> [String] {
+    var lines = error.lines(prefix: "error: \(path): ")
+    if error.unlistedNote != nil, let last = lines.popLast() { lines.append("\(last); \(more)") }
+    return lines
 }
 
 /// The options every command that plans a scene takes: the budget, and whether what is not drawn is an error.

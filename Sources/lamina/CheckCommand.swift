@@ -8,8 +8,11 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Validate a scene and summarise it (layers, features, images).",
         discussion: """
-        Every error one pass can find is reported (each layer's first bad key, and on through the other layers, \
-        up to --limit), each with its place as a JSON pointer. Exit 0 when the scene is valid; 1 when it is not.
+        Every error in the scene is reported in one run, in document order, each with its place as a JSON \
+        pointer: every bad key of every layer (the check goes on with the key's default), and on into sublayers, \
+        masks, animations, drawing commands and images. The first --limit errors are listed and the rest \
+        counted ("and N more"). Malformed JSON is one error, at its line and column. \
+        Exit 0 when the scene is valid; 1 when it is not.
         """)
 
     @Argument(help: "The scene file (lamina-scene/1 JSON).")
@@ -21,8 +24,14 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: validity, errors with pointers, the summary and the warnings.")
     var json = false
 
-    @Option(help: "Most errors reported.")
-    var limit = 50
+    @Option(help: "Most errors listed (1...\(SceneDecoder.maxErrorLimit)); the rest are counted.")
+    var limit = SceneDecoder.defaultMaxErrors
+
+    func validate() throws {
+        guard (1...SceneDecoder.maxErrorLimit).contains(limit) else {
+            throw ValidationError("--limit must be in 1...\(SceneDecoder.maxErrorLimit), found \(limit)")
+        }
+    }
 
     func run() throws {
         guard FileManager.default.fileExists(atPath: scene) else {
@@ -30,12 +39,20 @@ struct CheckCommand: ParsableCommand {
             else { printError("error: \(scene): no such file") }
             throw ExitCode(1)
         }
-        let (decoded, errors) = SceneDecoder().check(contentsOf: URL(fileURLWithPath: scene), limit: max(1, limit))
+        var decoded: Scene?, refusal: SceneError?
+        do {
+            decoded = try SceneDecoder(maxErrors: limit).decode(contentsOf: URL(fileURLWithPath: scene))
+        } catch let e as SceneError {
+            refusal = e
+        }
+        let errors = refusal?.all ?? []
         let warnings = decoded.map(SceneWarning.find) ?? []
         if json {
-            print(Self.json(file: scene, decoded: decoded, errors: errors, warnings: warnings))
+            print(Self.json(file: scene, decoded: decoded, errors: errors, unlisted: refusal?.unlistedCount ?? 0, warnings: warnings))
         } else {
-            for e in errors { printError("error: \(scene): \(e)") }
+            if let refusal {
+                for line in sceneErrorLines(refusal, path: scene, more: "--limit N lists more") { printError(line) }
+            }
             if let decoded { print(SceneSummary(scene: decoded).text) }
         }
         guard decoded != nil, errors.isEmpty else { throw ExitCode(1) }
@@ -43,13 +60,14 @@ struct CheckCommand: ParsableCommand {
         if json, strict, !warnings.isEmpty { throw ExitCode(1) }
     }
 
-    static func json(file: String, decoded: Scene?, errors: [SceneError], warnings: [SceneWarning]) -> String {
+    static func json(file: String, decoded: Scene?, errors: [SceneError], unlisted: Int = 0, warnings: [SceneWarning]) -> String {
         var fields = ["\"file\": \(JSONText.quoted(file))", "\"valid\": \(decoded != nil && errors.isEmpty)"]
         fields.append("\"errors\": [" + errors.map { e in
             var f = ["\"pointer\": \(JSONText.quoted(e.pointer))", "\"message\": \(JSONText.quoted(e.message))"]
             if let line = e.line, let column = e.column { f += ["\"line\": \(line)", "\"column\": \(column)"] }
             return "{" + f.joined(separator: ", ") + "}"
         }.joined(separator: ", ") + "]")
+        fields.append("\"unlisted\": \(unlisted)")
         fields.append("\"warnings\": [" + warnings.map { w in
             "{\"pointer\": \(JSONText.quoted(w.firstPointer)), \"message\": \(JSONText.quoted(w.what)), \"count\": \(w.count)}"
         }.joined(separator: ", ") + "]")

@@ -51,8 +51,9 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testStructure_trailingCommas_andRefusals() throws {
-        XCTAssertEqual(try parse("[1, 2,]"), .array([.number(1), .number(2)]))
-        XCTAssertEqual(try parse(#"{"a": true, "b": null,}"#), .object(["a": .bool(true), "b": .null]))
+        assertRefused("[1, 2,]", line: 1, column: 6, "a trailing comma before \"]\"")
+        assertRefused(#"{"a": true, "b": null,}"#, line: 1, column: 22, "a trailing comma before \"}\"")
+        assertRefused("[1,\n  2,\n  ]", line: 2, column: 4, "no comma after an array's last element")
         assertRefused("[1, 2,, 3]", column: 7, "unexpected \",\" where a value was expected")
         assertRefused(#"{"a": 1 "b": 2}"#, column: 9, "comma")
         assertRefused(#"{"a" 1}"#, column: 6, "colon")

@@ -46,8 +46,11 @@ final class SceneDecoderImageTests: XCTestCase {
         XCTAssertEqual(s.features["3DTransform"], 1); XCTAssertEqual(s.features["shadow"], 1); XCTAssertEqual(s.features["border"], 1)
     }
 
-    func testTrailingCommas_areAcceptedAsFoundationDoes() throws {
-        XCTAssertNoThrow(try SceneFixture.decode(#"{"format": "lamina-scene/1", "canvas": {"width": 1, "height": 1,}, "layers": [{},],}"#))
+    func testTrailingCommas_areRefused_asStrictJSONIs() throws {
+        XCTAssertThrowsError(try SceneFixture.decode(#"{"format": "lamina-scene/1", "canvas": {"width": 1, "height": 1,}, "layers": [{},],}"#)) {
+            XCTAssertEqual(($0 as? SceneError)?.column, 64)
+        }
+        XCTAssertNoThrow(try SceneFixture.decode(#"{"format": "lamina-scene/1", "canvas": {"width": 1, "height": 1}, "layers": [{}]}"#))
     }
 
     func testKeySuggestion_transpositionCostsOneEdit() {

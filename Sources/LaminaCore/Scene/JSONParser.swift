@@ -10,8 +10,8 @@ import LaminaGeometry
 /// scene format refuses: malformed JSON, nesting deeper than `JSONSyntax.maxDepth`, unterminated strings,
 /// unclosed arrays and objects, bare words, invalid UTF-8, control characters in strings and duplicate
 /// keys; a value that cannot be represented (a number beyond ±1.8e308, a lone surrogate escape) is named
-/// by its JSON pointer. RFC 8259's grammar, with one extension scenes have always had: a trailing comma
-/// before `]` or `}`.
+/// by its JSON pointer. RFC 8259's grammar, strictly: a trailing comma before `]` or `}` is refused (editors and
+/// JSON Schema validators refuse it too), at the comma.
 struct JSONParser {
     private let b: [UInt8]
     private var i = 0
@@ -89,16 +89,22 @@ struct JSONParser {
         }
     }
 
-    /// After a member: true past a comma (another member, or the closing bracket of a trailing comma, may
-    /// follow); false at the closing bracket, left for the caller to step over.
+    /// After a member: true past a comma (another member follows); false at the closing bracket, left for the
+    /// caller to step over. A comma followed by the closing bracket is refused at the comma.
     private mutating func separator(closing: UInt8, open: Int) throws -> Bool {
         skipBlanks()
         guard i < b.count else { throw unclosed(open) }
         if b[i] == closing { return false }
-        guard b[i] == UInt8(ascii: ",") else {
-            throw unexpected("where a comma or \(closing == UInt8(ascii: "]") ? "\"]\"" : "\"}\"") was expected")
-        }
+        let close = closing == UInt8(ascii: "]") ? "\"]\"" : "\"}\""
+        guard b[i] == UInt8(ascii: ",") else { throw unexpected("where a comma or \(close) was expected") }
+        let comma = i
         i += 1
+        skipBlanks()
+        if i < b.count, b[i] == closing {
+            let what = closing == UInt8(ascii: "]") ? "array's last element" : "object's last member"
+            throw JSONSyntax.error(b, at: comma, "malformed JSON: a trailing comma before \(close); JSON allows no comma "
+                + "after an \(what), so remove it")
+        }
         return true
     }
 

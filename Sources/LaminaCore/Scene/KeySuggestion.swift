@@ -48,3 +48,33 @@ public enum KeySuggestion {
         return previous[b.count]
     }
 }
+
+extension KeySuggestion {
+    /// Keys written from another API's habit (UIKit, SVG, CSS), the key a scene names the property with, and why.
+    /// Offered only where that key is one the object takes.
+    static let habits: [String: (key: String, why: String)] = [
+        "alpha": ("opacity", "UIView's alpha is CALayer's opacity"),
+        "clipsToBounds": ("masksToBounds", "UIView's clipsToBounds is CALayer's masksToBounds"),
+        "isHidden": ("hidden", "the scene drops UIKit's \"is\""),
+        "center": ("position", "UIView's center is CALayer's position, with the default anchorPoint"),
+        "children": ("sublayers", "a layer's children are its sublayers"),
+        "layers": ("sublayers", "only the document's top level has \"layers\"; a layer's children are its sublayers"),
+        "background": ("backgroundColor", "a layer's colour is its backgroundColor"),
+        "textColor": ("foregroundColor", "CATextLayer's text colour is its foregroundColor"),
+        "color": ("foregroundColor", "CATextLayer's text colour is its foregroundColor"),
+        "fontName": ("font", "CATextLayer's font is a family name or a font file"),
+        "fontFamily": ("font", "CATextLayer's font is a family name or a font file"),
+        "alignment": ("alignmentMode", "CATextLayer's alignment is its alignmentMode"),
+        "textAlignment": ("alignmentMode", "CATextLayer's alignment is its alignmentMode"),
+        "fill": ("fillColor", "SVG's fill is CAShapeLayer's fillColor"),
+        "stroke": ("strokeColor", "SVG's stroke is CAShapeLayer's strokeColor"),
+        "strokeWidth": ("lineWidth", "SVG's stroke-width is CAShapeLayer's lineWidth"),
+        "rotation": ("transform", "a rotation is a transform step, e.g. [{\"rotateDegrees\": [30, 0, 0, 1]}]"),
+    ]
+
+    /// "did you mean ...?" for `key` when a habit explains it and `known` takes the key it means, else nil.
+    static func habit(_ key: String, in known: Set<String>) -> String? {
+        guard let (meant, why) = habits[key], known.contains(meant) else { return nil }
+        return "did you mean \"\(meant)\"? (\(why))"
+    }
+}

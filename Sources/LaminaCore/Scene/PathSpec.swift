@@ -31,7 +31,7 @@ extension SceneReader {
         case .array(let items) where allowList:
             return .list(try items.enumerated().map { try pathSpec($1, at: p / $0, allowList: false) })
         case .object:
-            let f = try ObjectFields(v, at: p, what: expected)
+            let f = try fields(v, at: p, what: expected)
             if f.has("rect") {
                 try f.rejectUnknown(["rect"])
                 return .rect(try f["rect"].map { try $0.rect(at: p / "rect") } ?? .zero)
@@ -47,8 +47,10 @@ extension SceneReader {
                 let corners = try f.read("corners") { try $0.corners(at: $1) } ?? .all
                 return .roundedRect(rect, radius: radius, corners: corners)
             }
+            guard !f.values.isEmpty else { throw v.fail(p, expected: expected) }
+            // No shape key: each key is refused as unknown (with a suggestion), and the path is left out.
             try f.rejectUnknown(["rect", "ellipse", "roundedRect"])
-            throw v.fail(p, expected: expected)
+            throw SceneErrorLog.Reported()
         default:
             throw v.fail(p, expected: expected)
         }

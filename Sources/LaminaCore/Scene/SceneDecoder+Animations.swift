@@ -53,7 +53,7 @@ extension SceneReader {
             guard budget >= 0 else {
                 throw SceneError(p / i, "a layer carries over \(SceneReader.maxAnimations) animations (the limit, groups' children included)")
             }
-            out.append(try animation(item, at: p / i, owner: owner, depth: depth, budget: &budget))
+            if let a = try attempt({ try animation(item, at: p / i, owner: owner, depth: depth, budget: &budget) }) { out.append(a) }
         }
         return out
     }
@@ -61,7 +61,7 @@ extension SceneReader {
     private func animation(_ value: JSONValue, at p: JSONPointer, owner: AnimatedLayer, depth: Int,
                            budget: inout Int) throws -> LayerAnimation {
         let layer = owner.layer
-        let f = try ObjectFields(value, at: p, what: "an animation object")
+        let f = try fields(value, at: p, what: "an animation object")
         let type = try f.read("type") { try $0.string(at: $1) } ?? "basic"
         guard let specific = SceneReader.specificAnimationKeys[type] else {
             var message = "unknown animation type \(Echo.quoted(type)); expected one of \(SceneReader.animationTypes.joined(separator: ", "))"
@@ -111,9 +111,7 @@ extension SceneReader {
 
     /// The animation's key path, known and of a property this layer's type has.
     private func animatedKeyPath(_ f: ObjectFields, layer: Layer) throws -> AnimatedKeyPath {
-        guard let name = try f.read("keyPath", { try $0.string(at: $1) }) else {
-            throw SceneError(f.pointer, "missing \"keyPath\": the property the animation moves")
-        }
+        let name = try f.require("keyPath", missing: "missing \"keyPath\": the property the animation moves") { try $0.string(at: $1) }
         guard let path = AnimatedKeyPath.named(name) else {
             var message = "\(Echo.quoted(name)) is not a key path Lamina animates"
             if let near = KeySuggestion.nearest(to: name, in: AnimatedKeyPath.allNames) { message += "; did you mean \"\(near)\"?" }
@@ -218,7 +216,7 @@ extension SceneReader {
         try f.set("removedOnCompletion", &a.timing.removedOnCompletion) { try $0.bool(at: $1) }
         try f.set("additive", &a.isAdditive) { try $0.bool(at: $1) }
         try f.set("cumulative", &a.isCumulative) { try $0.bool(at: $1) }
-        if let v = f["timingFunction"] { a.timingFunction = try timingFunction(v, at: f.pointer / "timingFunction") }
+        try f.set("timingFunction", &a.timingFunction) { try self.timingFunction($0, at: $1) }
     }
 
     /// null (linear), a name, or four control-point numbers `[c1x, c1y, c2x, c2y]`, x within 0...1.

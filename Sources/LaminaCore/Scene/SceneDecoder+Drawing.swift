@@ -35,11 +35,12 @@ extension SceneReader {
         guard items.count <= SceneReader.maxDrawingCommands else {
             throw SceneError(p, "\(items.count) drawing commands; a layer's drawing takes at most \(SceneReader.maxDrawingCommands)")
         }
-        return try items.enumerated().map { try drawingCommand($1, at: p / $0) }
+        // A bad command is noted and left out; the others are still read.
+        return try items.enumerated().compactMap { i, item in try attempt { try drawingCommand(item, at: p / i) } }
     }
 
     private func drawingCommand(_ v: JSONValue, at p: JSONPointer) throws -> DrawingCommand {
-        let f = try ObjectFields(v, at: p, what: "a drawing command object ({\"op\": ...})")
+        let f = try fields(v, at: p, what: "a drawing command object ({\"op\": ...})")
         guard let opValue = f["op"] else { throw SceneError(p, "a drawing command needs \"op\", the method it calls") }
         let op = try opValue.string(at: p / "op")
         let names = SceneReader.drawingOps.map(\.op)
@@ -49,9 +50,11 @@ extension SceneReader {
             throw SceneError(p / "op", message + " (the ops are \(names.joined(separator: ", ")))")
         }
         try f.rejectUnknown(["op"] + entry.keys)
-        for key in entry.required where !f.has(key) {
-            throw SceneError(p, "\"\(op)\" needs \"\(key)\"")
+        let missing = entry.required.filter { !f.has($0) }
+        for key in missing where f.misspelling(of: key, among: ["op"] + entry.keys) == nil {
+            try f.refuse(SceneError(p, "\"\(op)\" needs \"\(key)\""))
         }
+        if !missing.isEmpty { throw SceneErrorLog.Reported() }
         let arguments = DrawingArguments(fields: f, reader: self)
         if let command = try arguments.state(op) ?? arguments.path(op) ?? arguments.paint(op) { return command }
         throw SceneError(p / "op", "drawing op \(Echo.quoted(op)) is not decoded")

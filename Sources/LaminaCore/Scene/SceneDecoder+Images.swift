@@ -11,13 +11,17 @@ extension SceneReader {
 
     /// The `images` table: name -> reference, each loaded now.
     func imageTable(_ v: JSONValue, at p: JSONPointer) throws {
-        let f = try ObjectFields(v, at: p, what: "an object mapping image names to references")
+        let f = try fields(v, at: p, what: "an object mapping image names to references")
         for name in f.values.keys.sorted() {
             let q = p / name
             guard let ref = f[name] else { continue }
-            let s = try ref.string(at: q)
-            if s.hasPrefix("@") { throw SceneError(q, "an entry of \"images\" must be a file path or data URI, not another @name") }
-            imagesByName[name] = try image(reference: s, at: q)
+            // A refused image is noted once; references to it are then left out without a second refusal.
+            let bitmap = try attempt { () throws -> Bitmap in
+                let s = try ref.string(at: q)
+                if s.hasPrefix("@") { throw SceneError(q, "an entry of \"images\" must be a file path or data URI, not another @name") }
+                return try image(reference: s, at: q)
+            }
+            if let bitmap { imagesByName[name] = bitmap } else { refusedImageNames.insert(name) }
         }
     }
 
@@ -35,6 +39,7 @@ extension SceneReader {
         if s.hasPrefix("@") {
             let name = String(s.dropFirst())
             if let b = imagesByName[name] { return b }
+            if refusedImageNames.contains(name) { throw SceneErrorLog.Reported() }
             let known = imagesByName.keys.sorted().map { "@" + $0 }
             var message = known.isEmpty
                 ? "unknown image \(Echo.quoted(s)); the scene declares no images (add them under \"images\")"

@@ -53,20 +53,18 @@ enum LayerKind: String, CaseIterable {
 
 extension SceneReader {
     /// Decodes one layer object (and, recursively, its mask and sublayers) at nesting `depth` (1 = a root sublayer).
+    ///
+    /// A bad key is noted and its default kept; the other keys, the mask and the sublayers are still read.
     func layer(_ value: JSONValue, at p: JSONPointer, depth: Int) throws -> Layer {
         guard depth <= SceneDecoder.maxLayerDepth else {
             throw SceneError(p, "layers are nested more than \(SceneDecoder.maxLayerDepth) deep (sublayers and masks both count)")
         }
-        let f = try ObjectFields(value, at: p, what: "a layer object")
-        let typeName = try f.read("type") { try $0.string(at: $1) } ?? "layer"
-        guard let kind = LayerKind(rawValue: typeName) else {
-            let all = LayerKind.allCases.map(\.rawValue)
-            var message = "unknown layer type \(Echo.quoted(typeName)); expected one of \(all.joined(separator: ", "))"
-            if let near = KeySuggestion.nearest(to: typeName, in: all) { message += " (did you mean \"\(near)\"?)" }
-            throw SceneError(p / "type", message)
-        }
-        try f.rejectUnknown(LayerKind.knownKeys[kind] ?? KnownKeys(LayerKind.commonKeys + kind.specificKeys)) { key in
-            guard let owner = LayerKind.allCases.first(where: { $0.specificKeys.contains(key) }) else { return nil }
+        let f = try fields(value, at: p, what: "a layer object")
+        let (kind, typeKnown) = try layerKind(f)
+        try f.rejectUnknown(typeKnown ? (LayerKind.knownKeys[kind] ?? KnownKeys(LayerKind.commonKeys + kind.specificKeys))
+                                      : LayerKind.allKeys) { key in
+            if let habit = LayerKind.habit(key, kind: kind) { return habit }
+            guard typeKnown, let owner = LayerKind.allCases.first(where: { $0.specificKeys.contains(key) }) else { return nil }
             return "\"\(key)\" is a key of \"\(owner.rawValue)\" layers, and this layer's type is \"\(kind.rawValue)\""
         }
         try f.rejectTogether("frame", "bounds", why: "frame sets bounds.size and position; give either frame or bounds/position")
@@ -74,14 +72,11 @@ extension SceneReader {
         try f.rejectTogether("affineTransform", "transform", why: "affineTransform is a shorthand for a 2D transform")
 
         let layer = kind.makeLayer()
-        // Collecting (`lamina check`), a layer's first bad key is noted and its mask and sublayers still read.
-        try attempt {
-            try geometry(f, layer)
-            try appearance(f, layer)
-            try contents(f, layer)
-            try specific(f, layer, kind: kind)
-            try timing(f, layer, depth: depth)
-        }
+        _ = try attempt { try geometry(f, layer) }
+        _ = try attempt { try appearance(f, layer) }
+        _ = try attempt { try contents(f, layer) }
+        if typeKnown { _ = try attempt { try specific(f, layer, kind: kind) } }
+        _ = try attempt { try timing(f, layer, depth: depth) }
         if let maskValue = f["mask"], maskValue != .null {
             if let mask = try attempt({ try self.layer(maskValue, at: p / "mask", depth: depth + 1) }) { layer.mask = mask }
         }
@@ -94,6 +89,31 @@ extension SceneReader {
             }
         }
         return layer
+    }
+
+    /// The layer's type, and whether it was given right. A wrong type is noted; a Core Animation class name
+    /// (`CATextLayer`) or a near miss is read as the type it names, anything else as a plain layer whose
+    /// type-specific keys are not read (so that they raise no second refusal).
+    private func layerKind(_ f: ObjectFields) throws -> (LayerKind, known: Bool) {
+        guard let v = f["type"] else { return (.layer, true) }
+        let q = f.pointer / "type"
+        let all = LayerKind.allCases.map(\.rawValue)
+        let expected = "expected one of \(all.joined(separator: ", "))"
+        guard case .string(let name) = v else {
+            try log.note(v.fail(q, expected: "a layer type (\(all.joined(separator: ", ")))"))
+            return (.layer, false)
+        }
+        if let kind = LayerKind(rawValue: name) { return (kind, true) }
+        if let (kind, note) = LayerKind.coreAnimationName(name) {
+            try log.note(SceneError(q, "unknown layer type \(Echo.quoted(name)); \(note)"))
+            return (kind ?? .layer, kind != nil)
+        }
+        var message = "unknown layer type \(Echo.quoted(name)); \(expected)"
+        let near = KeySuggestion.nearest(to: name, in: all)
+        if let near { message += " (did you mean \"\(near)\"?)" }
+        try log.note(SceneError(q, message))
+        if let near, let kind = LayerKind(rawValue: near) { return (kind, true) }
+        return (.layer, false)
     }
 
     /// Name, bounds, position, anchor, transforms and flags; `frame` last, through CALayer's frame setter,

@@ -54,8 +54,9 @@ extension SceneReader {
             return try items.enumerated().map { try $1.number(at: p / $0) }
         }
         if let locations = g.locationsValue, locations.count != (g.colorsValue?.count ?? 0) {
-            throw SceneError(f.pointer / "locations",
-                             "\(locations.count) locations for \(g.colorsValue?.count ?? 0) colours; give one location per colour, or none")
+            g.locationsValue = nil
+            try f.refuse(SceneError(f.pointer / "locations",
+                                    "\(locations.count) locations for \(g.colorsValue?.count ?? 0) colours; give one location per colour, or none"))
         }
         try f.set("startPoint", &g.startPoint) { try $0.point(at: $1) }
         try f.set("endPoint", &g.endPoint) { try $0.point(at: $1) }

@@ -18,7 +18,7 @@ extension SceneReader {
         }
         if case .array(let items)? = f["string"] {
             let p = f.pointer / "string"
-            t.attributedString = try items.enumerated().map { try attributedRun($1, at: p / $0) }
+            t.attributedString = try items.enumerated().compactMap { i, item in try attempt { try attributedRun(item, at: p / i) } }
             let bytes = t.attributedString?.reduce(0) { $0 + $1.text.utf8.count } ?? 0
             guard bytes <= TextLimits.maxStringBytes else {
                 throw SceneError(p, "attributed string of \(bytes) bytes; a text layer takes at most "
@@ -43,11 +43,10 @@ extension SceneReader {
 
     private func attributedRun(_ v: JSONValue, at p: JSONPointer) throws -> TextLayer.AttributedRun {
         if case .string(let s) = v { return TextLayer.AttributedRun(try checkedString(s, at: p)) }
-        let f = try ObjectFields(v, at: p, what: "a run of an attributed string: a string or an object with \"text\"")
+        let f = try fields(v, at: p, what: "a run of an attributed string: a string or an object with \"text\"")
         try f.rejectUnknown(Self.attributedRunKeys)
-        guard let text = try f.read("text", { try $0.string(at: $1) }) else {
-            throw SceneError(p, "a run of an attributed string needs \"text\"")
-        }
+        if !f.has("text"), f.misspelling(of: "text", among: Self.attributedRunKeys) != nil { throw SceneErrorLog.Reported() }
+        let text = try f.require("text", missing: "a run of an attributed string needs \"text\"") { try $0.string(at: $1) }
         var run = TextLayer.AttributedRun(text)
         try f.set("font", &run.font) { try fontReference($0.string(at: $1), at: $1) }
         try f.set("fontSize", &run.fontSize) { try $0.nonNegative(at: $1) }

@@ -169,19 +169,29 @@ extension JSONValue {
     /// Applies one step exactly as the CATransform3D function it names does to `t`.
     private static func apply(_ step: JSONValue, to t: Transform3D, at p: JSONPointer) throws -> Transform3D {
         let names = transformSteps.joined(separator: ", ")
+        if case .object(let fields) = step, fields.count > 1 {
+            throw SceneError(p, "a transform step has one key, found \(fields.count) (\(fields.keys.sorted().joined(separator: ", "))); "
+                + "write each as a step of its own, in the order they apply: [{\"translate\": [10, 0]}, {\"rotate\": [0.5, 0, 0, 1]}]")
+        }
         guard case .object(let fields) = step, fields.count == 1, let (key, v) = fields.first else {
-            throw step.fail(p, expected: "a transform step: an object with one key of \(names)")
+            throw step.fail(p, expected: "a transform step: an object with one key of \(names), such as {\"translate\": [10, 20]}")
         }
         let q = p / key
         switch key {
         case "translate":
-            let n = try v.steps(q, counts: [2, 3], shape: "[tx, ty, tz]")
+            let n = try v.steps(q, counts: [2, 3], shape: "[tx, ty] or [tx, ty, tz]", example: "{\"translate\": [10, 20]}")
             return t.translated(n[0], n[1], n.count == 3 ? n[2] : 0)
         case "scale":
-            let n = try v.steps(q, counts: [2, 3], shape: "[sx, sy, sz]")
+            let n = try v.steps(q, counts: [2, 3], shape: "[sx, sy] or [sx, sy, sz]", example: "{\"scale\": [2, 2]}") { x in
+                "a uniform scale is [\(x), \(x)]"
+            }
             return t.scaled(n[0], n[1], n.count == 3 ? n[2] : 1)
         case "rotate", "rotateDegrees":
-            let n = try v.steps(q, counts: [4], shape: "[angle, x, y, z]")
+            let unit = key == "rotate" ? "radians" : "degrees"
+            let n = try v.steps(q, counts: [4], shape: "[angle, x, y, z] (\(unit) about the axis x, y, z)",
+                                example: "{\"\(key)\": [\(key == "rotate" ? "0.5" : "30"), 0, 0, 1]}") { x in
+                "a rotation in the plane is about the z axis: [\(x), 0, 0, 1]"
+            }
             let angle = key == "rotate" ? n[0] : n[0] * .pi / 180
             return t.rotated(angle, n[1], n[2], n[3])
         case "m34":
@@ -192,13 +202,38 @@ extension JSONValue {
             return t.concatenating(try v.transform(at: q))
         default:
             var message = "unknown transform step \(Echo.quoted(key)); expected one of \(names)"
-            if let near = KeySuggestion.nearest(to: key, in: transformSteps) { message += " (did you mean \"\(near)\"?)" }
+            if let habit = stepHabits[key] {
+                message += " (\(habit))"
+            } else if let near = KeySuggestion.nearest(to: key, in: transformSteps) {
+                message += " (did you mean \"\(near)\"?)"
+            }
             throw SceneError(q, message)
         }
     }
 
-    private func steps(_ p: JSONPointer, counts: [Int], shape: String) throws -> [Double] {
-        guard case .array(let items) = self, counts.contains(items.count) else { throw fail(p, expected: shape) }
+    /// Transform functions as CSS and SwiftUI write them, and the step that does the same.
+    static let stepHabits: [String: String] = [
+        "rotateX": "about the x axis: {\"rotate\": [angle, 1, 0, 0]}",
+        "rotateY": "about the y axis: {\"rotate\": [angle, 0, 1, 0]}",
+        "rotateZ": "about the z axis: {\"rotate\": [angle, 0, 0, 1]}",
+        "rotation": "{\"rotate\": [angle, 0, 0, 1]} in radians, or {\"rotateDegrees\": [30, 0, 0, 1]}",
+        "translateX": "{\"translate\": [tx, 0]}", "translateY": "{\"translate\": [0, ty]}",
+        "translateZ": "{\"translate\": [0, 0, tz]}",
+        "scaleX": "{\"scale\": [sx, 1]}", "scaleY": "{\"scale\": [1, sy]}", "scaleZ": "{\"scale\": [1, 1, sz]}",
+        "perspective": "perspective is {\"m34\": -1/d}, e.g. {\"m34\": -0.002} for an eye 500 points away",
+        "matrix": "a whole matrix is the transform's 16 numbers, or a step {\"concat\": [16 numbers]}",
+        "matrix3d": "a whole matrix is the transform's 16 numbers, or a step {\"concat\": [16 numbers]}",
+    ]
+
+    /// A step's numbers: `counts` of them, described as `shape` with `example` when refused; `single` words a
+    /// hint for a lone number written where the list goes.
+    private func steps(_ p: JSONPointer, counts: [Int], shape: String, example: String,
+                       single: ((String) -> String)? = nil) throws -> [Double] {
+        guard case .array(let items) = self, counts.contains(items.count) else {
+            var message = "expected \(shape), e.g. \(example), found \(kindDescription)"
+            if case .number(let x) = self, let single { message += "; \(single(formatNumber(x)))" }
+            throw SceneError(p, message)
+        }
         return try items.enumerated().map { try $1.number(at: p / $0) }
     }
 

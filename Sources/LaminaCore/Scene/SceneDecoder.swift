@@ -6,6 +6,9 @@ import LaminaImage
 /// Everything a scene can get wrong is refused here with a `SceneError` that names the place as a JSON
 /// pointer (or a line and column, for malformed JSON): unknown keys (with the nearest known key suggested),
 /// wrong value kinds, values out of range, conflicting keys, and images that are missing or not PNG.
+/// One decode finds every refusal it can: past a bad key it goes on with the key's default, past a bad
+/// layer, animation, drawing command or image with the next, and the error it throws lists them all in
+/// document order (up to `maxErrors`, the rest counted). Malformed JSON stops the parser: one refusal.
 /// The root layer is implicit: its bounds are the canvas and its sublayers are `layers`.
 ///
 /// Limits, so that no input can exhaust memory or the stack: JSON nesting at most 512 (`JSONSyntax`), layer
@@ -41,130 +44,163 @@ public struct SceneDecoder {
     /// header before it is decoded.
     public var maxImageBytes: Int
 
-    public init(baseURL: URL? = nil, maxImageBytes: Int = SceneDecoder.defaultMaxImageBytes) {
+    /// Most refusals one decode lists (the rest are counted, `SceneError.unlistedCount`); at most `maxErrorLimit`.
+    public var maxErrors: Int
+
+    /// Refusals a decode lists by default.
+    public static let defaultMaxErrors = 100
+    /// The most `maxErrors` may be: a list longer than this helps nobody, and each costs memory.
+    public static let maxErrorLimit = 10_000
+    /// Most refusals a decode counts (or `maxErrors`, if higher): past it, it stops reading the scene.
+    public static let maxErrorsCounted = SceneErrorLog.maxCounted
+
+    public init(baseURL: URL? = nil, maxImageBytes: Int = SceneDecoder.defaultMaxImageBytes,
+                maxErrors: Int = SceneDecoder.defaultMaxErrors) {
         self.baseURL = baseURL
         self.maxImageBytes = maxImageBytes
+        self.maxErrors = maxErrors
     }
 
     /// Decodes a scene document from its bytes.
+    ///
+    /// - Throws: `SceneError` listing every refusal found (`SceneError.all`), in document order, up to
+    ///   `maxErrors`; malformed JSON is one refusal, at its line and column.
     public func decode(_ data: Data) throws -> Scene {
-        let document = try JSONSyntax.parse(data)
-        return try SceneReader(baseURL: baseURL, maxImageBytes: maxImageBytes).scene(document)
+        try decode(bytes: [UInt8](data), baseURL: baseURL)
     }
 
-    /// Every refusal of a scene file that one pass can find (each layer's first bad key, and on through the
-    /// other layers), up to `limit`; empty when the scene is valid. A document that is not JSON, or whose
-    /// format or canvas is refused, gives that one error.
-    public func check(contentsOf url: URL, limit: Int = 50) -> (scene: Scene?, errors: [SceneError]) {
+    /// Every refusal of a scene file, in document order, up to `limit` (bounded by `maxErrorLimit`), and how
+    /// many more were found; the scene when there are none. A document that is not JSON gives that one error.
+    public func check(contentsOf url: URL, limit: Int = SceneDecoder.defaultMaxErrors)
+        -> (scene: Scene?, errors: [SceneError], unlisted: Int) {
+        var decoder = self
+        decoder.maxErrors = limit
         do {
-            let data = try Data(contentsOf: url)
-            let document = try JSONSyntax.parse(data)
-            let reader = SceneReader(baseURL: baseURL ?? url.deletingLastPathComponent(), maxImageBytes: maxImageBytes)
-            reader.collected = []
-            reader.maxCollected = max(1, limit)
-            do {
-                let scene = try reader.scene(document)
-                let errors = reader.collected ?? []
-                return (errors.isEmpty ? scene : nil, errors)
-            } catch is SceneReader.CollectionFull {
-                return (nil, reader.collected ?? [])
-            } catch let e as SceneError {
-                return (nil, (reader.collected ?? []) + [e])
-            }
+            let scene = try decoder.decode(contentsOf: url)
+            return (scene, [], 0)
         } catch let e as SceneError {
-            return (nil, [e])
+            return (nil, e.all, e.unlistedCount)
         } catch {
-            return (nil, [SceneError(pointer: "", message: "\(error)")])
+            return (nil, [SceneError(pointer: "", message: "\(error)")], 0)
         }
     }
 
     /// Reads and decodes a scene file; relative image paths resolve against its directory unless `baseURL` is set.
+    ///
+    /// - Throws: `SceneError` listing every refusal found, as `decode(_:)` does.
     public func decode(contentsOf url: URL) throws -> Scene {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             let reason = FileManager.default.fileExists(atPath: url.path) ? error.localizedDescription : "no such file"
             throw SceneError(pointer: "", message: "cannot read \(url.path): \(reason)")
         }
-        let document = try JSONSyntax.parse(data)
-        let scene = try SceneReader(baseURL: baseURL ?? url.deletingLastPathComponent(), maxImageBytes: maxImageBytes).scene(document)
+        let scene = try decode(bytes: [UInt8](data), baseURL: baseURL ?? url.deletingLastPathComponent())
         scene.sourceURL = url
         return scene
     }
+
+    /// Parses, then reads the whole document noting every refusal; throws them together, in document order.
+    private func decode(bytes: [UInt8], baseURL: URL?) throws -> Scene {
+        let document = try JSONParser.parse(bytes)
+        let limit = min(max(1, maxErrors), SceneDecoder.maxErrorLimit)
+        let reader = SceneReader(baseURL: baseURL, maxImageBytes: maxImageBytes, log: SceneErrorLog(limit: limit))
+        var scene: Scene?
+        do { scene = try reader.scene(document) } catch let e as SceneError {
+            try? reader.log.note(e)
+        } catch is SceneErrorLog.Reported {
+        } catch is SceneErrorLog.Full {}
+        if let scene, reader.log.isEmpty { return scene }
+        let listed = JSONLocator.documentOrder(reader.log.listed, in: bytes)
+        var error = SceneError(listing: listed, unlisted: reader.log.unlisted, limit: limit)
+        error.countStopped = reader.log.stopped
+        throw error
+    }
 }
 
-/// The state of one decode: where images resolve, and the images loaded so far (shared by reference).
+/// The state of one decode: where images resolve, the images loaded so far (shared by reference), and the
+/// refusals met so far.
 final class SceneReader {
     let baseURL: URL?
     var imagesByName: [String: Bitmap] = [:]
+    /// Names in `images` whose image was refused (and noted): a reference to one is dropped without a second refusal.
+    var refusedImageNames: Set<String> = []
     var bitmapCache: [String: Bitmap] = [:]
     /// Decoded bytes of the images read so far (with mip chains), against `SceneDecoder.maxImageBytes`.
     var imageBytes = 0
     let maxImageBytes: Int
-    /// When collecting (`SceneDecoder.check`), the refusals met so far; nil throws the first.
-    var collected: [SceneError]?
-    var maxCollected = 50
+    /// The refusals met so far.
+    let log: SceneErrorLog
 
-    init(baseURL: URL?, maxImageBytes: Int = SceneDecoder.defaultMaxImageBytes) {
+    init(baseURL: URL?, maxImageBytes: Int = SceneDecoder.defaultMaxImageBytes,
+         log: SceneErrorLog = SceneErrorLog(limit: SceneDecoder.defaultMaxErrors)) {
         self.baseURL = baseURL
         self.maxImageBytes = maxImageBytes
+        self.log = log
     }
 
-    /// Runs `body`; when collecting, a refusal is noted (up to `maxCollected`, past which decoding stops) and
-    /// nil returned, so the rest of the document is still read.
+    /// Runs `body`; a refusal is noted and nil returned, so the rest of the document is still read.
     func attempt<T>(_ body: () throws -> T) throws -> T? {
-        do { return try body() } catch let e as SceneError where collected != nil {
-            collected?.append(e)
-            if (collected?.count ?? 0) >= maxCollected { throw CollectionFull() }
-            return nil
-        }
+        do { return try body() } catch let e as SceneError {
+            try log.note(e)
+        } catch is SceneErrorLog.Reported {}
+        return nil
     }
 
-    /// Thrown past `maxCollected` refusals: not a refusal itself, so no `attempt` above notes it again.
-    struct CollectionFull: Error {}
+    /// The object at `p` as fields that note their refusals in this decode's log.
+    func fields(_ value: JSONValue, at p: JSONPointer, what: String) throws -> ObjectFields {
+        try ObjectFields(value, at: p, what: what, log: log)
+    }
 
     /// `$schema` names the JSON Schema (`lamina schema`) for editors; the decoder ignores its value.
     static let documentKeys = ["$schema", "format", "canvas", "images", "layers", "tolerance", "description", "time"]
 
-    /// The whole document: format, canvas, tolerance, images, then the layer tree.
+    /// The whole document: format, canvas, tolerance, images, then the layer tree. A refused canvas is noted
+    /// and a 1x1 one stands in, so that the layers are still read (and their refusals found).
     func scene(_ document: JSONValue) throws -> Scene {
-        let f = try ObjectFields(document, at: .root, what: "a scene object {\"format\": \"\(SceneDecoder.formatName)\", ...}")
-        guard let format = f["format"] else {
-            throw SceneError(pointer: "", message: "missing \"format\"; a scene starts with \"format\": \"\(SceneDecoder.formatName)\"")
-        }
-        guard case .string(SceneDecoder.formatName) = format else {
-            throw SceneError(f.pointer / "format", "expected \"\(SceneDecoder.formatName)\", found \(format.kindDescription)")
+        let f = try fields(document, at: .root, what: "a scene object {\"format\": \"\(SceneDecoder.formatName)\", ...}")
+        if let format = f["format"] {
+            if format != .string(SceneDecoder.formatName) {
+                try log.note(SceneError(f.pointer / "format", "expected \"\(SceneDecoder.formatName)\", found \(format.kindDescription)"))
+            }
+        } else {
+            try log.note(SceneError(pointer: "", message: "missing \"format\"; a scene starts with \"format\": \"\(SceneDecoder.formatName)\""))
         }
         try f.rejectUnknown(SceneReader.documentKeys)
-        guard let canvasValue = f["canvas"] else {
-            throw SceneError(pointer: "", message: "missing \"canvas\"; expected {\"width\": w, \"height\": h}")
+        var scene: Scene?
+        if let canvasValue = f["canvas"] {
+            scene = try attempt { try canvas(canvasValue, at: .root / "canvas") }
+        } else {
+            try log.note(SceneError(pointer: "", message: "missing \"canvas\"; expected {\"width\": w, \"height\": h}"))
         }
-        let scene = try canvas(canvasValue, at: .root / "canvas")
-        scene.sceneDescription = try f.read("description") { try $0.string(at: $1) }
-        scene.tolerance = try f.read("tolerance") { try self.tolerance($0, at: $1) }
-        scene.time = try f.read("time") { try $0.number(at: $1) }
-        if let table = f["images"] { try imageTable(table, at: .root / "images") }
+        let out = scene ?? Scene(width: 1, height: 1, scale: 1, background: .clear)
+        out.sceneDescription = try f.read("description") { try $0.string(at: $1) }
+        out.tolerance = try f.read("tolerance") { try self.tolerance($0, at: $1) }
+        out.time = try f.read("time") { try $0.number(at: $1) }
+        if let table = f["images"] { _ = try attempt { try imageTable(table, at: .root / "images") } }
         if let list = f["layers"] {
             guard case .array(let items) = list else { throw list.fail(.root / "layers", expected: "a list of layers") }
             for (i, item) in items.enumerated() {
-                if let l = try attempt({ try layer(item, at: .root / "layers" / i, depth: 1) }) { scene.root.addSublayer(l) }
+                if let l = try attempt({ try layer(item, at: .root / "layers" / i, depth: 1) }) { out.root.addSublayer(l) }
             }
         }
-        return scene
+        return out
     }
 
     private func canvas(_ v: JSONValue, at p: JSONPointer) throws -> Scene {
-        let f = try ObjectFields(v, at: p, what: "a canvas object {\"width\": w, \"height\": h}")
+        let f = try fields(v, at: p, what: "a canvas object {\"width\": w, \"height\": h}")
         try f.rejectUnknown(["width", "height", "scale", "background"]) { key in
             ["backgroundColor", "color", "backgroundColour"].contains(key)
                 ? "the canvas's colour is \"background\" (backgroundColor is a layer key)" : nil
         }
-        guard let w = f["width"] else { throw SceneError(p, "missing \"width\" (the canvas width in points)") }
-        guard let h = f["height"] else { throw SceneError(p, "missing \"height\" (the canvas height in points)") }
-        let width = try w.positive(at: p / "width"), height = try h.positive(at: p / "height")
-        let scale = try f.read("scale") { try $0.number(at: $1) } ?? 1
-        guard scale > 0, scale <= SceneDecoder.maxScale else {
-            throw SceneError(p / "scale", "expected a scale in (0, \(formatNumber(SceneDecoder.maxScale))], found \(formatNumber(scale))")
-        }
+        let width = try f.require("width", missing: "missing \"width\" (the canvas width in points)") { try $0.positive(at: $1) }
+        let height = try f.require("height", missing: "missing \"height\" (the canvas height in points)") { try $0.positive(at: $1) }
+        let scale = try f.read("scale") { v, q in
+            let x = try v.number(at: q)
+            guard x > 0, x <= SceneDecoder.maxScale else {
+                throw SceneError(q, "expected a scale in (0, \(formatNumber(SceneDecoder.maxScale))], found \(formatNumber(x))")
+            }
+            return x
+        } ?? 1
         let limit = "at most \(SceneDecoder.maxCanvasSide) pixels a side and \(SceneDecoder.maxCanvasPixels) in all"
         let pw = (width * scale).rounded(), ph = (height * scale).rounded()
         for (key, points, pixels) in [("width", width, pw), ("height", height, ph)] where pixels > Double(SceneDecoder.maxCanvasSide) {
@@ -181,7 +217,7 @@ final class SceneReader {
     }
 
     private func tolerance(_ v: JSONValue, at p: JSONPointer) throws -> Tolerance {
-        let f = try ObjectFields(v, at: p, what: "a tolerance object {\"maxDiff\": n, \"maxPixels\": n, \"reason\": \"...\"}")
+        let f = try fields(v, at: p, what: "a tolerance object {\"maxDiff\": n, \"maxPixels\": n, \"reason\": \"...\"}")
         try f.rejectUnknown(["maxDiff", "maxPixels", "reason"])
         let maxDiff = try f.read("maxDiff") { try $0.integer(at: $1, in: 0...255) } ?? Tolerance.default.maxDiff
         let maxPixels = try f.read("maxPixels") { try $0.integer(at: $1, in: 0...SceneDecoder.maxCanvasPixels) }

@@ -179,7 +179,11 @@ public struct ReftestRunner: Sendable {
     }
 
     private func decode(_ url: URL) throws -> Scene {
-        do { return try SceneDecoder().decode(contentsOf: url) } catch { throw Stop.invalid("\(url.path): \(error)") }
+        do { return try SceneDecoder().decode(contentsOf: url) } catch {
+            // Every error the decoder found, a line each, each naming the file.
+            let lines = (error as? SceneError)?.lines(prefix: "\(url.path): ") ?? ["\(url.path): \(error)"]
+            throw Stop.invalid(lines.joined(separator: "\n"))
+        }
     }
 
     private func render(_ scene: Scene, _ url: URL, _ draw: (Scene) throws -> Image) throws -> Image {
