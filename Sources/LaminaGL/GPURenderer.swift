@@ -85,6 +85,8 @@ public final class GPURenderer: Renderer {
         return (r.drawer.drawCalls + r.blur.drawCalls + r.paths.drawCalls, r.pool.created, r.textures.uploads)
     }
 
+    public func retains(_ key: PassRetainKey) -> Bool { resources?.retained.contains(key) ?? false }
+
     /// Executes `graph` and returns the canvas, premultiplied RGBA8, row 0 at the top.
     public func render(_ graph: RenderGraph) throws -> Image {
         if let defect = graph.defect { throw defect }

@@ -19,6 +19,9 @@ final class RetainedTargets {
         self.capacityBytes = capacityBytes
     }
 
+    /// Whether a target is kept for `key` (its use is not marked).
+    func contains(_ key: PassRetainKey) -> Bool { entries[key] != nil }
+
     /// The kept target for `key`, marked as just used.
     func target(for key: PassRetainKey) -> RenderTarget? {
         now += 1

@@ -163,4 +163,11 @@ public protocol Renderer {
     var capabilities: RendererCapabilities { get }
     /// Executes `graph` and returns the canvas, premultiplied RGBA8.
     func render(_ graph: RenderGraph) throws -> Image
+    /// Whether the renderer holds a pass of this key from an earlier frame, which it will reuse instead of
+    /// drawing it again (`Pass.retainKey`): what a timeline profile reports as a cache hit.
+    func retains(_ key: PassRetainKey) -> Bool
+}
+
+extension Renderer {
+    public func retains(_ key: PassRetainKey) -> Bool { false }
 }

@@ -18,6 +18,13 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         self.size = size
     }
 
+    /// Whether a value is kept for `key` (its use is not marked).
+    public func contains(_ key: Key) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[key] != nil
+    }
+
     /// The value kept for `key`, marked as just used.
     public func value(for key: Key) -> Value? {
         lock.lock()

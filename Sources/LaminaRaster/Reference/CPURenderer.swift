@@ -18,6 +18,8 @@ public final class CPURenderer: Renderer {
     /// scene rendered again skips them and the passes only they read.
     private let retained = ByteBoundedCache<PassRetainKey, Image>(capacityBytes: 256 << 20) { $0.pixels.count }
 
+    public func retains(_ key: PassRetainKey) -> Bool { retained.contains(key) }
+
     /// - Parameters:
     ///   - threads: worker count; defaults to the number of active processors.
     ///   - fastPaths: whether axis-aligned draws use solid and hole spans (pixman-style: a fast path over

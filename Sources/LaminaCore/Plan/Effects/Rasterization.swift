@@ -14,7 +14,8 @@ extension GraphBuilder {
                               context: pass.context(context))
         let id = newPassID()
         addPass(Pass(id: id, reason: .rasterization, label: context.label, width: pass.rect.width,
-                     height: pass.rect.height, content: .draw(ops)))
+                     height: pass.rect.height, content: .draw(ops),
+                     retainKey: Self.rasterizationKey(ops, width: pass.rect.width, height: pass.rect.height)))
         let extent = pass.extent
         let draw = TextureDraw(source: .pass(id),
                                minFilter: layer.minificationFilter, magFilter: layer.magnificationFilter,
@@ -22,6 +23,20 @@ extension GraphBuilder {
         let bounds = LayerGeometry.pixelBounds(of: extent, through: m, in: context.interest)
         guard !bounds.isEmpty else { return nil }
         return DrawOp(shape: .rect(extent), paint: .texture(draw), transform: m, bounds: bounds, edgeAA: edgeAA(layer, m))
+    }
+
+    /// The key a rasterized layer's bitmap is kept under between frames: its pass's size and operations,
+    /// whose pixels are a function of them, so a subtree that did not change between two frames is drawn
+    /// once (a timeline's cache hit) and one that animates is drawn again (a miss). Nil, never kept, when
+    /// an operation reads an image or another pass: their identifiers name different pixels from frame to
+    /// frame.
+    static func rasterizationKey(_ ops: [DrawOp], width: Int, height: Int) -> PassRetainKey? {
+        guard ops.count <= 4096 else { return nil }
+        for op in ops {
+            if case .texture = op.paint { return nil }
+        }
+        guard let data = try? JSONEncoder().encode(ops), data.count <= 4 << 20 else { return nil }
+        return PassRetainKey(RasterizationKey(width: width, height: height, ops: data))
     }
 
     /// The part of the layer's own space its output can cover: bounds, contents overflowing them, a shape
@@ -77,4 +92,10 @@ extension GraphBuilder {
         }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
+}
+
+/// A rasterized layer's pass, by content (`GraphBuilder.rasterizationKey`).
+struct RasterizationKey: Hashable {
+    let width: Int, height: Int
+    let ops: Data
 }
