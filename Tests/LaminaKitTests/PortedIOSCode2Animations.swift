@@ -82,9 +82,14 @@ func animGroup() -> CALayer {
     let move = CABasicAnimation(keyPath: "position.x")
     move.fromValue = 10
     move.toValue = 190
+    move.duration = 1
     let color = CABasicAnimation()
     color.keyPath = "backgroundColor"
     color.toValue = UIColor.blue.cgColor
+    color.duration = 1
+    // The children's own fill modes hold them past their end; the group's alone would not.
+    move.fillMode = .forwards
+    color.fillMode = .forwards
 
     let group = CAAnimationGroup()
     group.animations = [move, color]

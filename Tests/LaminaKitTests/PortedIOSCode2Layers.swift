@@ -130,7 +130,7 @@ func ch6Replicator() -> CALayer {
     replicator.instanceGreenOffset = -0.1
 
     let layer = CALayer()
-    layer.frame = CGRect(x: 125, y: 0, width: 50, height: 50)
+    layer.frame = CGRect(x: 125, y: 125, width: 50, height: 50)
     layer.backgroundColor = UIColor.white.cgColor
     replicator.addSublayer(layer)
     return containerView
