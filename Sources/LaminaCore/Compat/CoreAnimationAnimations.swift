@@ -41,6 +41,10 @@ open class CAAnimation {
     public var fillMode: CAMediaTimingFillMode = .removed
     public var isRemovedOnCompletion = true
     public var timingFunction: CAMediaTimingFunction?
+    /// Told when the animation starts and stops on iOS. Lamina draws a moment of a layer's animations on
+    /// request (`Lamina.render(_:at:)`) with no clock running them, so it holds the delegate (strongly, as
+    /// CAAnimation does) and never calls it.
+    public var delegate: CAAnimationDelegate?
 
     public init() {}
 
@@ -66,6 +70,12 @@ open class CAPropertyAnimation: CAAnimation {
 
     public init(keyPath path: String?) {
         keyPath = path
+        super.init()
+    }
+
+    /// An animation with no key path yet (`CABasicAnimation()`, then `animation.keyPath = "opacity"`).
+    override public init() {
+        keyPath = nil
         super.init()
     }
 
@@ -142,7 +152,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     public var tensionValues: [NSNumber]?
     public var continuityValues: [NSNumber]?
     public var biasValues: [NSNumber]?
-    public var path: Path?
+    public var path: CGPath?
     public var rotationMode: CAAnimationRotationMode?
 
     override func layerAnimation(key: String) -> LayerAnimation? {
@@ -154,7 +164,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             k.tension = tensionValues?.map(\.doubleValue)
             k.continuity = continuityValues?.map(\.doubleValue)
             k.bias = biasValues?.map(\.doubleValue)
-            if let drawn = self.path, path.kind == .point {
+            if let drawn = self.path?.path, path.kind == .point {
                 let motion = MotionPath(drawn)
                 k.path = motion.isEmpty ? nil : motion
                 k.rotationMode = rotationMode.flatMap { MotionPath.Rotation(rawValue: $0.rawValue) }
@@ -178,9 +188,23 @@ open class CAAnimationGroup: CAAnimation {
     }
 }
 
-/// A value as Core Animation's `Any?` holds it, read as the key path's kind; nil when it is not one.
+/// `CAAnimationDelegate`: iOS calls it as an animation starts and stops; Lamina, which has no running clock,
+/// never does (see `CAAnimation.delegate`).
+public protocol CAAnimationDelegate: AnyObject {
+    func animationDidStart(_ anim: CAAnimation)
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// A value as Core Animation's `Any?` holds it, read as the key path's kind; nil when it is not one. An
+/// NSValue box (`NSValue(cgPoint:)`, `NSValue(caTransform3D:)`) is read as the value it holds.
 func animatable(_ value: Any?, _ kind: AnimatedKeyPath.Kind) -> AnimatableValue? {
-    guard let value else { return nil }
+    guard var value else { return nil }
+    if let boxed = value as? NSValue, let geometry = boxed.unboxedGeometry { value = geometry }
     func number(_ v: Any) -> Double? {
         switch v {
         case let d as Double: return d
@@ -196,7 +220,7 @@ func animatable(_ value: Any?, _ kind: AnimatedKeyPath.Kind) -> AnimatableValue?
     case .bool: return (value as? Bool).map { .bool($0) } ?? number(value).map { .bool($0 != 0) }
     case .colors: return (value as? [Color]).map { .colors($0) }
     case .numbers: return (value as? [Any]).map { list in .numbers(list.compactMap(number)) }
-    case .path: return (value as? Path).map { .path($0) }
+    case .path: return ((value as? CGPath)?.path ?? value as? Path).map { .path($0) }
     case .point: return (value as? CGPoint).map { .point($0) }
     case .size: return (value as? CGSize).map { .size($0) }
     case .rect: return (value as? CGRect).map { .rect($0) }
@@ -212,13 +236,28 @@ extension Layer {
     /// key. An animation of a key path Lamina does not animate is not added.
     public func add(_ animation: CAAnimation, forKey key: String?) {
         guard let added = animation.layerAnimation(key: key ?? "") else { return }
-        if let key, !key.isEmpty { animations.removeAll { $0.key == key } }
+        if let key, !key.isEmpty {
+            animations.removeAll { $0.key == key }
+            addedAnimations[key] = animation
+        }
         animations.append(added)
     }
 
-    public func removeAnimation(forKey key: String) { animations.removeAll { $0.key == key } }
+    /// The animation added under `key`: the object that was passed to `add(_:forKey:)`. The layer runs the
+    /// copy it took when the animation was added, so changing this object afterwards changes nothing drawn.
+    public func animation(forKey key: String) -> CAAnimation? {
+        animations.contains { $0.key == key } ? addedAnimations[key] as? CAAnimation : nil
+    }
 
-    public func removeAllAnimations() { animations.removeAll() }
+    public func removeAnimation(forKey key: String) {
+        animations.removeAll { $0.key == key }
+        addedAnimations[key] = nil
+    }
+
+    public func removeAllAnimations() {
+        animations.removeAll()
+        addedAnimations.removeAll()
+    }
 
     /// The keys of the animations added with one, in the order they were added.
     public func animationKeys() -> [String]? {

@@ -19,6 +19,9 @@ public final class DrawingContext {
     var reachedDefaultDraw = false
     /// True for the context that asks whether a layer overrides `draw(in:)`; the delegate is not asked then.
     var isProbe = false
+    /// A bitmap context's size in pixels (`CGContext(data:width:height:...)`); 0 for a layer's context.
+    public internal(set) var width = 0
+    public internal(set) var height = 0
 
     public init() {}
 

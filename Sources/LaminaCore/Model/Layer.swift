@@ -102,6 +102,17 @@ open class Layer {
 
     public init() {}
 
+    /// CALayer's `init(layer:)`, which Core Animation calls to make presentation copies and which subclasses
+    /// override: a layer with `layer`'s own CALayer properties (geometry, appearance, contents, timing and
+    /// animations; not its sublayers, mask or superlayer). A specialized layer's own properties (a shape's
+    /// path, a gradient's colours) are not copied; a subclass copies what it adds, as on iOS.
+    public init(layer: Any) {
+        if let other = layer as? Layer { copyCALayerProperties(from: other) }
+    }
+
+    /// The `CAAnimation` objects added by key (`animation(forKey:)`); what draws is `animations`.
+    var addedAnimations: [String: AnyObject] = [:]
+
     /// CALayer's `frame`: the bounding box of the transformed bounds in the superlayer's space.
     ///
     /// Setting it sets `position` (through `anchorPoint`) and `bounds.size`, keeps `bounds.origin`, and

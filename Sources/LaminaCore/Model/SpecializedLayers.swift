@@ -3,7 +3,7 @@ import LaminaGraph
 import LaminaGeometry
 
 /// CAShapeLayer: a path filled and stroked between the contents and the first sublayer.
-public final class ShapeLayer: Layer {
+open class ShapeLayer: Layer {
     /// The shape as a Lamina `Path`; `path` is CAShapeLayer's `CGPath` spelling of the same value.
     public var pathValue: Path?
     public var fillColor: Color? = .black
@@ -25,7 +25,7 @@ public final class ShapeLayer: Layer {
 }
 
 /// CAGradientLayer: a gradient drawn over the background colour, inside the layer's shape.
-public final class GradientLayer: Layer {
+open class GradientLayer: Layer {
     /// The gradient's colours as Lamina holds them; `colors` is CAGradientLayer's `[Any]` (of CGColor) spelling.
     public var colorsValue: [Color]?
     /// The stops' locations as Lamina holds them; `locations` is CAGradientLayer's `[NSNumber]` spelling.
@@ -39,7 +39,7 @@ public final class GradientLayer: Layer {
 }
 
 /// CAReplicatorLayer: draws its sublayers `instanceCount` times, each instance transformed and tinted.
-public final class ReplicatorLayer: Layer {
+open class ReplicatorLayer: Layer {
     public var instanceCount: Int = 1
     public var instanceTransform: Transform3D = .identity
     public var instanceColor: Color? = .white
@@ -56,12 +56,12 @@ public final class ReplicatorLayer: Layer {
 }
 
 /// CATransformLayer: its sublayers share one 3D space; it draws nothing of its own.
-public final class TransformLayer: Layer {
+open class TransformLayer: Layer {
     override public var typeName: String { "transform" }
 }
 
 /// CATextLayer: a string laid out in the layer's bounds, drawn into its backing store at contentsScale.
-public final class TextLayer: Layer {
+open class TextLayer: Layer {
     /// A plain string, drawn with `font`, `fontSize` and `foregroundColor`; `string` is CATextLayer's `Any?`
     /// spelling (a String or an NSAttributedString).
     public var stringValue: String?
@@ -107,7 +107,7 @@ public final class TextLayer: Layer {
 }
 
 /// CAScrollLayer: scrolling is setting `bounds.origin`, as `scrollToPoint:` does.
-public final class ScrollLayer: Layer {
+open class ScrollLayer: Layer {
     override public var typeName: String { "scroll" }
 
     /// The directions `scroll(to:)` moves the bounds in.

@@ -8,10 +8,14 @@ import LaminaGeometry
 public struct Color: Sendable, Equatable, Hashable, Codable {
     public var red: Double, green: Double, blue: Double, alpha: Double
 
+    // Disfavoured so that iOS's `UIColor(red: 0, green: 0, blue: 1, alpha: 1)` (integer literals) picks the
+    // CGFloat spelling in LaminaCore instead of being ambiguous; a Double argument still picks this one.
+    @_disfavoredOverload
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
+    @_disfavoredOverload
     public init(white: Double, alpha: Double = 1) { self.init(red: white, green: white, blue: white, alpha: alpha) }
 
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
