@@ -347,7 +347,8 @@ final class TimingTests: XCTestCase {
                          "not a key path", "did you mean \"opacity\"")
         assertLayerError(#"{"animations": [{"keyPath": "fillColor", "toValue": "red"}]}"#, pointer: "/layers/0/animations/0/keyPath",
                          "\"shape\" layers")
-        assertLayerError(#"{"animations": [{"type": "transition"}]}"#, pointer: "/layers/0/animations/0/type", "not rendered yet")
+        assertLayerError(#"{"animations": [{"type": "transtion"}]}"#, pointer: "/layers/0/animations/0/type",
+                         "unknown animation type", "did you mean \"transition\"")
         assertLayerError(#"{"animations": [{"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0]}]}"#,
                          pointer: "/layers/0/animations/0/keyTimes", "2 key times")
         assertLayerError(#"{"animations": [{"keyPath": "opacity", "toValue": [1, 2]}]}"#,
