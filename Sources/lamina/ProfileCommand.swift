@@ -54,12 +54,38 @@ struct ProfileCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the rendered (or overlay) image here.", valueName: "OUT.png"))
     var output: String?
 
+    @Option(help: ArgumentHelp("Profile every frame of this span of scene time instead of one frame, e.g. 0:2.",
+                               valueName: "FROM:TO"))
+    var timeline: String?
+
+    @Option(help: "Frames per second of --timeline, 1 to 240 (the frame budget is 1/fps).")
+    var fps: Double = 60
+
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        if let timeline {
+            guard let span = ProfileCommand.span(timeline) else {
+                throw ValidationError("--timeline takes FROM:TO in seconds of scene time, e.g. 0:2, not \(timeline)")
+            }
+            guard fps.isFinite, (1...240).contains(fps) else { throw ValidationError("--fps must be 1 to 240, not \(fps)") }
+            guard (span.to - span.from) * fps < 10_000 else {
+                throw ValidationError("--timeline \(timeline) at \(fps) fps is over 10 000 frames (the limit)")
+            }
+            if overlay != nil || output != nil { throw ValidationError("--timeline profiles frames; it writes no image (-o, --overlay)") }
+        }
         if overlay != nil, output == nil { throw ValidationError("--overlay needs -o OUT.png") }
     }
 
+    /// `FROM:TO` as two finite times within ±1e9 s, FROM at most TO.
+    static func span(_ text: String) -> (from: Double, to: Double)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite,
+              abs(a) <= 1e9, abs(b) <= 1e9, a <= b else { return nil }
+        return (a, b)
+    }
+
     func run() throws {
+        if let timeline, let span = ProfileCommand.span(timeline) { return try runTimeline(span) }
         var clock = StageClock()
         let decoded = try clock.stage("decode") { try loadScene(scene) }
         let graph = try clock.stage("plan") { try planScene(decoded, path: scene, options: planning) }

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import LaminaKit
+import XCTest
+@testable import lamina
+
+/// `lamina profile --timeline`: one renderer over the frames, each frame's costs, and the rasterized layers'
+/// cache record with the cause of each miss.
+final class ProfileTimelineTests: XCTestCase {
+    func testSpanAndTimes() {
+        XCTAssertNil(ProfileCommand.span("2:1"))
+        XCTAssertNil(ProfileCommand.span("0-2"))
+        XCTAssertNil(ProfileCommand.span("nan:1"))
+        XCTAssertEqual(ProfileTimeline.times(from: 0, to: 2, fps: 60).count, 121)
+        XCTAssertEqual(ProfileTimeline.times(from: 0.5, to: 0.5, fps: 30), [0.5])
+        XCTAssertThrowsError(try ProfileCommand.parse(["s.json", "--timeline", "0:1000", "--fps", "60"]))
+        XCTAssertThrowsError(try ProfileCommand.parse(["s.json", "--timeline", "0:1", "-o", "x.png"]))
+    }
+
+    /// A moving rasterized layer hits from the second frame on; one whose sublayer animates misses each
+    /// frame, for that reason.
+    func testCacheRecord_namesHitsAndTheCauseOfMisses() throws {
+        let scene = try SceneDecoder().decode(Data(#"""
+            {"format": "lamina-scene/1", "canvas": {"width": 120, "height": 60}, "layers": [
+             {"name": "still", "frame": [0, 0, 50, 50], "shouldRasterize": true, "backgroundColor": "blue",
+              "shadowOpacity": 0.4, "animations": [{"keyPath": "position.y", "byValue": 10, "duration": 1}]},
+             {"name": "busy", "frame": [60, 0, 50, 50], "shouldRasterize": true, "sublayers": [
+              {"frame": [5, 5, 20, 20], "backgroundColor": "red",
+               "animations": [{"keyPath": "opacity", "fromValue": 1, "toValue": 0, "duration": 1}]}]}]}
+            """#.utf8))
+        var profile = ProfileTimeline(fps: 30)
+        let renderer = try Backend.cpu.makeRenderer()
+        for t in ProfileTimeline.times(from: 0, to: 0.1, fps: 30) {
+            _ = try profile.run(scene, at: t, planner: Planner(), renderer: renderer)
+        }
+        XCTAssertEqual(profile.frames.map(\.reused), [0, 1, 1, 1])
+        let summary = profile.summary
+        XCTAssertTrue(summary.contains("still (rasterization): 3 hits, 1 misses: 1 first drawn"), summary)
+        XCTAssertTrue(summary.contains("busy (rasterization): 0 hits, 4 misses: 1 first drawn, 3 redrawn because the subtree changed"), summary)
+        XCTAssertTrue(profile.table.contains("0/2"), profile.table)
+    }
+}
