@@ -17,14 +17,16 @@ extension Snapshotting where Value == Layer, Format == LaminaImage.Image {
     /// `layer` rendered in its own coordinates (as `renderInContext:` draws it) at `scale` pixels a point, over
     /// `background`, compared within `fuzzy(maxDifference, maxPixels)` (no channel differs by more than
     /// `maxDifference`; at most `maxPixels` pixels by more than 2) or, when set, `pixelFraction` of the pixels.
+    /// `at` is the moment of the layer's animations drawn, in seconds of scene time (`.lamina(at: 0.5)`).
     public static func lamina(size: CGSize? = nil, scale: Double = 2, background: Color = .clear,
-                              backend: Lamina.Backend = .cpu, maxDifference: Int = 0, maxPixels: Int = 0,
-                              pixelFraction: Double? = nil) -> Snapshotting {
+                              backend: Lamina.Backend = .cpu, at time: Double = 0, maxDifference: Int = 0,
+                              maxPixels: Int = 0, pixelFraction: Double? = nil) -> Snapshotting {
         Snapshotting(pathExtension: "png",
                      diffing: .lamina(scale: scale, maxDifference: maxDifference, maxPixels: maxPixels,
                                       pixelFraction: pixelFraction)) { layer in
             do {
-                return try Lamina.render(layer, size: size, scale: scale, background: background, backend: backend)
+                return try Lamina.render(layer, size: size, scale: scale, background: background, backend: backend,
+                                         at: time)
             } catch {
                 return LaminaSnapshot.failure(error)
             }
@@ -33,13 +35,14 @@ extension Snapshotting where Value == Layer, Format == LaminaImage.Image {
 }
 
 extension Snapshotting where Value == Scene, Format == LaminaImage.Image {
-    /// A whole scene (its canvas, scale and background) rendered and compared as `Layer`'s strategy does.
-    public static func lamina(backend: Lamina.Backend = .cpu, maxDifference: Int = 0, maxPixels: Int = 0,
-                              pixelFraction: Double? = nil) -> Snapshotting {
+    /// A whole scene (its canvas, scale and background) rendered and compared as `Layer`'s strategy does, at
+    /// scene time `at` (nil: the scene's own `time`, else 0).
+    public static func lamina(backend: Lamina.Backend = .cpu, at time: Double? = nil, maxDifference: Int = 0,
+                              maxPixels: Int = 0, pixelFraction: Double? = nil) -> Snapshotting {
         Snapshotting(pathExtension: "png",
                      diffing: .lamina(scale: nil, maxDifference: maxDifference, maxPixels: maxPixels,
                                       pixelFraction: pixelFraction)) { scene in
-            do { return try Lamina.render(scene, backend: backend) } catch { return LaminaSnapshot.failure(error) }
+            do { return try Lamina.render(scene, backend: backend, at: time) } catch { return LaminaSnapshot.failure(error) }
         }
     }
 }

@@ -28,8 +28,21 @@ struct HitCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: the hit pointer (or null) and the path of layers with their points.")
     var json = false
 
+    @Option(help: ArgumentHelp("Hit-test the presentation tree at this scene time, in seconds (default: the scene's own \"time\", else 0): where the layers are drawn at that moment.",
+                               valueName: "seconds"))
+    var time: Double?
+
+    func validate() throws {
+        if let time, !time.isFinite || abs(time) > 1e9 {
+            throw ValidationError("--time must be a finite number of seconds within ±1e9, found \(time)")
+        }
+    }
+
     func run() throws {
         let decoded = try loadScene(scene)
+        // Layers are where the presentation tree puts them at the moment, their model values put back after.
+        let presentation = Presentation.apply(to: decoded, at: time ?? decoded.time ?? 0)
+        defer { presentation.restore() }
         let point = CGPoint(x: x, y: y)
         var path: [Layer] = []
         var layer = decoded.root.hitTest(point)

@@ -49,6 +49,10 @@ struct TestCommand: ParsableCommand {
     @Option(help: "The renderer: cpu (the reference, default) or gpu.")
     var backend: Backend = .cpu
 
+    @Option(help: ArgumentHelp("Draw every test and reference at this scene time, in seconds (default: each scene's own \"time\", else 0).",
+                               valueName: "seconds"))
+    var time: Double?
+
     @Flag(help: "Write reference images that are missing or differ, and list them.")
     var update = false
 
@@ -78,6 +82,9 @@ struct TestCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes 1 or more workers, found \(jobs)") }
+        if let time, !time.isFinite || abs(time) > 1e9 {
+            throw ValidationError("--time must be a finite number of seconds within ±1e9, found \(time)")
+        }
         _ = try shardFlag()
         if mergeReports != nil, update || shard != nil || report != nil || jobs != nil {
             throw ValidationError("--merge-reports joins reports already written; --update, --shard, --jobs and "
@@ -148,6 +155,7 @@ struct TestCommand: ParsableCommand {
     private func pool() -> ReftestPool {
         var runner = ReftestRunner(backend: backend == .gpu ? .gpu : .cpu, update: update)
         runner.options = LaminaEnvironment.current
+        runner.time = time
         runner.keepImages = report != nil
         var pool = ReftestPool(runner: runner, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         if backend == .gpu { pool.makeRenderer = { _ in try LaminaEnvironment.gpuRenderer() } }

@@ -61,4 +61,25 @@ final class SnapshotXCTests: XCTestCase {
         XCTAssertEqual(card.frame.origin.x, CATransform3DIsIdentity(card.transform) ? 40 : card.frame.origin.x)
         XCTAssertEqual(card.transform, CATransform3DMakeRotation(0.3, 0, 0, 1))
     }
+
+    /// `.lamina(at:)` draws the layer's animations at that moment: a badge sliding from x 0 to 100 over 1 s is at
+    /// x 50 at 0.5 s.
+    func testStrategy_atATime_drawsThePresentation() {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 120, height: 20)
+        let badge = CALayer()
+        badge.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        badge.backgroundColor = UIColor.red.cgColor
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 10
+        slide.toValue = 110
+        slide.duration = 1
+        badge.add(slide, forKey: "slide")
+        layer.addSublayer(badge)
+        var image: LaminaImage.Image?
+        Snapshotting<Layer, LaminaImage.Image>.lamina(scale: 1, at: 0.5).snapshot(layer).run { image = $0 }
+        guard let image else { return XCTFail("no image") }
+        XCTAssertEqual(image.pixel(x: 55, y: 10).r, 255, "the badge spans 50...70 at 0.5 s")
+        XCTAssertEqual(image.pixel(x: 15, y: 10).a, 0, "and no longer covers its model place")
+    }
 }

@@ -66,6 +66,9 @@ public struct ReftestRunner: Sendable {
     public var keepImages = false
     /// The fast-path switches the renders use.
     public var options = RenderOptions.default
+    /// The scene time every test and reference is drawn at (`lamina test --time`); nil draws each scene at
+    /// its own `time`, else 0.
+    public var time: Double?
 
     /// A runner on `backend`, writing references when `update` is set.
     public init(backend: Lamina.Backend = .cpu, update: Bool = false) {
@@ -77,13 +80,17 @@ public struct ReftestRunner: Sendable {
     /// renderer): renders it, reads or renders its reference, compares them. Never throws: a test that
     /// cannot be judged comes back `invalid` or `error`, with the reason in `message`.
     public func run(_ test: Reftest) -> ReftestResult {
-        run(test) { scene in try Lamina.render(scene, backend: backend, options: options) }
+        run(test) { scene in try Lamina.render(scene, backend: backend, options: options, at: time) }
     }
 
     /// Runs `test` on `renderer` (which must match `backend`), planned as `Lamina.render` plans, so the bytes
     /// are the same: a worker of `ReftestPool` keeps one renderer for its tests.
     public func run(_ test: Reftest, on renderer: any Renderer) -> ReftestResult {
-        run(test) { scene in try renderer.render(try Planner(options: options).plan(scene)) }
+        run(test) { scene in
+            var planner = Planner(options: options)
+            planner.time = time
+            return try renderer.render(try planner.plan(scene))
+        }
     }
 
     /// Runs `test`, drawing each scene with `draw`.
