@@ -13,15 +13,17 @@ struct AnimateCommand: ParsableCommand {
         discussion: """
         Frames are drawn at --from, --from + 1/fps, ... up to --to (included when it falls on a frame), each \
         the presentation tree at that scene time. -o NAME.webp writes an animated WebP (lossless, looping) \
-        that browsers play; -o DIR/ (a folder, made when missing) writes frame-00000.png, frame-00001.png, .... \
+        that browsers play; -o DIR/ (a folder, made when missing) writes frame-00000.png, frame-00001.png, ...; \
+        -o NAME.mp4 pipes the frames to ffmpeg (H.264; frames over black, as MP4 has no alpha), which must be \
+        installed (Debian: apt-get install ffmpeg). \
         At most 10 000 frames. Exit codes: 0 written; 1 invalid scene or arguments; 2 rendering or I/O failure.
         """)
 
     @Argument(help: "The scene file (lamina-scene/1 JSON).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("An animated WebP (NAME.webp) or a folder for PNG frames (DIR/).",
-                                                    valueName: "OUT.webp|DIR/"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("An animated WebP (NAME.webp), a video (NAME.mp4, through ffmpeg) or a folder for PNG frames (DIR/).",
+                                                    valueName: "OUT.webp|OUT.mp4|DIR/"))
     var output: String
 
     @Option(help: "The first frame's scene time, in seconds.")
@@ -56,12 +58,21 @@ struct AnimateCommand: ParsableCommand {
         guard frames <= Double(WebPAnimation.maxFrames) else {
             throw ValidationError("\(Int(frames)) frames, over the limit of \(WebPAnimation.maxFrames); lower --fps or shorten --from...--to")
         }
-        guard output.hasSuffix(".webp") || output.hasSuffix("/") else {
-            throw ValidationError("-o names an animated WebP (NAME.webp) or a folder for PNG frames (ending in /), found \"\(output)\"")
+        guard output.hasSuffix(".webp") || output.hasSuffix(".mp4") || output.hasSuffix("/") else {
+            throw ValidationError("-o names an animated WebP (NAME.webp), a video (NAME.mp4) or a folder for PNG frames (ending in /), found \"\(output)\"")
         }
     }
 
     func run() throws {
+        var ffmpeg: URL?
+        if output.hasSuffix(".mp4") {
+            guard let found = MP4Pipe.executable() else {
+                printError("error: writing \(output) pipes the frames to ffmpeg, which is not on the PATH; install it "
+                           + "(Debian: apt-get install \(MP4Pipe.package)) or write NAME.webp or DIR/")
+                throw ExitCode(1)
+            }
+            ffmpeg = found
+        }
         let decoded = try loadScene(scene)
         var options = planning
         let renderer = try renderingStep("\(backend) backend") { try backend.makeRenderer() }
@@ -70,6 +81,7 @@ struct AnimateCommand: ParsableCommand {
             try renderingStep("making \(output)") { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         }
         var animation: WebPAnimation?
+        var video: MP4Pipe?
         for (i, t) in times.enumerated() {
             options.time = t
             let graph = try planScene(decoded, path: scene, options: options)
@@ -77,6 +89,13 @@ struct AnimateCommand: ParsableCommand {
             if let folder {
                 let name = folder.appendingPathComponent(String(format: "frame-%05d.png", i)).path
                 try renderingStep("writing \(name)") { try writeOutput(try PNG.encode(image), to: name) }
+            } else if let ffmpeg {
+                if video == nil {
+                    video = try renderingStep("starting ffmpeg") {
+                        try MP4Pipe(ffmpeg: ffmpeg, output: output, width: image.width, height: image.height, fps: fps)
+                    }
+                }
+                try renderingStep("encoding frame \(i)") { try video?.add(image) }
             } else {
                 if animation == nil {
                     animation = try renderingStep("starting the WebP") { try WebPAnimation(width: image.width, height: image.height) }
@@ -85,6 +104,7 @@ struct AnimateCommand: ParsableCommand {
                 try renderingStep("encoding frame \(i)") { try animation?.add(image, timestampMilliseconds: ms) }
             }
         }
+        if let video { try renderingStep("writing \(output)") { try video.finish() } }
         if let animation {
             let endMs = Int(((Double(times.count) / fps) * 1000).rounded())
             try renderingStep("writing \(output)") { try writeOutput(try animation.finish(endMilliseconds: endMs), to: output) }

@@ -57,4 +57,28 @@ final class AnimateCommandTests: XCTestCase {
             XCTAssertThrowsError(try AnimateCommand.parse(all), "\(arguments)")
         }
     }
+
+    /// `-o NAME.mp4` pipes each frame's RGBA bytes to ffmpeg (here a stand-in that writes what it reads to
+    /// its last argument), and names the package when ffmpeg is missing.
+    func testMP4_pipesTheFramesToFFmpeg_orNamesThePackage() throws {
+        let dir = try temporaryDirectory()
+        let path = try scene(in: dir)
+        let bin = dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let fake = bin.appendingPathComponent("ffmpeg")
+        try Data("#!/bin/sh\nfor last; do :; done\n/bin/cat > \"$last\"\n".utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let saved = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        defer { setenv("PATH", saved, 1) }
+        setenv("PATH", bin.path, 1)
+        XCTAssertEqual(MP4Pipe.executable(), fake)
+        var animate = try AnimateCommand.parse([path, "--to", "0.5", "--fps", "4", "-o", dir.path + "/out.mp4", "--backend", "cpu"])
+        try animate.run()
+        let bytes = try Data(contentsOf: dir.appendingPathComponent("out.mp4"))
+        XCTAssertEqual(bytes.count, 3 * 40 * 20 * 4, "three 40x20 RGBA frames")
+        setenv("PATH", dir.path + "/nowhere", 1)
+        XCTAssertNil(MP4Pipe.executable())
+        var missing = try AnimateCommand.parse([path, "-o", dir.path + "/none.mp4", "--backend", "cpu"])
+        XCTAssertThrowsError(try missing.run()) { XCTAssertEqual(($0 as? ExitCode)?.rawValue, 1) }
+    }
 }
