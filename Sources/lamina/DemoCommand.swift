@@ -132,6 +132,10 @@ struct DemoCommand: ParsableCommand {
         if let cpu, let (image, ms) = run(cpu, "CPU") {
             images.cpu = image; result.cpuMilliseconds = ms; result.cpuFile = write(image, "cpu")
         }
+        if figure.timeline != nil {
+            if let gpu { animate(figure, on: gpu, "gpu", into: folder, result: &result) }
+            if let cpu { animate(figure, on: cpu, "cpu", into: folder, result: &result) }
+        }
         if let a = images.gpu, let b = images.cpu {
             do {
                 let c = try ImageComparison(a, b)
@@ -142,6 +146,41 @@ struct DemoCommand: ParsableCommand {
             }
         }
         return result
+    }
+
+    /// An animated figure's timeline on `renderer` (frame after frame, what did not change kept), as an
+    /// animated WebP beside the stills.
+    private func animate(_ figure: GalleryFigure, on renderer: Renderer, _ name: String, into folder: URL,
+                         result: inout FigureRender) {
+        let scene = figure.makeScene(scale: scale)
+        var planner = Planner(options: LaminaEnvironment.current)
+        var frames: [(Image, Double)] = []
+        let t0 = monotonicMilliseconds()
+        do {
+            for t in figure.frameTimes {
+                planner.time = t
+                frames.append((try renderer.render(try planner.plan(scene)), t))
+            }
+        } catch {
+            result.errors.append("\(name) timeline: \(error)")
+            return
+        }
+        let ms = monotonicMilliseconds() - t0
+        let file = "\(figure.slug)-\(name).webp"
+        do {
+            guard let first = frames.first?.0 else { return }
+            let webp = try WebPAnimation(width: first.width, height: first.height)
+            let start = figure.timeline?.lowerBound ?? 0
+            for (image, t) in frames { try webp.add(image, timestampMilliseconds: Int(((t - start) * 1000).rounded())) }
+            let end = Int((Double(frames.count) / figure.fps * 1000).rounded())
+            try AtomicFile.write(try webp.finish(endMilliseconds: end), to: folder.appendingPathComponent(file))
+        } catch {
+            result.errors.append("writing \(file): \(error)")
+            return
+        }
+        if name == "gpu" { result.gpuAnimation = file; result.gpuTimelineMilliseconds = ms } else {
+            result.cpuAnimation = file; result.cpuTimelineMilliseconds = ms
+        }
     }
 
     /// The closing lines on standard output: what was written, timings, and the largest GPU-CPU difference.

@@ -26,6 +26,11 @@ public struct GalleryFigure {
     public let code: String
     /// Builds the figure's layers under the canvas's root layer (the book's view controller's view).
     let build: (Layer) -> Void
+    /// For an animated figure, the span of scene time the demo plays (as an animated WebP) and its frame rate;
+    /// the still image is the moment `stillTime`.
+    public var timeline: ClosedRange<Double>?
+    public var fps: Double = 30
+    public var stillTime: Double = 0
 
     init(number: String, title: String, reference: String, width: Double = 520, height: Double = 280,
          sourceFile: String, functions: [String], code: String, build: @escaping (Layer) -> Void) {
@@ -48,10 +53,19 @@ public struct GalleryFigure {
         number.first?.isNumber == true ? "Figure \(number)" : number
     }
 
-    /// A fresh scene holding the figure: a new layer tree every call, so renders never share state.
+    /// A fresh scene holding the figure: a new layer tree every call, so renders never share state. An
+    /// animated figure's scene is drawn at `stillTime` unless planned at another moment.
     public func makeScene(scale: Double = 1) -> Scene {
         let scene = Scene(width: width, height: height, scale: scale, background: Gallery.background)
         build(scene.root)
+        if timeline != nil { scene.time = stillTime }
         return scene
+    }
+
+    /// The moments of the figure's timeline at `fps` (empty for a still figure).
+    public var frameTimes: [Double] {
+        guard let span = timeline else { return [] }
+        let count = Int(((span.upperBound - span.lowerBound) * fps + 1e-9).rounded(.down)) + 1
+        return (0..<count).map { span.lowerBound + Double($0) / fps }
     }
 }

@@ -72,6 +72,18 @@ struct DemoPage {
         if let c = r.comparison {
             s += image(r.diffFile, width: f.width, caption: DemoPage.metrics(c), missing: "heat map not written")
         }
+        if let span = f.timeline {
+            let frames = f.frameTimes.count
+            let what = String(format: "%d frames, %.3g-%.3g s at %g fps", frames, span.lowerBound, span.upperBound, f.fps)
+            if let file = r.gpuAnimation {
+                s += image(file, width: f.width, caption: "GPU, animated (\(what))" + DemoPage.time(r.gpuTimelineMilliseconds),
+                           missing: "")
+            }
+            if let file = r.cpuAnimation {
+                s += image(file, width: f.width, caption: "CPU, animated (\(what))" + DemoPage.time(r.cpuTimelineMilliseconds),
+                           missing: "")
+            }
+        }
         s += "</div>\n"
         for e in r.errors { s += "<p class=\"error\">\(HTML.escape(e))</p>\n" }
         s += "<pre><code>// \(HTML.escape(f.sourceFile))\n\(HTML.escape(f.code))</code></pre>\n</section>\n"

@@ -13,6 +13,12 @@ struct FigureRender {
     var gpuMilliseconds: Double?
     var cpuMilliseconds: Double?
     var comparison: ImageComparison?
+    /// For an animated figure: its timeline as an animated WebP per backend, and the time each took to draw
+    /// every frame (planning included, encoding not) on one renderer, which keeps what did not change.
+    var gpuAnimation: String?
+    var cpuAnimation: String?
+    var gpuTimelineMilliseconds: Double?
+    var cpuTimelineMilliseconds: Double?
     /// A backend or file error, shown on the page in place of the missing image.
     var errors: [String] = []
 }
