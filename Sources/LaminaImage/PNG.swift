@@ -13,8 +13,16 @@ public enum PNG {
     public static let maxDimension = 16384
     /// Largest pixel count accepted when decoding.
     public static let maxPixels = 1 << 28
-    /// Images of at least this many pixels (4 M) are encoded with libpng's fast setting.
-    public static let fastEncodingPixels = 1 << 22
+    /// How hard the encoder compresses. Either way the pixels are the same; only the file's size and the
+    /// time to write it differ.
+    public enum Compression: String, Sendable, CaseIterable {
+        /// libpng's fast setting (zlib level 3, no row filters): the default, as an output or a snapshot
+        /// reference is written once and read often. On 1920x1080 frames it encodes 4-8 times faster than
+        /// `small` for files 1.3-2.5 times larger (`docs/performance.md`).
+        case fast
+        /// libpng's defaults (zlib level 6, adaptive row filters): the smallest file it writes.
+        case small
+    }
 
     /// The width and height a PNG's header (its IHDR chunk, which must come first) declares, read without
     /// decoding anything, so a caller can refuse an image by its size before allocating for it.
@@ -64,8 +72,9 @@ public enum PNG {
         return Image(width: width, height: height, straightRGBA: straight)
     }
 
-    /// Encodes a premultiplied image as an 8-bit RGBA PNG with straight alpha.
-    public static func encode(_ img: Image) throws -> Data {
+    /// Encodes a premultiplied image as an 8-bit RGBA PNG with straight alpha, in one pass of the encoder
+    /// into a buffer sized for the worst case (stored zlib blocks), trimmed after.
+    public static func encode(_ img: Image, compression: Compression = .fast) throws -> Data {
         guard img.width > 0, img.height > 0 else { throw ImageError.encodeFailed("cannot encode an empty image") }
         var straight = img.straightRGBA()
         var image = png_image()
@@ -73,25 +82,31 @@ public enum PNG {
         image.width = png_uint_32(img.width)
         image.height = png_uint_32(img.height)
         image.format = png_uint_32(LAMINA_PNG_FORMAT_RGBA)
-        // libpng's default compression takes about 40 s for the largest canvas (2^28 pixels); above
-        // `fastEncodingPixels` it is told to favour speed (a larger file, the same pixels).
-        if img.width * img.height >= fastEncodingPixels { image.flags |= png_uint_32(PNG_IMAGE_FLAG_FAST) }
+        if compression == .fast { image.flags |= png_uint_32(PNG_IMAGE_FLAG_FAST) }
         defer { png_image_free(&image) }
-        var size: png_alloc_size_t = 0
         let stride = Int32(img.width * 4)
-        let sized = straight.withUnsafeMutableBytes { buf in
-            png_image_write_to_memory(&image, nil, &size, 0, buf.baseAddress, stride, nil)
-        }
-        guard sized != 0, size > 0 else { throw ImageError.encodeFailed(message(of: image)) }
-        var out = Data(count: Int(size))
-        let wrote = out.withUnsafeMutableBytes { dst in
-            straight.withUnsafeMutableBytes { buf in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, buf.baseAddress, stride, nil)
+        // The filtered rows (a filter byte each) stored uncompressed cost 5 bytes a stored deflate block and
+        // 12 a PNG chunk; 1/64 of the rows plus 64 KiB covers both, and libpng says when it did not.
+        let rows = img.height * (img.width * 4 + 1)
+        var size = png_alloc_size_t(rows + rows / 64 + 65536)
+        for _ in 0..<2 {
+            var out = Data(count: Int(size))
+            var written = size
+            let ok = out.withUnsafeMutableBytes { dst in
+                straight.withUnsafeMutableBytes { buf in
+                    png_image_write_to_memory(&image, dst.baseAddress, &written, 0, buf.baseAddress, stride, nil)
+                }
             }
+            if ok != 0, written > 0, written <= size {
+                out.count = Int(written)
+                return out
+            }
+            // Too small: libpng gives the size it needs (the bound above makes this a safety net only).
+            guard written > size else { break }
+            size = written
+            image.warning_or_error = 0
         }
-        guard wrote != 0 else { throw ImageError.encodeFailed(message(of: image)) }
-        out.count = Int(size)
-        return out
+        throw ImageError.encodeFailed(message(of: image))
     }
 
     /// Reads and decodes a PNG file.

@@ -40,6 +40,10 @@ struct AnimateCommand: ParsableCommand {
 
     @OptionGroup var planning: PlanningOptions
 
+    @Option(help: ArgumentHelp("For PNG frames: fast (default) or small (the smallest files, several times slower).",
+                               valueName: "fast|small"))
+    var pngCompression: PNG.Compression = .fast
+
     var end: Double { to ?? from + 1 }
 
     /// The frames' scene times.
@@ -88,7 +92,7 @@ struct AnimateCommand: ParsableCommand {
             let image = try renderingStep("\(backend) backend, frame \(i) at \(t) s") { try renderer.render(graph) }
             if let folder {
                 let name = folder.appendingPathComponent(String(format: "frame-%05d.png", i)).path
-                try renderingStep("writing \(name)") { try writeOutput(try PNG.encode(image), to: name) }
+                try renderingStep("writing \(name)") { try writeOutput(try PNG.encode(image, compression: pngCompression), to: name) }
             } else if let ffmpeg {
                 if video == nil {
                     video = try renderingStep("starting ffmpeg") {

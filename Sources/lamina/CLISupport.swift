@@ -154,3 +154,5 @@ func checkPNGOutputName(_ path: String) throws {
     let hint = ext.isEmpty ? "add .png" : "Lamina writes PNG only; name it \((path as NSString).deletingPathExtension).png"
     throw ValidationError("the output \(Echo.quoted(path)) is not a .png name (\(hint), or - for standard output)")
 }
+
+extension PNG.Compression: ExpressibleByArgument {}

@@ -27,6 +27,10 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var planning: PlanningOptions
 
+    @Option(help: ArgumentHelp("fast (default: zlib level 3, no row filters, quick to write) or small (libpng's defaults: the smallest file, several times slower); the pixels are the same.",
+                               valueName: "fast|small"))
+    var pngCompression: PNG.Compression = .fast
+
     func validate() throws {
         try checkPNGOutputName(output)
     }
@@ -38,7 +42,7 @@ struct RenderCommand: ParsableCommand {
             try backend.makeRenderer().render(graph)
         }
         try renderingStep("writing \(output)") {
-            try writeOutput(try PNG.encode(image), to: output)
+            try writeOutput(try PNG.encode(image, compression: pngCompression), to: output)
         }
     }
 }

@@ -4,6 +4,28 @@ import XCTest
 
 /// `PNG.encode` followed by `PNG.decode`, and the atomic file writer.
 final class PNGRoundTripTests: XCTestCase {
+    /// Both compressions hold the same pixels; the fast one writes no row filters, so a smooth gradient
+    /// (which filters shrink most) takes more bytes, and incompressible noise still fits the one-pass buffer.
+    func testCompressions_holdTheSamePixels_andNoiseFitsOnePass() throws {
+        var gradient = Image(width: 256, height: 64)
+        var noise = Image(width: 300, height: 200)
+        var seed: UInt32 = 12345
+        for y in 0..<64 { for x in 0..<256 { gradient.setPixel(x: x, y: y, (UInt8(x), UInt8(y * 4), 128, 255)) } }
+        for y in 0..<200 {
+            for x in 0..<300 {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let v = seed >> 8
+                noise.setPixel(x: x, y: y, (UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), 255))
+            }
+        }
+        for image in [gradient, noise] {
+            let fast = try PNG.encode(image), small = try PNG.encode(image, compression: .small)
+            XCTAssertEqual(try PNG.decode(fast).pixels, image.pixels)
+            XCTAssertEqual(try PNG.decode(small).pixels, image.pixels)
+        }
+        XCTAssertGreaterThan(try PNG.encode(gradient).count, try PNG.encode(gradient, compression: .small).count)
+    }
+
     func testRoundTrip_opaqueImage_isExact() throws {
         var image = Image(width: 5, height: 4)
         for y in 0..<4 {
