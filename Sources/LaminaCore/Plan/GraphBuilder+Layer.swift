@@ -22,11 +22,14 @@ extension GraphBuilder {
         if !layer.isDoubleSided && facesAway(m) { return [] }
         var ctx = context
         if let name = layer.name { ctx.label = name }
+        // Opacity without group opacity scales each draw of the subtree: an opaque sublayer no longer hides.
+        if layer.opacityValue < 1 && !layer.allowsGroupOpacity { ctx.cullsHidden = false }
 
         // CATransformLayer: draws nothing of its own; opacity applies to each sublayer individually.
         // (Under a flattening parent a transform layer's planes are gathered by the parent's depth sort.)
         let emitter = LayerEmitters.of(layer)
         if emitter.isTransformLayer {
+            if layer.opacityValue < 1 { ctx.cullsHidden = false }
             return emitSublayers(of: layer, layerToTarget: m, context: ctx).map { $0.scalingAlpha(by: layer.opacityValue) }
         }
         if layer.shouldRasterize, let op = rasterized(layer, layerToTarget: m, context: ctx) {
@@ -40,10 +43,12 @@ extension GraphBuilder {
         let shadow = ShadowPlan(layer, layerToTarget: m)
         var bodyContext = context
         if let s = shadow { bodyContext.interest = context.interest.expanded(by: s.reach) }
+        let continuousClip = layer.masksToBounds && isContinuous(layerShape(layer))
+        // A clip applied draw by draw leaves partial coverage at its edges, where what lies below shows.
+        if layer.masksToBounds && !continuousClip { bodyContext.cullsHidden = false }
         var body = emitBody(layer, emitter: emitter, layerToTarget: m, context: bodyContext)
 
         var ownClip: (Clip, PixelRect)?
-        let continuousClip = layer.masksToBounds && isContinuous(layerShape(layer))
         if layer.masksToBounds && !continuousClip {
             let clip = Clip(shape: layerShape(layer), transform: m, edgeAA: edgeAA(layer, m))
             let bounds = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: bodyContext.interest)

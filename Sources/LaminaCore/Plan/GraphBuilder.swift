@@ -11,6 +11,7 @@ final class GraphBuilder {
     /// Rounded-rect shadow proxies, packed as they are met (`ShadowAtlas.swift`).
     var shadowAtlas = ShadowAtlas()
     var usesShadowAtlas = true
+    var cullsHidden = true
     /// The presentation tree being planned (`Planner.plan`), for replicators whose instances lag.
     var presentation = Presentation()
     private var imageIDs: [ObjectIdentifier: ImageID] = [:]
@@ -55,6 +56,9 @@ final class GraphBuilder {
         /// the flattening onward to the target. A CATransformLayer there is the root of a 3D rendering
         /// context, whose planes are depth-sorted in the space between the two (`DepthContext.swift`).
         var parentSpace: ParentSpace? = nil
+        /// Whether the target keeps each draw as drawn, so sublayers under later opaque siblings may be left
+        /// out (`hiddenSublayers`); false below what scales or clips its sublayers' draws one by one.
+        var cullsHidden = true
     }
 
     struct ParentSpace {
@@ -85,6 +89,8 @@ final class GraphBuilder {
         ctx.parentSpace = nil
         let emitter = LayerEmitters.of(layer)
         if emitter.replicates {
+            // Instances are modulated (colour and alpha offsets) after they are drawn.
+            ctx.cullsHidden = false
             if emitter.preservesDepth, let parent = context.parentSpace {
                 return emitDepthSortedInstances(of: layer, emitter: emitter, space: space,
                                                 eye: LayerGeometry.local(layer).concatenating(parent.unflattened),
@@ -104,7 +110,8 @@ final class GraphBuilder {
             }
         }
         var ops: [DrawOp] = []
-        for (i, child) in ordered {
+        let hidden = ctx.cullsHidden ? hiddenSublayers(ordered, space: space, interest: ctx.interest) : []
+        for (n, (i, child)) in ordered.enumerated() where !hidden.contains(n) {
             var c = ctx
             c.label = context.label + "/sublayers/\(i)"
             // The implicit root's sublayers are the scene's `layers`.

@@ -18,6 +18,9 @@ public struct Planner {
     /// Whether rounded-rect shadows share blurred nine-patch proxies in an atlas (`ShadowAtlas.swift`).
     /// Off, every shadow gets its own shape and blur passes; tests compare the two.
     public var usesShadowAtlas: Bool
+    /// Whether sublayers wholly under later opaque siblings are left out of the plan (`hiddenSublayers`): the
+    /// same bytes, fewer draws and passes. Off, every layer is planned; tests compare the two.
+    public var cullsHidden = true
 
     /// What the plan may make the renderers allocate; a scene over it is refused with a `PlanError`.
     public var limits: ResourceLimits
@@ -52,6 +55,7 @@ public struct Planner {
         let builder = GraphBuilder(limits: limits, capabilities: capabilities)
         builder.presentation = presentation
         builder.usesShadowAtlas = usesShadowAtlas
+        builder.cullsHidden = cullsHidden
         let w = max(1, scene.pixelWidth), h = max(1, scene.pixelHeight)
         let canvasID = builder.newPassID()
         let canvasPass = Pass(id: canvasID, reason: .canvas, label: "canvas", width: w, height: h, content: .draw([]))
@@ -59,7 +63,8 @@ public struct Planner {
         let canvas = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
         let toPixels = Transform3D.scale(scene.scale, scene.scale, 1)
         let ops = builder.emitSublayers(of: scene.root, layerToTarget: toPixels,
-                                        context: .init(interest: canvas, flipped: false, label: "", pointer: ""))
+                                        context: .init(interest: canvas, flipped: false, label: "", pointer: "",
+                                                       cullsHidden: cullsHidden))
         let canvasContent = Pass(id: canvasID, reason: .canvas, label: "canvas", width: w, height: h,
                                  content: .draw(ops))
         builder.pointer = ""
