@@ -47,13 +47,18 @@ struct ShadowAtlas {
             self.shapeID = shapeID; self.blurID = blurID; self.sigma = sigma; self.method = method
         }
 
-        /// Shelf packing, left to right, top to bottom; nil when the page is full.
-        func place(width w: Int, height h: Int) -> Cell? {
+        /// Shelf packing, left to right, top to bottom; nil when the page is full. Cells start on multiples of
+        /// the page's pyramid texel (2^levels pixels), so a proxy meets the down-sampling grid at the same
+        /// phase wherever it lands: a shadow's bytes on the GPU do not depend on which other shadows share
+        /// its page (a layer hidden, culled or added elsewhere leaves them as they were).
+        func place(width cellWidth: Int, height cellHeight: Int) -> Cell? {
+            let texel = 1 << max(0, min(8, method.levels))
+            let w = (cellWidth + texel - 1) / texel * texel, h = (cellHeight + texel - 1) / texel * texel
             if shelfX + w > ShadowAtlas.maxSide {
                 shelfY += shelfHeight; shelfX = 0; shelfHeight = 0
             }
             guard shelfY + h <= ShadowAtlas.maxSide else { return nil }
-            let cell = Cell(x: shelfX, y: shelfY, width: w, height: h)
+            let cell = Cell(x: shelfX, y: shelfY, width: cellWidth, height: cellHeight)
             shelfX += w; shelfHeight = max(shelfHeight, h)
             width = max(width, shelfX); height = max(height, shelfY + shelfHeight)
             return cell
