@@ -65,7 +65,7 @@ public enum Lamina {
     }
 
     /// Runs `body` with `layer` placed in a scene of `size` (its bounds' size by default), as
-    /// ``render(_:size:scale:background:backend:at:)`` draws it: its bounds' origin at the canvas's top-left
+    /// `render(_:size:scale:background:backend:at:)` draws it: its bounds' origin at the canvas's top-left
     /// corner, untransformed. The layer is put back where it was afterwards.
     static func withScene<T>(of layer: Layer, size: CGSize?, scale: Double, background: Color,
                              _ body: (Scene) throws -> T) throws -> T {
