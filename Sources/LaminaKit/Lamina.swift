@@ -58,6 +58,17 @@ public enum Lamina {
 
     static func render(_ layer: Layer, size: CGSize?, scale: Double, background: Color, backend: Backend,
                        at time: Double, warnings: ((SceneWarning) -> Void)?) throws -> Image {
+        try withScene(of: layer, size: size, scale: scale, background: background) { scene in
+            if let warnings { SceneWarning.find(in: scene).forEach(warnings) }
+            return try render(scene, backend: backend, at: time)
+        }
+    }
+
+    /// Runs `body` with `layer` placed in a scene of `size` (its bounds' size by default), as
+    /// `render(_:size:scale:background:backend:at:)` draws it: its bounds' origin at the canvas's top-left
+    /// corner, untransformed. The layer is put back where it was afterwards.
+    static func withScene<T>(of layer: Layer, size: CGSize?, scale: Double, background: Color,
+                             _ body: (Scene) throws -> T) throws -> T {
         let size = size ?? layer.bounds.size
         try checkImageSize(width: Double(size.width), height: Double(size.height), scale: scale)
         let scene = Scene(width: Double(size.width), height: Double(size.height), scale: scale, background: background)
@@ -75,8 +86,7 @@ public enum Lamina {
             (layer.position, layer.transform, layer.zPosition) = saved
             if let parent, let index { parent.insertSublayer(layer, at: min(index, parent.sublayersValue.count)) }
         }
-        if let warnings { SceneWarning.find(in: scene).forEach(warnings) }
-        return try render(scene, backend: backend, at: time)
+        return try body(scene)
     }
 
     /// Renders a whole scene (a canvas and its layers, as a scene file describes it), with `options`' fast

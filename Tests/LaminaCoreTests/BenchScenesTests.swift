@@ -90,13 +90,13 @@ final class BenchScenesTests: XCTestCase {
         }
     }
 
-    func testExporterRefusesPropertiesItDoesNotWrite() {
+    func testExporterRefusesValuesTheFormatDoesNotTake() {
         let scene = Scene(width: 10, height: 10)
         let layer = Layer()
-        layer.transform = .translation(1, 0, 0)
+        layer.shadowRadius = -1
         scene.root.addSublayer(layer)
         XCTAssertThrowsError(try SceneExporter(imagePrefix: "x").export(scene)) { error in
-            XCTAssertTrue("\(error)".contains("transform"), "\(error)")
+            XCTAssertTrue("\(error)".contains("/layers/0: shadowRadius"), "\(error)")
         }
     }
 }

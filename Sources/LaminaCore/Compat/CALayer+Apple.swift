@@ -124,9 +124,6 @@ extension Layer {
     public func layoutIfNeeded() { delegate?.layoutSublayers(of: self) }
     public func needsLayout() -> Bool { false }
 
-    /// CALayer's `presentation()`: Lamina evaluates animations when it renders, so the model layer stands in.
-    public func presentation() -> Self? { self }
-    public func model() -> Self { self }
 
     /// The part of the bounds that shows through the nearest enclosing scroll layer (the bounds when there
     /// is none).

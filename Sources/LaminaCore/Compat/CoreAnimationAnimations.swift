@@ -60,6 +60,10 @@ open class CAAnimation {
     /// The animation as the timing model holds it, for `key`; nil when its key path is not one Lamina
     /// animates.
     func layerAnimation(key: String) -> LayerAnimation? { nil }
+
+    /// The animation as the timing model holds it when added to `layer` (a transition keeps the layer's
+    /// appearance as it is now).
+    func layerAnimation(key: String, on layer: Layer) -> LayerAnimation? { layerAnimation(key: key) }
 }
 
 /// `CAPropertyAnimation`: an animation of one key path.
@@ -180,7 +184,15 @@ open class CAAnimationGroup: CAAnimation {
     public var animations: [CAAnimation]?
 
     override func layerAnimation(key: String) -> LayerAnimation? {
-        let children = (animations ?? []).compactMap { $0.layerAnimation(key: "") }
+        group(key: key) { $0.layerAnimation(key: "") }
+    }
+
+    override func layerAnimation(key: String, on layer: Layer) -> LayerAnimation? {
+        group(key: key) { $0.layerAnimation(key: "", on: layer) }
+    }
+
+    private func group(key: String, _ child: (CAAnimation) -> LayerAnimation?) -> LayerAnimation? {
+        let children = (animations ?? []).compactMap(child)
         var a = LayerAnimation(key: key, keyPath: nil, kind: .group(children))
         a.timing = timing
         a.timingFunction = timingFunction
@@ -234,8 +246,11 @@ func animatable(_ value: Any?, _ kind: AnimatedKeyPath.Kind) -> AnimatableValue?
 extension Layer {
     /// Adds `animation` (copied, as Core Animation copies it) under `key`, replacing an animation of the same
     /// key. An animation of a key path Lamina does not animate is not added.
+    ///
+    /// A `CATransition` added without a key is held under `kCATransition`.
     public func add(_ animation: CAAnimation, forKey key: String?) {
-        guard let added = animation.layerAnimation(key: key ?? "") else { return }
+        let key = key ?? (animation is CATransition ? kCATransition : nil)
+        guard let added = animation.layerAnimation(key: key ?? "", on: self) else { return }
         if let key, !key.isEmpty {
             animations.removeAll { $0.key == key }
             addedAnimations[key] = animation

@@ -9,7 +9,7 @@ public struct MotionPath: Sendable {
     public enum Rotation: String, Sendable, CaseIterable { case auto, autoReverse }
 
     /// Each drawn element as a cubic (lines and quadratics raised exactly), in order.
-    private let segments: [(CGPoint, CGPoint, CGPoint, CGPoint)]
+    let segments: [(CGPoint, CGPoint, CGPoint, CGPoint)]
     /// Arc length at each of `samples` + 1 evenly spaced parameters of every segment, cumulative over the path.
     private let lengths: [[Double]]
     private static let samples = 64

@@ -40,6 +40,15 @@ public struct Presentation {
         return p
     }
 
+    /// Writes the presentation values of the tree under `root` (a layer with no superlayer, standing for a
+    /// scene's root) at scene time `t` over its layers' model values.
+    static func apply(toTree root: Layer, at t: Double) -> Presentation {
+        var p = Presentation()
+        guard animates(root) else { return p }
+        p.visit(root, parentTime: t.isFinite ? t : 0)
+        return p
+    }
+
     /// Puts the model values back.
     public func restore() {
         for entry in saved.reversed() { entry.keyPath.set(entry.layer, entry.value) }

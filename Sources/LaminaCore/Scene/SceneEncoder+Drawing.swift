@@ -1,12 +1,11 @@
 import Foundation
-import LaminaCore
 import LaminaImage
 
 /// A layer's drawing written back as the scene's `drawing` commands (`SceneDecoder+Drawing.swift`): a
 /// `draw` closure or delegate is recorded first, so an exported scene draws what the tree drew. Images a
-/// `drawImage` draws are written beside the document like `contents`.
-extension SceneExporter {
-    func drawingCommand(_ command: DrawingCommand, _ state: inout State) -> String {
+/// `drawImage` draws are written as `contents` images are.
+extension SceneEncoder {
+    func drawingCommand(_ command: DrawingCommand, _ state: inout State) throws -> String {
         var o = JSONObjectText()
         func point(_ p: CGPoint) -> String { "[\(number(p.x)), \(number(p.y))]" }
         func op(_ name: String, _ args: [(String, String)] = []) -> String {
@@ -33,7 +32,7 @@ extension SceneExporter {
         case .concatenate(let m):
             let values = [m.a, m.b, m.c, m.d, m.tx, m.ty].map(number).joined(separator: ", ")
             return op("concatenate", [("transform", "[" + values + "]")])
-        default: return pathCommand(command, point: point, op: op) ?? paintCommand(command, &state, op: op)
+        default: return try pathCommand(command, point: point, op: op) ?? paintCommand(command, &state, op: op)
         }
     }
 
@@ -59,7 +58,7 @@ extension SceneExporter {
     }
 
     private func paintCommand(_ command: DrawingCommand, _ state: inout State,
-                              op: (String, [(String, String)]) -> String) -> String {
+                              op: (String, [(String, String)]) -> String) throws -> String {
         switch command {
         case .fillPath(let rule): return op("fillPath", [("rule", quoted(rule.rawValue))])
         case .drawPath(let mode): return op("drawPath", [("mode", quoted(mode.rawValue))])
@@ -71,7 +70,7 @@ extension SceneExporter {
         case .clearRect(let r): return op("clear", [("rect", rect(r))])
         case .clipToRect(let r): return op("clipToRect", [("rect", rect(r))])
         case .drawImage(let image, let r):
-            return op("drawImage", [("image", quoted(state.fileName(for: image.bitmap))), ("rect", rect(r))])
+            return op("drawImage", [("image", quoted(try state.reference(for: image.bitmap))), ("rect", rect(r))])
         default: return op("strokePath", [])
         }
     }
