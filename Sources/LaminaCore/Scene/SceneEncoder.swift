@@ -62,7 +62,8 @@ public struct SceneEncoder {
     /// that a value the decoder would refuse is thrown here, at the layer and property it belongs to.
     public func encode(_ scene: Scene) throws -> Output {
         let output = try unchecked(scene, storage: imageStorage)
-        let probe = try unchecked(scene, storage: .placeholder)
+        // Without images the document is its own probe.
+        let probe = output.images.isEmpty ? output : try unchecked(scene, storage: .placeholder)
         do {
             _ = try SceneDecoder(maxErrors: 1).decode(probe.json)
         } catch let e as SceneError {
