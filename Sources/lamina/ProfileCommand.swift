@@ -29,6 +29,8 @@ struct ProfileCommand: ParsableCommand {
         the queries cover under half of it. Totals follow.
 
         --trace OUT.json writes Chrome trace events (open in https://ui.perfetto.dev or chrome://tracing). \
+        --overlay hits-misses draws the frame right after the one 1/fps before it and tints each rasterized or \
+        drawn layer green when its kept bitmap was reused, red when it was drawn again. \
         --overlay offscreen tints every layer composited from an offscreen pass yellow; --overlay blended \
         tints opaque unclipped rect fills green and every other draw red (per operation, not per pixel). \
         The overlay image is written to -o; without --overlay, -o writes the plain render.
@@ -48,7 +50,7 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write a Chrome trace-event JSON file.", valueName: "OUT.json"))
     var trace: String?
 
-    @Option(help: "Render a debug overlay: offscreen or blended (needs -o).")
+    @Option(help: "Render a debug overlay: offscreen, blended or hits-misses (needs -o).")
     var overlay: ProfileOverlay?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the rendered (or overlay) image here.", valueName: "OUT.png"))
@@ -123,7 +125,7 @@ struct ProfileCommand: ParsableCommand {
         print(String(format: "warm frame median: %.3f ms (%.1f fps)", BenchResult.median(warm), 1000 / max(1e-9, BenchResult.median(warm))))
 
         if let trace { try writeTrace(trace, clock: clock, stats: stats, counters: coldCounters) }
-        if let output { try writeImage(output, plain: encoded, graph: graph, renderer: renderer) }
+        if let output { try writeImage(output, plain: encoded, graph: graph, renderer: renderer, scene: decoded) }
     }
 
     /// One more frame with GL_EXT_disjoint_timer_query around each pass, its times and counts put in `stats`;
@@ -210,14 +212,25 @@ struct ProfileCommand: ParsableCommand {
         print("trace: \(path)")
     }
 
-    private func writeImage(_ path: String, plain: Data, graph: RenderGraph, renderer: Renderer) throws {
+    private func writeImage(_ path: String, plain: Data, graph: RenderGraph, renderer: Renderer, scene: Scene) throws {
         var data = plain
-        if let overlay {
+        if overlay == .hitsMisses {
+            // A fresh renderer draws the frame 1/fps earlier, then this one: what it kept is what it reuses.
+            let fresh = try renderingStep("\(backend) backend") { try backend.makeRenderer() }
+            var earlier = planning.planner
+            earlier.time = (planning.time ?? scene.time ?? 0) - 1 / fps
+            _ = try renderingStep("rendering the frame before") { try fresh.render(try earlier.plan(scene)) }
+            let reused = Set(graph.passes.compactMap { p in p.retainKey.flatMap { fresh.retains($0) ? p.id : nil } })
+            let image = try renderingStep("rendering the hits-misses overlay") {
+                try fresh.render(ProfileOverlay.hitsMisses.apply(to: graph, reused: reused))
+            }
+            data = try renderingStep("encoding") { try PNG.encode(image) }
+        } else if let overlay {
             let image = try renderingStep("rendering the \(overlay) overlay") { try renderer.render(overlay.apply(to: graph)) }
             data = try renderingStep("encoding") { try PNG.encode(image) }
         }
         try renderingStep("writing \(path)") { try writeOutput(data, to: path) }
-        print("image: \(path)" + (overlay.map { " (\($0) overlay)" } ?? ""))
+        print("image: \(path)" + (overlay.map { " (\($0.rawValue) overlay)" } ?? ""))
     }
 
     static func delta(_ a: (drawCalls: Int, targetsCreated: Int, textureUploads: Int),

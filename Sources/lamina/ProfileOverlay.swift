@@ -17,22 +17,28 @@ import LaminaGraph
 ///   middle, an opaque image). The tint has the operation's own shape (fill, border ring, path, texture
 ///   rectangle; a fill with its border: the whole shape), so it covers exactly what the operation touches.
 ///   Later operations draw over earlier tints, as they draw over the pixels.
+/// - `hits-misses` ("Color Hits Green and Misses Red"): the frame drawn right after the one 1/fps before it,
+///   on one renderer; each composite of a kept pass (a rasterized layer's bitmap, a drawn backing store) is
+///   tinted green when the renderer reused it and red when it drew it again (its subtree changed).
 enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
     case offscreen, blended
+    case hitsMisses = "hits-misses"
 
     static let yellow = PremultipliedColor(r: 0.45, g: 0.45, b: 0, a: 0.45)
     static let red = PremultipliedColor(r: 0.4, g: 0, b: 0, a: 0.4)
     static let green = PremultipliedColor(r: 0, g: 0.4, b: 0, a: 0.4)
 
-    /// `graph` with this overlay's tint operations inserted.
-    func apply(to graph: RenderGraph) -> RenderGraph {
+    /// `graph` with this overlay's tint operations inserted; `reused` holds the kept passes the renderer will
+    /// reuse (for `hits-misses`).
+    func apply(to graph: RenderGraph, reused: Set<PassID> = []) -> RenderGraph {
         var out = graph
         let reasons = Dictionary(graph.passes.map { ($0.id, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        let kept = Set(graph.passes.compactMap { $0.retainKey == nil ? nil : $0.id })
         out.passes = graph.passes.map { pass in
             guard case .draw(let ops) = pass.content else { return pass }
             var p = pass
             p.content = .draw(ops.flatMap { op -> [DrawOp] in
-                guard let tint = tint(for: op, reasons: reasons) else { return [op] }
+                guard let tint = tint(for: op, reasons: reasons, kept: kept, reused: reused) else { return [op] }
                 return [op, tint]
             })
             return p
@@ -40,8 +46,13 @@ enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
         return out
     }
 
-    private func tint(for op: DrawOp, reasons: [PassID: PassReason]) -> DrawOp? {
+    private func tint(for op: DrawOp, reasons: [PassID: PassReason], kept: Set<PassID>, reused: Set<PassID>) -> DrawOp? {
         switch self {
+        case .hitsMisses:
+            guard let t = op.texture, case .pass(let id) = t.source, kept.contains(id), let shape = op.shape.outline else {
+                return nil
+            }
+            return tinted(op, .rect(shape.rect), reused.contains(id) ? ProfileOverlay.green : ProfileOverlay.red)
         case .offscreen:
             guard let t = op.texture, case .pass(let id) = t.source, let r = reasons[id], r != .canvas,
                   let shape = op.shape.outline else {

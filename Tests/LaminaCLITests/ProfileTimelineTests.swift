@@ -39,4 +39,22 @@ final class ProfileTimelineTests: XCTestCase {
         XCTAssertTrue(summary.contains("busy (rasterization): 0 hits, 4 misses: 1 first drawn, 3 redrawn because the subtree changed"), summary)
         XCTAssertTrue(profile.table.contains("0/2"), profile.table)
     }
+
+    /// `--overlay hits-misses`: the composite of a kept pass the renderer holds is tinted green, one it draws
+    /// again red, and nothing else is tinted.
+    func testHitsMissesOverlay_tintsReusedGreenAndRedrawnRed() throws {
+        let scene = try SceneDecoder().decode(Data(#"""
+            {"format": "lamina-scene/1", "canvas": {"width": 120, "height": 60}, "layers": [
+             {"frame": [0, 0, 50, 50], "shouldRasterize": true, "backgroundColor": "blue"},
+             {"frame": [60, 0, 50, 50], "shouldRasterize": true, "backgroundColor": "red"},
+             {"frame": [0, 52, 100, 6], "backgroundColor": "black"}]}
+            """#.utf8))
+        let graph = try Planner().plan(scene)
+        let kept = graph.passes.filter { $0.retainKey != nil }.map(\.id)
+        XCTAssertEqual(kept.count, 2)
+        let tinted = ProfileOverlay.hitsMisses.apply(to: graph, reused: [kept[0]])
+        guard case .draw(let ops)? = tinted.passes.last?.content else { return XCTFail("a canvas") }
+        let tints = ops.compactMap { op -> PremultipliedColor? in if case .solid(let c) = op.paint, c.a < 1 { return c }; return nil }
+        XCTAssertEqual(tints, [ProfileOverlay.green, ProfileOverlay.red])
+    }
 }
