@@ -23,6 +23,6 @@ public enum Gallery {
         figure4_10, figure4_11, figure4_12, figure4_13, figure4_14, figure4_15, figure4_16, figure4_17,
         figure4_18, figure4_19, figure4_20, figure4_21, figure2_12, figure5_21, figure6_1, figure6_2, figure6_3, figure6_4, figure6_6, figure6_7, figure6_8, figure6_9,
         figureSprites, figureNineSlice, figureGravity, figurePerspective, figureLitCube,
-        figure8_6, figureSpinner,
+        figure6_10, figure8_6, figureSpinner,
     ]
 }

@@ -18,7 +18,7 @@ extension Gallery {
 
     /// Listing 2.2's viewDidLoad: a blue sublayer whose delegate draws it, at the screen's scale.
     static func figure2_12(_ view: Layer) {
-        let layerView = Layer()
+        let layerView = CALayer()
         layerView.frame = CGRect(x: 160, y: 40, width: 200, height: 200)
         layerView.backgroundColor = UIColor.white.cgColor
         view.addSublayer(layerView)
@@ -46,7 +46,7 @@ extension Gallery {
 
     static let figure2_12Code = #"""
         static func figure2_12(_ view: Layer) {
-            let layerView = Layer()
+            let layerView = CALayer()
             layerView.frame = CGRect(x: 160, y: 40, width: 200, height: 200)
             layerView.backgroundColor = UIColor.white.cgColor
             view.addSublayer(layerView)

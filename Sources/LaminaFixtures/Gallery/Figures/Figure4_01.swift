@@ -12,19 +12,19 @@ extension Gallery {
 
     /// The book's Interface Builder layout, in code: the starting point of most chapter 4 figures.
     @discardableResult static func whiteLayersWithRedSublayers(in view: Layer) -> (Layer, Layer) {
-        let layerView1 = Layer()
+        let layerView1 = CALayer()
         layerView1.frame = CGRect(x: 40, y: 40, width: 200, height: 200)
         layerView1.backgroundColor = Color.white
         view.addSublayer(layerView1)
 
-        let layerView2 = Layer()
+        let layerView2 = CALayer()
         layerView2.frame = CGRect(x: 280, y: 40, width: 200, height: 200)
         layerView2.backgroundColor = Color.white
         view.addSublayer(layerView2)
 
         //each has a red sublayer overhanging its bottom-right corner
         for layerView in [layerView1, layerView2] {
-            let redView = Layer()
+            let redView = CALayer()
             redView.frame = CGRect(x: 140, y: 140, width: 90, height: 90)
             redView.backgroundColor = Color.red
             layerView.addSublayer(redView)
@@ -34,19 +34,19 @@ extension Gallery {
 
     static let figure4_1Code = #"""
         @discardableResult static func whiteLayersWithRedSublayers(in view: Layer) -> (Layer, Layer) {
-            let layerView1 = Layer()
+            let layerView1 = CALayer()
             layerView1.frame = CGRect(x: 40, y: 40, width: 200, height: 200)
             layerView1.backgroundColor = Color.white
             view.addSublayer(layerView1)
 
-            let layerView2 = Layer()
+            let layerView2 = CALayer()
             layerView2.frame = CGRect(x: 280, y: 40, width: 200, height: 200)
             layerView2.backgroundColor = Color.white
             view.addSublayer(layerView2)
 
             //each has a red sublayer overhanging its bottom-right corner
             for layerView in [layerView1, layerView2] {
-                let redView = Layer()
+                let redView = CALayer()
                 redView.frame = CGRect(x: 140, y: 140, width: 90, height: 90)
                 redView.backgroundColor = Color.red
                 layerView.addSublayer(redView)

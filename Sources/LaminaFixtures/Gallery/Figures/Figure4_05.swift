@@ -13,19 +13,19 @@ extension Gallery {
     /// The same shadow on iOS's axes (+y down) and on macOS's (+y up, here a geometry-flipped container).
     static func figure4_5(_ view: Layer) {
         //iOS: the default offset casts the shadow 3 points up
-        let iosLayer = Layer()
+        let iosLayer = CALayer()
         iosLayer.frame = CGRect(x: 40, y: 40, width: 200, height: 200)
         iosLayer.backgroundColor = Color.white
         iosLayer.shadowOpacity = 1
         view.addSublayer(iosLayer)
 
         //macOS: the y axis points up, which a geometry-flipped container gives its sublayers
-        let macView = Layer()
+        let macView = CALayer()
         macView.frame = CGRect(x: 260, y: 0, width: 260, height: 280)
         macView.isGeometryFlipped = true
         view.addSublayer(macView)
 
-        let macLayer = Layer()
+        let macLayer = CALayer()
         macLayer.frame = CGRect(x: 20, y: 40, width: 200, height: 200)
         macLayer.backgroundColor = Color.white
         macLayer.shadowOpacity = 1
@@ -35,19 +35,19 @@ extension Gallery {
     static let figure4_5Code = #"""
         static func figure4_5(_ view: Layer) {
             //iOS: the default offset casts the shadow 3 points up
-            let iosLayer = Layer()
+            let iosLayer = CALayer()
             iosLayer.frame = CGRect(x: 40, y: 40, width: 200, height: 200)
             iosLayer.backgroundColor = Color.white
             iosLayer.shadowOpacity = 1
             view.addSublayer(iosLayer)
 
             //macOS: the y axis points up, which a geometry-flipped container gives its sublayers
-            let macView = Layer()
+            let macView = CALayer()
             macView.frame = CGRect(x: 260, y: 0, width: 260, height: 280)
             macView.isGeometryFlipped = true
             view.addSublayer(macView)
 
-            let macLayer = Layer()
+            let macLayer = CALayer()
             macLayer.frame = CGRect(x: 20, y: 40, width: 200, height: 200)
             macLayer.backgroundColor = Color.white
             macLayer.shadowOpacity = 1

@@ -15,7 +15,7 @@ extension Gallery {
         let offsets: [Double] = [5, 5, 10]
         let radii: [Double] = [0, 5, 10]
         for i in 0..<3 {
-            let layer = Layer()
+            let layer = CALayer()
             layer.frame = CGRect(x: 30 + Double(i) * 165, y: 60, width: 130, height: 130)
             layer.backgroundColor = Color.white
             layer.cornerRadius = 10
@@ -31,7 +31,7 @@ extension Gallery {
             let offsets: [Double] = [5, 5, 10]
             let radii: [Double] = [0, 5, 10]
             for i in 0..<3 {
-                let layer = Layer()
+                let layer = CALayer()
                 layer.frame = CGRect(x: 30 + Double(i) * 165, y: 60, width: 130, height: 130)
                 layer.backgroundColor = Color.white
                 layer.cornerRadius = 10

@@ -15,7 +15,7 @@ extension Gallery {
         let (layerView1, layerView2) = whiteLayersWithRedSublayers(in: view)
 
         //an outer layer with the clipped layer's frame
-        let shadowView = Layer()
+        let shadowView = CALayer()
         shadowView.frame = layerView2.frame
         view.addSublayer(shadowView)
 
@@ -36,7 +36,7 @@ extension Gallery {
             let (layerView1, layerView2) = whiteLayersWithRedSublayers(in: view)
 
             //an outer layer with the clipped layer's frame
-            let shadowView = Layer()
+            let shadowView = CALayer()
             shadowView.frame = layerView2.frame
             view.addSublayer(shadowView)
 

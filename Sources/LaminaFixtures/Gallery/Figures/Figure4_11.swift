@@ -12,12 +12,12 @@ extension Gallery {
 
     /// Listing 4.4: creating simple shadow paths.
     static func figure4_11(_ view: Layer) {
-        let layerView1 = Layer()
+        let layerView1 = CALayer()
         layerView1.frame = CGRect(x: 40, y: 50, width: 200, height: 200)
         layerView1.contents = starImage()
         view.addSublayer(layerView1)
 
-        let layerView2 = Layer()
+        let layerView2 = CALayer()
         layerView2.frame = CGRect(x: 280, y: 50, width: 200, height: 200)
         layerView2.contents = starImage()
         view.addSublayer(layerView2)
@@ -35,12 +35,12 @@ extension Gallery {
 
     static let figure4_11Code = #"""
         static func figure4_11(_ view: Layer) {
-            let layerView1 = Layer()
+            let layerView1 = CALayer()
             layerView1.frame = CGRect(x: 40, y: 50, width: 200, height: 200)
             layerView1.contents = starImage()
             view.addSublayer(layerView1)
 
-            let layerView2 = Layer()
+            let layerView2 = CALayer()
             layerView2.frame = CGRect(x: 280, y: 50, width: 200, height: 200)
             layerView2.contents = starImage()
             view.addSublayer(layerView2)

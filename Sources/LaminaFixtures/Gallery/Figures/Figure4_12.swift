@@ -11,23 +11,23 @@ extension Gallery {
 
     /// The image, the mask shown on its own, and the image with the mask applied.
     static func figure4_12(_ view: Layer) {
-        let imageLayer = Layer()
+        let imageLayer = CALayer()
         imageLayer.frame = CGRect(x: 20, y: 60, width: 150, height: 150)
         imageLayer.contents = landscapeImage()
         view.addSublayer(imageLayer)
 
         //the mask's colour is irrelevant: a star image, drawn here as an ordinary layer
-        let maskPreview = Layer()
+        let maskPreview = CALayer()
         maskPreview.frame = CGRect(x: 185, y: 60, width: 150, height: 150)
         maskPreview.contents = starImage()
         view.addSublayer(maskPreview)
 
-        let maskedLayer = Layer()
+        let maskedLayer = CALayer()
         maskedLayer.frame = CGRect(x: 350, y: 60, width: 150, height: 150)
         maskedLayer.contents = landscapeImage()
         view.addSublayer(maskedLayer)
 
-        let maskLayer = Layer()
+        let maskLayer = CALayer()
         maskLayer.frame = maskedLayer.bounds
         maskLayer.contents = starImage()
         maskedLayer.mask = maskLayer
@@ -35,23 +35,23 @@ extension Gallery {
 
     static let figure4_12Code = #"""
         static func figure4_12(_ view: Layer) {
-            let imageLayer = Layer()
+            let imageLayer = CALayer()
             imageLayer.frame = CGRect(x: 20, y: 60, width: 150, height: 150)
             imageLayer.contents = landscapeImage()
             view.addSublayer(imageLayer)
 
             //the mask's colour is irrelevant: a star image, drawn here as an ordinary layer
-            let maskPreview = Layer()
+            let maskPreview = CALayer()
             maskPreview.frame = CGRect(x: 185, y: 60, width: 150, height: 150)
             maskPreview.contents = starImage()
             view.addSublayer(maskPreview)
 
-            let maskedLayer = Layer()
+            let maskedLayer = CALayer()
             maskedLayer.frame = CGRect(x: 350, y: 60, width: 150, height: 150)
             maskedLayer.contents = landscapeImage()
             view.addSublayer(maskedLayer)
 
-            let maskLayer = Layer()
+            let maskLayer = CALayer()
             maskLayer.frame = maskedLayer.bounds
             maskLayer.contents = starImage()
             maskedLayer.mask = maskLayer

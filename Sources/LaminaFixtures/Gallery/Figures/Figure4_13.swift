@@ -11,13 +11,13 @@ extension Gallery {
 
     /// Listing 4.5: applying a mask layer.
     static func figure4_13(_ view: Layer) {
-        let imageView = Layer()
+        let imageView = CALayer()
         imageView.frame = CGRect(x: 160, y: 40, width: 200, height: 200)
         imageView.contents = landscapeImage()
         view.addSublayer(imageView)
 
         //create mask layer
-        let maskLayer = Layer()
+        let maskLayer = CALayer()
         maskLayer.frame = imageView.bounds
         maskLayer.contents = starImage()
 
@@ -27,13 +27,13 @@ extension Gallery {
 
     static let figure4_13Code = #"""
         static func figure4_13(_ view: Layer) {
-            let imageView = Layer()
+            let imageView = CALayer()
             imageView.frame = CGRect(x: 160, y: 40, width: 200, height: 200)
             imageView.contents = landscapeImage()
             view.addSublayer(imageView)
 
             //create mask layer
-            let maskLayer = Layer()
+            let maskLayer = CALayer()
             maskLayer.frame = imageView.bounds
             maskLayer.contents = starImage()
 

@@ -17,14 +17,14 @@ extension Gallery {
         for (column, filter) in filters.enumerated() {
             let x = 20 + Double(column) * 250
 
-            let small = Layer()
+            let small = CALayer()
             small.frame = CGRect(x: x, y: 50, width: 40, height: 40)
             small.contents = landscapeImage()
             small.minificationFilter = filter
             small.magnificationFilter = filter
             view.addSublayer(small)
 
-            let large = Layer()
+            let large = CALayer()
             large.frame = CGRect(x: x + 50, y: 50, width: 190, height: 190)
             large.contents = landscapeImage()
             large.minificationFilter = filter
@@ -39,14 +39,14 @@ extension Gallery {
             for (column, filter) in filters.enumerated() {
                 let x = 20 + Double(column) * 250
 
-                let small = Layer()
+                let small = CALayer()
                 small.frame = CGRect(x: x, y: 50, width: 40, height: 40)
                 small.contents = landscapeImage()
                 small.minificationFilter = filter
                 small.magnificationFilter = filter
                 view.addSublayer(small)
 
-                let large = Layer()
+                let large = CALayer()
                 large.frame = CGRect(x: x + 50, y: 50, width: 190, height: 190)
                 large.contents = landscapeImage()
                 large.minificationFilter = filter

@@ -11,12 +11,12 @@ extension Gallery {
 
     /// A 12 x 9 pixel invader magnified 18 times, linearly and by nearest neighbour.
     static func figure4_15(_ view: Layer) {
-        let linear = Layer()
+        let linear = CALayer()
         linear.frame = CGRect(x: 36, y: 59, width: 216, height: 162)
         linear.contents = invaderImage()
         view.addSublayer(linear)
 
-        let nearest = Layer()
+        let nearest = CALayer()
         nearest.frame = CGRect(x: 280, y: 59, width: 216, height: 162)
         nearest.contents = invaderImage()
         nearest.magnificationFilter = .nearest
@@ -25,12 +25,12 @@ extension Gallery {
 
     static let figure4_15Code = #"""
         static func figure4_15(_ view: Layer) {
-            let linear = Layer()
+            let linear = CALayer()
             linear.frame = CGRect(x: 36, y: 59, width: 216, height: 162)
             linear.contents = invaderImage()
             view.addSublayer(linear)
 
-            let nearest = Layer()
+            let nearest = CALayer()
             nearest.frame = CGRect(x: 280, y: 59, width: 216, height: 162)
             nearest.contents = invaderImage()
             nearest.magnificationFilter = .nearest

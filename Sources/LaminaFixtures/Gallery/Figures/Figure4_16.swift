@@ -13,7 +13,7 @@ extension Gallery {
 
     /// The 100 x 16 pixel digits sheet, shown at 4.8 times its size with its pixels kept sharp.
     static func figure4_16(_ view: Layer) {
-        let sheet = Layer()
+        let sheet = CALayer()
         sheet.frame = CGRect(x: 20, y: 30, width: 480, height: 76.8)
         sheet.backgroundColor = Color(red: 0.72, green: 0.8, blue: 0.62)
         sheet.contents = lcdDigitsImage()
@@ -23,7 +23,7 @@ extension Gallery {
 
     static let figure4_16Code = #"""
         static func figure4_16(_ view: Layer) {
-            let sheet = Layer()
+            let sheet = CALayer()
             sheet.frame = CGRect(x: 20, y: 30, width: 480, height: 76.8)
             sheet.backgroundColor = Color(red: 0.72, green: 0.8, blue: 0.62)
             sheet.contents = lcdDigitsImage()

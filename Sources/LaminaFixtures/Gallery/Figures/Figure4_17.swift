@@ -15,7 +15,7 @@ extension Gallery {
     static func figure4_17(_ view: Layer) {
         let digits = lcdDigitsImage()
         for i in 0..<4 {
-            let digitView = Layer()
+            let digitView = CALayer()
             digitView.frame = CGRect(x: 40 + Double(i) * 115 + (i >= 2 ? 20 : 0), y: 40, width: 80, height: 100)
             digitView.backgroundColor = Color(red: 0.72, green: 0.8, blue: 0.62)
             digitView.contents = digits
@@ -28,7 +28,7 @@ extension Gallery {
         static func figure4_17(_ view: Layer) {
             let digits = lcdDigitsImage()
             for i in 0..<4 {
-                let digitView = Layer()
+                let digitView = CALayer()
                 digitView.frame = CGRect(x: 40 + Double(i) * 115 + (i >= 2 ? 20 : 0), y: 40, width: 80, height: 100)
                 digitView.backgroundColor = Color(red: 0.72, green: 0.8, blue: 0.62)
                 digitView.contents = digits

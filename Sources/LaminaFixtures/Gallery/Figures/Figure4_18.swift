@@ -14,7 +14,7 @@ extension Gallery {
     /// Listing 4.6: displaying an LCD-style clock, one layer per digit picking its digit with contentsRect.
     @discardableResult static func lcdClock(in view: Layer) -> [Layer] {
         //an LCD panel behind the digits
-        let panel = Layer()
+        let panel = CALayer()
         panel.frame = CGRect(x: 50, y: 30, width: 420, height: 120)
         panel.backgroundColor = Color(red: 0.72, green: 0.8, blue: 0.62)
         panel.cornerRadius = 8
@@ -26,7 +26,7 @@ extension Gallery {
         //set up digit views, showing 12:34
         var digitViews: [Layer] = []
         for (i, digit) in [1, 2, 3, 4].enumerated() {
-            let digitView = Layer()
+            let digitView = CALayer()
             digitView.frame = CGRect(x: 30 + Double(i) * 90 + (i >= 2 ? 40 : 0), y: 12, width: 60, height: 96)
             digitView.contents = digits
             //adjust contentsRect to select correct digit
@@ -38,7 +38,7 @@ extension Gallery {
 
         //the colon: two square dots
         for y in [36.0, 72.0] {
-            let dot = Layer()
+            let dot = CALayer()
             dot.frame = CGRect(x: 209, y: y, width: 12, height: 12)
             dot.backgroundColor = Color(red: 0.08, green: 0.16, blue: 0.12)
             panel.addSublayer(dot)
@@ -49,7 +49,7 @@ extension Gallery {
     static let figure4_18Code = #"""
         @discardableResult static func lcdClock(in view: Layer) -> [Layer] {
             //an LCD panel behind the digits
-            let panel = Layer()
+            let panel = CALayer()
             panel.frame = CGRect(x: 50, y: 30, width: 420, height: 120)
             panel.backgroundColor = Color(red: 0.72, green: 0.8, blue: 0.62)
             panel.cornerRadius = 8
@@ -61,7 +61,7 @@ extension Gallery {
             //set up digit views, showing 12:34
             var digitViews: [Layer] = []
             for (i, digit) in [1, 2, 3, 4].enumerated() {
-                let digitView = Layer()
+                let digitView = CALayer()
                 digitView.frame = CGRect(x: 30 + Double(i) * 90 + (i >= 2 ? 40 : 0), y: 12, width: 60, height: 96)
                 digitView.contents = digits
                 //adjust contentsRect to select correct digit
@@ -73,7 +73,7 @@ extension Gallery {
 
             //the colon: two square dots
             for y in [36.0, 72.0] {
-                let dot = Layer()
+                let dot = CALayer()
                 dot.frame = CGRect(x: 209, y: y, width: 12, height: 12)
                 dot.backgroundColor = Color(red: 0.08, green: 0.16, blue: 0.12)
                 panel.addSublayer(dot)

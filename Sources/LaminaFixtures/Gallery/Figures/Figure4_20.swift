@@ -14,13 +14,13 @@ extension Gallery {
     /// The book's custom button: a white rounded layer with a white label sublayer.
     static func customButton(frame: CGRect) -> Layer {
         //create button
-        let button = Layer()
+        let button = CALayer()
         button.frame = frame
         button.backgroundColor = Color.white
         button.cornerRadius = 10
 
         //add label: the 1-pixel font drawn at 2 points per pixel
-        let label = Layer()
+        let label = CALayer()
         label.frame = CGRect(x: 8, y: 12, width: frame.width - 16, height: frame.height - 24)
         label.backgroundColor = Color.white
         label.contents = pixelTextImage("Hello World")
@@ -33,7 +33,7 @@ extension Gallery {
 
     /// An opaque button, and the same button at opacity 0.5 blending each sublayer separately (iOS 6).
     static func figure4_20(_ view: Layer) {
-        let containerView = Layer()
+        let containerView = CALayer()
         containerView.frame = view.bounds
         containerView.backgroundColor = Color(red: 0.35, green: 0.5, blue: 0.65)
         view.addSublayer(containerView)
@@ -53,13 +53,13 @@ extension Gallery {
     static let figure4_20Code = #"""
         static func customButton(frame: CGRect) -> Layer {
             //create button
-            let button = Layer()
+            let button = CALayer()
             button.frame = frame
             button.backgroundColor = Color.white
             button.cornerRadius = 10
 
             //add label: the 1-pixel font drawn at 2 points per pixel
-            let label = Layer()
+            let label = CALayer()
             label.frame = CGRect(x: 8, y: 12, width: frame.width - 16, height: frame.height - 24)
             label.backgroundColor = Color.white
             label.contents = pixelTextImage("Hello World")
@@ -71,7 +71,7 @@ extension Gallery {
         }
 
         static func figure4_20(_ view: Layer) {
-            let containerView = Layer()
+            let containerView = CALayer()
             containerView.frame = view.bounds
             containerView.backgroundColor = Color(red: 0.35, green: 0.5, blue: 0.65)
             view.addSublayer(containerView)

@@ -13,7 +13,7 @@ extension Gallery {
 
     /// Listing 4.7: using shouldRasterize to fix group blending, beside allowsGroupOpacity on and off.
     static func figure4_21(_ view: Layer) {
-        let containerView = Layer()
+        let containerView = CALayer()
         containerView.frame = view.bounds
         containerView.backgroundColor = Color(red: 0.35, green: 0.5, blue: 0.65)
         view.addSublayer(containerView)
@@ -41,7 +41,7 @@ extension Gallery {
 
     static let figure4_21Code = #"""
         static func figure4_21(_ view: Layer) {
-            let containerView = Layer()
+            let containerView = CALayer()
             containerView.frame = view.bounds
             containerView.backgroundColor = Color(red: 0.35, green: 0.5, blue: 0.65)
             view.addSublayer(containerView)

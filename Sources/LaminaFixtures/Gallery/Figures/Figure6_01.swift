@@ -25,7 +25,7 @@ extension Gallery {
         path.line(to: CGPoint(x: 200, y: 150))
 
         //create shape layer
-        let shapeLayer = ShapeLayer()
+        let shapeLayer = CAShapeLayer()
         shapeLayer.frame = CGRect(x: 110, y: 0, width: 300, height: 260)
         shapeLayer.strokeColor = .red
         shapeLayer.fillColor = nil
@@ -53,7 +53,7 @@ extension Gallery {
             path.line(to: CGPoint(x: 200, y: 150))
 
             //create shape layer
-            let shapeLayer = ShapeLayer()
+            let shapeLayer = CAShapeLayer()
             shapeLayer.frame = CGRect(x: 110, y: 0, width: 300, height: 260)
             shapeLayer.strokeColor = .red
             shapeLayer.fillColor = nil

@@ -12,7 +12,7 @@ extension Gallery {
     /// Listing 6.6: the start and end points run corner to corner, so the colours change along the diagonal.
     static func figure6_6(_ view: Layer) {
         //create gradient layer and add it to our container view
-        let gradientLayer = GradientLayer()
+        let gradientLayer = CAGradientLayer()
         gradientLayer.frame = CGRect(x: 160, y: 40, width: 200, height: 200)
         view.addSublayer(gradientLayer)
 
@@ -27,7 +27,7 @@ extension Gallery {
     static let figure6_6Code = #"""
         static func figure6_6(_ view: Layer) {
             //create gradient layer and add it to our container view
-            let gradientLayer = GradientLayer()
+            let gradientLayer = CAGradientLayer()
             gradientLayer.frame = CGRect(x: 160, y: 40, width: 200, height: 200)
             view.addSublayer(gradientLayer)
 

@@ -12,7 +12,7 @@ extension Gallery {
     /// Listing 6.7: the locations put all three colours in the first half of the diagonal; green extends flat.
     static func figure6_7(_ view: Layer) {
         //create gradient layer and add it to our container view
-        let gradientLayer = GradientLayer()
+        let gradientLayer = CAGradientLayer()
         gradientLayer.frame = CGRect(x: 160, y: 40, width: 200, height: 200)
         view.addSublayer(gradientLayer)
 
@@ -30,7 +30,7 @@ extension Gallery {
     static let figure6_7Code = #"""
         static func figure6_7(_ view: Layer) {
             //create gradient layer and add it to our container view
-            let gradientLayer = GradientLayer()
+            let gradientLayer = CAGradientLayer()
             gradientLayer.frame = CGRect(x: 160, y: 40, width: 200, height: 200)
             view.addSublayer(gradientLayer)
 

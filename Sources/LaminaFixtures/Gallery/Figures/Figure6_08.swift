@@ -15,7 +15,7 @@ extension Gallery {
     /// centre; the colour offsets take green and blue down by 0.1 per instance.
     static func figure6_8(_ view: Layer) {
         //create a replicator layer and add it to our view
-        let replicator = ReplicatorLayer()
+        let replicator = CAReplicatorLayer()
         replicator.frame = CGRect(x: 120, y: 20, width: 300, height: 300)
         view.addSublayer(replicator)
 
@@ -34,7 +34,7 @@ extension Gallery {
         replicator.instanceGreenOffset = -0.1
 
         //create a sublayer and place it inside the replicator
-        let layer = Layer()
+        let layer = CALayer()
         layer.frame = CGRect(x: 100, y: 100, width: 100, height: 100)
         layer.backgroundColor = .white
         replicator.addSublayer(layer)
@@ -43,7 +43,7 @@ extension Gallery {
     static let figure6_8Code = #"""
         static func figure6_8(_ view: Layer) {
             //create a replicator layer and add it to our view
-            let replicator = ReplicatorLayer()
+            let replicator = CAReplicatorLayer()
             replicator.frame = CGRect(x: 120, y: 20, width: 300, height: 300)
             view.addSublayer(replicator)
 
@@ -62,7 +62,7 @@ extension Gallery {
             replicator.instanceGreenOffset = -0.1
 
             //create a sublayer and place it inside the replicator
-            let layer = Layer()
+            let layer = CALayer()
             layer.frame = CGRect(x: 100, y: 100, width: 100, height: 100)
             layer.backgroundColor = .white
             replicator.addSublayer(layer)

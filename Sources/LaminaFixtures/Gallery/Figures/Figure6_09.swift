@@ -15,7 +15,7 @@ extension Gallery {
     /// vertically and made 60% more transparent.
     static func figure6_9(_ view: Layer) {
         //a replicator the size of the image view it reflects
-        let replicator = ReplicatorLayer()
+        let replicator = CAReplicatorLayer()
         replicator.frame = CGRect(x: 70, y: 20, width: 160, height: 140)
         view.addSublayer(replicator)
 
@@ -33,7 +33,7 @@ extension Gallery {
         replicator.instanceAlphaOffset = -0.6
 
         //the image being reflected
-        let imageLayer = Layer()
+        let imageLayer = CALayer()
         imageLayer.frame = replicator.bounds
         imageLayer.contents = landscapeImage()
         imageLayer.contentsGravity = .resizeAspectFill
@@ -44,7 +44,7 @@ extension Gallery {
     static let figure6_9Code = #"""
         static func figure6_9(_ view: Layer) {
             //a replicator the size of the image view it reflects
-            let replicator = ReplicatorLayer()
+            let replicator = CAReplicatorLayer()
             replicator.frame = CGRect(x: 70, y: 20, width: 160, height: 140)
             view.addSublayer(replicator)
 
@@ -62,7 +62,7 @@ extension Gallery {
             replicator.instanceAlphaOffset = -0.6
 
             //the image being reflected
-            let imageLayer = Layer()
+            let imageLayer = CALayer()
             imageLayer.frame = replicator.bounds
             imageLayer.contents = landscapeImage()
             imageLayer.contentsGravity = .resizeAspectFill

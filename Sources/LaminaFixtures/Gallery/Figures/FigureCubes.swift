@@ -13,7 +13,7 @@ extension Gallery {
 
     /// The CATransformLayer listing: two cubes under one perspective, the second turned 45 degrees about x and about y.
     static func figure5_21(_ view: Layer) {
-        let containerView = Layer()
+        let containerView = CALayer()
         containerView.frame = view.bounds
         view.addSublayer(containerView)
 
@@ -40,7 +40,7 @@ extension Gallery {
     /// The CATransformLayer listing's cube: six faces in a CATransformLayer, each moved 50 points out and turned to face out.
     static func cubeWithTransform(_ transform: Transform3D, in container: Layer) -> Layer {
         //create cube layer
-        let cube = TransformLayer()
+        let cube = CATransformLayer()
         //add cube face 1
         var ct = Transform3D.translation(0, 0, 50)
         cube.addSublayer(faceWithTransform(ct, Color(red: 0.95, green: 0.35, blue: 0.35)))
@@ -71,7 +71,7 @@ extension Gallery {
     /// colours; these are fixed so the figure is the same every time), with its placement transform.
     static func faceWithTransform(_ transform: Transform3D, _ color: Color) -> Layer {
         //create cube face layer
-        let face = Layer()
+        let face = CALayer()
         face.frame = CGRect(x: -50, y: -50, width: 100, height: 100)
         //apply a colour
         face.backgroundColor = color
@@ -81,7 +81,7 @@ extension Gallery {
 
     static let figure5_21Code = #"""
         static func figure5_21(_ view: Layer) {
-            let containerView = Layer()
+            let containerView = CALayer()
             containerView.frame = view.bounds
             view.addSublayer(containerView)
 
@@ -107,7 +107,7 @@ extension Gallery {
 
         static func cubeWithTransform(_ transform: Transform3D, in container: Layer) -> Layer {
             //create cube layer
-            let cube = TransformLayer()
+            let cube = CATransformLayer()
             //add cube face 1
             var ct = Transform3D.translation(0, 0, 50)
             cube.addSublayer(faceWithTransform(ct, Color(red: 0.95, green: 0.35, blue: 0.35)))
@@ -136,7 +136,7 @@ extension Gallery {
 
         static func faceWithTransform(_ transform: Transform3D, _ color: Color) -> Layer {
             //create cube face layer
-            let face = Layer()
+            let face = CALayer()
             face.frame = CGRect(x: -50, y: -50, width: 100, height: 100)
             //apply a colour
             face.backgroundColor = color

@@ -16,7 +16,7 @@ extension Gallery {
     static func figureGravity(_ view: Layer) {
         let gravities: [ContentsGravity] = [.center, .top, .bottom, .resize, .resizeAspect, .resizeAspectFill]
         for (i, gravity) in gravities.enumerated() {
-            let layer = Layer()
+            let layer = CALayer()
             layer.frame = CGRect(x: 25 + Double(i % 3) * 165, y: 40 + Double(i / 3) * 130, width: 140, height: 100)
             layer.backgroundColor = Color.white
             layer.contents = arrowImage()
@@ -30,7 +30,7 @@ extension Gallery {
         static func figureGravity(_ view: Layer) {
             let gravities: [ContentsGravity] = [.center, .top, .bottom, .resize, .resizeAspect, .resizeAspectFill]
             for (i, gravity) in gravities.enumerated() {
-                let layer = Layer()
+                let layer = CALayer()
                 layer.frame = CGRect(x: 25 + Double(i % 3) * 165, y: 40 + Double(i / 3) * 130, width: 140, height: 100)
                 layer.backgroundColor = Color.white
                 layer.contents = arrowImage()

@@ -13,7 +13,7 @@ extension Gallery {
     /// the perspective and the turn (the siblings share its 3D space and are depth-sorted), each face darkened
     /// by how far its normal turns from the light, as the book's applyLightingToFace does with GLKit.
     static func figureLitCube(_ view: Layer) {
-        let containerView = Layer()
+        let containerView = CALayer()
         containerView.frame = CGRect(x: 210, y: 90, width: 100, height: 100)
         view.addSublayer(containerView)
 
@@ -73,7 +73,7 @@ extension Gallery {
 
     static let figureLitCubeCode = #"""
         static func figureLitCube(_ view: Layer) {
-            let containerView = Layer()
+            let containerView = CALayer()
             containerView.frame = CGRect(x: 210, y: 90, width: 100, height: 100)
             view.addSublayer(containerView)
 

@@ -16,7 +16,7 @@ extension Gallery {
         let frames = [CGRect(x: 20, y: 30, width: 120, height: 60), CGRect(x: 160, y: 30, width: 200, height: 200),
                       CGRect(x: 380, y: 30, width: 120, height: 200)]
         for frame in frames {
-            let layer = Layer()
+            let layer = CALayer()
             layer.frame = frame
             layer.contents = image
             layer.contentsCenter = CGRect(x: 0.375, y: 0.375, width: 0.25, height: 0.25)
@@ -24,7 +24,7 @@ extension Gallery {
         }
 
         //without contentsCenter the corners stretch with the rest
-        let plain = Layer()
+        let plain = CALayer()
         plain.frame = CGRect(x: 20, y: 110, width: 120, height: 120)
         plain.contents = image
         view.addSublayer(plain)
@@ -36,7 +36,7 @@ extension Gallery {
             let frames = [CGRect(x: 20, y: 30, width: 120, height: 60), CGRect(x: 160, y: 30, width: 200, height: 200),
                           CGRect(x: 380, y: 30, width: 120, height: 200)]
             for frame in frames {
-                let layer = Layer()
+                let layer = CALayer()
                 layer.frame = frame
                 layer.contents = image
                 layer.contentsCenter = CGRect(x: 0.375, y: 0.375, width: 0.25, height: 0.25)
@@ -44,7 +44,7 @@ extension Gallery {
             }
 
             //without contentsCenter the corners stretch with the rest
-            let plain = Layer()
+            let plain = CALayer()
             plain.frame = CGRect(x: 20, y: 110, width: 120, height: 120)
             plain.contents = image
             view.addSublayer(plain)

@@ -12,13 +12,13 @@ extension Gallery {
 
     /// The rotation alone only narrows the layer; m34 makes the near edge larger than the far one.
     static func figurePerspective(_ view: Layer) {
-        let flatView = Layer()
+        let flatView = CALayer()
         flatView.frame = CGRect(x: 40, y: 40, width: 200, height: 200)
         flatView.contents = landscapeImage()
         flatView.transform = Transform3D.identity.rotated(.pi / 4, 0, 1, 0)
         view.addSublayer(flatView)
 
-        let layerView = Layer()
+        let layerView = CALayer()
         layerView.frame = CGRect(x: 280, y: 40, width: 200, height: 200)
         layerView.contents = landscapeImage()
         view.addSublayer(layerView)
@@ -35,13 +35,13 @@ extension Gallery {
 
     static let figurePerspectiveCode = #"""
         static func figurePerspective(_ view: Layer) {
-            let flatView = Layer()
+            let flatView = CALayer()
             flatView.frame = CGRect(x: 40, y: 40, width: 200, height: 200)
             flatView.contents = landscapeImage()
             flatView.transform = Transform3D.identity.rotated(.pi / 4, 0, 1, 0)
             view.addSublayer(flatView)
 
-            let layerView = Layer()
+            let layerView = CALayer()
             layerView.frame = CGRect(x: 280, y: 40, width: 200, height: 200)
             layerView.contents = landscapeImage()
             view.addSublayer(layerView)

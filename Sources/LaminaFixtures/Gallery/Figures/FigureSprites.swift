@@ -19,7 +19,7 @@ extension Gallery {
         let rects = [CGRect(x: 0, y: 0, width: 0.5, height: 0.5), CGRect(x: 0.5, y: 0, width: 0.5, height: 0.5),
                      CGRect(x: 0, y: 0.5, width: 0.5, height: 0.5), CGRect(x: 0.5, y: 0.5, width: 0.5, height: 0.5)]
         for (i, rect) in rects.enumerated() {
-            let layer = Layer()
+            let layer = CALayer()
             layer.frame = CGRect(x: 30 + Double(i) * 122, y: 77, width: 96, height: 96)
             layer.backgroundColor = Color.white
             //set image
@@ -40,7 +40,7 @@ extension Gallery {
             let rects = [CGRect(x: 0, y: 0, width: 0.5, height: 0.5), CGRect(x: 0.5, y: 0, width: 0.5, height: 0.5),
                          CGRect(x: 0, y: 0.5, width: 0.5, height: 0.5), CGRect(x: 0.5, y: 0.5, width: 0.5, height: 0.5)]
             for (i, rect) in rects.enumerated() {
-                let layer = Layer()
+                let layer = CALayer()
                 layer.frame = CGRect(x: 30 + Double(i) * 122, y: 77, width: 96, height: 96)
                 layer.backgroundColor = Color.white
                 //set image

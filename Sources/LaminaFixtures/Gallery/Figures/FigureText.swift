@@ -30,13 +30,13 @@ extension Gallery {
     /// The plain text listing: a CATextLayer in the label view, black, justified and wrapped, in the 15-point system font.
     static func figure6_2(_ view: Layer) {
         //create a label view (white, as the book's is)
-        let labelView = Layer()
+        let labelView = CALayer()
         labelView.frame = CGRect(x: 110, y: 20, width: 300, height: 240)
         labelView.backgroundColor = .white
         view.addSublayer(labelView)
 
         //create a text layer
-        let textLayer = TextLayer()
+        let textLayer = CATextLayer()
         textLayer.frame = labelView.bounds
         labelView.addSublayer(textLayer)
 
@@ -62,13 +62,13 @@ extension Gallery {
 
     /// Rich text: the whole string black in the system font, then "ipsum" red and underlined.
     static func figure6_4(_ view: Layer) {
-        let labelView = Layer()
+        let labelView = CALayer()
         labelView.frame = CGRect(x: 110, y: 20, width: 300, height: 240)
         labelView.backgroundColor = .white
         view.addSublayer(labelView)
 
         //create a text layer
-        let textLayer = TextLayer()
+        let textLayer = CATextLayer()
         textLayer.frame = labelView.bounds
         textLayer.contentsScale = 2
         labelView.addSublayer(textLayer)
@@ -91,13 +91,13 @@ extension Gallery {
     static let figure6_2Code = #"""
         static func figure6_2(_ view: Layer) {
             //create a label view (white, as the book's is)
-            let labelView = Layer()
+            let labelView = CALayer()
             labelView.frame = CGRect(x: 110, y: 20, width: 300, height: 240)
             labelView.backgroundColor = .white
             view.addSublayer(labelView)
 
             //create a text layer
-            let textLayer = TextLayer()
+            let textLayer = CATextLayer()
             textLayer.frame = labelView.bounds
             labelView.addSublayer(textLayer)
 
@@ -125,13 +125,13 @@ extension Gallery {
 
     static let figure6_4Code = #"""
         static func figure6_4(_ view: Layer) {
-            let labelView = Layer()
+            let labelView = CALayer()
             labelView.frame = CGRect(x: 110, y: 20, width: 300, height: 240)
             labelView.backgroundColor = .white
             view.addSublayer(labelView)
 
             //create a text layer
-            let textLayer = TextLayer()
+            let textLayer = CATextLayer()
             textLayer.frame = labelView.bounds
             textLayer.contentsScale = 2
             labelView.addSublayer(textLayer)
