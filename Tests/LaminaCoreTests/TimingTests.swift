@@ -359,6 +359,28 @@ final class TimingTests: XCTestCase {
     }
 }
 
+/// `instanceDelay` in a replicator that preserves depth: each instance's planes are placed and drawn at its
+/// own moment, as in one that flattens.
+final class DepthInstanceDelayTests: XCTestCase {
+    func testLaggingInstances_inADepthSortedReplicator() throws {
+        let scene = try SceneFixture.decode(SceneFixture.document(layers: #"""
+            [{"type": "replicator", "frame": [0, 0, 140, 80], "instanceCount": 4, "instanceDelay": 0.25,
+              "preservesDepth": true, "instanceTransform": [{"translate": [30, 0, 10]}],
+              "sublayers": [{"frame": [0, 20, 30, 40], "backgroundColor": "black",
+                "animations": [{"keyPath": "opacity", "fromValue": 1, "toValue": 0, "duration": 1}]}]}]
+            """#, extra: #", "time": 0.5"#))
+        let graph = try Planner().plan(scene)
+        guard case .draw(let ops)? = graph.passes.last?.content else { return XCTFail("a canvas") }
+        let alphas = ops.compactMap { op -> Double? in
+            if case .solid(let c) = op.paint { return (c.a * 100).rounded() / 100 }
+            return nil
+        }
+        // Instance k at 0.5 - 0.25 k: opacity 0.5, 0.75, 1, and the model's 1 before its animation begins.
+        XCTAssertEqual(alphas.sorted(), [0.5, 0.75, 1, 1])
+        XCTAssertEqual(scene.root.sublayersValue.first?.sublayersValue.first?.opacityValue, 1, "the model is back")
+    }
+}
+
 /// A transition's keys are read and refused as every other animation's.
 final class TransitionDecodingTests: XCTestCase {
     private func layer(_ animation: String) -> String {

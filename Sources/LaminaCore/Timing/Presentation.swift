@@ -60,7 +60,7 @@ public struct Presentation {
         let local = raw.isFinite ? min(1e12, max(-1e12, raw)) : 0
         if !layer.animations.isEmpty { present(layer, at: local) }
         if let mask = layer.mask { visit(mask, parentTime: local) }
-        if let r = layer as? ReplicatorLayer, r.instanceDelay != 0, r.instanceDelay.isFinite, !r.preservesDepth {
+        if let r = layer as? ReplicatorLayer, r.instanceDelay != 0, r.instanceDelay.isFinite {
             replicatorTimes[ObjectIdentifier(r)] = local
             return
         }

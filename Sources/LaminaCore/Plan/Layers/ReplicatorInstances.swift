@@ -17,8 +17,8 @@ struct ReplicatorLayerEmitter: LayerEmitter {
     var preservesDepth: Bool { layer.preservesDepth }
     var replicates: Bool { true }
 
-    /// Instance k at the replicator's local time minus k x `instanceDelay` (drawn in instance order; a
-    /// replicator that preserves depth draws its instances at the replicator's time).
+    /// Instance k at the replicator's local time minus k x `instanceDelay` (drawn in instance order, or, for
+    /// a replicator that preserves depth, each plane at its instance's moment when it is placed and drawn).
     func presentingInstance(_ k: Int, in presentation: Presentation) -> Presentation? {
         presentation.presentingInstance(k, of: layer)
     }

@@ -22,6 +22,9 @@ extension GraphBuilder {
         var context: Context
         /// A replicator instance's modulation colour, applied after the opacity.
         var modulate: PremultipliedColor? = nil
+        /// The replicator instance the plane belongs to, when its instances lag (`instanceDelay`): the plane
+        /// is drawn at that instance's moment.
+        var instance: (emitter: any LayerEmitter, index: Int)? = nil
     }
 
     /// More planes than this in one context are drawn in tree order, unsorted (a bound on the BSP's work).
@@ -37,11 +40,18 @@ extension GraphBuilder {
         emitter.forEachInstance { k, instance in
             guard failure == nil, planes.count <= Self.maxDepthPlanes else { return false }
             let first = planes.count
+            // Instance k's sublayers at the replicator's time minus k x instanceDelay, for their placing here
+            // and their drawing when sorted (`emitPlane`).
+            let lagging = emitter.presentingInstance(k, in: presentation)
             gatherChildren(of: replicator, space: instance.concatenating(space), eyeSpace: instance.concatenating(eyeSpace),
                            opacity: 1, context: context, label: "#\(k)", into: &planes)
+            lagging?.restore()
             guard chargeOperations(max(1, planes.count - first)) else { return false }
-            if let m = emitter.modulation(ofInstance: k) {
-                for i in first..<planes.count { planes[i].modulate = m }
+            let m = emitter.modulation(ofInstance: k)
+            let lags: (any LayerEmitter, Int)? = lagging != nil ? (emitter, k) : nil
+            for i in first..<planes.count {
+                if let m { planes[i].modulate = m }
+                planes[i].instance = lags
             }
             return true
         }
@@ -151,6 +161,8 @@ extension GraphBuilder {
     }
 
     private func emitPlane(_ plane: DepthPlane) -> [DrawOp] {
+        let lagging = plane.instance.flatMap { $0.emitter.presentingInstance($0.index, in: presentation) }
+        defer { lagging?.restore() }
         var ops = emitLayer(plane.layer, parentToTarget: plane.parentToTarget, context: plane.context)
         if plane.opacity < 1 { ops = ops.map { $0.scalingAlpha(by: plane.opacity) } }
         if let m = plane.modulate { ops = ops.map { $0.modulated(by: m) }.filter { $0.modulate?.a != 0 } }
