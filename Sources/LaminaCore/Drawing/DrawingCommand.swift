@@ -52,6 +52,8 @@ public enum DrawingCommand: Sendable, Hashable {
     case clearRect(CGRect)
     case clipToRect(CGRect)
     case drawImage(DrawnImage, in: CGRect)
+    /// A linear or radial gradient over the current clip; leaves the current path alone.
+    case drawGradient(DrawnGradient)
 }
 
 /// How `drawPath(using:)` paints the current path (CGPathDrawingMode).
