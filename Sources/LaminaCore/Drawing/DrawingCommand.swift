@@ -87,6 +87,8 @@ public protocol LayerDelegate: AnyObject {
     func display(_ layer: Layer)
     /// Called by the layer's `layoutIfNeeded()`; the default does nothing.
     func layoutSublayers(of layer: Layer)
+    /// The action for a layer's `event` (`CAAction`, `NSNull()` for none); the default is nil.
+    func action(for layer: Layer, forKey event: String) -> CAAction?
 }
 
 extension LayerDelegate {
