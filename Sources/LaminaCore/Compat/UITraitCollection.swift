@@ -32,15 +32,10 @@ public final class UITraitCollection: NSObject {
 }
 
 extension Color {
-    /// `UIColor { traits in ... }`: a colour with a provider per appearance. Lamina's colours are values, so
+    /// `UIColor(dynamicProvider:)`, or `UIColor { traits in ... }`: a colour with a provider per appearance. Lamina's colours are values, so
     /// the provider is asked once, with light traits (`UITraitCollection.current`), and that colour is kept.
     public init(dynamicProvider: @escaping (UITraitCollection) -> Color) {
         self = dynamicProvider(.current)
-    }
-
-    /// The trailing-closure spelling of `init(dynamicProvider:)`.
-    public init(_ dynamicProvider: @escaping (UITraitCollection) -> Color) {
-        self.init(dynamicProvider: dynamicProvider)
     }
 
     /// The colour itself: a dynamic colour was resolved to light mode when made (see `init(dynamicProvider:)`).
