@@ -103,3 +103,47 @@ final class PortedIOSCode3Tests: XCTestCase {
         XCTAssertEqual(CGPoint(x: 0, y: 10).applying(shear), CGPoint(x: 5, y: 10))
     }
 }
+
+/// Chapter 6's tiled and emitter layers and CoreGraphics gradients in `draw(in:)`, written as for iOS.
+final class PortedIOSCode3DrawingTests: XCTestCase {
+    func testLinearGradientInDrawIn() throws {
+        let layer = GradientBackgroundLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+        for backend in [Lamina.Backend.cpu, .gpu] {
+            let image = try Lamina.render(layer, size: nil, scale: 1, backend: backend, at: 0)
+            assertColor(image, 0, 20, (255, 0, 0), "the left column is red (\(backend))")
+            assertColor(image, 99, 20, (0, 0, 255), "the right column is blue (\(backend))")
+            assertColor(image, 50, 20, (126, 0, 129), tolerance: 4, "the middle is half way (\(backend))")
+        }
+    }
+
+    func testRadialGradientClippedToACircle() throws {
+        let delegate = SpotlightDelegate()
+        let image = try render(makeSpotlight(delegate: delegate))
+        assertColor(image, 60, 60, (255, 255, 255), tolerance: 6, "white at the centre")
+        assertColor(image, 60, 85, (128, 128, 128), tolerance: 8, "half way out")
+        assertClear(image, 3, 3)
+        assertClear(image, 60, 5)
+    }
+
+    func testTiledLayerDrawsEveryTile() throws {
+        XCTAssertEqual(CheckerTiledLayer.fadeDuration(), 0)
+        XCTAssertEqual(CATiledLayer.fadeDuration(), 0.25)
+        let tiled = makeCheckerTiles()
+        XCTAssertEqual(tiled.tileSize, CGSize(width: 50, height: 50))
+        let image = try render(tiled)
+        assertColor(image, 25, 25, (0, 0, 0), "tile (0, 0) is black")
+        assertColor(image, 75, 25, (255, 255, 255), "tile (1, 0) is white")
+        assertColor(image, 175, 75, (0, 0, 0), "tile (3, 1), the last, is black")
+    }
+
+    func testEmitterDrawsItsLayerAndWarns() throws {
+        let emitter = makeFireEmitter(spark: nil)
+        XCTAssertEqual(emitter.emitterCells?.first?.name, "spark")
+        XCTAssertEqual(emitter.emitterShape, .circle)
+        var warnings: [SceneWarning] = []
+        let image = try Lamina.render(emitter, framing: .bounds, scale: 1, warnings: { warnings.append($0) })
+        assertColor(image, 100, 100, (85, 85, 85), "the background, no particles")
+        XCTAssertTrue(warnings.contains { $0.what.contains("particles are not drawn") }, "\(warnings)")
+    }
+}
