@@ -70,7 +70,8 @@ extension ReplicatorLayer {
 
 extension TextLayer {
     /// CATextLayer's `string`: a `String`, or an `NSAttributedString` whose runs carry `.font` (a UIFont),
-    /// `.foregroundColor` (a UIColor/CGColor) and `.underlineStyle`. Anything else clears the text. Lamina
+    /// `.foregroundColor` (a UIColor/CGColor) and `.underlineStyle`; the first `.paragraphStyle`'s alignment
+    /// sets the layer's `alignmentMode` (Lamina aligns a layer's text as one). Anything else clears the text. Lamina
     /// holds a plain string as `stringValue` and an attributed one as `attributedString`.
     public var string: Any? {
         get {
@@ -84,6 +85,7 @@ extension TextLayer {
                 stringValue = s
             } else if let a = newValue as? NSAttributedString {
                 attributedString = a.textRuns
+                if let mode = a.paragraphAlignmentMode { alignmentMode = mode }
             } else if let s = newValue as? NSString {
                 stringValue = String(describing: s)
             }

@@ -52,6 +52,8 @@ public enum DrawingCommand: Sendable, Hashable {
     case clearRect(CGRect)
     case clipToRect(CGRect)
     case drawImage(DrawnImage, in: CGRect)
+    /// A linear or radial gradient over the current clip; leaves the current path alone.
+    case drawGradient(DrawnGradient)
 }
 
 /// How `drawPath(using:)` paints the current path (CGPathDrawingMode).
@@ -85,6 +87,8 @@ public protocol LayerDelegate: AnyObject {
     func display(_ layer: Layer)
     /// Called by the layer's `layoutIfNeeded()`; the default does nothing.
     func layoutSublayers(of layer: Layer)
+    /// The action for a layer's `event` (`CAAction`, `NSNull()` for none); the default is nil.
+    func action(for layer: Layer, forKey event: String) -> CAAction?
 }
 
 extension LayerDelegate {

@@ -22,6 +22,8 @@ public final class DrawingContext {
     /// A bitmap context's size in pixels (`CGContext(data:width:height:...)`); 0 for a layer's context.
     public internal(set) var width = 0
     public internal(set) var height = 0
+    /// The bounds of the layer being drawn (set before its drawing is recorded); nil for other contexts.
+    var layerBounds: CGRect?
 
     public init() {}
 

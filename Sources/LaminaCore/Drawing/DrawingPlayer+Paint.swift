@@ -29,6 +29,8 @@ enum DrawingEvent {
     case image(Bitmap, CGRect, ctm: CGAffineTransform, opacity: Double, DrawingClipState)
     /// The pixels under the polylines made transparent by their coverage (times the clips').
     case clear([Polyline], DrawingClipState)
+    /// A gradient over a rounded rect, both in a local space mapped to the store by the transform.
+    case gradient(RoundedRect, GradientPaint, CGAffineTransform, DrawingClipState)
 }
 
 extension DrawingPlayer {
@@ -73,7 +75,7 @@ extension DrawingPlayer {
     }
 
     /// Links a path clip to the current chain; a chain deeper than `maxPathClipDepth` stops playback.
-    private mutating func addPathClip(_ polylines: [Polyline], rule: FillRule) throws {
+    mutating func addPathClip(_ polylines: [Polyline], rule: FillRule) throws {
         var depth = 1, link = state.clip.path
         while let i = link { depth += 1; link = clips[i].parent }
         guard depth <= Self.maxPathClipDepth else { throw DrawingLimitError.clipDepth }
@@ -129,7 +131,7 @@ extension DrawingPlayer {
                                  ty: CGFloat(Double(m.b * m.tx - m.a * m.ty) / det))
     }
 
-    private mutating func flatten(_ devicePath: Path) throws -> [Polyline] {
+    mutating func flatten(_ devicePath: Path) throws -> [Polyline] {
         try charge(segments: devicePath.flattenedSegmentCount(tolerance: Self.tolerance))
         return devicePath.flattened(tolerance: Self.tolerance)
     }

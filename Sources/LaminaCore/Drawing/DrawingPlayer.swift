@@ -150,6 +150,7 @@ struct DrawingPlayer {
         case .clearRect(let r): try clear(Path(rect: r).transformed(by: state.ctm))
         case .clipToRect(let r): try clip(toRect: r)
         case .drawImage(let image, let r): try draw(image.bitmap, in: r)
+        case .drawGradient(let gradient): try draw(gradient)
         default: break
         }
     }

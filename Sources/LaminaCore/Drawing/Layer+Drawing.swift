@@ -20,10 +20,12 @@ extension Layer {
     public func recordedDrawing() -> [DrawingCommand]? {
         if let draw {
             let ctx = DrawingContext()
+            ctx.layerBounds = bounds
             draw(ctx)
             return ctx.commands
         }
         let ctx = DrawingContext()
+        ctx.layerBounds = bounds
         draw(in: ctx)
         if !ctx.reachedDefaultDraw || delegate != nil { return ctx.commands }
         return drawing

@@ -26,6 +26,9 @@ extension SceneReader {
         ("fill", ["rect"], ["rect"]), ("stroke", ["rect"], ["rect"]), ("fillEllipse", ["rect"], ["rect"]),
         ("strokeEllipse", ["rect"], ["rect"]), ("clear", ["rect"], ["rect"]), ("clipToRect", ["rect"], ["rect"]),
         ("drawImage", ["image", "rect"], ["image", "rect"]),
+        ("drawLinearGradient", ["colors", "locations", "start", "end", "options"], ["colors", "start", "end"]),
+        ("drawRadialGradient", ["colors", "locations", "startCenter", "startRadius", "endCenter", "endRadius", "options"],
+         ["colors", "startCenter", "endCenter", "endRadius"]),
     ]
 
     /// A layer's `drawing` value: `null` or a list of commands.
@@ -160,7 +163,45 @@ private struct DrawingArguments {
                 throw SceneError(p / "image", "expected an image reference, found null")
             }
             return .drawImage(DrawnImage(image), in: try rect("rect"))
+        case "drawLinearGradient", "drawRadialGradient": return .drawGradient(try gradient(op))
         default: return nil
         }
+    }
+
+    /// A gradient command: `colors` (at least one), `locations` (as many, each in 0...1; absent spaces them
+    /// evenly), the geometry, and `options` (a list of `drawsBeforeStartLocation`, `drawsAfterEndLocation`).
+    func gradient(_ op: String) throws -> DrawnGradient {
+        let cv = try value("colors"), cp = p / "colors"
+        guard case .array(let items) = cv, !items.isEmpty else { throw cv.fail(cp, expected: "a non-empty list of colors") }
+        let colors = try items.enumerated().map { try $1.color(at: cp / $0) }
+        var locations: [Double]?
+        if let lv = fields["locations"], case .array(let ls) = lv {
+            guard ls.count == colors.count else {
+                throw SceneError(p / "locations", "\(ls.count) locations for \(colors.count) colors; give one per color")
+            }
+            locations = try ls.enumerated().map { try $1.number(at: p / "locations" / $0, in: 0...1) }
+        } else if let lv = fields["locations"], lv != .null {
+            throw lv.fail(p / "locations", expected: "a list of numbers in 0...1, or null")
+        }
+        var before = false, after = false
+        if let ov = fields["options"] {
+            guard case .array(let os) = ov else { throw ov.fail(p / "options", expected: "a list of gradient options") }
+            for (i, o) in os.enumerated() {
+                switch try o.string(at: p / "options" / i) {
+                case "drawsBeforeStartLocation": before = true
+                case "drawsAfterEndLocation": after = true
+                case let other:
+                    throw SceneError(p / "options" / i, "unknown gradient option \(Echo.quoted(other)) (the options are drawsBeforeStartLocation, drawsAfterEndLocation)")
+                }
+            }
+        }
+        let stops = DrawnGradient.stops(colors, locations)
+        if op == "drawLinearGradient" {
+            return DrawnGradient(kind: .linear, stops: stops, start: try point("start"), end: try point("end"),
+                                 drawsBeforeStart: before, drawsAfterEnd: after)
+        }
+        return DrawnGradient(kind: .radial, stops: stops, start: try point("startCenter"), end: try point("endCenter"),
+                             startRadius: try fields["startRadius"].map { try $0.nonNegative(at: p / "startRadius") } ?? 0,
+                             endRadius: try nonNegative("endRadius"), drawsBeforeStart: before, drawsAfterEnd: after)
     }
 }

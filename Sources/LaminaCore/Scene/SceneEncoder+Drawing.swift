@@ -71,7 +71,27 @@ extension SceneEncoder {
         case .clipToRect(let r): return op("clipToRect", [("rect", rect(r))])
         case .drawImage(let image, let r):
             return op("drawImage", [("image", quoted(try state.reference(for: image.bitmap))), ("rect", rect(r))])
+        case .drawGradient(let g): return gradientCommand(g, op: op)
         default: return op("strokePath", [])
+        }
+    }
+
+    private func gradientCommand(_ g: DrawnGradient, op: (String, [(String, String)]) -> String) -> String {
+        func point(_ p: CGPoint) -> String { "[\(number(p.x)), \(number(p.y))]" }
+        var args = [("colors", "[" + g.stops.map { color($0.color) }.joined(separator: ", ") + "]"),
+                    ("locations", "[" + g.stops.map { number($0.location) }.joined(separator: ", ") + "]")]
+        var options: [String] = []
+        if g.drawsBeforeStart { options.append(quoted("drawsBeforeStartLocation")) }
+        if g.drawsAfterEnd { options.append(quoted("drawsAfterEndLocation")) }
+        let optionList = ("options", "[" + options.joined(separator: ", ") + "]")
+        switch g.kind {
+        case .linear:
+            args += [("start", point(g.start)), ("end", point(g.end)), optionList]
+            return op("drawLinearGradient", args)
+        case .radial:
+            args += [("startCenter", point(g.start)), ("startRadius", number(g.startRadius)),
+                     ("endCenter", point(g.end)), ("endRadius", number(g.endRadius)), optionList]
+            return op("drawRadialGradient", args)
         }
     }
 }

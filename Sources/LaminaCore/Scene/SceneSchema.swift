@@ -93,6 +93,11 @@ public enum SceneSchema {
             "alpha": ["type": "number", "minimum": 0, "maximum": 1], "transform": numbers(6),
             "to": point, "control": point, "control1": point, "control2": point, "center": point,
             "clockwise": ["type": "boolean"], "rect": rect, "path": ["$ref": "#/$defs/path"], "image": ["type": "string"],
+            "colors": ["type": "array", "items": ["$ref": "#/$defs/color"], "minItems": 1],
+            "locations": nullable(["type": "array", "items": ["type": "number", "minimum": 0, "maximum": 1]]),
+            "start": point, "end": point, "startCenter": point, "endCenter": point,
+            "startRadius": nonNegative, "endRadius": nonNegative,
+            "options": ["type": "array", "items": ["enum": ["drawsBeforeStartLocation", "drawsAfterEndLocation"]]],
         ]
         let ops = SceneReader.drawingOps.map { entry -> [String: Any] in
             var properties: [String: Any] = ["op": ["const": entry.op]]

@@ -4,7 +4,8 @@ import LaminaGeometry
 /// What a scene will draw differently from what it asks for, so that a render never departs from a scene
 /// without a word: one warning per kind, with the JSON pointer of the first place that has it and a count.
 ///
-/// Today that is a font family that is not installed (Fontconfig's substitute is drawn). The CLI prints these
+/// Today that is a font family that is not installed (Fontconfig's substitute is drawn), a CAEmitterLayer
+/// (its particles are not drawn), and a radial gradient with distinct centres in a drawing (drawn concentric). The CLI prints these
 /// on standard error before rendering (`warning: ...`), and `--strict` makes any of them an error (exit 1).
 public struct SceneWarning: Equatable, CustomStringConvertible, Sendable {
     /// What departs from the scene, and how.
@@ -38,6 +39,11 @@ public struct SceneWarning: Equatable, CustomStringConvertible, Sendable {
 
     /// The warnings of `layer` alone, each with the pointer of its key relative to the layer.
     static func warnings(_ layer: Layer) -> [(String, String)] {
+        drawingWarnings(layer) + fontWarnings(layer)
+    }
+
+    /// A text layer's fonts that are not installed.
+    static func fontWarnings(_ layer: Layer) -> [(String, String)] {
         guard let text = layer as? TextLayer, text.hasText else { return [] }
         var fonts: [(String, String)] = []
         if let runs = text.attributedString {

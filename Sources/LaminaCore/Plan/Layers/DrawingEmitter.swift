@@ -43,6 +43,8 @@ struct DrawingEmitter {
                 if let op = imageOp(bitmap, rect, ctm, opacity, clip.shapes) { add(op, clip.path) }
             case .clear(let polylines, let clip):
                 clear(polylines, clip)
+            case .gradient(let shape, let paint, let m, let clip):
+                if let op = gradientOp(shape, paint, m, clip.shapes) { add(op, clip.path) }
             }
         }
         flushRun()
@@ -141,6 +143,16 @@ struct DrawingEmitter {
         let draw = TextureDraw(source: .image(builder.imageID(for: bitmap)), minFilter: .linear, magFilter: .linear,
                                opacity: opacity)
         return DrawOp(shape: .rect(rect), paint: .texture(draw), transform: m, clips: clips, bounds: bounds, edgeAA: .all)
+    }
+
+    /// A gradient over `shape` (its local space mapped to the store by `m`), its edges antialiased.
+    private func gradientOp(_ shape: RoundedRect, _ paint: GradientPaint, _ m: CGAffineTransform,
+                            _ clips: [Clip]) -> DrawOp? {
+        let t = Transform3D(affine: m)
+        let bounds = clipped(LayerGeometry.pixelBounds(of: shape.rect, through: t, in: store), clips)
+        guard !bounds.isEmpty else { return nil }
+        return DrawOp(shape: .roundedRect(shape), paint: .gradient(paint), transform: t, clips: clips, bounds: bounds,
+                      edgeAA: .all)
     }
 
     private func clipped(_ bounds: PixelRect, _ clips: [Clip]) -> PixelRect {
