@@ -36,6 +36,31 @@ final class HiddenLayerRenderTests: XCTestCase {
         }
     }
 
+    /// Where culling would change bytes it stays off: a faded group (its draws' overlap decides between a
+    /// group pass and folding), a parent whose shadow is its body's alpha, planes of a 3D context under a
+    /// transform layer's opacity, a transition under way; and a huge shadow's reach does not make a huge grid.
+    func testCullingStaysOff_whereItWouldChangeBytes() throws {
+        let pair = #"{"frame": [10, 10, 20, 20], "backgroundColor": "red"}, {"frame": [5, 5, 40, 40], "backgroundColor": "blue"}"#
+        let scenes = [
+            #"[{"frame": [10, 10, 60, 60], "opacity": 0.8, "sublayers": [\#(pair)]}]"#,
+            #"[{"frame": [10, 10, 60, 60], "shadowOpacity": 0.7, "shadowRadius": 9, "sublayers": [\#(pair)]}]"#,
+            #"[{"frame": [0, 0, 100, 80], "sublayerTransform": [{"m34": -0.002}], "sublayers": [{"type": "transform", "#
+                + #""frame": [0, 0, 100, 80], "opacity": 0.5, "sublayers": [{"frame": [10, 10, 60, 60], "sublayers": [\#(pair)]}]}]}]"#,
+            #"[{"frame": [10, 10, 60, 60], "masksToBounds": true, "sublayers": [\#(pair)], "animations": [{"type": "transition", "#
+                + #""transitionType": "push", "duration": 1, "from": {"backgroundColor": "green"}}]}]"#,
+            #"[{"frame": [10, 10, 60, 60], "shadowOpacity": 0.5, "shadowRadius": 1000000, "shadowPath": {"rect": [0, 0, 60, 60]}, "#
+                + #""sublayers": [\#(pair)]}]"#,
+        ]
+        for (i, layers) in scenes.enumerated() {
+            let scene = try SceneFixture.decode(SceneFixture.document(layers: layers, extra: #", "time": 0.4"#))
+            let (culled, full) = try plans(scene)
+            try forEachBackend { backend, renderer in
+                XCTAssertEqual(try ImageComparison(try renderer.render(culled), try renderer.render(full)).maxDifference, 0,
+                               "scene \(i), \(backend)")
+            }
+        }
+    }
+
     /// Random piles of overlapping cards (opaque or not, rounded or continuous, shadowed, rotated, nested in
     /// clipping, faded or group-opacity-less containers, some with sublayers): culled or not, the same bytes on
     /// both renderers, and some layers culled.

@@ -22,8 +22,9 @@ extension GraphBuilder {
         if !layer.isDoubleSided && facesAway(m) { return [] }
         var ctx = context
         if let name = layer.name { ctx.label = name }
-        // Opacity without group opacity scales each draw of the subtree: an opaque sublayer no longer hides.
-        if layer.opacityValue < 1 && !layer.allowsGroupOpacity { ctx.cullsHidden = false }
+        // Opacity scales the subtree's draws one by one (without group opacity), or decides between a group
+        // pass and folding by how the draws overlap (with it), which culling would change.
+        if layer.opacityValue < 1 { ctx.cullsHidden = false }
 
         // CATransformLayer: draws nothing of its own; opacity applies to each sublayer individually.
         // (Under a flattening parent a transform layer's planes are gathered by the parent's depth sort.)
@@ -44,8 +45,10 @@ extension GraphBuilder {
         var bodyContext = context
         if let s = shadow { bodyContext.interest = context.interest.expanded(by: s.reach) }
         let continuousClip = layer.masksToBounds && isContinuous(layerShape(layer))
-        // A clip applied draw by draw leaves partial coverage at its edges, where what lies below shows.
+        // A clip applied draw by draw leaves partial coverage at its edges, where what lies below shows; a
+        // shadow without a path is the body's alpha, whose blur is chosen by the body's draws.
         if layer.masksToBounds && !continuousClip { bodyContext.cullsHidden = false }
+        if shadow != nil && layer.shadowPathValue == nil { bodyContext.cullsHidden = false }
         var body = emitBody(layer, emitter: emitter, layerToTarget: m, context: bodyContext)
 
         var ownClip: (Clip, PixelRect)?

@@ -6,47 +6,85 @@ import LaminaGeometry
 /// would be overwritten pixel for pixel, so leaving them out changes no byte (WebRender and Chromium cull so).
 ///
 /// An occluder is a later sibling that the target receives as an opaque solid: shown, opacity 1, no mask,
-/// an opaque background, mapped to the target by a scale and translation only, not rasterized and not in a
-/// transition. Its opaque region is its bounds less the corners (two rectangles, inset by the corner radius,
-/// twice that for continuous corners), and only whole pixels inside count. A sibling is culled when every
+/// an opaque background with circular corners, mapped to the target by a scale and translation only, not
+/// rasterized. Its opaque region is its bounds less the corners (two rectangles, inset by the corner radius),
+/// and only whole pixels inside count. A sibling is culled when every
 /// pixel its output can reach (its extent with its shadow, `localExtent`, through its transform) is such a
 /// pixel of the occluders after it, tracked on a grid of 8-pixel cells. Culling is exact only where the
 /// target keeps what is drawn, so the planner turns it off below anything that scales its sublayers' alpha
-/// afterwards (opacity without group opacity, a transform layer's opacity, replicator instances) or clips
-/// them draw by draw (`masksToBounds` with a rectangular or circular clip): `Context.cullsHidden`.
+/// afterwards or decides how to composite them by their overlap (opacity, a transform layer's opacity,
+/// replicator instances, 3D planes), clips them draw by draw (`masksToBounds` with a rectangular or circular
+/// clip) or reads their alpha (a shadow without a path): `Context.cullsHidden`. A frame with a transition
+/// under way or a replicator whose instances lag is planned whole, and so is a child that is not flat (a
+/// transform layer or perspective below it), whose extent may not hold what it draws.
+///
+/// One effect is not exact: past 2 048 shadows of one blur in a frame, the shadow atlas snaps proxies to a
+/// sixteenth of a pixel (`ShadowAtlas`), and culled layers no longer count toward that threshold, so in such
+/// a frame some shadows keep their exact phase where they were snapped before (up to 1/32 pixel).
 extension GraphBuilder {
+    /// Most cells a culling grid may have (4 M cells of 8 x 8 pixels: a target of 16 384 x 16 384 pixels);
+    /// a larger area is not culled.
+    static let maxCoverCells = 1 << 22
+
     /// The indices (into `ordered`) of the children no pixel of which shows.
     func hiddenSublayers(_ ordered: [(offset: Int, element: Layer)], space: Transform3D, interest: PixelRect) -> Set<Int> {
-        guard cullsHidden, ordered.count > 1, ordered.count <= 1_000_000, !interest.isEmpty else { return [] }
-        var grid = CoverGrid(interest)
+        // Transitions move appearances beyond a layer's extent and lagging replicator instances draw their
+        // sublayers where the model does not put them: such a frame is planned whole.
+        guard cullsHidden, ordered.count > 1, ordered.count <= 1_000_000, !interest.isEmpty,
+              presentation.transitions.isEmpty, presentation.replicatorTimes.isEmpty else { return [] }
+        // Each child's pixels (its extent with its shadow, through its transform), when it may be culled.
+        var reach: [PixelRect?] = []
+        reach.reserveCapacity(ordered.count)
+        var area = PixelRect.empty
+        for (_, child) in ordered {
+            let m = LayerGeometry.local(child).concatenating(space)
+            guard !child.isHidden, m.planeKind <= .affine, Self.isFlat(child, budget: 64) else { reach.append(nil); continue }
+            let extent = localExtent(of: child, includeShadow: true)
+            let b = extent.isNull ? PixelRect.empty : LayerGeometry.pixelBounds(of: extent, through: m, in: interest)
+            reach.append(b.isEmpty ? nil : b)
+            area = area.union(b)
+        }
+        area = area.intersection(interest)
+        guard !area.isEmpty, (area.width / 8 + 1) * (area.height / 8 + 1) <= Self.maxCoverCells else { return [] }
+        var grid = CoverGrid(area)
         var hidden: Set<Int> = []
         for (index, child) in ordered.enumerated().reversed() {
             guard !child.element.isHidden else { continue }
-            let inTransition = !presentation.transitions.isEmpty
-                && presentation.transitions[ObjectIdentifier(child.element)] != nil
-            let m = LayerGeometry.local(child.element).concatenating(space)
-            if !inTransition, !grid.isEmpty {
-                let extent = localExtent(of: child.element, includeShadow: true)
-                if !extent.isNull, grid.covers(LayerGeometry.pixelBounds(of: extent, through: m, in: interest)) {
-                    hidden.insert(index)
-                    continue
-                }
+            if !grid.isEmpty, let b = reach[index], grid.covers(b) {
+                hidden.insert(index)
+                continue
             }
-            if !inTransition, let rects = opaqueRects(of: child.element, through: m) {
+            let m = LayerGeometry.local(child.element).concatenating(space)
+            if let rects = opaqueRects(of: child.element, through: m) {
                 for r in rects { grid.add(r) }
             }
         }
         return hidden
     }
 
-    /// The target-space rectangles a layer paints opaque, or nil when it is not an occluder.
+    /// Whether a layer's subtree draws in its plane, so its extent (`localExtent`) holds what it draws: no
+    /// transform layer (a 3D context whose depth the extent's projection drops) and no perspective below it,
+    /// within `budget` layers (a larger subtree is not culled).
+    static func isFlat(_ layer: Layer, budget: Int) -> Bool {
+        var left = budget
+        func walk(_ l: Layer) -> Bool {
+            left -= 1
+            guard left >= 0, !LayerEmitters.of(l).isTransformLayer, l.transform.planeKind <= .affine,
+                  l.sublayerTransform.planeKind <= .affine else { return false }
+            if let mask = l.mask, !walk(mask) { return false }
+            return l.sublayersValue.allSatisfy(walk)
+        }
+        return walk(layer)
+    }
+
+    /// The target-space rectangles a layer paints opaque, or nil when it is not an occluder. Continuous
+    /// corners are left out: their background is a path whose interior coverage is a float sum.
     private func opaqueRects(of layer: Layer, through m: Transform3D) -> [CGRect]? {
-        guard layer.opacityValue >= 1, layer.mask == nil, !layer.shouldRasterize,
+        guard layer.opacityValue >= 1, layer.mask == nil, !layer.shouldRasterize, layer.cornerCurve != .continuous,
               let bg = layer.backgroundColor, bg.alpha >= 1, !LayerEmitters.of(layer).isTransformLayer,
               m.planeKind.isScaleTranslation, m.m11 > 0, m.m22 > 0 else { return nil }
         let b = layer.bounds
-        let radius = min(Double(layer.cornerRadius), Double(min(b.width, b.height)) / 2)
-        let inset = radius > 0 ? (layer.cornerCurve == .continuous ? 2 * radius : radius) : 0
+        let inset = min(Double(layer.cornerRadius), Double(min(b.width, b.height)) / 2)
         let rects = [b.insetBy(dx: CGFloat(inset), dy: 0), b.insetBy(dx: 0, dy: CGFloat(inset))]
         return rects.compactMap { r in
             guard r.width > 0, r.height > 0 else { return nil }
@@ -66,11 +104,14 @@ struct CoverGrid {
     private var covered: [Bool]
     private(set) var isEmpty = true
 
+    /// A grid over `area`, its cells on multiples of 8 pixels of the target (so where the area starts does not
+    /// change which pixels a cell holds).
     init(_ area: PixelRect) {
-        origin = (area.x0, area.y0)
-        columns = max(1, (area.width + Self.cell - 1) / Self.cell)
-        rows = max(1, (area.height + Self.cell - 1) / Self.cell)
-        // A bounded grid: a target side is at most the pass limit, so at most (16 384 / 8)^2 cells.
+        func down(_ v: Int) -> Int { v >= 0 ? v / Self.cell * Self.cell : -((-v + Self.cell - 1) / Self.cell * Self.cell) }
+        origin = (down(area.x0), down(area.y0))
+        columns = max(1, (area.x1 - origin.x + Self.cell - 1) / Self.cell)
+        rows = max(1, (area.y1 - origin.y + Self.cell - 1) / Self.cell)
+        // Bounded by the caller (`GraphBuilder.maxCoverCells`).
         covered = [Bool](repeating: false, count: columns * rows)
     }
 

@@ -28,6 +28,7 @@ struct LocalPass {
 
     /// `outer`'s context inside the pass: the pass is the whole interest.
     func context(_ outer: GraphBuilder.Context) -> GraphBuilder.Context {
-        GraphBuilder.Context(interest: rect, flipped: outer.flipped, label: outer.label, pointer: outer.pointer)
+        GraphBuilder.Context(interest: rect, flipped: outer.flipped, label: outer.label, pointer: outer.pointer,
+                             cullsHidden: outer.cullsHidden)
     }
 }

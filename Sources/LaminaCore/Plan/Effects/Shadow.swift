@@ -140,7 +140,10 @@ extension GraphBuilder {
         if let path = layer.shadowPathValue {
             shape = pathOps(path, layerToTarget: local, color: .white, interest: passRect)
         } else {
-            var body = emitBody(layer, emitter: LayerEmitters.of(layer), layerToTarget: local, context: inner)
+            // The shadow's shape is the body's alpha, which culling must not change (its blur's content).
+            var bodyContext = inner
+            bodyContext.cullsHidden = false
+            var body = emitBody(layer, emitter: LayerEmitters.of(layer), layerToTarget: local, context: bodyContext)
             if layer.masksToBounds {
                 let clip = Clip(shape: layerShape(layer), transform: local)
                 let b = LayerGeometry.pixelBounds(of: layer.bounds, through: local, in: passRect)

@@ -178,6 +178,8 @@ extension GraphBuilder {
         ctx.parentSpace = nil
         for (i, child) in t.sublayersInDrawingOrder where !child.isHidden && child.opacityValue > 0 {
             var c = ctx
+            // A plane's draws are scaled by its transform layers' opacity, modulated and cut into pieces.
+            c.cullsHidden = false
             c.label = context.label + "/sublayers/\(i)" + label
             c.pointer = (pointerPrefix ?? context.pointer + "/sublayers/") + "\(i)"
             let local = LayerGeometry.local(child)
