@@ -104,6 +104,7 @@ public enum Lamina {
     public static func render(_ scene: Scene, backend: Backend = .cpu, options: RenderOptions = .default,
                               at time: Double? = nil) throws -> Image {
         try checkImageSize(width: scene.width, height: scene.height, scale: scene.scale)
+        scene.root.prepareTreeForDisplay()
         var planner = Planner(options: options)
         planner.time = time
         let graph = try planner.plan(scene)

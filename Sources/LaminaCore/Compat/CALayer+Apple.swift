@@ -111,17 +111,26 @@ extension Layer {
     public func needsDisplay() -> Bool { needsDisplayFlag }
     public func displayIfNeeded() { if needsDisplayFlag { display() } }
 
-    /// Lamina's `display()`: asks the delegate's `display(_:)`, and clears `needsDisplay()`. The backing store
-    /// itself is drawn when the layer is rendered.
-    public func display() {
-        needsDisplayFlag = false
-        delegate?.display(self)
-    }
-
-    /// Layout hooks: Lamina has no layout pass; `layoutIfNeeded()` calls the delegate's
-    /// `layoutSublayers(of:)` once.
+    /// Layout hooks: `layoutIfNeeded()` runs `layoutSublayers()` once (`Lamina.render` lays out the whole
+    /// tree before drawing, so `setNeedsLayout()` has nothing to mark).
     public func setNeedsLayout() {}
-    public func layoutIfNeeded() { delegate?.layoutSublayers(of: self) }
+    public func layoutIfNeeded() { layoutSublayers() }
+
+    /// What `Lamina.render` does before drawing a tree built in code, as iOS does before a frame: every layer,
+    /// parents first, is laid out (`layoutSublayers()`), and those marked with `setNeedsDisplay()` display
+    /// (`display()`). Bounded to 1 000 000 layers and the decoder's nesting depth.
+    public func prepareTreeForDisplay() {
+        var left = 1_000_000
+        func visit(_ l: Layer, depth: Int) {
+            left -= 1
+            guard left >= 0, depth <= SceneDecoder.maxLayerDepth else { return }
+            l.layoutSublayers()
+            if l.needsDisplayFlag { l.display() }
+            if let mask = l.mask { visit(mask, depth: depth + 1) }
+            for child in l.sublayersValue { visit(child, depth: depth + 1) }
+        }
+        visit(self, depth: 0)
+    }
     public func needsLayout() -> Bool { false }
 
 
@@ -162,6 +171,4 @@ extension Layer {
         return nil
     }
 
-    /// CALayer's `preferredFrameSize()`: the bounds' size.
-    public func preferredFrameSize() -> CGSize { bounds.size }
 }

@@ -171,6 +171,33 @@ open class Layer {
         if !ctx.isProbe { delegate?.draw(self, in: ctx) }
     }
 
+    // MARK: CALayer's overridable methods (in the class body: Swift cannot override extension members)
+
+    /// Lays out the sublayers; the default asks the delegate's `layoutSublayers(of:)`. Override it in a
+    /// subclass, as on iOS: `Lamina.render` lays out every layer of the tree, parents first, before drawing.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// Sets the layer's contents; the default asks the delegate's `display(_:)`. `Lamina.render` calls it
+    /// for the layers marked with `setNeedsDisplay()`, as iOS does before a frame.
+    open func display() {
+        needsDisplayFlag = false
+        delegate?.display(self)
+    }
+
+    /// The layer's action for `event`: the delegate's `action(for:forKey:)`; nil without a delegate (Lamina
+    /// makes no implicit animations).
+    open func action(forKey event: String) -> CAAction? { delegate?.action(for: self, forKey: event) }
+
+    /// Core Animation's default action for a key: none in Lamina.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// Whether changing `key` redraws the layer: false for CALayer's own keys (a subclass's custom drawing is
+    /// recorded at every render, so its own keys redraw anyway).
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// CALayer's `preferredFrameSize()`: the bounds' size.
+    open func preferredFrameSize() -> CGSize { bounds.size }
+
     /// The CA-style type name of this layer (`layer`, `shape`, ...), as scenes spell it.
     open var typeName: String { "layer" }
 }
