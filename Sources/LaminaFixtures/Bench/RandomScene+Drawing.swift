@@ -5,7 +5,8 @@ import LaminaGeometry
 
 /// Random custom drawing for the parity fuzzer: a few commands on a plain card (ellipses filled and stroked,
 /// a star under either fill rule, a dashed round-capped arc, a rotated fill, a clipped fill between save and
-/// restore, nested rect and path clips over overlapping paints with a clear, a clear), at contentsScale 1 or the canvas's, so the backing store is magnified or drawn 1:1.
+/// restore, nested rect and path clips over overlapping paints with a clear, a linear or radial gradient
+/// under a clip, a clear), at contentsScale 1 or the canvas's, so the backing store is magnified or drawn 1:1.
 extension RandomScene {
     func drawing(_ rng: inout SplitMix64, w: Double, h: Double, scale: Double) -> String {
         var commands: [String] = []
@@ -24,7 +25,7 @@ extension RandomScene {
         let fill = "{\"op\": \"setFillColor\", \"color\": \(color(rng.sceneColor(alpha: rng.unit() < 0.3 ? 0.5 : 1)))}"
         let stroke = "{\"op\": \"setStrokeColor\", \"color\": \(color(rng.sceneColor()))}"
         let width = "{\"op\": \"setLineWidth\", \"width\": \(n(rng.uniform(0.5, 8)))}"
-        switch Int(rng.whole(0, 7)) {
+        switch Int(rng.whole(0, 8)) {
         case 0: return [fill, "{\"op\": \"fillEllipse\", \"rect\": \(rect())}"]
         case 1: return [stroke, width, "{\"op\": \"strokeEllipse\", \"rect\": \(rect())}"]
         case 2:
@@ -63,6 +64,18 @@ extension RandomScene {
                     "{\"op\": \"strokeEllipse\", \"rect\": [\(n(-w * 0.35)), \(n(-h * 0.2)), \(n(w * 0.5)), \(n(h * 0.5))]}",
                     "{\"op\": \"clear\", \"rect\": [\(n(-w * 0.1)), \(n(-h * 0.1)), \(n(w * 0.2)), \(n(h * 0.2))]}",
                     "{\"op\": \"restoreGState\"}"]
+        case 7:
+            // A gradient under an ellipse clip: linear or radial, its ends drawn past or not.
+            let colors = "[\(color(rng.sceneColor())), \(color(rng.sceneColor(alpha: rng.unit() < 0.3 ? 0.5 : 1)))]"
+            let options = rng.unit() < 0.5 ? "[\"drawsBeforeStartLocation\", \"drawsAfterEndLocation\"]" : "[]"
+            let paint = rng.unit() < 0.5
+                ? "{\"op\": \"drawLinearGradient\", \"colors\": \(colors), \"start\": [\(n(w * 0.2)), \(n(h * 0.3))], "
+                    + "\"end\": [\(n(w * 0.8)), \(n(h * 0.6))], \"options\": \(options)}"
+                : "{\"op\": \"drawRadialGradient\", \"colors\": \(colors), \"startCenter\": [\(n(w / 2)), \(n(h / 2))], "
+                    + "\"startRadius\": \(n(rng.uniform(0, 6))), \"endCenter\": [\(n(w / 2)), \(n(h / 2))], "
+                    + "\"endRadius\": \(n(rng.uniform(8, min(w, h) / 2))), \"options\": \(options)}"
+            return ["{\"op\": \"saveGState\"}", "{\"op\": \"addEllipse\", \"rect\": \(rect())}", "{\"op\": \"clip\"}",
+                    paint, "{\"op\": \"restoreGState\"}"]
         default:
             return ["{\"op\": \"clear\", \"rect\": \(rect())}"]
         }
