@@ -47,10 +47,7 @@ struct AnimateCommand: ParsableCommand {
     var end: Double { to ?? from + 1 }
 
     /// The frames' scene times.
-    var times: [Double] {
-        let count = Int(((end - from) * fps + 1e-9).rounded(.down)) + 1
-        return (0..<count).map { from + Double($0) / fps }
-    }
+    var times: [Double] { MediaTiming.frameTimes(from: from, to: end, fps: fps) }
 
     func validate() throws {
         guard from.isFinite, end.isFinite, abs(from) <= 1e9, abs(end) <= 1e9 else {

@@ -15,8 +15,7 @@ import LaminaImage
 struct ProfileTimeline {
     /// The frames' times: `from`, `from + 1/fps`, ... up to `to` (included when it falls on a frame).
     static func times(from: Double, to: Double, fps: Double) -> [Double] {
-        let count = Int(((to - from) * fps + 1e-9).rounded(.down)) + 1
-        return (0..<max(1, count)).map { from + Double($0) / fps }
+        MediaTiming.frameTimes(from: from, to: to, fps: fps)
     }
 
     struct Frame {

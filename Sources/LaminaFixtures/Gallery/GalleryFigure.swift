@@ -65,7 +65,6 @@ public struct GalleryFigure {
     /// The moments of the figure's timeline at `fps` (empty for a still figure).
     public var frameTimes: [Double] {
         guard let span = timeline else { return [] }
-        let count = Int(((span.upperBound - span.lowerBound) * fps + 1e-9).rounded(.down)) + 1
-        return (0..<count).map { span.lowerBound + Double($0) / fps }
+        return MediaTiming.frameTimes(from: span.lowerBound, to: span.upperBound, fps: fps)
     }
 }

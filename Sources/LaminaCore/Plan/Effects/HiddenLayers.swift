@@ -32,12 +32,13 @@ extension GraphBuilder {
         // sublayers where the model does not put them: such a frame is planned whole.
         guard cullsHidden, ordered.count > 1, ordered.count <= 1_000_000, !interest.isEmpty,
               presentation.transitions.isEmpty, presentation.replicatorTimes.isEmpty else { return [] }
-        // Each child's pixels (its extent with its shadow, through its transform), when it may be culled.
+        // Each child's map to the target, and its pixels (its extent with its shadow, through that map) when
+        // it may be culled.
+        let maps = ordered.map { LayerGeometry.local($0.element).concatenating(space) }
         var reach: [PixelRect?] = []
         reach.reserveCapacity(ordered.count)
         var area = PixelRect.empty
-        for (_, child) in ordered {
-            let m = LayerGeometry.local(child).concatenating(space)
+        for ((_, child), m) in zip(ordered, maps) {
             guard !child.isHidden, m.planeKind <= .affine, Self.isFlat(child, budget: 64) else { reach.append(nil); continue }
             let extent = localExtent(of: child, includeShadow: true)
             let b = extent.isNull ? PixelRect.empty : LayerGeometry.pixelBounds(of: extent, through: m, in: interest)
@@ -54,8 +55,7 @@ extension GraphBuilder {
                 hidden.insert(index)
                 continue
             }
-            let m = LayerGeometry.local(child.element).concatenating(space)
-            if let rects = opaqueRects(of: child.element, through: m) {
+            if let rects = opaqueRects(of: child.element, through: maps[index]) {
                 for r in rects { grid.add(r) }
             }
         }
