@@ -4,6 +4,7 @@
 # A refactor that promises byte identity compares this list before and after:
 #   tools/byte-identity.sh .build/release/lamina > /tmp/before.txt   (on the old build)
 #   tools/byte-identity.sh .build/release/lamina > /tmp/after.txt && diff /tmp/before.txt /tmp/after.txt
+# BACKENDS="cpu" limits it to one renderer.
 set -uo pipefail
 lamina=${1:?usage: byte-identity.sh LAMINA_BINARY}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -14,7 +15,7 @@ for s in "$work"/bench/*.json; do
   scenes+=("$s")
 done
 for s in "${scenes[@]}"; do
-  for backend in cpu gpu; do
+  for backend in ${BACKENDS:-cpu gpu}; do
     for fast in 1 0; do
       out=$work/out.png
       if LAMINA_CPU_FAST_PATHS=$fast LAMINA_GL_FAST_PATHS=$fast "$lamina" render "$s" -o "$out" --backend "$backend" \

@@ -101,6 +101,28 @@ final class PathRasterizerTests: XCTestCase {
         XCTAssertEqual(cov[11 * 20 + 5], 1, accuracy: 1e-6)
     }
 
+    /// Rows are filled cluster by cluster (edges whose extents in the row touch), each from the winding
+    /// number left of it: a comb whose teeth end in horizontal edges inside rows, staircases whose steps
+    /// sit at fractional y, and a shape wound the other way beside them, all match exact pixel areas.
+    func testClustersSplitByHorizontalEdges_matchExactAreas() {
+        let comb = [p(2, 2.25), p(14.5, 2.25), p(14.5, 3.6), p(5.2, 3.6), p(5.2, 5.4), p(12.7, 5.4), p(12.7, 6.8),
+                    p(5.2, 6.8), p(5.2, 8.1), p(15.3, 8.1), p(15.3, 9.75), p(2, 9.75)]
+        let stairs = [p(18, 1.5), p(20.4, 1.5), p(21.1, 3.3), p(23.6, 3.3), p(24.2, 5.7), p(27.8, 5.7), p(29.5, 11.2),
+                      p(17.4, 11.2)]
+        let backwards = [p(3.5, 12.4), p(9.3, 18.8), p(13.9, 12.9), p(11.2, 12.9), p(9.4, 15.1), p(6.6, 12.4)]
+        let clip = PixelRect(x0: 0, y0: 0, x1: 32, y1: 20)
+        for rule in [FillRule.nonZero, .evenOdd] {
+            let cov = coverage([Polyline(points: comb, closed: true), Polyline(points: stairs, closed: true),
+                                Polyline(points: backwards, closed: true)], rule, clip: clip)
+            for py in 0..<20 {
+                for px in 0..<32 {
+                    let exact = [comb, stairs, backwards].reduce(0) { $0 + exactArea($1, px: px, py: py) }
+                    XCTAssertEqual(Double(cov[py * 32 + px]), exact, accuracy: 1e-6, "pixel (\(px), \(py)), \(rule)")
+                }
+            }
+        }
+    }
+
     func testIntegerRectIsExactlyOneInsideAndZeroOutside() {
         let clip = PixelRect(x0: 0, y0: 0, x1: 12, y1: 12)
         let cov = coverage([rect(2, 3, 8, 9)], clip: clip)

@@ -93,6 +93,25 @@ struct BlendTarget {
         for x in xs { blend(src, x: x, y: y) }
     }
 
+    /// Blends one translucent colour over the columns `xs` of row `y`, computing each distinct destination
+    /// pixel once: neighbouring pixels are often alike (a background, an earlier fill), and the blend of a
+    /// colour is a function of the destination pixel alone.
+    @inline(__always)
+    func blendRun(_ src: SIMD4<Double>, xs: Range<Int>, y: Int) {
+        guard !xs.isEmpty else { return }
+        let p = UnsafeMutableRawPointer(base + (y * width + xs.lowerBound) * 4)
+        var lastIn = p.loadUnaligned(as: UInt32.self)
+        var lastOut = blended(src, over: lastIn)
+        for i in 0..<xs.count {
+            let d = p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+            if d != lastIn {
+                lastIn = d
+                lastOut = blended(src, over: d)
+            }
+            p.storeBytes(of: lastOut, toByteOffset: i * 4, as: UInt32.self)
+        }
+    }
+
     /// Clears the pixels `xs` of rows `rows` to transparent.
     func clear(rows: Range<Int>, xs: Range<Int>) {
         for y in rows { (base + (y * width + xs.lowerBound) * 4).update(repeating: 0, count: xs.count * 4) }

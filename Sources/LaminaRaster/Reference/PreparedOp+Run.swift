@@ -58,15 +58,38 @@ extension PreparedOp {
         }
     }
 
-    /// A path's coverage, rasterized when the op was prepared, times its colour and the clips'.
-    private func runPath(_ ys: Range<Int>, coverage: [Float], color: SIMD4<Double>, target: BlendTarget) {
-        for y in ys {
-            let row = (y - bounds.y0) * bounds.width - bounds.x0
-            for x in bounds.x0..<bounds.x1 {
-                var cov = Double(coverage[row + x])
-                guard cov > 0 else { continue }
-                if !clips.isEmpty { cov *= clipCoverage(x: x, y: y) }
-                if cov > 0 { target.blend(color * cov, x: x, y: y) }
+    /// A path's coverage, rasterized when the op was prepared, times its colour and the clips', over each
+    /// row's covered span. Without clips, a run of full coverage is the colour itself: one stored pattern
+    /// when it is opaque, else one blend per distinct destination pixel (`blendRun`); the bytes are those
+    /// of blending every pixel.
+    private func runPath(_ ys: Range<Int>, coverage: PathRows, color: SIMD4<Double>, target: BlendTarget) {
+        let opaque = color.w >= 1 ? Blend.opaquePattern(color) : nil
+        coverage.values.withUnsafeBufferPointer { values in
+            for y in ys {
+                let span = coverage.spans[y - bounds.y0]
+                guard span.count > 0 else { continue }
+                let v = values.baseAddress.map { $0 + span.offset - span.x0 }
+                guard let v else { return }
+                let end = span.x0 + span.count
+                guard clips.isEmpty else {
+                    for x in span.x0..<end where v[x] > 0 {
+                        let cov = Double(v[x]) * clipCoverage(x: x, y: y)
+                        if cov > 0 { target.blend(color * cov, x: x, y: y) }
+                    }
+                    continue
+                }
+                var x = span.x0
+                while x < end {
+                    guard v[x] >= 1 else {
+                        if v[x] > 0 { target.blend(color * Double(v[x]), x: x, y: y) }
+                        x += 1
+                        continue
+                    }
+                    var run = x + 1
+                    while run < end && v[run] >= 1 { run += 1 }
+                    if let opaque { target.store(opaque, xs: x..<run, y: y) } else { target.blendRun(color, xs: x..<run, y: y) }
+                    x = run
+                }
             }
         }
     }

@@ -15,8 +15,8 @@ final class PreparedOp: @unchecked Sendable {
         case ring(RoundedRect, inner: RoundedRect?)
         /// A fill with its border over it (`BorderedFill`): the shape and the ring's inner edge.
         case framed(RoundedRect, inner: RoundedRect?)
-        /// Coverage per pixel of `bounds`, row-major, already rasterized analytically.
-        case path(coverage: [Float])
+        /// The coverage of the rows of `bounds`, already rasterized analytically.
+        case path(coverage: PathRows)
     }
 
     /// The operation's paint, prepared: colours as vectors, samplers and evaluators made once.

@@ -1,0 +1,131 @@
+import Foundation
+
+extension PathRasterizer {
+    /// Fills one band of a cluster whose edges (`bandEdges`) all span its full height, halving it where
+    /// edges cross, starting from the winding number `winding` left of the cluster; returns the winding
+    /// number right of it.
+    @discardableResult
+    mutating func rasterizeBand(top ya: Double, bottom yb: Double, rule: FillRule, winding start: Int32) -> Int32 {
+        crossings.removeAll(keepingCapacity: true)
+        for i in bandEdges {
+            let e = edges[i]
+            crossings.append(Crossing(top: e.x(at: ya), bottom: e.x(at: yb), winding: e.winding))
+        }
+        sortCrossings()
+        var ordered = true
+        for i in crossings.indices.dropFirst() {
+            let a = crossings[i - 1], b = crossings[i]
+            // Equal x at a shared vertex is not a crossing; only a strict swap of order is.
+            if b.top < a.top - 1e-9 || b.bottom < a.bottom - 1e-9 { ordered = false; break }
+        }
+        if !ordered && yb - ya > PathRasterizer.minimumBand {
+            let mid = (ya + yb) / 2
+            rasterizeBand(top: ya, bottom: mid, rule: rule, winding: start)
+            return rasterizeBand(top: mid, bottom: yb, rule: rule, winding: start)
+        }
+        var winding = start
+        for i in 0..<crossings.count {
+            let c = crossings[i]
+            let wasInside = rule.contains(winding)
+            winding &+= c.winding
+            let isInside = rule.contains(winding)
+            if wasInside != isInside {
+                accumulate(top: c.top, bottom: c.bottom, height: yb - ya, sign: isInside ? 1 : -1)
+            }
+        }
+        return winding
+    }
+
+    /// Insertion sort by mid x: bands hold few edges and arrive nearly sorted; large ones use `sort`.
+    mutating func sortCrossings() {
+        let n = crossings.count
+        guard n > 1 else { return }
+        if n > 32 { crossings.sort { $0.key < $1.key }; return }
+        for i in 1..<n {
+            let c = crossings[i]
+            var j = i
+            while j > 0 && crossings[j - 1].key > c.key {
+                crossings[j] = crossings[j - 1]
+                j -= 1
+            }
+            crossings[j] = c
+        }
+    }
+
+    // MARK: - Area accumulation
+
+    /// Adds `sign` times the area right of the segment from x `top` to x `bottom` over a band of
+    /// `height`, split where it leaves the clip so that no loop runs past the clip's columns.
+    mutating func accumulate(top: Double, bottom: Double, height: Double, sign: Double) {
+        let a = top - originX, b = bottom - originX, w = Double(width)
+        let lo = min(a, b), hi = max(a, b)
+        if lo >= 0 && hi <= w {
+            accumulateSpan(lo, hi, height * sign)
+            return
+        }
+        // Cut where the segment meets x = 0 and x = width; the pieces outside become vertical runs at the
+        // clip's edge, which cover the columns inside exactly as the original pieces did.
+        var t0 = 0.0, t1 = 1.0
+        if a != b {
+            let c0 = min(max((0 - a) / (b - a), 0), 1), c1 = min(max((w - a) / (b - a), 0), 1)
+            t0 = min(c0, c1); t1 = max(c0, c1)
+        }
+        func piece(_ from: Double, _ to: Double) {
+            guard to > from else { return }
+            let xa = min(max(a + from * (b - a), 0), w), xb = min(max(a + to * (b - a), 0), w)
+            accumulateSpan(min(xa, xb), max(xa, xb), height * sign * (to - from))
+        }
+        piece(0, t0)
+        piece(t0, t1)
+        piece(t1, 1)
+    }
+
+    /// Adds the area right of a straight segment spanning local x `a...b` (0 <= a <= b <= width) over a
+    /// signed height `h` to the difference buffer: `delta[j]` is coverage(j) minus coverage(j - 1).
+    mutating func accumulateSpan(_ a: Double, _ b: Double, _ h: Double) {
+        let first = Int(pixels: a, .towardZero)
+        var last = Int(pixels: b, .up) - 1
+        if last < first { last = first }
+        touchedLow = min(touchedLow, first)
+        touchedHigh = max(touchedHigh, last + 1)
+        if last == first {
+            let mid = (a + b) / 2 - Double(first)
+            delta[first] += h * (1 - mid)
+            delta[first + 1] += h * mid
+            return
+        }
+        let perX = h / (b - a)
+        var above = 0.0, previous = 0.0
+        for j in first...last {
+            let enter = max(a, Double(j)), exit = min(b, Double(j + 1))
+            let part = (exit - enter) * perX
+            let cover = above + part * (Double(j + 1) - (enter + exit) / 2)
+            delta[j] += cover - previous
+            previous = cover
+            above += part
+        }
+        delta[last + 1] += h - previous
+    }
+
+    /// Turns the difference buffer into coverage for the touched span, hands it out and clears it.
+    mutating func emitRow(y: Int, clipX0: Int,
+                                  body: (_ y: Int, _ x0: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
+        guard touchedHigh >= touchedLow else { return }
+        let low = touchedLow, high = min(touchedHigh, width)
+        touchedLow = Int.max
+        touchedHigh = -1
+        var sum = 0.0
+        var any = false
+        for x in low..<high {
+            sum += delta[x]
+            let c = Float(min(max(sum, 0), 1))
+            row[x] = c < 1e-7 ? 0 : c
+            any = any || row[x] > 0
+        }
+        for x in low...min(high + 1, width + 1) { delta[x] = 0 }
+        guard any, high > low else { return }
+        row.withUnsafeBufferPointer { buffer in
+            body(y, clipX0 + low, UnsafeBufferPointer(rebasing: buffer[low..<high]))
+        }
+    }
+}
