@@ -9,7 +9,7 @@ extension PathRasterizer {
         crossings.removeAll(keepingCapacity: true)
         for i in bandEdges {
             let e = edges[i]
-            crossings.append(Crossing(top: e.x(at: ya), bottom: e.x(at: yb), winding: e.winding))
+            crossings.append(Crossing(top: e.x(at: ya), bottom: e.x(at: yb), winding: e.winding, edge: i))
         }
         sortCrossings()
         var ordered = true
@@ -36,11 +36,15 @@ extension PathRasterizer {
         return winding
     }
 
-    /// Insertion sort by mid x: bands hold few edges and arrive nearly sorted; large ones use `sort`.
+    /// Insertion sort by mid x: a band's edges arrive in the previous band's order, nearly sorted; many
+    /// out of order use `sort`.
     mutating func sortCrossings() {
         let n = crossings.count
         guard n > 1 else { return }
-        if n > 32 { crossings.sort { $0.key < $1.key }; return }
+        var descents = 0
+        for i in 1..<n where crossings[i].key < crossings[i - 1].key { descents += 1 }
+        guard descents > 0 else { return }
+        if descents > 16 { crossings.sort { $0.key < $1.key }; return }
         for i in 1..<n {
             let c = crossings[i]
             var j = i

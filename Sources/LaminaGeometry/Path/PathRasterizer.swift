@@ -41,6 +41,7 @@ public struct PathRasterizer: Sendable {
     struct Crossing {
         var top: Double, bottom: Double
         var winding: Int32
+        var edge: Int
         var key: Double { top + bottom }
     }
 
@@ -219,7 +220,7 @@ public struct PathRasterizer: Sendable {
 
     /// Fills the cluster `extents[range]` starting from the winding number left of it; returns the one
     /// right of it. A cluster without a vertex inside the row is one band; others are cut into bands at their
-    /// vertices (`rasterizeBand`).
+    /// vertices (`rasterizeBand`), swept top to bottom with the band's edges kept in last band's x order.
     private mutating func rasterizeCluster(_ range: Range<Int>, top: Double, bottom: Double, rule: FillRule,
                                            winding: Int32) -> Int32 {
         bandEdges.removeAll(keepingCapacity: true)
@@ -234,17 +235,30 @@ public struct PathRasterizer: Sendable {
         splits.append(bottom)
         if bandEdges.isEmpty { return winding }
         if splits.count == 2 { return rasterizeBand(top: top, bottom: bottom, rule: rule, winding: winding) }
-        clusterEdges.removeAll(keepingCapacity: true)
-        clusterEdges.append(contentsOf: bandEdges)
+        // `edges` is sorted by top, so the indices in order are the edges in the order they start.
+        swap(&clusterEdges, &bandEdges)
+        clusterEdges.sort()
         splits.sort()
-        var after = winding
+        bandEdges.removeAll(keepingCapacity: true)
+        var next = 0, after = winding
         for s in 1..<splits.count {
             let ya = splits[s - 1], yb = splits[s]
             guard yb > ya else { continue }
-            bandEdges.removeAll(keepingCapacity: true)
-            for i in clusterEdges where edges[i].y0 <= ya && edges[i].y1 >= yb { bandEdges.append(i) }
+            // Every edge starts and ends at a split or outside the row: those begun by `ya` and not ended
+            // span the band.
+            var kept = 0
+            for k in bandEdges.indices where edges[bandEdges[k]].y1 > ya {
+                bandEdges[kept] = bandEdges[k]
+                kept += 1
+            }
+            bandEdges.removeLast(bandEdges.count - kept)
+            while next < clusterEdges.count, edges[clusterEdges[next]].y0 <= ya {
+                bandEdges.append(clusterEdges[next])
+                next += 1
+            }
             guard !bandEdges.isEmpty else { continue }
             after = rasterizeBand(top: ya, bottom: yb, rule: rule, winding: winding)
+            for k in crossings.indices { bandEdges[k] = crossings[k].edge }
         }
         return after
     }

@@ -167,10 +167,10 @@ extension GraphBuilder {
                  interest: PixelRect) -> [DrawOp] {
         let box = path.controlPointBounds
         guard !box.isNull, !path.isEmpty else { return [] }
-        let scale = max(1e-6, LayerGeometry.approximateScale(m))
+        let tolerance = PathAccuracy.tolerance(scale: LayerGeometry.largestScale(m))
         let bounds = LayerGeometry.pixelBounds(of: box, through: m, in: interest)
-        guard !bounds.isEmpty, chargeSegments(path.flattenedSegmentCount(tolerance: 0.1 / scale)) else { return [] }
-        let polylines = path.flattened(tolerance: 0.1 / scale)
+        guard !bounds.isEmpty, chargeSegments(path.flattenedSegmentCount(tolerance: tolerance)) else { return [] }
+        let polylines = path.flattened(tolerance: tolerance)
         return [DrawOp(shape: .path(PathShape(polylines: polylines, rule: rule)), paint: .solid(color.premultiplied),
                        transform: m, bounds: bounds)]
     }
@@ -183,6 +183,17 @@ extension LayerGeometry {
         let w = m.m44 != 0 ? abs(m.m44) : 1
         let det = abs(m.m11 * m.m22 - m.m12 * m.m21) / (w * w)
         let s = det.squareRoot()
+        return s.isFinite && s > 0 ? s : 1
+    }
+
+    /// The most a map near the origin stretches any direction: the larger singular value of its linear
+    /// part, so that a curve flattened to `PathAccuracy.tolerance(scale:)` in layer units stays within the
+    /// tolerance in pixels along every direction.
+    static func largestScale(_ m: Transform3D) -> Double {
+        let w = m.m44 != 0 ? abs(m.m44) : 1
+        let a = m.m11 / w, b = m.m12 / w, c = m.m21 / w, d = m.m22 / w
+        let sum = a * a + b * b + c * c + d * d, det = a * d - b * c
+        let s = ((sum + max(0, sum * sum - 4 * det * det).squareRoot()) / 2).squareRoot()
         return s.isFinite && s > 0 ? s : 1
     }
 }

@@ -37,7 +37,7 @@ extension GraphBuilder {
             ops += pathOps(path, layerToTarget: m, color: fill, rule: layer.fillRule, interest: context.interest)
         }
         guard let color = layer.strokeColor, color.alpha > 0, layer.lineWidth > 0, failure == nil else { return ops }
-        let tolerance = 0.1 / max(1e-6, LayerGeometry.approximateScale(m))
+        let tolerance = PathAccuracy.tolerance(scale: LayerGeometry.largestScale(m))
         guard chargeSegments(path.flattenedSegmentCount(tolerance: tolerance)) else { return ops }
         let style = StrokeStyle(width: layer.lineWidth, cap: StrokeStyle.Cap(layer.lineCap), join: StrokeStyle.Join(layer.lineJoin),
                                 miterLimit: layer.miterLimit, dashes: layer.lineDashPatternValue,
