@@ -43,11 +43,11 @@ enum Occlusion {
     /// later rectangles skips only pixels that are overwritten, so the bytes do not depend on which are kept.
     static func hidden(_ ops: [PreparedOp]) -> [Hidden] {
         var hidden = [Hidden](repeating: Hidden(), count: ops.count)
-        guard ops.contains(where: { $0.texelGrid != nil }) else { return hidden }
+        guard ops.contains(where: \.drawsByGrid) else { return hidden }
         let area = ops.reduce(PixelRect.empty) { $0.union($1.bounds) }
         var later = LaterOpaque(bounds: area)
         for i in ops.indices.reversed() {
-            if ops[i].texelGrid != nil, !later.isEmpty {
+            if ops[i].drawsByGrid, !later.isEmpty {
                 var cuts = later.cuts(of: ops[i].bounds)
                 if !cuts.isEmpty {
                     cuts.sort { $0.area > $1.area }

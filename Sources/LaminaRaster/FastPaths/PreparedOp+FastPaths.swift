@@ -12,8 +12,13 @@ import LaminaGraph
 /// | framed shape | the same | the ring and hole from the memo (`FramedRows` over `MemoBorderParts`) |
 /// | texture | an integer translation of a whole pass (`alignedOffset`) | texels read directly, tinted by table (`runAligned`) |
 /// | texture | a texel grid (`texelGrid`) | one sample per texel footprint (`runGrid`, `TexelGrid`) |
+/// | texture | a bilinear grid (`linearGrid`) | texel pairs and weights per column and row (`runLinearGrid`, `LinearGrid`) |
 /// | any of the above | spans (`SpanPlan`) | rows walked over live columns, solid runs filled, plain rows shared (`scanSpans`) |
 extension PreparedOp {
+    /// Whether the draw reads its texels by column and row (`TexelGrid`, `LinearGrid`), the draws
+    /// `Occlusion` finds hidden pixels for.
+    var drawsByGrid: Bool { texelGrid != nil || linearGrid != nil }
+
     /// Draws the rows through a fast path when one applies; false leaves them to the reference.
     @inline(__always)
     func runFastPath(_ ys: Range<Int>, target: BlendTarget, scratch: BandScratch, hidden: Hidden,
@@ -44,6 +49,10 @@ extension PreparedOp {
             }
             if let grid = texelGrid {
                 runGrid(grid, t, ys, target, tint: tint, hidden: hidden, scratch: scratch)
+                return true
+            }
+            if let grid = linearGrid {
+                runLinearGrid(grid, t, ys, target, tint: tint, hidden: hidden)
                 return true
             }
             return false

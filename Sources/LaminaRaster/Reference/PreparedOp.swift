@@ -89,6 +89,8 @@ final class PreparedOp: @unchecked Sendable {
     let alignedOffset: (Int, Int)?
     /// For a nearest-filtered texture on an axis-aligned grid, its per-column and per-row texels.
     let texelGrid: TexelGrid?
+    /// For a linearly filtered texture on an axis-aligned grid, its per-column and per-row texel pairs.
+    let linearGrid: LinearGrid?
     /// Whether this is an opaque fill whose solid spans store a pattern, or a fill with its border whose
     /// hole does (`Occlusion.opaqueRect`).
     let occludes: Bool
@@ -111,6 +113,7 @@ final class PreparedOp: @unchecked Sendable {
         let pixelSampler = Projection(op.transform).map { PixelSampler($0, shortcut: fastPaths) }
         sampler = pixelSampler
         var grid: TexelGrid?
+        var linear: LinearGrid?
         var opaque = false
         clips = op.clips.map { c in
             PreparedClip(sampler: Projection(c.transform).map { PixelSampler($0, shortcut: fastPaths) },
@@ -145,10 +148,14 @@ final class PreparedOp: @unchecked Sendable {
             if fastPaths, alignedOffset == nil {
                 grid = TexelGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA,
                                  modulate: modulate ?? white)
+                if grid == nil {
+                    linear = LinearGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA)
+                }
             }
         default: break
         }
         texelGrid = grid
+        linearGrid = linear
         occludes = opaque
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import LaminaCore
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+import LaminaTestSupport
+import XCTest
+@testable import LaminaRaster
+
+/// Bilinear texture draws on an axis-aligned grid (`LinearGrid`: backing stores and contents at fractional
+/// positions and any scale) take the grid fast path and draw the reference's bytes: random images and
+/// drawn stores with translucent, opaque and empty texels, at fractional frames, magnified and minified,
+/// faded by opacity, clipped by a rounded parent, under opaque fills that hide parts of them.
+final class LinearGridTests: XCTestCase {
+    /// A pile of drawn layers from `seed`.
+    private func pile(seed: UInt64) -> Scene {
+        var rng = SplitMix64(seed: seed)
+        return makeScene(width: 160, height: 120, scale: 2, background: Color(white: 0.9)) { root in
+            let clip = Layer()
+            clip.frame = CGRect(x: 3.3, y: 2.6, width: 150, height: 110)
+            clip.cornerRadius = 9
+            clip.masksToBounds = rng.unit() < 0.5
+            root.addSublayer(clip)
+            for k in 0..<14 {
+                let layer = Layer()
+                layer.frame = CGRect(x: rng.uniform(-10, 130), y: rng.uniform(-10, 95), width: rng.uniform(8, 50),
+                                     height: rng.uniform(8, 40))
+                layer.contentsScale = [0.5, 1, 1.5, 2, 3][k % 5]
+                layer.opacity = rng.unit() < 0.3 ? Float(rng.uniform(0.2, 0.9)) : 1
+                layer.minificationFilter = rng.unit() < 0.8 ? .linear : .trilinear
+                var strokes: [(CGRect, Color)] = []
+                for _ in 0..<4 {
+                    strokes.append((CGRect(x: rng.uniform(0, 30), y: rng.uniform(0, 25), width: rng.uniform(1, 20),
+                                           height: rng.uniform(1, 15)),
+                                    Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.uniform(0.3, 1))))
+                }
+                if k % 2 == 0 {
+                    layer.contentsValue = randomBitmap(&rng)
+                } else {
+                    layer.draw = { ctx in
+                        for (rect, color) in strokes {
+                            ctx.setFillColor(color)
+                            ctx.fill(rect)
+                        }
+                    }
+                }
+                if k % 4 == 3 {
+                    let cover = Layer()
+                    cover.frame = CGRect(x: rng.uniform(0, 120), y: rng.uniform(0, 90), width: 30, height: 20)
+                    cover.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.6)
+                    clip.addSublayer(layer)
+                    clip.addSublayer(cover)
+                } else {
+                    clip.addSublayer(layer)
+                }
+            }
+        }
+    }
+
+    /// An image of random premultiplied texels, a third of them transparent.
+    private func randomBitmap(_ rng: inout SplitMix64) -> Bitmap? {
+        let width = 3 + Int(rng.next() % 40), height = 3 + Int(rng.next() % 30)
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for i in 0..<width * height where rng.unit() > 0.33 {
+            let a = UInt8(rng.next() % 256)
+            bytes[i * 4 + 3] = a
+            for c in 0..<3 { bytes[i * 4 + c] = UInt8(rng.next() % (UInt64(a) + 1)) }
+        }
+        return Image(width: width, height: height, premultipliedRGBA: bytes).map { Bitmap(image: $0) }
+    }
+
+    /// How many of the canvas's draws prepare a linear grid.
+    private func linearGridDraws(_ scene: Scene) throws -> Int {
+        let graph = try Planner().plan(scene)
+        var samplers: [ImageID: TextureSampler] = [:]
+        var count = 0
+        for pass in graph.passes {
+            guard case .draw(let ops) = pass.content else { continue }
+            for op in ops where op.texture != nil {
+                guard case .image = op.texture?.source else { continue }
+                let prepared = try PreparedOp(op, graph: graph, passes: [:], samplers: &samplers)
+                if prepared.linearGrid != nil { count += 1 }
+            }
+        }
+        return count
+    }
+
+    func testRandomStores_drawTheReferenceBytesThroughTheLinearGrid() throws {
+        var taken = 0
+        for seed in 1...12 as ClosedRange<UInt64> {
+            let scene = pile(seed: seed)
+            taken += try linearGridDraws(scene)
+            try assertFastPathsChangeNothing(scene, "seed \(seed): ")
+        }
+        XCTAssertGreaterThan(taken, 40, "most images are drawn through the linear grid")
+    }
+
+    /// A text label at a fractional position, the case the path was made for.
+    func testTextAtAFractionalPosition_drawsTheReferenceBytes() throws {
+        let scene = makeScene(width: 120, height: 40, scale: 2) { root in
+            let text = TextLayer()
+            text.frame = CGRect(x: 3.37, y: 5.71, width: 110, height: 30)
+            text.contentsScale = 2
+            text.stringValue = "Bilinear grid"
+            text.fontSize = 14
+            text.foregroundColor = .black
+            root.addSublayer(text)
+        }
+        XCTAssertEqual(try linearGridDraws(scene), 1)
+        try assertFastPathsChangeNothing(scene)
+    }
+}
