@@ -238,6 +238,7 @@ public struct PathRasterizer: Sendable {
         // `edges` is sorted by top, so the indices in order are the edges in the order they start.
         swap(&clusterEdges, &bandEdges)
         clusterEdges.sort()
+        if let after = rasterizeChain(top: top, bottom: bottom, rule: rule, winding: winding) { return after }
         splits.sort()
         bandEdges.removeAll(keepingCapacity: true)
         var next = 0, after = winding
@@ -259,6 +260,27 @@ public struct PathRasterizer: Sendable {
             guard !bandEdges.isEmpty else { continue }
             after = rasterizeBand(top: ya, bottom: yb, rule: rule, winding: winding)
             for k in crossings.indices { bandEdges[k] = crossings[k].edge }
+        }
+        return after
+    }
+
+    /// A cluster whose edges (`clusterEdges`, in the order they start) follow one another down the row, one
+    /// at a time and in one direction (a monotone piece of an outline): each of its bands holds one edge over
+    /// the edge's own rows, so each edge is accumulated at once, with the arithmetic `rasterizeBand` does
+    /// for it. Nil when the edges are not such a chain.
+    private mutating func rasterizeChain(top: Double, bottom: Double, rule: FillRule, winding: Int32) -> Int32? {
+        let first = edges[clusterEdges[0]]
+        for k in clusterEdges.indices.dropFirst() {
+            let e = edges[clusterEdges[k]]
+            guard e.winding == first.winding, edges[clusterEdges[k - 1]].y1 <= e.y0 else { return nil }
+        }
+        let after = winding &+ first.winding
+        guard rule.contains(winding) != rule.contains(after) else { return after }
+        let sign: Double = rule.contains(after) ? 1 : -1
+        for i in clusterEdges {
+            let e = edges[i]
+            let ya = max(top, e.y0), yb = min(bottom, e.y1)
+            accumulate(top: e.x(at: ya), bottom: e.x(at: yb), height: yb - ya, sign: sign)
         }
         return after
     }
