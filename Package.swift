@@ -91,7 +91,7 @@ let package = Package(
                                                             .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCore", "LaminaGraph", "LaminaGeometry",
-                                                              "LaminaImage", "LaminaTestSupport"]),
+                                                              "LaminaImage", "LaminaTestSupport", "LaminaFixtures"]),
         // What both renderers promise, each test one body run on the CPU and the GPU (`forEachBackend`).
         .testTarget(name: "LaminaRenderTests", dependencies: ["LaminaCore", "LaminaGraph", "LaminaGeometry", "LaminaImage",
                                                               "LaminaTestSupport"]),

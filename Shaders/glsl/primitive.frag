@@ -7,10 +7,10 @@
 // specialising costs draw calls only where ops of different programs overlap.
 //
 // Defines: one shape, SHAPE_INTERIOR (coverage 1: a split fill's interior, a texel copy), SHAPE_ROUNDED_RECT,
-// SHAPE_RING (a ring or framed shape: the shape's coverage and the ring's) or SHAPE_COVERAGE_MASK (a path's
-// coverage from the pass's atlas), and one paint, PAINT_SOLID, PAINT_FRAMED (a fill under a border, with
-// SHAPE_RING), PAINT_TEXTURE, PAINT_TEXELS (a texel copy, with SHAPE_INTERIOR) or PAINT_GRADIENT (its stops a
-// record of the clip table); a path's atlas and a texture share u_texture, so those two never pair. For
+// SHAPE_RING (a ring, or with PAINT_FRAMED a fill under its border: the shape's coverage and the ring's) or
+// SHAPE_COVERAGE_MASK (a path's coverage from the pass's atlas, u_coverage), and one paint, PAINT_SOLID,
+// PAINT_FRAMED (a fill under a border, with SHAPE_RING), PAINT_TEXTURE, PAINT_TEXELS (a texel copy, with
+// SHAPE_INTERIOR) or PAINT_GRADIENT (its stops a record of the clip table); any shape pairs with any paint. For
 // rounded rects and rings ROUNDED (some radius is non-zero) and, for rings, INNER_ROUNDED (the inner edge
 // keeps a radius); for interior solids BLENDED (drawn in a blended batch); for textures SAMPLE_NEAREST or
 // SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the general sampler),
@@ -59,8 +59,9 @@ bool exactInside(vec2 p, int base, int k) {
 
 const int ALL_EDGES = EDGE_MIN_X | EDGE_MAX_X | EDGE_MIN_Y | EDGE_MAX_Y;
 
-uniform sampler2D u_texture;   // image, pass, or float coverage atlas
+uniform sampler2D u_texture;   // image or pass
 uniform sampler2D u_mask;      // mask pass (alpha)
+uniform sampler2D u_coverage;  // a path's float coverage atlas page
 RECORD in vec4 v_g0;
 RECORD in vec4 v_g1;
 RECORD in vec4 v_g2;
@@ -262,7 +263,7 @@ void main() {
 #endif
     // Tinted, the texel's alpha goes with the coverage (one product fewer on the colour).
     fragColor = (int(v_params.z) & 1) != 0 ? v_color * (s.a * coverage) : v_color * s * coverage;
-#elif defined(SHAPE_RING)
+#elif defined(SHAPE_RING) && defined(PAINT_FRAMED)
     // The ring's colour v_src over the fill's v_color under the whole shape, as one source (a fill with its
     // border, a .framed shape and paint): border * r + fill * (o * (1 - border.a * r)). A plain border has a
     // zero fill and a fill drawn as a ring a zero border; a zero term adds an exact 0, so each gives the bytes
@@ -273,13 +274,16 @@ void main() {
     // The shape's coverage.
 #if defined(SHAPE_ROUNDED_RECT)
     float shape = outerCoverage(q, jac, v_rect, v_radii, edgeAA, p, exact);
+#elif defined(SHAPE_RING)
+    // A ring under a texture or gradient: the ring's coverage alone.
+    float shape = ringCoverage(q, jac, v_rect, v_radii, v_params.x).y;
 #elif defined(SHAPE_COVERAGE_MASK)
-    // A path's exact-area coverage in the pass's float coverage atlas (PathCoverage), at p - v_src.xy;
-    // v_src.z = 1 for a hard-edged fill, covered wholly where the area is at least one half (PathShape.drawn).
+    // A path's exact-area coverage in the pass's float coverage atlas (PathCoverage), at p - v_radii.xy;
+    // v_radii.z = 1 for a hard-edged fill, covered wholly where the area is at least one half (PathShape.drawn).
     // No margin under one half: an axis-aligned edge through the centre gives exactly 0.5 in float too, and
     // a margin wider than the float error (about 4e-6 on a 200 px plane) flipped areas just under one half.
-    float shape = clamp(texelFetch(u_texture, ivec2(p - v_src.xy), 0).r, 0.0, 1.0);
-    if (v_src.z > 0.5) shape = shape >= 0.5 ? 1.0 : 0.0;
+    float shape = clamp(texelFetch(u_coverage, ivec2(p - v_radii.xy), 0).r, 0.0, 1.0);
+    if (v_radii.z > 0.5) shape = shape >= 0.5 ? 1.0 : 0.0;
 #endif
     // The paint's colour.
 #if defined(PAINT_SOLID)

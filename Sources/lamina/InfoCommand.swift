@@ -25,6 +25,8 @@ struct InfoCommand: ParsableCommand {
             }
             let renderer = try GPURenderer(platform: choice, options: LaminaEnvironment.current)
             print(renderer.info)
+            let chosen = LaminaEnvironment.current.pathCoverage == nil ? " (chosen for this driver; LAMINA_GL_PATH_COVERAGE overrides)" : ""
+            print("path coverage: \(renderer.pathCoverage.rawValue)\(chosen)")
         } catch let error as GLError {
             FileHandle.standardError.write(Data("lamina: GPU unavailable: \(error)\n".utf8))
             throw ExitCode(2)

@@ -11,6 +11,7 @@ import LaminaKit
 /// `LAMINA_GL_PATH_COVERAGE` (trapezoids, stencil) picks how the GPU computes path coverage
 /// (`RenderOptions.pathCoverage`). `LAMINA_GL_CHECK=1` checks every GL call's errors in a release build (`0` turns a debug build's checks
 /// off); `LAMINA_EGL_PLATFORM` (device, surfaceless, gbm) starts EGL on that platform only.
+/// `LAMINA_CPU_<NAME>=0` turns one CPU fast path off (`CPUFastPaths.named`: `LAMINA_CPU_SPANS`, ...).
 enum LaminaEnvironment {
     /// Each fast path's variable and the option it sets.
     static let switches: [(name: String, option: WritableKeyPath<RenderOptions, Bool>)] = [
@@ -35,6 +36,9 @@ enum LaminaEnvironment {
     static func options(_ environment: [String: String]) -> RenderOptions {
         var options = RenderOptions()
         for (name, option) in switches where environment[name] == "0" { options[keyPath: option] = false }
+        for (name, path) in CPUFastPaths.named where environment["LAMINA_CPU_" + name] == "0" {
+            options.cpuPaths.remove(path)
+        }
         if let check = environment["LAMINA_GL_CHECK"] { options.checksGLErrors = check != "0" }
         if let method = environment[pathCoverageVariable].flatMap(PathCoverageMethod.init(rawValue:)) {
             options.pathCoverage = method

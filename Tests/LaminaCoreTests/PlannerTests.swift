@@ -173,6 +173,30 @@ final class PlannerTests: XCTestCase {
         }
     }
 
+    /// A continuous-corner layer that masks only its own background and contents: each is drawn with the
+    /// corners' path as its shape (the contents stretched over the bounds as before), no mask pass.
+    func testContinuousCornersAroundContentsAlone_drawThePathWithEachPaint() throws {
+        var image = Image(width: 4, height: 4)
+        for y in 0..<4 { for x in 0..<4 { image.setPixel(x: x, y: y, (UInt8(x * 60), UInt8(y * 60), 90, 255)) } }
+        let g = try Planner().plan(scene { root in
+            let l = box(CGRect(x: 10.5, y: 10, width: 100, height: 80))
+            l.cornerRadius = 24
+            l.cornerCurve = .continuous
+            l.masksToBounds = true
+            l.contentsValue = Bitmap(image: image)
+            root.addSublayer(l)
+        })
+        XCTAssertEqual(reasons(g), [.canvas])
+        let ops = canvasOps(g)
+        XCTAssertEqual(ops.count, 2, "background and contents")
+        guard ops.count == 2, case .path(let background) = ops[0].shape, case .solid = ops[0].paint,
+              case .path(let contents) = ops[1].shape, case .texture = ops[1].paint else {
+            return XCTFail("both ops are the corners' path: \(ops.map { "\($0.shape) x \($0.paint)" })")
+        }
+        XCTAssertEqual(contents.polylines, background.polylines)
+        XCTAssertEqual(contents.frame, CGRect(x: 0, y: 0, width: 100, height: 80), "the texture spans the bounds")
+    }
+
     func testHiddenLayersAndTheirSubtreesDrawNothing() throws {
         let g = try Planner().plan(scene { root in
             let l = box(CGRect(x: 0, y: 0, width: 50, height: 50))

@@ -39,20 +39,6 @@ final class GraphDefectTests: XCTestCase {
         try defectsAlike(TestGraphs.canvas([op], width: 8, height: 8), "pass#0 reads image#0, which has no pixels")
     }
 
-    func testAShapeAndPaintNoRendererPairs_areRefused() throws {
-        let ring = DrawOp(shape: .ring(RoundedRect(rect: CGRect(x: 1, y: 1, width: 6, height: 6)), width: 1),
-                          paint: .gradient(GradientPaint(kind: .axial, start: CGPoint(x: 0, y: 0), end: CGPoint(x: 8, y: 0),
-                                                         stops: [.init(location: 0, color: .red), .init(location: 1, color: .blue)])),
-                          transform: .identity, bounds: TestGraphs.full(8, 8))
-        try defectsAlike(TestGraphs.canvas([ring], width: 8, height: 8),
-                         "pass#0 draws a ring shape with a gradient paint, which no renderer draws")
-        let path = DrawOp(shape: .path(PathShape(polylines: [], rule: .nonZero)),
-                          paint: .texture(TextureDraw(source: .image(ImageID(0)))), transform: .identity,
-                          bounds: TestGraphs.full(8, 8))
-        try defectsAlike(TestGraphs.canvas([path], width: 8, height: 8),
-                         "pass#0 draws a path shape with a texture paint, which no renderer draws")
-    }
-
     func testAValidGraph_hasNoDefect() {
         XCTAssertNil(TestGraphs.shapes().defect)
     }

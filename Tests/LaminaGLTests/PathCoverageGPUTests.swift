@@ -9,12 +9,25 @@ import XCTest
 import LaminaGraph
 import LaminaGeometry
 
-/// The GPU's path coverage (`PathCoverage`: trapezoids, exact areas added into a float atlas) against the
-/// CPU's `PathRasterizer` on opaque fills, where a coverage error shows undiluted in the colour: random
-/// self-intersecting polygons under both rules, many fills sharing one atlas, hard-edged fills, near-
-/// horizontal edges and a fill reaching far past its bounds.
+/// The GPU's path coverage (`PathCoverage`: trapezoids, exact areas added into a float atlas, and the
+/// CPU's rows uploaded) against the CPU's `PathRasterizer` on opaque fills, where a coverage error shows
+/// undiluted in the colour: random self-intersecting polygons under both rules, many fills sharing one
+/// atlas, hard-edged fills, near-horizontal edges and a fill reaching far past its bounds. Each check runs
+/// with both methods, each on a renderer of its own whatever the driver would choose.
 final class PathCoverageGPUTests: XCTestCase {
     private let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
+
+    nonisolated(unsafe) private static var renderers: [PathCoverageMethod: GPURenderer] = [:]
+
+    /// The test run's renderer computing path coverage by `method`.
+    private func renderer(_ method: PathCoverageMethod) throws -> GPURenderer {
+        if let r = PathCoverageGPUTests.renderers[method] { return r }
+        var options = RenderOptions()
+        options.pathCoverage = method
+        let r = try GPURenderer(options: options)
+        PathCoverageGPUTests.renderers[method] = r
+        return r
+    }
 
     private func polygon(_ points: [(Double, Double)]) -> Polyline {
         Polyline(points: points.map { CGPoint(x: $0.0, y: $0.1) }, closed: true)
@@ -29,10 +42,12 @@ final class PathCoverageGPUTests: XCTestCase {
     private func check(_ ops: [DrawOp], width: Int, height: Int, maxDiff: Int, _ name: String,
                        file: StaticString = #filePath, line: UInt = #line) throws {
         let graph = TestGraphs.canvas(ops, width: width, height: height, clear: TestGraphs.white)
-        let gpu = try GLTestSupport.renderer().render(graph)
         let cpu = try CPURenderer(threads: 2).render(graph)
-        let worst = GLTestSupport.compare(gpu, cpu, maxDiff: maxDiff, name: name, file: file, line: line)
-        print("path coverage \(name): largest channel difference \(worst)")
+        for method in [PathCoverageMethod.trapezoids, .upload] {
+            let gpu = try renderer(method).render(graph)
+            let worst = GLTestSupport.compare(gpu, cpu, maxDiff: maxDiff, name: "\(name) (\(method))", file: file, line: line)
+            print("path coverage \(name) (\(method)): largest channel difference \(worst)")
+        }
     }
 
     /// `count` random self-intersecting polygons in a grid of `columns` cells of `cell` pixels (cell k with
@@ -60,7 +75,7 @@ final class PathCoverageGPUTests: XCTestCase {
     /// star, 18 s in a release build, drew nothing before): with the cap lowered to 16 trapezoids, every fill
     /// here is split down to a few rows, and the coverage is still the CPU's.
     func testCoverage_overTheTrapezoidCap_isSplitByRows() throws {
-        let renderer = try GLTestSupport.renderer()
+        let renderer = try renderer(.trapezoids)
         renderer.pathTrapezoidLimit = 16
         defer { renderer.pathTrapezoidLimit = PathTrapezoids.maximumTrapezoids }
         let ops = randomFills(seed: 77, count: 6, columns: 3, cell: (100, 100)) { 9 + $0 }
@@ -72,7 +87,7 @@ final class PathCoverageGPUTests: XCTestCase {
     /// limit lowered to 10 records, these fills are drawn in dozens of rounds, one fill often across
     /// several, and the bytes are those of one round.
     func testCoverage_pastTheRecordLimit_isDrawnInRounds_sameBytes() throws {
-        let renderer = try GLTestSupport.renderer()
+        let renderer = try renderer(.trapezoids)
         let ops = randomFills(seed: 4242, count: 12, columns: 4, cell: (75, 66)) { 5 + $0 }
         let graph = TestGraphs.canvas(ops, width: 300, height: 200, clear: TestGraphs.white)
         let once = try renderer.render(graph)

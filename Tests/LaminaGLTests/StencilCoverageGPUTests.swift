@@ -14,15 +14,16 @@ import LaminaGeometry
 /// over white, where a coverage error shows undiluted: a pixel counted by both the cover and the areas
 /// would read a partial area as 1 (or 1 as 0 if neither), many steps off.
 final class StencilCoverageGPUTests: XCTestCase {
-    nonisolated(unsafe) private static var stencilRenderer: GPURenderer?
+    nonisolated(unsafe) private static var renderers: [PathCoverageMethod: GPURenderer] = [:]
     private let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
 
-    private func renderer() throws -> GPURenderer {
-        if let r = StencilCoverageGPUTests.stencilRenderer { return r }
+    /// The test run's renderer computing path coverage by `method` (the stencil method by default).
+    private func renderer(_ method: PathCoverageMethod = .stencil) throws -> GPURenderer {
+        if let r = StencilCoverageGPUTests.renderers[method] { return r }
         var options = RenderOptions()
-        options.pathCoverage = .stencil
+        options.pathCoverage = method
         let r = try GPURenderer(options: options)
-        StencilCoverageGPUTests.stencilRenderer = r
+        StencilCoverageGPUTests.renderers[method] = r
         return r
     }
 
@@ -56,7 +57,7 @@ final class StencilCoverageGPUTests: XCTestCase {
                        file: StaticString = #filePath, line: UInt = #line) throws -> Image {
         let graph = TestGraphs.canvas(ops, width: width, height: height, clear: TestGraphs.white)
         let stencil = try renderer().render(graph)
-        let trapezoids = try GLTestSupport.renderer().render(graph)
+        let trapezoids = try renderer(.trapezoids).render(graph)
         let cpu = try CPURenderer(threads: 2).render(graph)
         let worst = GLTestSupport.compare(stencil, cpu, maxDiff: maxDiff, name: "stencil \(name)", file: file, line: line)
         let apart = GLTestSupport.compare(stencil, trapezoids, maxDiff: 0, name: "stencil vs trapezoids \(name)",

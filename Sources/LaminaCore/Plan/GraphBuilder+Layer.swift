@@ -70,7 +70,7 @@ extension GraphBuilder {
         if continuousClip {
             let clipOps = pathOps(Path(roundedRect: layerShape(layer)), layerToTarget: m, color: .white,
                                   interest: context.interest)
-            ops = masked(ops, byOps: clipOps, reason: .clipShape, context: context)
+            ops = clippedToShape(ops, clipOps: clipOps, context: context)
         }
         if let mask = layer.mask {
             return masked(ops, by: mask, layerToTarget: m, context: context)

@@ -50,6 +50,7 @@ public struct RandomScene {
         let w = rng.whole(30, 140), h = rng.whole(24, 100)
         var keys = ["\"frame\": [\(n(rng.uniform(-10, canvas.0 - 20))), \(n(rng.uniform(-10, canvas.1 - 20))), \(n(w)), \(n(h))]"]
         var subs: [String] = []
+        var masks = false
         let kind = rng.whole(0, 11)
         if kind == 11 {
             keys.append("\"sublayerTransform\": [{\"m34\": -0.002}]")
@@ -65,7 +66,13 @@ public struct RandomScene {
             keys.append(shape(&rng, w: w, h: h))
         } else {
             keys.append("\"backgroundColor\": \(color(rng.sceneColor(alpha: rng.unit() < 0.3 ? 0.6 : 1)))")
-            if rng.unit() < 0.35 { keys.append(drawing(&rng, w: w, h: h, scale: scale)) }
+            if rng.unit() < 0.35 {
+                keys.append(drawing(&rng, w: w, h: h, scale: scale))
+                // From a stream of its own (the rest of every scene is what the same seed drew before): a drawn
+                // store clipped to its corners alone, which draws in the corners' path without a mask pass.
+                var side = SplitMix64(seed: UInt64(keys.count) &* 0x9E37_79B9 ^ w.bitPattern)
+                masks = side.unit() < 0.4
+            }
         }
         if rng.unit() < 0.7 { keys.append("\"cornerRadius\": \(n(rng.whole(0, 30)))") }
         if rng.unit() < 0.3 { keys.append("\"cornerCurve\": \"continuous\"") }
@@ -87,11 +94,12 @@ public struct RandomScene {
             keys.append("\"transform\": [{\"m34\": -0.002}, {\"rotateDegrees\": [\(n(rng.uniform(-40, 40))), 0, 1, 0]}]")
         }
         if rng.unit() < 0.5 {
-            if rng.unit() < 0.6 { keys.append("\"masksToBounds\": true") }
+            if rng.unit() < 0.6 { masks = true }
             for _ in 0..<Int(rng.whole(1, 3)) {
                 subs.append("{\"frame\": [\(n(rng.uniform(-10, w))), \(n(rng.uniform(-10, h))), \(n(rng.whole(10, 60))), \(n(rng.whole(10, 40)))], \"backgroundColor\": \(color(rng.sceneColor(alpha: rng.unit() < 0.3 ? 0.5 : 1))), \"cornerRadius\": \(n(rng.whole(0, 10)))}")
             }
         }
+        if masks { keys.append("\"masksToBounds\": true") }
         if !subs.isEmpty { keys.append("\"sublayers\": [\(subs.joined(separator: ", "))]") }
         if let moving = animations(w, h) { keys.append(moving) }
         if rng.unit() < 0.15 {

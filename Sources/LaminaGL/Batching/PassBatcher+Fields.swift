@@ -3,7 +3,7 @@ import Foundation
 import LaminaGraph
 import LaminaGeometry
 
-/// The record fields of a fill with its border and of a texture draw (`PassBatcher.fields`).
+/// The record fields of a fill with its border and of each paint (`PassBatcher.fields`).
 extension PassBatcher {
     /// A fill with its border over it (`BorderedFill`): the border program's two colours. `color` is also
     /// what the solid pieces (the inner shape's interior) draw: the fill alone.
@@ -15,6 +15,28 @@ extension PassBatcher {
         f.record.color = PassBatcher.product(pair.fill, m, 1)
         f.record.src = PassBatcher.product(pair.border, m, 1)
         return f
+    }
+
+    /// The fields of `op`'s paint over `shape`, with a rounded rect's program; `fields` gives rings and paths
+    /// their own shape.
+    mutating func paintFields(_ op: DrawOp, _ shape: RoundedRect, bounds b: PixelRect, modulate m: PremultipliedColor,
+                              into f: inout RecordFields) throws {
+        switch op.paint {
+        case .solid(let c):
+            f.key = ShaderKey.shape(shape, border: nil)
+            (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
+            f.record.color = PassBatcher.product(c, m, 1)
+        case .texture(let t):
+            try textureFields(op, shape, t, bounds: b, modulate: m, into: &f)
+        case .gradient(let paint):
+            f.key = ShaderKey.shape(shape, border: nil)
+            f.key.kind = .gradient
+            (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
+            f.record.src[0] = Float(clips.addGradient(paint))
+            // A conic gradient's seam as an integer line (`ExactEdges.conicSeam`): its record plus one.
+            f.record.src[1] = op.conicSeam.map { Float(clips.addExactEdges($0) + 1) } ?? 0
+            f.record.color = PassBatcher.product(PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, 1)
+        }
     }
 
     /// A texture draw's fields: its source and mask, sampling, its shape's rect and radii, and, drawn texel

@@ -3,7 +3,7 @@ import Foundation
 import LaminaGraph
 import LaminaGeometry
 
-/// One instanced draw: instances that share a program, a texture and a mask.
+/// One instanced draw: instances that share a program, a texture, a mask and a coverage atlas page.
 struct Batch {
     /// Index of the first instance in the pass's instance buffer.
     var firstInstance: Int
@@ -11,6 +11,8 @@ struct Batch {
     var key: ShaderKey
     var texture: GLTexture?
     var mask: GLTexture?
+    /// A path's coverage atlas page (`PathCoverage`), read by `SHAPE_COVERAGE_MASK`.
+    var coverage: GLTexture? = nil
 }
 
 /// A pass's draws: the opaque pieces (drawn first, without blending) and the blended batches in order.
@@ -52,14 +54,15 @@ struct PassBatcher {
         var key: ShaderKey
         var texture: GLTexture?
         var mask: GLTexture?
+        var coverage: GLTexture?
         var floats: [Float] = []
         var rects: [PixelRect] = []
         var union = PixelRect.empty
 
         init(key: ShaderKey) { self.key = key }
 
-        func accepts(_ key: ShaderKey, _ texture: GLTexture?, _ mask: GLTexture?) -> Bool {
-            self.key == key && self.texture === texture && self.mask === mask
+        func accepts(_ key: ShaderKey, _ texture: GLTexture?, _ mask: GLTexture?, _ coverage: GLTexture?) -> Bool {
+            self.key == key && self.texture === texture && self.mask === mask && self.coverage === coverage
         }
 
         /// The op (its record's offset) whose bounds were appended last: an op's own pieces are disjoint,
@@ -108,6 +111,7 @@ struct PassBatcher {
             batch.rects.removeAll(keepingCapacity: true)
             batch.texture = nil
             batch.mask = nil
+            batch.coverage = nil
             spare.append(batch)
         }
         opaque.removeAll(keepingCapacity: true)
@@ -192,7 +196,7 @@ struct PassBatcher {
         for b in open where !b.floats.isEmpty {
             let count = b.floats.count / InstanceLayout.floats
             batches.append(Batch(firstInstance: instances.count / InstanceLayout.floats, count: count, key: b.key,
-                                 texture: b.texture, mask: b.mask))
+                                 texture: b.texture, mask: b.mask, coverage: b.coverage))
             instances += b.floats
         }
         return PassBatches(opaque: first, blended: batches, depthTested: first != nil && depthTested)
@@ -201,12 +205,13 @@ struct PassBatcher {
     /// The index of the batch of `key`, `texture` and `mask` that op `p` joins: the latest such batch that
     /// no later batch's op overlaps (`p`'s own pieces excepted), else a new one at the end. A ringable fill
     /// also joins a border batch of its radius test (`ShaderKey.ring(of:)`).
-    private mutating func place(_ p: Prepared, key: ShaderKey, texture: GLTexture?, mask: GLTexture?) -> Int {
+    private mutating func place(_ p: Prepared, key: ShaderKey, texture: GLTexture?, mask: GLTexture?,
+                                coverage: GLTexture? = nil) -> Int {
         let bounds = p.bounds
         var i = open.count - 1
         let stop = max(0, open.count - (reorders ? PassBatcher.lookback : 1))
         while i >= stop {
-            if open[i].accepts(key, texture, mask) || (p.ringable && open[i].key == key.ring(of: open[i].key)) {
+            if open[i].accepts(key, texture, mask, coverage) || (p.ringable && open[i].key == key.ring(of: open[i].key)) {
                 open[i].rects.append(bounds)
                 open[i].union = open[i].union.isEmpty ? bounds : open[i].union.union(bounds)
                 open[i].lastOp = p.record
@@ -216,7 +221,8 @@ struct PassBatcher {
             i -= 1
         }
         var batch = spare.popLast() ?? Open(key: key)
-        (batch.key, batch.texture, batch.mask, batch.union, batch.lastOp) = (key, texture, mask, bounds, p.record)
+        (batch.key, batch.texture, batch.mask, batch.coverage) = (key, texture, mask, coverage)
+        (batch.union, batch.lastOp) = (bounds, p.record)
         batch.rects.append(bounds)
         open.append(batch)
         return open.count - 1
@@ -228,6 +234,7 @@ struct PassBatcher {
         var key: ShaderKey
         var texture: GLTexture?
         var mask: GLTexture?
+        var coverage: GLTexture?
         /// Offset of the record in `records`.
         var record: Int
         /// Indices of the pieces in `pieceStore`.
@@ -262,14 +269,14 @@ struct PassBatcher {
             if piece.solid {
                 if solid == nil {
                     if shaded == nil, p.pieces.contains(where: { !pieceStore[$0].solid }) {
-                        shaded = place(p, key: p.key, texture: p.texture, mask: p.mask)
+                        shaded = place(p, key: p.key, texture: p.texture, mask: p.mask, coverage: p.coverage)
                     }
                     solid = place(p, key: ShaderKey(kind: .solid, blended: quantizesOpaqueSolids), texture: nil,
                                   mask: nil)
                 }
                 batch = solid!
             } else {
-                if shaded == nil { shaded = place(p, key: p.key, texture: p.texture, mask: p.mask) }
+                if shaded == nil { shaded = place(p, key: p.key, texture: p.texture, mask: p.mask, coverage: p.coverage) }
                 batch = shaded!
             }
             open[batch].floats.append(b)
@@ -284,7 +291,13 @@ struct PassBatcher {
                                   bounds b: PixelRect) throws -> Prepared? {
         var g = SIMD16<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
         let slot = pathSlots[index]
-        if case .path = op.shape { guard slot != nil else { return nil } } else {
+        // A path's coverage comes from its atlas slot; its paint, unless solid, needs the local point too.
+        var needsMap = true
+        if case .path = op.shape {
+            guard slot != nil else { return nil }
+            if case .solid = op.paint { needsMap = false }
+        }
+        if needsMap {
             guard let map = ProjectiveMap(op.transform) else { return nil }
             g = map.g; wTest = map.wTest
         }
@@ -309,7 +322,8 @@ struct PassBatcher {
         record.map2 = SIMD4(g[6], g[7], g[8], clipFirst)
         record.w = SIMD4(wTest.0, wTest.1, wTest.2, Float(op.clips.count))
         record.append(to: &records)
-        return Prepared(key: f.key, texture: f.texture, mask: f.mask, record: offset, pieces: start..<pieceStore.count,
+        return Prepared(key: f.key, texture: f.texture, mask: f.mask, coverage: f.coverage, record: offset,
+                        pieces: start..<pieceStore.count,
                         bounds: f.blit?.bounds ?? b, opaque: f.record.color[3] == 1 && f.key.kind != .gradient,
                         ringable: f.ringable)
     }
@@ -317,7 +331,7 @@ struct PassBatcher {
     /// What an op's record holds besides its map and clips, and how it is drawn.
     struct RecordFields {
         var key = ShaderKey(kind: .fill)
-        var texture: GLTexture?, mask: GLTexture?
+        var texture: GLTexture?, mask: GLTexture?, coverage: GLTexture?
         /// The record's shape, colour, parameter and source fields (its map and clips are `prepare`'s).
         var record = QuadRecord()
         var blit: TexelBlit?
@@ -344,25 +358,20 @@ struct PassBatcher {
             f.key = ShaderKey.shape(shape, border: width)
             (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
             f.record.src = PassBatcher.product(c, m, 1)
-        case (.roundedRect(let shape), .texture(let t)):
-            try textureFields(op, shape, t, bounds: b, modulate: m, into: &f)
-        case (.roundedRect(let shape), .gradient(let paint)):
-            f.key = ShaderKey.shape(shape, border: nil)
-            f.key.kind = .gradient
-            (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
-            f.record.src[0] = Float(clips.addGradient(paint))
-            // A conic gradient's seam as an integer line (`ExactEdges.conicSeam`): its record plus one.
-            f.record.src[1] = op.conicSeam.map { Float(clips.addExactEdges($0) + 1) } ?? 0
-            f.record.color = PassBatcher.product(PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, 1)
-        case (.path(let path), .solid(let color)):
+        case (.roundedRect(let shape), _):
+            try paintFields(op, shape, bounds: b, modulate: m, into: &f)
+        case (.ring(let shape, let width), _):
+            // A ring with a texture or gradient: the paint's program with the ring's coverage.
+            try paintFields(op, shape, bounds: b, modulate: m, into: &f)
+            let ring = ShaderKey.shape(shape, border: width)
+            (f.key.kind.shape, f.key.innerRounded) = (.ring, ring.innerRounded)
+            f.record.params[0] = Float(width)
+        case (.path(let path), _):
             guard let slot else { throw GLError.invalidGraph("a path op has no coverage slot") }
-            f.key = ShaderKey(kind: .coverageMask)
-            f.texture = slot.texture
-            // The atlas texel of pixel p is p - src.xy; src.z asks for hard edges (`PathShape.drawn`).
-            f.record.src = SIMD4(Float(b.x0 - slot.x), Float(b.y0 - slot.y), path.antialiased ? 0 : 1, 0)
-            f.record.color = PassBatcher.product(color, m, 1)
-        default:
-            throw RenderGraphDefect(op.undrawable)
+            try paintFields(op, RoundedRect(rect: op.shape.textureRect), bounds: b, modulate: m, into: &f)
+            (f.key.kind.shape, f.key.rounded, f.coverage) = (.coverageMask, false, slot.texture)
+            // The atlas texel of pixel p is p - radii.xy; radii.z asks for hard edges (`PathShape.drawn`).
+            f.record.radii = SIMD4(Float(b.x0 - slot.x), Float(b.y0 - slot.y), path.antialiased ? 0 : 1, 0)
         }
         return f
     }

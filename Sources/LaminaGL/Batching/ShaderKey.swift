@@ -9,8 +9,8 @@ import LaminaGeometry
 /// pay for on every fragment.
 struct ShaderKey: Hashable {
     /// The (shape, paint) pair a program draws: `primitive.frag` computes the shape's coverage and the
-    /// paint's colour in functions of their own (`SHAPE_*`, `PAINT_*`) and multiplies them. The pairs have
-    /// names: the ones `DrawOp.isDrawable` allows, and two fast forms the batcher makes of them.
+    /// paint's colour in functions of their own (`SHAPE_*`, `PAINT_*`) and multiplies them, so any shape
+    /// pairs with any paint. The common pairs have names, and two fast forms the batcher makes of them.
     struct Kind: Hashable, CustomStringConvertible {
         enum Shape: String, Hashable {
             /// Coverage 1 on every pixel of the quad (a split fill's interior, a texel copy's pixels).

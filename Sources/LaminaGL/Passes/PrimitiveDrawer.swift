@@ -61,6 +61,7 @@ final class PrimitiveDrawer {
         glUniform1i(p.uniform("u_texture"), 0)
         glUniform1i(p.uniform("u_mask"), 1)
         glUniform1i(p.uniform("u_clips"), 2)
+        glUniform1i(p.uniform("u_coverage"), 3)
         glUniform1i(p.uniform("u_clipsWidth"), GLint(ClipTable.width))
         glUniform1i(p.uniform("u_clipsShift"), GLint(ClipTable.width.trailingZeroBitCount))
         try GLCheck.check("primitive.frag \((key.defines + record).joined(separator: " ")) setup")
@@ -183,6 +184,9 @@ final class PrimitiveDrawer {
             glActiveTexture(GLenum(GL_TEXTURE1))
             glBindTexture(GLenum(GL_TEXTURE_2D), batch.mask?.id ?? 0)
             glBindSampler(1, 0)
+            glActiveTexture(GLenum(GL_TEXTURE3))
+            glBindTexture(GLenum(GL_TEXTURE_2D), batch.coverage?.id ?? 0)
+            glBindSampler(3, 0)
             var first = batch.firstInstance
             let end = batch.firstInstance + batch.count
             while first < end {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A render graph that breaks its own contract: a pass that reads a pass not yet rendered (or itself), an
-/// image with no pixels, a shape and paint no renderer pairs (`DrawOp.isDrawable`), no pass at all. Always a
+/// image with no pixels, no pass at all. Always a
 /// planner bug, never a property of the scene. Both renderers check a graph with `RenderGraph.defect` before
 /// they run it and throw this, so the same defect reads the same on the CPU and on the GPU; what either meets
 /// while running (a defect the check does not look for) it throws as this type too, so the CPU renderer has
@@ -9,11 +9,6 @@ import Foundation
 public struct RenderGraphDefect: Error, CustomStringConvertible, Equatable, Sendable {
     public let description: String
     public init(_ description: String) { self.description = "invalid render graph: " + description }
-}
-
-extension DrawOp {
-    /// What a graph's defect says of an op whose pair no renderer draws (`isDrawable`).
-    public var undrawable: String { "a \(shape) shape with a \(paint) paint, which no renderer draws" }
 }
 
 extension RenderGraph {
@@ -27,9 +22,6 @@ extension RenderGraph {
                 guard rendered.contains(source) else { return RenderGraphDefect("\(pass.id) blurs \(source) before it is rendered") }
             case .draw(let ops):
                 for op in ops {
-                    guard op.isDrawable else {
-                        return RenderGraphDefect("\(pass.id) draws " + op.undrawable)
-                    }
                     guard let t = op.texture else { continue }
                     switch t.source {
                     case .pass(let id) where id == pass.id:

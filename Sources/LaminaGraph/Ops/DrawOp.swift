@@ -7,8 +7,8 @@ import LaminaGeometry
 ///
 /// A new layer type adds a shape or a paint (or neither), not a case every module switches on: the planner's
 /// effects that only change colours (group opacity folded into a draw, a shadow's gray) read the paint
-/// alone, those that only move geometry the transform and clips. Renderers draw the pairs `isDrawable`
-/// names; the graph's `defect` reports any other the same way on both.
+/// alone, those that only move geometry the transform and clips. Every shape takes every paint on both
+/// renderers: a shape's coverage and a paint's colour are computed apart and multiplied.
 public struct DrawOp: Codable, Sendable {
     public var shape: Shape
     public var paint: Paint
@@ -52,25 +52,25 @@ public struct DrawOp: Codable, Sendable {
             case .path: return nil
             }
         }
+
+        /// The local rect a texture paint is stretched over: a rect-based shape's rect, a path's `frame`, or
+        /// the bounds of its polylines when it names none.
+        public var textureRect: CGRect {
+            switch self {
+            case .roundedRect(let r), .ring(let r, _): return r.rect
+            case .path(let p): return p.frame ?? Polyline.bounds(of: p.polylines)
+            }
+        }
     }
 
     /// What colour an operation draws, per pixel of its shape (premultiplied, before coverage).
     public enum Paint: Codable, Sendable {
         /// One colour.
         case solid(PremultipliedColor)
-        /// A texture (an image or an earlier pass) stretched over the shape's rect.
+        /// A texture (an image or an earlier pass) stretched over the shape's rect (`Shape.textureRect`).
         case texture(TextureDraw)
         /// A gradient (CAGradientLayer), evaluated per pixel at the local point (`GradientPaint`).
         case gradient(GradientPaint)
-    }
-
-    /// Whether renderers draw this shape with this paint: a solid on any shape, textures and gradients on
-    /// rounded rects.
-    public var isDrawable: Bool {
-        switch (shape, paint) {
-        case (_, .solid), (.roundedRect, .texture), (.roundedRect, .gradient): return true
-        default: return false
-        }
     }
 
     /// The texture this operation samples, if its paint is one.
@@ -180,8 +180,11 @@ public struct PathShape: Codable, Sendable, Equatable {
     /// (for a straight edge, when its centre is inside), else not at all. The masks of split 3D planes use it,
     /// so two pieces sharing an edge cover each pixel along it once.
     public var antialiased = true
-    public init(polylines: [Polyline], rule: FillRule, antialiased: Bool = true) {
-        self.polylines = polylines; self.rule = rule; self.antialiased = antialiased
+    /// The local rect a texture paint is stretched over (a layer's bounds for its contents in a
+    /// continuous-corner shape); nil: the polylines' bounds.
+    public var frame: CGRect?
+    public init(polylines: [Polyline], rule: FillRule, antialiased: Bool = true, frame: CGRect? = nil) {
+        self.polylines = polylines; self.rule = rule; self.antialiased = antialiased; self.frame = frame
     }
 
     /// The coverage drawn for an exact-area `coverage`: itself, or 0 or 1 for a hard-edged fill.

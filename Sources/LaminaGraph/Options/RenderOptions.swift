@@ -10,9 +10,14 @@ public struct RenderOptions: Sendable, Equatable {
     /// nothing lies between them, rounded once instead of twice on the border's pixels.
     public var joinsBorders = true
 
-    /// CPU: solid and hole spans of axis-aligned draws, memoised coverage, texel grids and pixel-aligned
-    /// copies, over the general per-pixel path.
-    public var cpuFastPaths = true
+    /// CPU: which fast paths over the general per-pixel path are on (`CPUFastPaths`: spans, the coverage
+    /// memo, texel and bilinear grids, aligned copies, occlusion, affine sampling).
+    public var cpuPaths = CPUFastPaths.all
+    /// CPU: every fast path on (true) or none (false); reads true only when all are on.
+    public var cpuFastPaths: Bool {
+        get { cpuPaths == .all }
+        set { cpuPaths = newValue ? .all : [] }
+    }
 
     /// GPU: draws split into solid interiors and edge pieces (`OpSplitter`) and texel-exact copies
     /// (`TexelBlit`).
@@ -35,9 +40,10 @@ public struct RenderOptions: Sendable, Equatable {
     public var fetchBlend = true
     /// GPU, chosen when the renderer starts: large canvases read back by two threads.
     public var splitsReadback = true
-    /// GPU: how path fills' coverage is computed (`PathCoverageMethod`; both are exact, the default is the
-    /// faster one on llvmpipe, see LaminaGL's `PathCoverage`).
-    public var pathCoverage: PathCoverageMethod = .trapezoids
+    /// GPU: how path fills' coverage is computed (`PathCoverageMethod`; all are exact). Nil: chosen for the
+    /// driver when the renderer starts (`PathCoverageMethod.chosen(forRenderer:)`: the CPU's rasterizer,
+    /// uploaded, on a software rasterizer; trapezoids on a GPU), reported by `lamina info`.
+    public var pathCoverage: PathCoverageMethod?
     /// GPU, applied when a renderer starts (process-wide): `glGetError` after every call. Nil leaves the
     /// build's default, on in debug builds and off in release ones.
     public var checksGLErrors: Bool?

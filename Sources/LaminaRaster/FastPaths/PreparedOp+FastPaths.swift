@@ -3,8 +3,9 @@ import LaminaGeometry
 import LaminaGraph
 
 /// The fast paths a draw can take, each computing the reference's bytes with less work (`run` falls back to
-/// the reference when none applies), and each held to the reference by a byte-identity test with
-/// `RenderOptions.cpuFastPaths` off (`assertFastPathsChangeNothing`, `FastPathTests`):
+/// the reference when none applies), each switched on its own (`CPUFastPaths`) and held to the reference by
+/// a byte-identity test with it alone on (`CPUFastPathSwitchTests`) and with all off
+/// (`assertFastPathsChangeNothing`):
 ///
 /// | draw | predicate | fast path |
 /// |---|---|---|
@@ -63,7 +64,7 @@ extension PreparedOp {
 
     /// The coverage memo for this operation's columns, when its spans apply and its Jacobian is constant.
     private func memo(_ scratch: BandScratch) -> CoverageMemo? {
-        guard spans != nil, let p = sampler, p.unitW else { return nil }
+        guard memoizes, spans != nil, let p = sampler, p.unitW else { return nil }
         let j = p.projection
         return CoverageMemo(scratch: scratch, columns: bounds.x0..<bounds.x1, jacobian: SIMD4(j.g00, j.g10, j.g01, j.g11))
     }
@@ -109,6 +110,10 @@ extension PreparedOp {
                 }
                 return
             }
+            if tintColor == nil, maskLevel == nil, clips.isEmpty {
+                runAlignedPlain(texels, level: level, offset: offset, xs: xs, ys, target, opacity: opacity, tint: tint)
+                return
+            }
             for y in ys {
                 let ty = y - offset.1
                 guard ty >= 0, ty < level.height else { continue }
@@ -131,6 +136,38 @@ extension PreparedOp {
                     if !clips.isEmpty { c *= clipCoverage(x: x, y: y) }
                     if c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0 { target.blend(c, x: x, y: y) }
                 }
+            }
+        }
+    }
+
+    /// An aligned copy without tint, mask or clips (a group's opacity, a masked or rasterized layer's pass):
+    /// each pixel is a function of its texel and the destination pixel alone, so a run of equal pairs (a
+    /// flat colour over a flat background) is blended once and stored.
+    private func runAlignedPlain(_ texels: UnsafePointer<UInt8>, level: TextureSampler.Level, offset: (Int, Int),
+                                 xs: Range<Int>, _ ys: Range<Int>, _ target: BlendTarget, opacity: Double,
+                                 tint: SIMD4<Double>) {
+        let unit = target.unit
+        let raw = UnsafeRawPointer(texels)
+        for y in ys {
+            let ty = y - offset.1
+            guard ty >= 0, ty < level.height else { continue }
+            let row = raw + (ty * level.width - offset.0) * 4
+            let out = UnsafeMutableRawPointer(target.base + y * target.width * 4)
+            var lastSource: UInt32 = 0, lastDestination: UInt32 = 0, lastResult: UInt32 = 0, remembered = false
+            for x in xs {
+                let s = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                let sp = UInt32(littleEndian: s)
+                guard sp >> 24 != 0 else { continue }
+                let d = out.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                if !(remembered && s == lastSource && d == lastDestination) {
+                    var c = SIMD4(unit[Int(sp & 0xFF)], unit[Int(sp >> 8 & 0xFF)], unit[Int(sp >> 16 & 0xFF)], unit[Int(sp >> 24)])
+                    c *= opacity
+                    c *= tint
+                    let drawn = c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0
+                    (lastSource, lastDestination, remembered) = (s, d, true)
+                    lastResult = drawn ? target.blended(c, over: d) : d
+                }
+                out.storeBytes(of: lastResult, toByteOffset: x * 4, as: UInt32.self)
             }
         }
     }

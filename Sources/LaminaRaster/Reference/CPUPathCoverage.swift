@@ -56,3 +56,19 @@ struct PathRows {
         }
     }
 }
+
+/// A path's coverage as a shape of the generic loop (`SampledRows`): the rows' value at the pixel, 0 outside
+/// its span.
+struct PathRowsCoverage: ShapeCoverage {
+    let rows: PathRows
+    /// The first row of the operation's bounds.
+    let y0: Int
+
+    @inline(__always)
+    func coverage(_ s: Projection.Sample, x: Int, y: Int) -> Double {
+        let span = rows.spans[y - y0]
+        let i = x - span.x0
+        guard i >= 0, i < span.count else { return 0 }
+        return Double(rows.values[span.offset + i])
+    }
+}

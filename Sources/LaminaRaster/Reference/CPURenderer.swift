@@ -10,7 +10,7 @@ import LaminaImage
 /// on the number of threads. Each blend is rounded to 8 bits as the GPU's RGBA8 framebuffer stores it.
 public final class CPURenderer: Renderer {
     private let bandCount: Int
-    private let fastPaths: Bool
+    private let fastPaths: CPUFastPaths
     private let fusesBorders: Bool
     private let scratchPool = ScratchPool()
     private let bufferPool = BufferPool()
@@ -22,22 +22,27 @@ public final class CPURenderer: Renderer {
 
     /// - Parameters:
     ///   - threads: worker count; defaults to the number of active processors.
-    ///   - fastPaths: whether axis-aligned draws use solid and hole spans (pixman-style: a fast path over
-    ///     the general per-pixel path, never changing the result; `RenderOptions.cpuFastPaths`), so the
-    ///     general path can be checked against them.
+    ///   - paths: the fast paths on (`CPUFastPaths`, pixman-style: each a shortcut over the general per-pixel
+    ///     path, never changing the result), so the general path can be checked against each of them.
     ///   - joinsBorders: whether a fill and the border right after it are drawn as one operation
     ///     (`BorderedFill`, `RenderOptions.joinsBorders`): one rounding instead of two on the border's pixels.
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                fastPaths: Bool = RenderOptions.default.cpuFastPaths,
+                paths: CPUFastPaths = RenderOptions.default.cpuPaths,
                 joinsBorders: Bool = RenderOptions.default.joinsBorders) {
         bandCount = max(1, threads) * 4
-        self.fastPaths = fastPaths
+        fastPaths = paths
         fusesBorders = joinsBorders
     }
 
-    /// A renderer with `options`' switches (`cpuFastPaths`, `joinsBorders`).
+    /// A renderer with every fast path on (`fastPaths` true) or none.
+    public convenience init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, fastPaths: Bool,
+                            joinsBorders: Bool = RenderOptions.default.joinsBorders) {
+        self.init(threads: threads, paths: fastPaths ? .all : [], joinsBorders: joinsBorders)
+    }
+
+    /// A renderer with `options`' switches (`cpuPaths`, `joinsBorders`).
     public convenience init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, options: RenderOptions) {
-        self.init(threads: threads, fastPaths: options.cpuFastPaths, joinsBorders: options.joinsBorders)
+        self.init(threads: threads, paths: options.cpuPaths, joinsBorders: options.joinsBorders)
     }
 
     /// The reference blurs every sigma exactly and ignores the GPU's blur methods: no limit of its own.
@@ -117,7 +122,7 @@ public final class CPURenderer: Renderer {
             for band in (y0 / rowsPerBand)...((y1 - 1) / rowsPerBand) { binned[band].append(i) }
         }
         let perBand = binned
-        let hidden = Occlusion.hidden(ops)
+        let hidden = fastPaths.contains(.occlusion) ? Occlusion.hidden(ops) : [Hidden](repeating: Hidden(), count: ops.count)
         var pixels = bufferPool.take(count: count)
         // Operations that add (a cross-dissolve's second half) draw over transparent scratch the target's
         // size, whose rows each band clears and adds itself; nothing else needs it.

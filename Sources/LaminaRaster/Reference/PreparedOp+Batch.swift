@@ -12,7 +12,7 @@ extension PreparedOp {
     /// keeps one mip chain per image), are made first, in order; the workers then only read them. When
     /// several operations fail, the error of the first in order is thrown, as in order.
     static func prepare(_ ops: [DrawOp], graph: RenderGraph, passes: [PassID: Image],
-                        samplers: inout [ImageID: TextureSampler], fastPaths: Bool, fusesBorders: Bool,
+                        samplers: inout [ImageID: TextureSampler], fastPaths: CPUFastPaths, fusesBorders: Bool,
                         alphas: [PassID: [UInt8]], workers: Int) throws -> [PreparedOp] {
         let items = ops.drawItems(fusingBorders: fusesBorders)
         let chunks = min(max(1, workers), items.count / 64)

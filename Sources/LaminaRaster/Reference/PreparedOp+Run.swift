@@ -7,8 +7,9 @@ extension PreparedOp {
     /// overwrite (`Occlusion`).
     ///
     /// A fast path that applies takes the rows (`runFastPath`, FastPaths/); every other draw is the
-    /// reference: coverage x paint through one generic row loop (`sampled`), a path's coverage times its
-    /// colour (`runPath`), a framed shape's two coverages sampled (`FramedRows`). The shape and paint are
+    /// reference: coverage x paint through one generic row loop (`sampled`, every shape with every paint), a
+    /// path's coverage times a colour over its rows' spans (`runPath`), a framed shape's two coverages
+    /// sampled (`FramedRows`). The shape and paint are
     /// switched on once per call, not per pixel, so the inner loops see plain values.
     func run(rows: Range<Int>, target: BlendTarget, scratch: BandScratch, hidden: Hidden = Hidden()) {
         let y0 = max(rows.lowerBound, bounds.y0), y1 = min(rows.upperBound, bounds.y1)
@@ -28,8 +29,10 @@ extension PreparedOp {
                                 clipsExact: clipsExact))
         case (.path(let coverage), .solid(let c)):
             runPath(ys, coverage: coverage, color: c * tint, target: target)
-        case (.framed, _), (.path, _):
-            // A fill with its border has both colours, and paths take only solids (`DrawOp.isDrawable`, checked in init).
+        case (.path(let coverage), _):
+            sampled(ys, PathRowsCoverage(rows: coverage, y0: bounds.y0), target: target, tint: tint)
+        case (.framed, _):
+            // A fill with its border has both colours: drawn above.
             break
         }
     }

@@ -89,6 +89,8 @@ final class PreparedOp: @unchecked Sendable {
     let alignedOffset: (Int, Int)?
     /// For a nearest-filtered texture on an axis-aligned grid, its per-column and per-row texels.
     let texelGrid: TexelGrid?
+    /// Whether fills' and borders' coverage may be memoised (`CPUFastPaths.coverageMemo`).
+    let memoizes: Bool
     /// For a linearly filtered texture on an axis-aligned grid, its per-column and per-row texel pairs.
     let linearGrid: LinearGrid?
     /// Whether this is an opaque fill whose solid spans store a pattern, or a fill with its border whose
@@ -100,7 +102,7 @@ final class PreparedOp: @unchecked Sendable {
 
     /// One operation of a pass.
     convenience init(_ op: DrawOp, graph: RenderGraph, passes: [PassID: Image],
-                     samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true,
+                     samplers: inout [ImageID: TextureSampler], fastPaths: CPUFastPaths = .all,
                      alphas: [PassID: [UInt8]] = [:]) throws {
         try self.init(op, border: nil, graph: graph, passes: passes, samplers: &samplers, fastPaths: fastPaths,
                       alphas: alphas)
@@ -109,14 +111,16 @@ final class PreparedOp: @unchecked Sendable {
     /// One item of a pass: an operation, or with `bordered` a fill with its border drawn as one
     /// (`BorderedFill`).
     init(_ op: DrawOp, border bordered: BorderedFill?, graph: RenderGraph, passes: [PassID: Image],
-         samplers: inout [ImageID: TextureSampler], fastPaths: Bool = true, alphas: [PassID: [UInt8]] = [:]) throws {
-        let pixelSampler = Projection(op.transform).map { PixelSampler($0, shortcut: fastPaths) }
+         samplers: inout [ImageID: TextureSampler], fastPaths: CPUFastPaths = .all,
+         alphas: [PassID: [UInt8]] = [:]) throws {
+        let affine = fastPaths.contains(.affineSampling)
+        let pixelSampler = Projection(op.transform).map { PixelSampler($0, shortcut: affine) }
         sampler = pixelSampler
         var grid: TexelGrid?
         var linear: LinearGrid?
         var opaque = false
         clips = op.clips.map { c in
-            PreparedClip(sampler: Projection(c.transform).map { PixelSampler($0, shortcut: fastPaths) },
+            PreparedClip(sampler: Projection(c.transform).map { PixelSampler($0, shortcut: affine) },
                          shape: c.shape, edgeAA: c.edgeAA, exact: c.exactEdges)
         }
         bounds = op.bounds
@@ -125,9 +129,9 @@ final class PreparedOp: @unchecked Sendable {
         exact = op.exactEdges
         seam = op.conicSeam
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
-        spans = fastPaths ? SpanPlan(op: op, borderWidth: bordered?.width) : nil
-        alignedOffset = fastPaths ? PreparedOp.pixelAligned(op, passes: passes) : nil
-        guard op.isDrawable else { throw RenderGraphDefect(op.undrawable) }
+        spans = fastPaths.contains(.spans) ? SpanPlan(op: op, borderWidth: bordered?.width) : nil
+        alignedOffset = fastPaths.contains(.alignedCopies) ? PreparedOp.pixelAligned(op, passes: passes) : nil
+        memoizes = fastPaths.contains(.coverageMemo)
         if let bordered {
             shape = .framed(bordered.shape, inner: PreparedOp.inner(bordered.shape, bordered.width))
             paint = .framed(fill: PreparedOp.vector(bordered.fill), border: PreparedOp.vector(bordered.border))
@@ -145,12 +149,12 @@ final class PreparedOp: @unchecked Sendable {
             // `run` stores the fill's pattern over the hole when `fill * modulate` has alpha >= 1.
             opaque = spans?.innerShape != nil && clips.isEmpty && pixelSampler != nil && (f * (modulate ?? white)).w >= 1
         case (.roundedRect, .texture(let prepared)):
-            if fastPaths, alignedOffset == nil {
+            if alignedOffset == nil, fastPaths.contains(.texelGrids) {
                 grid = TexelGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA,
                                  modulate: modulate ?? white)
-                if grid == nil {
-                    linear = LinearGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA)
-                }
+            }
+            if alignedOffset == nil, grid == nil, fastPaths.contains(.linearGrids) {
+                linear = LinearGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA)
             }
         default: break
         }
@@ -185,7 +189,8 @@ extension PreparedOp {
         case .solid(let c): return .solid(vector(c))
         case .gradient(let g): return .gradient(GradientPaint.Evaluator(g))
         case .texture(let t):
-            guard let rect = shape.outline else { throw RenderGraphDefect("a \(shape) shape with a \(paint) paint") }
+            // Stretched over the shape's rect; a path's coverage comes from the path, so its rect only places it.
+            let rect = shape.outline ?? RoundedRect(rect: shape.textureRect)
             return .texture(try texture(t, shape: rect, graph: graph, passes: passes, samplers: &samplers, alphas: alphas))
         }
     }

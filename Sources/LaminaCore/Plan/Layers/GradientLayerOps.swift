@@ -16,7 +16,7 @@ struct GradientLayerEmitter: LayerEmitter {
 extension GraphBuilder {
     /// The gradient operations of `layer`, or none when it draws nothing: fewer than two colours, a
     /// degenerate axis (start = end), a radial gradient with a zero radius (the default points), or empty
-    /// bounds. Continuous corners clip it through a path mask (`PassReason.clipShape`), as fills do.
+    /// bounds. Continuous corners make it the gradient in the corners' path (`clippedToShape`), as fills are.
     func gradientOps(_ layer: GradientLayer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
         guard let paint = gradientPaint(layer), !layer.bounds.isEmpty else { return [] }
         let shape = layerShape(layer)
@@ -28,7 +28,7 @@ extension GraphBuilder {
         }
         let square = DrawOp(shape: .rect(layer.bounds), paint: .gradient(paint), transform: m, bounds: b, edgeAA: .all)
         let clipOps = pathOps(Path(roundedRect: shape), layerToTarget: m, color: .white, interest: context.interest)
-        return masked([square], byOps: clipOps, reason: .clipShape, context: context)
+        return clippedToShape([square], clipOps: clipOps, context: context)
     }
 
     /// The layer's gradient in its local space, or nil when it draws nothing.
