@@ -110,8 +110,9 @@ extension PreparedOp {
                 }
                 return
             }
-            if tintColor == nil, maskLevel == nil, clips.isEmpty {
-                runAlignedPlain(texels, level: level, offset: offset, xs: xs, ys, target, opacity: opacity, tint: tint)
+            if tintColor == nil, clips.isEmpty {
+                runAlignedPlain(texels, level: level, mask: maskLevel, inverts: t.draw.invertsMask, offset: offset, xs: xs,
+                                ys, target, opacity: opacity, tint: tint)
                 return
             }
             for y in ys {
@@ -140,31 +141,39 @@ extension PreparedOp {
         }
     }
 
-    /// An aligned copy without tint, mask or clips (a group's opacity, a masked or rasterized layer's pass):
-    /// each pixel is a function of its texel and the destination pixel alone, so a run of equal pairs (a
-    /// flat colour over a flat background) is blended once and stored.
-    private func runAlignedPlain(_ texels: UnsafePointer<UInt8>, level: TextureSampler.Level, offset: (Int, Int),
-                                 xs: Range<Int>, _ ys: Range<Int>, _ target: BlendTarget, opacity: Double,
-                                 tint: SIMD4<Double>) {
+    /// An aligned copy without tint or clips (a group's opacity, a masked or rasterized layer's pass): each
+    /// pixel is a function of its texel, its mask texel's alpha and the destination pixel alone, computed as
+    /// the general loop above computes it, so a run of equal inputs (a flat colour over a flat background) is
+    /// blended once and stored.
+    private func runAlignedPlain(_ texels: UnsafePointer<UInt8>, level: TextureSampler.Level,
+                                 mask: TextureSampler.Level?, inverts: Bool, offset: (Int, Int), xs: Range<Int>,
+                                 _ ys: Range<Int>, _ target: BlendTarget, opacity: Double, tint: SIMD4<Double>) {
         let unit = target.unit
         let raw = UnsafeRawPointer(texels)
         for y in ys {
             let ty = y - offset.1
             guard ty >= 0, ty < level.height else { continue }
-            let row = raw + (ty * level.width - offset.0) * 4
+            let rowOffset = (ty * level.width - offset.0) * 4
+            let row = raw + rowOffset
             let out = UnsafeMutableRawPointer(target.base + y * target.width * 4)
-            var lastSource: UInt32 = 0, lastDestination: UInt32 = 0, lastResult: UInt32 = 0, remembered = false
+            var lastSource: UInt32 = 0, lastMask: UInt8 = 0, lastDestination: UInt32 = 0, lastResult: UInt32 = 0
+            var remembered = false
             for x in xs {
                 let s = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                 let sp = UInt32(littleEndian: s)
                 guard sp >> 24 != 0 else { continue }
+                let m = mask.map { $0.pixels[rowOffset + x * 4 + 3] } ?? 0
                 let d = out.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                if !(remembered && s == lastSource && d == lastDestination) {
+                if !(remembered && s == lastSource && m == lastMask && d == lastDestination) {
                     var c = SIMD4(unit[Int(sp & 0xFF)], unit[Int(sp >> 8 & 0xFF)], unit[Int(sp >> 16 & 0xFF)], unit[Int(sp >> 24)])
                     c *= opacity
+                    if mask != nil {
+                        let k = unit[Int(m)]
+                        c *= inverts ? 1 - k : k
+                    }
                     c *= tint
                     let drawn = c.w > 0 || c.x > 0 || c.y > 0 || c.z > 0
-                    (lastSource, lastDestination, remembered) = (s, d, true)
+                    (lastSource, lastMask, lastDestination, remembered) = (s, m, d, true)
                     lastResult = drawn ? target.blended(c, over: d) : d
                 }
                 out.storeBytes(of: lastResult, toByteOffset: x * 4, as: UInt32.self)
