@@ -169,7 +169,6 @@ final class PrimitiveDrawer {
         glBindVertexArray(vao)
         glActiveTexture(GLenum(GL_TEXTURE2))
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTexture)
-        var coverageBound: GLuint = 0
         for batch in batches {
             var key = batch.key
             key.fetchBlend = fetchBlend
@@ -185,13 +184,9 @@ final class PrimitiveDrawer {
             glActiveTexture(GLenum(GL_TEXTURE1))
             glBindTexture(GLenum(GL_TEXTURE_2D), batch.mask?.id ?? 0)
             glBindSampler(1, 0)
-            // Only paths read unit 3: it is bound when a batch's atlas page differs from the one bound.
-            if let page = batch.coverage?.id, page != coverageBound {
-                glActiveTexture(GLenum(GL_TEXTURE3))
-                glBindTexture(GLenum(GL_TEXTURE_2D), page)
-                glBindSampler(3, 0)
-                coverageBound = page
-            }
+            glActiveTexture(GLenum(GL_TEXTURE3))
+            glBindTexture(GLenum(GL_TEXTURE_2D), batch.coverage?.id ?? 0)
+            glBindSampler(3, 0)
             var first = batch.firstInstance
             let end = batch.firstInstance + batch.count
             while first < end {
