@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaImage
+import LaminaRaster
 import LaminaTestSupport
 import XCTest
 @testable import LaminaGL
@@ -39,6 +40,43 @@ final class FastPathTests: XCTestCase {
             let general = try r.render(graph)
             XCTAssertEqual(GLTestSupport.compare(fast, general, maxDiff: 0, name: "fastpath"), 0)
         }
+    }
+
+    /// Texel copies (`TexelBlit`) beyond plain translations: a nearest-filtered store on a 2x canvas (a text
+    /// layer's) is a copy with the general path's bytes; filtered draws, even one texel per pixel, and a
+    /// half-pixel offset are not copies.
+    func testTexelBlit_scaledNearest_givesTheGeneralBytes() throws {
+        var img = Image(width: 12, height: 9)
+        for y in 0..<9 { for x in 0..<12 { img.setPixel(x: x, y: y, (UInt8(x * 20), UInt8(y * 25), 90, UInt8(120 + x * 10))) } }
+        let image = ImageResource(id: ImageID(0), bitmap: Bitmap(image: img))
+        func op(_ rect: CGRect, _ m: Transform3D, min: ContentsFilter, mag: ContentsFilter) -> DrawOp {
+            var t = TextureDraw(source: .image(ImageID(0)))
+            (t.minFilter, t.magFilter) = (min, mag)
+            return DrawOp(shape: .rect(rect), paint: .texture(t), transform: m, bounds: TestGraphs.full(64, 48))
+        }
+        let cases: [(DrawOp, Bool)] = [
+            (op(CGRect(x: 0, y: 0, width: 6, height: 4.5), Transform3D.scale(2, 2).concatenating(.translation(4, 6)),
+                min: .nearest, mag: .nearest), true),
+            (op(CGRect(x: 0, y: 0, width: 12, height: 9), .translation(30, 3), min: .nearest, mag: .nearest), true),
+            (op(CGRect(x: 0, y: 0, width: 12, height: 9), .translation(30, 20), min: .linear, mag: .linear), false),
+            (op(CGRect(x: 0, y: 0, width: 6, height: 4.5), Transform3D.scale(2, 2).concatenating(.translation(20.5, 30)),
+                min: .nearest, mag: .nearest), false),
+        ]
+        for (k, (draw, copies)) in cases.enumerated() {
+            guard case .texture(let t) = draw.paint else { continue }
+            XCTAssertEqual(TexelBlit(draw, t, bounds: draw.bounds, textureWidth: 12, textureHeight: 9) != nil, copies, "case \(k)")
+        }
+        let graph = TestGraphs.canvas(cases.map(\.0), width: 64, height: 48, images: [image], clear: TestGraphs.white)
+        let r = try GLTestSupport.renderer()
+        let saved = r.options
+        defer { r.options = saved }
+        r.options.gpuFastPaths = true
+        let fast = try r.render(graph)
+        r.options.gpuFastPaths = false
+        let general = try r.render(graph)
+        XCTAssertEqual(GLTestSupport.compare(fast, general, maxDiff: 0, name: "texel blit"), 0)
+        let cpu = try LaminaRaster.CPURenderer().render(graph)
+        XCTAssertLessThanOrEqual(GLTestSupport.compare(fast, cpu, maxDiff: 1, name: "texel blit against the CPU"), 1)
     }
 
     func testOpSplitter_bigRoundedFill_splitsIntoSolidCrossAndEdgePieces() {

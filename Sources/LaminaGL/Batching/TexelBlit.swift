@@ -3,8 +3,13 @@ import LaminaGraph
 import LaminaGeometry
 
 /// Recognises texture draws that copy texels one to one: nearest-filtered, unclipped, unmasked, under a
-/// pure translation, onto whole pixels, with each axis either 1:1 (the texel follows the pixel) or
-/// stretched from a single texel line. The shadow atlas's nine-patch slices are all of this kind.
+/// translation or a positive scale, onto whole pixels, with each axis either 1:1 (the texel follows the
+/// pixel) or stretched from a single texel line. The shadow atlas's nine-patch slices and text layers'
+/// stores on a scaled canvas are of this kind.
+///
+/// Rejected: filtered draws of exactly one texel per pixel. Bilinear filtering at texel centres returns the
+/// texel, but the general shader's float path rounds some exact ties (an odd byte times opacity 0.5) the
+/// other way, so such a copy moved bytes of `key_half_opacity_ties` by 1.
 ///
 /// For these the general texture shader's answer is known in closed form: the texel is the pixel plus a
 /// constant on a 1:1 axis and a constant on a stretched one, and the rect coverage is exactly 1 on every
@@ -24,10 +29,15 @@ struct TexelBlit {
         guard enabled, op.clips.isEmpty, t.mask == nil, t.minFilter == .nearest, t.magFilter == .nearest
         else { return nil }
         let m = op.transform
-        guard m.planeKind == .translation, case .roundedRect(let shape) = op.shape, shape.isRect else { return nil }
+        // Nearest filtering picks the texel under the pixel centre within `TextureSampler.nearestBias` of a
+        // texel edge, so a positive scale (a 2x canvas) copies texels as exactly as a translation does.
+        guard m.planeKind == .translation || (m.planeKind.isScaleTranslation && m.m11 > 0 && m.m22 > 0),
+              case .roundedRect(let shape) = op.shape, shape.isRect else { return nil }
         let d = shape.rect
-        guard let x0 = TexelBlit.integer(Double(d.minX) + m.m41), let x1 = TexelBlit.integer(Double(d.maxX) + m.m41),
-              let y0 = TexelBlit.integer(Double(d.minY) + m.m42), let y1 = TexelBlit.integer(Double(d.maxY) + m.m42),
+        let left = Double(d.minX) * m.m11 + m.m41, right = Double(d.maxX) * m.m11 + m.m41
+        let top = Double(d.minY) * m.m22 + m.m42, bottom = Double(d.maxY) * m.m22 + m.m42
+        guard let x0 = TexelBlit.integer(left), let x1 = TexelBlit.integer(right),
+              let y0 = TexelBlit.integer(top), let y1 = TexelBlit.integer(bottom),
               x1 > x0, y1 > y0,
               let sx = TexelBlit.integer(Double(t.sourceRect.minX) * Double(textureWidth)),
               let sw = TexelBlit.integer(Double(t.sourceRect.width) * Double(textureWidth)),
