@@ -17,16 +17,9 @@ import LaminaGeometry
 final class PathCoverageGPUTests: XCTestCase {
     private let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
 
-    nonisolated(unsafe) private static var renderers: [PathCoverageMethod: GPURenderer] = [:]
-
     /// The test run's renderer computing path coverage by `method`.
     private func renderer(_ method: PathCoverageMethod) throws -> GPURenderer {
-        if let r = PathCoverageGPUTests.renderers[method] { return r }
-        var options = RenderOptions()
-        options.pathCoverage = method
-        let r = try GPURenderer(options: options)
-        PathCoverageGPUTests.renderers[method] = r
-        return r
+        try GLTestSupport.renderer(pathCoverage: method)
     }
 
     private func polygon(_ points: [(Double, Double)]) -> Polyline {

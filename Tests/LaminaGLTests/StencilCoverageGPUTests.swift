@@ -14,17 +14,11 @@ import LaminaGeometry
 /// over white, where a coverage error shows undiluted: a pixel counted by both the cover and the areas
 /// would read a partial area as 1 (or 1 as 0 if neither), many steps off.
 final class StencilCoverageGPUTests: XCTestCase {
-    nonisolated(unsafe) private static var renderers: [PathCoverageMethod: GPURenderer] = [:]
     private let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
 
     /// The test run's renderer computing path coverage by `method` (the stencil method by default).
     private func renderer(_ method: PathCoverageMethod = .stencil) throws -> GPURenderer {
-        if let r = StencilCoverageGPUTests.renderers[method] { return r }
-        var options = RenderOptions()
-        options.pathCoverage = method
-        let r = try GPURenderer(options: options)
-        StencilCoverageGPUTests.renderers[method] = r
-        return r
+        try GLTestSupport.renderer(pathCoverage: method)
     }
 
     private func polygon(_ points: [(Double, Double)]) -> Polyline {

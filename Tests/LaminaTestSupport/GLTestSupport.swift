@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 import LaminaGL
+import LaminaGraph
 import LaminaImage
 import XCTest
 
@@ -23,6 +24,19 @@ public enum GLTestSupport {
             XCTFail("EGL/GL did not start: \(error)", file: file, line: line)
             throw error
         }
+    }
+
+    nonisolated(unsafe) private static var byPathCoverage: [PathCoverageMethod: GPURenderer] = [:]
+
+    /// One renderer per path coverage method for the whole test run, whatever the driver would choose (the
+    /// path coverage tests check each method).
+    public static func renderer(pathCoverage method: PathCoverageMethod) throws -> GPURenderer {
+        if let r = byPathCoverage[method] { return r }
+        var options = RenderOptions()
+        options.pathCoverage = method
+        let r = try GPURenderer(options: options)
+        byPathCoverage[method] = r
+        return r
     }
 
     public static func rgba(_ img: Image, _ x: Int, _ y: Int) -> [Int] { img.rgba(x, y) }

@@ -11,7 +11,7 @@ extension PathRasterizer {
             let e = edges[i]
             crossings.append(Crossing(top: e.x(at: ya), bottom: e.x(at: yb), winding: e.winding, edge: i))
         }
-        sortCrossings()
+        crossings.sortNearlySorted(by: \.key)
         var ordered = true
         for i in crossings.indices.dropFirst() {
             let a = crossings[i - 1], b = crossings[i]
@@ -34,26 +34,6 @@ extension PathRasterizer {
             }
         }
         return winding
-    }
-
-    /// Insertion sort by mid x: a band's edges arrive in the previous band's order, nearly sorted; many
-    /// out of order use `sort`.
-    mutating func sortCrossings() {
-        let n = crossings.count
-        guard n > 1 else { return }
-        var descents = 0
-        for i in 1..<n where crossings[i].key < crossings[i - 1].key { descents += 1 }
-        guard descents > 0 else { return }
-        if descents > 16 { crossings.sort { $0.key < $1.key }; return }
-        for i in 1..<n {
-            let c = crossings[i]
-            var j = i
-            while j > 0 && crossings[j - 1].key > c.key {
-                crossings[j] = crossings[j - 1]
-                j -= 1
-            }
-            crossings[j] = c
-        }
     }
 
     // MARK: - Area accumulation
@@ -130,6 +110,28 @@ extension PathRasterizer {
         guard any, high > low else { return }
         row.withUnsafeBufferPointer { buffer in
             body(y, clipX0 + low, UnsafeBufferPointer(rebasing: buffer[low..<high]))
+        }
+    }
+}
+
+extension Array {
+    /// Sorts by `key`, ascending, for arrays that arrive nearly sorted (the last band's or row's order):
+    /// insertion sort, stable, linear when few are out of place; past 16 descents, the library's sort.
+    mutating func sortNearlySorted(by key: (Element) -> Double) {
+        let n = count
+        guard n > 1 else { return }
+        var descents = 0
+        for i in 1..<n where key(self[i]) < key(self[i - 1]) { descents += 1 }
+        guard descents > 0 else { return }
+        if descents > 16 { sort { key($0) < key($1) }; return }
+        for i in 1..<n {
+            let x = self[i], k = key(x)
+            var j = i
+            while j > 0 && key(self[j - 1]) > k {
+                self[j] = self[j - 1]
+                j -= 1
+            }
+            self[j] = x
         }
     }
 }

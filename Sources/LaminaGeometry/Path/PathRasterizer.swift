@@ -145,25 +145,32 @@ public struct PathRasterizer: Sendable {
     static func buildEdges(_ polylines: [Polyline], clip: PixelRect, into edges: inout [Edge]) {
         edges.removeAll(keepingCapacity: true)
         let minY = Double(clip.y0), maxY = Double(clip.y1)
-        for polyline in polylines where polyline.points.count >= 2 {
-            let points = polyline.points
-            var previous = points[points.count - 1]
-            for point in points {
-                defer { previous = point }
-                var (x0, y0, x1, y1) = (Double(previous.x), Double(previous.y), Double(point.x), Double(point.y))
-                guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { continue }
-                var winding: Int32 = 1
-                if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); winding = -1 }
-                guard y1 > minY, y0 < maxY else { continue }
-                let dxdy = (x1 - x0) / (y1 - y0)
-                // Cut to the clip's rows so later arithmetic works on small numbers.
-                if y0 < minY { x0 += (minY - y0) * dxdy; y0 = minY }
-                if y1 > maxY { x1 -= (y1 - maxY) * dxdy; y1 = maxY }
-                guard dxdy.isFinite, x0.isFinite, x1.isFinite else { continue }
-                edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, dxdy: dxdy, winding: winding))
-            }
+        forEachSegment(polylines) { previous, point in
+            var (x0, y0, x1, y1) = (Double(previous.x), Double(previous.y), Double(point.x), Double(point.y))
+            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
+            var winding: Int32 = 1
+            if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); winding = -1 }
+            guard y1 > minY, y0 < maxY else { return }
+            let dxdy = (x1 - x0) / (y1 - y0)
+            // Cut to the clip's rows so later arithmetic works on small numbers.
+            if y0 < minY { x0 += (minY - y0) * dxdy; y0 = minY }
+            if y1 > maxY { x1 -= (y1 - maxY) * dxdy; y1 = maxY }
+            guard dxdy.isFinite, x0.isFinite, x1.isFinite else { return }
+            edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, dxdy: dxdy, winding: winding))
         }
         edges.sort { $0.y0 < $1.y0 }
+    }
+
+    /// Calls `body` with every segment of `polylines` (each closed: its last point joins its first), in order.
+    @inline(__always)
+    static func forEachSegment(_ polylines: [Polyline], _ body: (CGPoint, CGPoint) -> Void) {
+        for polyline in polylines where polyline.points.count >= 2 {
+            var previous = polyline.points[polyline.points.count - 1]
+            for point in polyline.points {
+                body(previous, point)
+                previous = point
+            }
+        }
     }
 
     /// The horizontal edges of `polylines` strictly inside the rows of `clip`, sorted by y: they add no
@@ -171,15 +178,10 @@ public struct PathRasterizer: Sendable {
     static func buildLevels(_ polylines: [Polyline], clip: PixelRect, into levels: inout [Level]) {
         levels.removeAll(keepingCapacity: true)
         let minY = Double(clip.y0), maxY = Double(clip.y1)
-        for polyline in polylines where polyline.points.count >= 2 {
-            let points = polyline.points
-            var previous = points[points.count - 1]
-            for point in points {
-                defer { previous = point }
-                let y = Double(point.y), xa = Double(previous.x), xb = Double(point.x)
-                guard Double(previous.y) == y, y > minY, y < maxY, xa.isFinite, xb.isFinite else { continue }
-                levels.append(Level(y: y, lo: min(xa, xb), hi: max(xa, xb)))
-            }
+        forEachSegment(polylines) { previous, point in
+            let y = Double(point.y), xa = Double(previous.x), xb = Double(point.x)
+            guard Double(previous.y) == y, y > minY, y < maxY, xa.isFinite, xb.isFinite else { return }
+            levels.append(Level(y: y, lo: min(xa, xb), hi: max(xa, xb)))
         }
         levels.sort { $0.y < $1.y }
     }
@@ -202,7 +204,8 @@ public struct PathRasterizer: Sendable {
             extents.append(Extent(lo: levels[level].lo, hi: levels[level].hi, edge: -1))
             level += 1
         }
-        sortExtents()
+        // `active` keeps the last row's order, so the extents arrive nearly sorted.
+        extents.sortNearlySorted(by: \.lo)
         active.removeAll(keepingCapacity: true)
         for x in extents where x.edge >= 0 { active.append(x.edge) }
         var winding: Int32 = 0
@@ -283,26 +286,6 @@ public struct PathRasterizer: Sendable {
             accumulate(top: e.x(at: ya), bottom: e.x(at: yb), height: yb - ya, sign: sign)
         }
         return after
-    }
-
-    /// Insertion sort of the row's extents by their left end: `active` keeps last row's order, so the
-    /// extents arrive nearly sorted; a row where many edges start at once uses `sort`.
-    private mutating func sortExtents() {
-        let n = extents.count
-        guard n > 1 else { return }
-        var descents = 0
-        for i in 1..<n where extents[i].lo < extents[i - 1].lo { descents += 1 }
-        guard descents > 0 else { return }
-        if descents > 16 { extents.sort { $0.lo < $1.lo }; return }
-        for i in 1..<n {
-            let x = extents[i]
-            var j = i
-            while j > 0 && extents[j - 1].lo > x.lo {
-                extents[j] = extents[j - 1]
-                j -= 1
-            }
-            extents[j] = x
-        }
     }
 }
 
