@@ -48,6 +48,7 @@ enum CharClass {
     /// A strong direction: true right-to-left, false left-to-right, nil neutral (spaces, punctuation, symbols).
     /// Digits count as left-to-right, so a number inside Arabic keeps its order.
     static func strongDirection(_ s: Unicode.Scalar) -> Bool? {
+        if s.isASCII { return isASCIIAlphanumeric(s) ? false : nil }
         if isRightToLeft(s) { return s.properties.isAlphabetic || s.properties.generalCategory == .otherLetter }
         if s.properties.isAlphabetic || s.properties.numericType == .decimal { return false }
         return nil
@@ -55,6 +56,7 @@ enum CharClass {
 
     /// Marks and joiners that belong to the character before them (they take its font).
     static func isAttached(_ s: Unicode.Scalar) -> Bool {
+        guard s.value >= 0x300 else { return false }  // no mark or joiner before the combining diacriticals
         switch s.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
         default: return s.value == 0x200D || s.value == 0x200C || (0xFE00...0xFE0F).contains(s.value)
@@ -66,8 +68,23 @@ enum CharClass {
     static func isBreakingSpace(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x00A0, 0x2007, 0x202F, 0xFEFF: return false
+        case 0x09...0x0D, 0x20: return true
+        case 0x00..<0x80: return false
         default: return s.properties.isWhitespace
         }
+    }
+
+    /// ASCII letters and digits: in ASCII, exactly the alphabetic and decimal characters.
+    static func isASCIIAlphanumeric(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        default: return false
+        }
+    }
+
+    /// A decimal digit (Unicode's numeric type decimal).
+    static func isDecimal(_ s: Unicode.Scalar) -> Bool {
+        s.isASCII ? (0x30...0x39).contains(s.value) : s.properties.numericType == .decimal
     }
 
     /// Ideographs, kana, Hangul and CJK punctuation: a line may break between any two of them.

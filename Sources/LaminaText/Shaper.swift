@@ -22,7 +22,7 @@ struct Shaper {
         offsets.reserveCapacity(scalars.count + 1)
         for s in scalars {
             offsets.append(utf8.count)
-            utf8.append(contentsOf: String(Character(s)).utf8)
+            UTF8.encode(s) { utf8.append($0) }
         }
         offsets.append(utf8.count)
         var scalarAt = [Int32](repeating: -1, count: utf8.count + 1)
@@ -46,7 +46,7 @@ struct Shaper {
     /// the direction they follow, rule N1), other neutrals the paragraph's.
     static func levels(_ scalars: [Unicode.Scalar], rtl: inout Bool) -> [UInt8] {
         let strong = scalars.map(CharClass.strongDirection)
-        let isNumber = scalars.map { $0.properties.numericType == .decimal }
+        let isNumber = scalars.map(CharClass.isDecimal)
         rtl = zip(strong, isNumber).first(where: { $0.0 != nil && !$0.1 }).flatMap { $0.0 } ?? false
         let base: UInt8 = rtl ? 1 : 0
         // The direction each character counts as for its neighbours: letters their own, numbers the letters'
@@ -112,20 +112,27 @@ struct Shaper {
         let size = spans[span].fontSize
         let k = size / face.unitsPerEm
         // Glyphs grouped by cluster, clusters in ascending (logical) order; glyphs keep HarfBuzz's visual order.
-        var byCluster: [UInt32: [Int]] = [:]
-        for g in 0..<Int(count) { byCluster[infos[g].cluster, default: []].append(g) }
-        let starts = byCluster.keys.sorted()
-        for (n, c) in starts.enumerated() {
+        let order = (0..<Int(count)).map { (cluster: infos[$0].cluster, glyph: $0) }
+            .sorted { ($0.cluster, $0.glyph) < ($1.cluster, $1.glyph) }
+        var groups: [(cluster: UInt32, members: Range<Int>)] = []
+        var i = 0
+        while i < order.count {
+            var j = i + 1
+            while j < order.count, order[j].cluster == order[i].cluster { j += 1 }
+            groups.append((order[i].cluster, i..<j))
+            i = j
+        }
+        for (n, (c, glyphRange)) in groups.enumerated() {
             let first = paragraph.glyphs.count
             var advance = 0.0
-            for g in byCluster[c] ?? [] {
+            for g in order[glyphRange].map(\.glyph) {
                 let a = Double(positions[g].x_advance) * k
                 paragraph.glyphs.append(ShapedGlyph(glyph: infos[g].codepoint, face: Int32(face.id), advance: a,
                                                     dx: Double(positions[g].x_offset) * k,
                                                     dy: Double(positions[g].y_offset) * k))
                 advance += a
             }
-            let byteEnd = n + 1 < starts.count ? Int(starts[n + 1]) : endByte
+            let byteEnd = n + 1 < groups.count ? Int(groups[n + 1].cluster) : endByte
             let firstScalar = Int(scalarAt[Int(c)])
             let lastScalar = Int(scalarAt[byteEnd])
             let members = scalars[max(0, firstScalar)..<max(firstScalar, lastScalar)]

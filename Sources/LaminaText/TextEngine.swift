@@ -3,36 +3,67 @@ import LaminaImage
 
 /// Lays out and draws text boxes: fonts through Fontconfig and FreeType, shaping through HarfBuzz, line breaking,
 /// truncation and alignment of our own, glyphs through a cache into a backing store. One engine serves a whole
-/// process (`shared`); a lock keeps FreeType's and HarfBuzz's objects to one thread at a time.
+/// process (`shared`). FreeType's and HarfBuzz's objects belong to one thread at a time, so the engine keeps a
+/// worker per core, each with its own FreeType library, faces and glyph cache: up to that many boxes are laid
+/// out and drawn at once, and a box draws the same bytes whichever worker draws it.
 public final class TextEngine: @unchecked Sendable {
+    private final class Worker {
+        let library: FontLibrary
+        let cache = GlyphCache()
+        init(library: FontLibrary) { self.library = library }
+    }
+
     private let lock = NSLock()
-    private var storage: Result<FontLibrary, TextError>
-    private let cache = GlyphCache()
+    private let available: DispatchSemaphore
+    private let maxWorkers: Int
+    private var idle: [Worker] = []
 
     /// The process's engine. FreeType failing to start is reported by the first call that needs it.
     public static let shared = TextEngine()
 
-    public init() {
-        do { storage = .success(try FontLibrary()) } catch let e as TextError { storage = .failure(e) } catch {
-            storage = .failure(TextError("cannot start FreeType: \(error)"))
-        }
+    /// An engine of up to `workers` workers (default: one per active core).
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        maxWorkers = max(1, workers)
+        available = DispatchSemaphore(value: maxWorkers)
     }
 
-    private func withLibrary<T>(_ body: (FontLibrary) throws -> T) throws -> T {
+    /// How many boxes the engine draws at once at most.
+    public var concurrency: Int { maxWorkers }
+
+    private func withLibrary<T>(_ body: (FontLibrary, GlyphCache) throws -> T) throws -> T {
+        available.wait()
+        defer { available.signal() }
+        let worker = try checkOut()
+        defer { checkIn(worker) }
+        return try body(worker.library, worker.cache)
+    }
+
+    private func checkOut() throws -> Worker {
         lock.lock()
         defer { lock.unlock() }
-        return try body(storage.get())
+        if let worker = idle.popLast() { return worker }
+        let library: FontLibrary
+        do { library = try FontLibrary() } catch let e as TextError { throw e } catch {
+            throw TextError("cannot start FreeType: \(error)")
+        }
+        return Worker(library: library)
+    }
+
+    private func checkIn(_ worker: Worker) {
+        lock.lock()
+        idle.append(worker)
+        lock.unlock()
     }
 
     /// Where a `font` value leads: the file drawn with, and whether the family asked for was found. A file path
     /// must be absolute here (the scene decoder resolves relative ones against the scene's directory).
     public func resolve(font: String) throws -> FontResolution {
-        try withLibrary { try $0.resolve(font) }
+        try withLibrary { library, _ in try library.resolve(font) }
     }
 
     /// Draws `box` into a backing store of `box.pixelSize`, premultiplied.
     public func render(_ box: TextBox) throws -> Image {
-        try withLibrary { library in
+        try withLibrary { library, cache in
             let layout = try layOut(box, library)
             var r = TextRasterizer(box: box, faces: library.facesByID, cache: cache)
             for line in layout.lines { try r.draw(line) }
@@ -42,7 +73,7 @@ public final class TextEngine: @unchecked Sendable {
 
     /// Lays `box` out without drawing it: lines, baselines and extents, for tests and tools.
     public func layout(_ box: TextBox) throws -> TextLayout {
-        try withLibrary { try layOut(box, $0) }
+        try withLibrary { library, _ in try layOut(box, library) }
     }
 
     /// Checks the bounds `box` is held to, naming the one it passes.

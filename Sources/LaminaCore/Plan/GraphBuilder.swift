@@ -19,6 +19,8 @@ final class GraphBuilder {
     /// labels share one store, uploaded once).
     var textStores: [ObjectIdentifier: Bitmap?] = [:]
     var textStoresByBox: [TextBox: Bitmap] = [:]
+    /// Stores drawn ahead on every core (`prefetchTextStores`), taken by `textBackingStore` as it meets them.
+    var prefetchedText: [TextBox: Bitmap] = [:]
     /// Drawn layers' backing stores (passes), by layer (its drawing is recorded once a plan) and by what
     /// they draw.
     var drawingStores: [ObjectIdentifier: DrawnStore?] = [:]

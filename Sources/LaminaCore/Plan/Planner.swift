@@ -61,6 +61,7 @@ public struct Planner {
         let canvasPass = Pass(id: canvasID, reason: .canvas, label: "canvas", width: w, height: h, content: .draw([]))
         guard builder.charge(canvasPass) else { throw builder.failure ?? PlanError(pointer: "", message: "canvas refused") }
         let canvas = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
+        builder.prefetchTextStores(scene.root)
         let toPixels = Transform3D.scale(scene.scale, scene.scale, 1)
         let ops = builder.emitSublayers(of: scene.root, layerToTarget: toPixels,
                                         context: .init(interest: canvas, flipped: false, label: "", pointer: "",

@@ -13,17 +13,43 @@ import LaminaGeometry
 /// by its JSON pointer. RFC 8259's grammar, strictly: a trailing comma before `]` or `}` is refused (editors and
 /// JSON Schema validators refuse it too), at the comma.
 struct JSONParser {
-    private let b: [UInt8]
-    private var i = 0
-    private var depth = 0
+    /// A step of the path to the value being read: a key, or an index (formatted only for an error).
+    private enum Step {
+        case key(String)
+        case index(Int)
+
+        var token: String {
+            switch self {
+            case .key(let k): return k
+            case .index(let n): return String(n)
+            }
+        }
+    }
+
+    let b: [UInt8]
+    var i = 0
+    var depth = 0
     /// The keys and indices down to the value being read, for the pointer of an unrepresentable value.
-    private var path: [String] = []
+    private var path: [Step] = []
+    /// An array read ahead (`JSONParser+Split.swift`): at `open` its elements are taken and reading resumes
+    /// past `close`.
+    var readAhead: ReadAhead?
 
-    private init(_ bytes: [UInt8]) { b = bytes }
+    struct ReadAhead {
+        var open: Int
+        var close: Int
+        var depth: Int
+        var items: [JSONValue]
+    }
 
-    /// The value of the whole document, or a `SceneError` where it is refused.
+    init(_ bytes: [UInt8]) { b = bytes }
+
+    /// The value of the whole document, or a `SceneError` where it is refused. A large document's longest
+    /// array is read on every core first (`readLongestArrayAhead`); any refusal there reads the document
+    /// again in one pass, so the error reported is the one the single pass finds.
     static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var p = JSONParser(bytes)
+        p.readAhead = readLongestArrayAhead(bytes)
         p.skipBlanks()
         let value = try p.value()
         p.skipBlanks()
@@ -31,7 +57,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func value() throws -> JSONValue {
+    mutating func value() throws -> JSONValue {
         guard i < b.count else { throw endOfDocument("a value") }
         switch b[i] {
         case UInt8(ascii: "{"): return try object()
@@ -65,7 +91,7 @@ struct JSONParser {
             guard b[i] == UInt8(ascii: ":") else { throw unexpected("where a colon after the key was expected") }
             i += 1
             skipBlanks()
-            path.append(key)
+            path.append(.key(key))
             fields[key] = try value()
             path.removeLast()
             guard try separator(closing: UInt8(ascii: "}"), open: open) else { i += 1; return .object(fields) }
@@ -76,13 +102,18 @@ struct JSONParser {
         let open = i
         try enter(open)
         defer { depth -= 1 }
+        if let ahead = readAhead, ahead.open == open, ahead.depth == depth {
+            readAhead = nil
+            i = ahead.close + 1
+            return .array(ahead.items)
+        }
         i += 1
         var items: [JSONValue] = []
         while true {
             skipBlanks()
             guard i < b.count else { throw unclosed(open) }
             if b[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
-            path.append(String(items.count))
+            path.append(.index(items.count))
             items.append(try value())
             path.removeLast()
             guard try separator(closing: UInt8(ascii: "]"), open: open) else { i += 1; return .array(items) }
@@ -91,7 +122,7 @@ struct JSONParser {
 
     /// After a member: true past a comma (another member follows); false at the closing bracket, left for the
     /// caller to step over. A comma followed by the closing bracket is refused at the comma.
-    private mutating func separator(closing: UInt8, open: Int) throws -> Bool {
+    mutating func separator(closing: UInt8, open: Int) throws -> Bool {
         skipBlanks()
         guard i < b.count else { throw unclosed(open) }
         if b[i] == closing { return false }
@@ -254,7 +285,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func skipBlanks() {
+    mutating func skipBlanks() {
         while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
     }
 
@@ -276,7 +307,7 @@ struct JSONParser {
     }
 
     private func unrepresentable() -> SceneError {
-        SceneError(JSONPointer(tokens: path),
+        SceneError(JSONPointer(tokens: path.map(\.token)),
                    "value cannot be represented (a number beyond ±1.8e308, or a string with an invalid \\u escape)")
     }
 

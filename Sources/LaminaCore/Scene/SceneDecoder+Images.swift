@@ -57,6 +57,7 @@ extension SceneReader {
                 .standardizedFileURL
         let path = url.path
         if let cached = bitmapCache[path] { return cached }
+        guard !isChunkReader else { throw ChunkAbandoned() }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw SceneError(p, "image file not found: \(path)")
@@ -72,6 +73,7 @@ extension SceneReader {
 
     private func dataURIImage(_ s: String, at p: JSONPointer) throws -> Bitmap {
         if let cached = bitmapCache[s] { return cached }
+        guard !isChunkReader else { throw ChunkAbandoned() }
         guard s.hasPrefix(SceneReader.dataURIPrefix) else {
             throw SceneError(p, "unsupported data URI; version 1 accepts only \(SceneReader.dataURIPrefix)...")
         }

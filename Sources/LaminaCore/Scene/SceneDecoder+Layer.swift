@@ -82,11 +82,7 @@ extension SceneReader {
         }
         if let list = f["sublayers"] {
             guard case .array(let items) = list else { throw list.fail(p / "sublayers", expected: "a list of layers") }
-            for (i, item) in items.enumerated() {
-                if let sub = try attempt({ try self.layer(item, at: p / "sublayers" / i, depth: depth + 1) }) {
-                    layer.addSublayer(sub)
-                }
-            }
+            for sub in try layers(items, at: p / "sublayers", depth: depth + 1) { layer.addSublayer(sub) }
         }
         return layer
     }

@@ -130,6 +130,10 @@ final class SceneReader {
     let maxImageBytes: Int
     /// The refusals met so far.
     let log: SceneErrorLog
+    /// A reader of one chunk of a long layer list, read on another core (`SceneDecoder+Chunks.swift`): it
+    /// loads no image file and reads nothing that would be shared, so its result is kept only when it met
+    /// no refusal.
+    var isChunkReader = false
 
     init(baseURL: URL?, maxImageBytes: Int = SceneDecoder.defaultMaxImageBytes,
          log: SceneErrorLog = SceneErrorLog(limit: SceneDecoder.defaultMaxErrors)) {
@@ -179,9 +183,7 @@ final class SceneReader {
         if let table = f["images"] { _ = try attempt { try imageTable(table, at: .root / "images") } }
         if let list = f["layers"] {
             guard case .array(let items) = list else { throw list.fail(.root / "layers", expected: "a list of layers") }
-            for (i, item) in items.enumerated() {
-                if let l = try attempt({ try layer(item, at: .root / "layers" / i, depth: 1) }) { out.root.addSublayer(l) }
-            }
+            for l in try layers(items, at: .root / "layers", depth: 1) { out.root.addSublayer(l) }
         }
         return out
     }

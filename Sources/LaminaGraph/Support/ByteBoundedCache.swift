@@ -4,13 +4,27 @@ import Foundation
 /// quarter of the capacity is not kept. Thread-safe. Text layers' stores use it (`BackingStores`), and so does
 /// the CPU renderer for retained passes (`Pass.retainKey`): Core Animation keeps a backing store until its
 /// layer changes, so a scene rendered many times lays its text out, or draws its drawn stores, once.
+///
+/// Every operation takes constant time: the entries sit in slots linked in order of use (most recent at
+/// the head), so making room drops the tail instead of searching for the oldest value.
 public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
+    private struct Slot {
+        var key: Key
+        var value: Value?
+        var weight: Int
+        var newer: Int
+        var older: Int
+    }
+
     private let lock = NSLock()
     private let capacityBytes: Int
     private let size: (Value) -> Int
-    private var entries: [Key: (value: Value, lastUse: UInt64)] = [:]
+    private var index: [Key: Int] = [:]
+    private var slots: [Slot] = []
+    private var freeSlots: [Int] = []
+    private var newest = -1
+    private var oldest = -1
     private var bytes = 0
-    private var clock: UInt64 = 0
 
     /// A cache of `capacityBytes`, each value weighing `size(value)` bytes.
     public init(capacityBytes: Int, size: @escaping (Value) -> Int) {
@@ -22,17 +36,17 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     public func contains(_ key: Key) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return entries[key] != nil
+        return index[key] != nil
     }
 
     /// The value kept for `key`, marked as just used.
     public func value(for key: Key) -> Value? {
         lock.lock()
         defer { lock.unlock() }
-        clock += 1
-        guard let hit = entries[key] else { return nil }
-        entries[key] = (hit.value, clock)
-        return hit.value
+        guard let slot = index[key] else { return nil }
+        unlink(slot)
+        linkNewest(slot)
+        return slots[slot].value
     }
 
     /// The value for `key`, made by `make` when it is not kept (and then kept).
@@ -49,15 +63,45 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         let weight = size(value)
         lock.lock()
         defer { lock.unlock() }
-        if let kept = entries[key] { return kept.value }
+        if let slot = index[key], let kept = slots[slot].value { return kept }
         guard weight <= capacityBytes / 4 else { return value }
-        while bytes + weight > capacityBytes, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            bytes -= size(oldest.value.value)
-            entries[oldest.key] = nil
+        while bytes + weight > capacityBytes, oldest >= 0 { dropOldest() }
+        let entry = Slot(key: key, value: value, weight: weight, newer: -1, older: -1)
+        let slot: Int
+        if let reused = freeSlots.popLast() {
+            slot = reused
+            slots[slot] = entry
+        } else {
+            slot = slots.count
+            slots.append(entry)
         }
-        clock += 1
-        entries[key] = (value, clock)
+        index[key] = slot
+        linkNewest(slot)
         bytes += weight
         return value
+    }
+
+    private func dropOldest() {
+        let slot = oldest
+        unlink(slot)
+        index[slots[slot].key] = nil
+        bytes -= slots[slot].weight
+        slots[slot].value = nil
+        freeSlots.append(slot)
+    }
+
+    private func unlink(_ slot: Int) {
+        let newer = slots[slot].newer, older = slots[slot].older
+        if newer >= 0 { slots[newer].older = older } else { newest = older }
+        if older >= 0 { slots[older].newer = newer } else { oldest = newer }
+        slots[slot].newer = -1
+        slots[slot].older = -1
+    }
+
+    private func linkNewest(_ slot: Int) {
+        slots[slot].older = newest
+        slots[slot].newer = -1
+        if newest >= 0 { slots[newest].newer = slot } else { oldest = slot }
+        newest = slot
     }
 }

@@ -29,7 +29,8 @@ extension GraphBuilder {
         } else if let (w, h) = admitTextStore(box) {
             do {
                 let bitmap = try BackingStores.text.value(for: box) {
-                    Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store")
+                    if let drawn = prefetchedText.removeValue(forKey: box) { return drawn }
+                    return Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store")
                 }
                 if bitmap.width == w, bitmap.height == h {
                     store = bitmap

@@ -1,0 +1,48 @@
+import XCTest
+@testable import LaminaGraph
+
+final class ByteBoundedCacheTests: XCTestCase {
+    private func cache(capacity: Int) -> ByteBoundedCache<Int, [UInt8]> {
+        ByteBoundedCache(capacityBytes: capacity) { $0.count }
+    }
+
+    func testDropsTheLeastRecentlyUsedFirst() {
+        let cache = cache(capacity: 100)
+        for key in 0..<4 { cache.keep([UInt8](repeating: 0, count: 25), for: key) }
+        XCTAssertNotNil(cache.value(for: 0))  // 0 is now the most recent; 1 the least
+        cache.keep([UInt8](repeating: 0, count: 25), for: 4)
+        XCTAssertFalse(cache.contains(1))
+        XCTAssertTrue(cache.contains(0))
+        XCTAssertTrue(cache.contains(2))
+        cache.keep([UInt8](repeating: 0, count: 25), for: 5)
+        XCTAssertFalse(cache.contains(2))
+        XCTAssertEqual([0, 3, 4, 5].map(cache.contains), [true, true, true, true])
+    }
+
+    func testDropsAsManyAsTheNewValueNeeds() {
+        let cache = cache(capacity: 100)
+        for key in 0..<10 { cache.keep([UInt8](repeating: 0, count: 10), for: key) }
+        cache.keep([UInt8](repeating: 0, count: 25), for: 10)
+        XCTAssertEqual((0..<10).filter(cache.contains), [3, 4, 5, 6, 7, 8, 9])
+        XCTAssertTrue(cache.contains(10))
+    }
+
+    func testKeepsNoValueOverAQuarterAndTheFirstValueOfAKey() {
+        let cache = cache(capacity: 100)
+        XCTAssertEqual(cache.keep([1], for: 1), [1])
+        XCTAssertEqual(cache.keep([2], for: 1), [1], "the value kept first is returned")
+        XCTAssertEqual(cache.keep([UInt8](repeating: 7, count: 26), for: 2).count, 26)
+        XCTAssertFalse(cache.contains(2))
+        XCTAssertEqual(cache.value(for: 3) { [3, 3] }, [3, 3])
+        XCTAssertEqual(cache.value(for: 3) { [9] }, [3, 3], "made once")
+    }
+
+    func testManyValuesCycledThroughASmallCache() {
+        let cache = cache(capacity: 1000)
+        for round in 0..<3 {
+            for key in 0..<5000 { cache.keep([UInt8(truncatingIfNeeded: key + round)], for: key) }
+        }
+        XCTAssertEqual((0..<5000).filter(cache.contains), Array(4000..<5000))
+        XCTAssertEqual(cache.value(for: 4999), [UInt8(truncatingIfNeeded: 4999 + 2)], "kept again in the last round")
+    }
+}
