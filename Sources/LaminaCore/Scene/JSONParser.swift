@@ -75,6 +75,7 @@ struct JSONParser {
         defer { depth -= 1 }
         i += 1
         var fields: [String: JSONValue] = [:]
+        fields.reserveCapacity(8)
         while true {
             skipBlanks()
             guard i < b.count else { throw unclosed(open) }
@@ -247,7 +248,7 @@ struct JSONParser {
             while i < b.count, isDigit(b[i]) { i += 1 }
         }
         if simple, let exact = JSONParser.exactDecimal(b[start..<i]) { return exact }
-        guard let v = Double(String(decoding: b[start..<i], as: UTF8.self)), v.isFinite else { throw unrepresentable() }
+        guard let v = JSONParser.correctlyRounded(b[start..<i]), v.isFinite else { throw unrepresentable() }
         return v
     }
 
@@ -268,6 +269,27 @@ struct JSONParser {
         let v = Double(mantissa) / powersOfTen[fraction]
         return negative ? -v : v
     }
+
+    /// The C library's correctly rounded reading (in the "C" locale) of a number the grammar accepted, from a
+    /// NUL-terminated copy on the stack (no string is made: most long numbers are colours written to 16 or
+    /// 17 digits).
+    static func correctlyRounded(_ s: ArraySlice<UInt8>) -> Double? {
+        guard s.count < 512 else { return Double(String(decoding: s, as: UTF8.self)) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: s.count + 1) { buffer -> Double? in
+            var k = 0
+            for c in s { buffer[k] = CChar(bitPattern: c); k += 1 }
+            buffer[k] = 0
+            guard let base = buffer.baseAddress else { return nil }
+            var end: UnsafeMutablePointer<CChar>?
+            let previous = uselocale(JSONParser.cLocale)
+            defer { uselocale(previous) }
+            let v = strtod(base, &end)
+            return end == base + s.count ? v : nil
+        }
+    }
+
+    /// The "C" locale, whose decimal point is "." whatever the process's locale says.
+    nonisolated(unsafe) private static let cLocale = newlocale(1 << LC_NUMERIC, "C", nil)
 
     private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
 

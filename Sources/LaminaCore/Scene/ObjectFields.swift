@@ -29,10 +29,14 @@ struct ObjectFields {
 
     @inline(__always)
     static func keyBit(_ key: String) -> UInt64 {
+        let bits = key.utf8.withContiguousStorageIfAvailable { b -> UInt64 in
+            let first = b.first ?? 0, last = b.last ?? 0
+            return 1 << UInt64((b.count &* 7 &+ Int(first) &* 3 &+ Int(last)) & 63)
+        }
+        if let bits { return bits }
         let utf8 = key.utf8
-        let n = utf8.count
         let first = utf8.first ?? 0, last = utf8.last ?? 0
-        return 1 << UInt64((n &* 7 &+ Int(first) &* 3 &+ Int(last)) & 63)
+        return 1 << UInt64((utf8.count &* 7 &+ Int(first) &* 3 &+ Int(last)) & 63)
     }
 
     subscript(key: String) -> JSONValue? {
