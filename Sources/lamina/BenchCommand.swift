@@ -47,8 +47,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Only scenes whose name contains this (suite) or whose path does (files).")
     var filter: String?
 
-    @Option(help: "Worker threads of the CPU renderer (default: all cores).")
-    var cpuThreads: Int?
+    @OptionGroup var threads: CPUThreadsOption
+    var cpuThreads: Int? { threads.cpuThreads }
 
     @Flag(help: "One JSON object per scene and backend per line instead of the table.")
     var json = false
@@ -64,7 +64,6 @@ struct BenchCommand: ParsableCommand {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
         guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more") }
         guard maxSeconds > 0 else { throw ValidationError("--max-seconds must be positive") }
-        if let t = cpuThreads, t < 1 { throw ValidationError("--cpu-threads must be at least 1") }
         if exportScenes != nil, !scenes.isEmpty { throw ValidationError("--export-scenes writes the generated suite; give no SCENE files") }
     }
 

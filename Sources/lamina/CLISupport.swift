@@ -13,10 +13,28 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
 
     /// Makes the renderer. The GPU backend never falls back to the CPU: if no EGL context can be made,
     /// the error says why and suggests `--backend cpu`.
-    func makeRenderer() throws -> Renderer {
+    func makeRenderer(cpuThreads: Int? = nil) throws -> Renderer {
         switch self {
-        case .cpu: return CPURenderer(options: LaminaEnvironment.current)
+        case .cpu:
+            return CPURenderer(threads: cpuThreads ?? ProcessInfo.processInfo.activeProcessorCount,
+                               options: LaminaEnvironment.current)
         case .gpu: return try LaminaEnvironment.gpuRenderer()
+        }
+    }
+}
+
+/// `--cpu-threads N`: the CPU renderer's worker threads (default: one per core), bounded.
+struct CPUThreadsOption: ParsableArguments {
+    /// More threads than this is refused (each thread keeps its own scratch rows).
+    static let maximum = 256
+
+    @Option(help: ArgumentHelp("Worker threads of the CPU renderer (default: all cores; 1 to \(CPUThreadsOption.maximum)). The bytes do not depend on it.",
+                               valueName: "N"))
+    var cpuThreads: Int?
+
+    func validate() throws {
+        if let t = cpuThreads, !(1...CPUThreadsOption.maximum).contains(t) {
+            throw ValidationError("--cpu-threads must be from 1 to \(CPUThreadsOption.maximum), found \(t)")
         }
     }
 }

@@ -44,6 +44,8 @@ struct ProfileCommand: ParsableCommand {
 
     @OptionGroup var planning: PlanningOptions
 
+    @OptionGroup var threads: CPUThreadsOption
+
     @Option(help: "Warm frames to time after the first.")
     var runs: Int = 5
 
@@ -91,7 +93,7 @@ struct ProfileCommand: ParsableCommand {
         var clock = StageClock()
         let decoded = try clock.stage("decode") { try loadScene(scene) }
         let graph = try clock.stage("plan") { try planScene(decoded, path: scene, options: planning) }
-        let renderer = try clock.stage("renderer setup") { try renderingStep("\(backend) backend") { try backend.makeRenderer() } }
+        let renderer = try clock.stage("renderer setup") { try renderingStep("\(backend) backend") { try backend.makeRenderer(cpuThreads: threads.cpuThreads) } }
         let gpu = renderer as? GPURenderer
         let before = gpu?.counters
         var image = try clock.stage("first frame (cold: mips, uploads)") { try renderingStep("rendering") { try renderer.render(graph) } }
@@ -216,7 +218,7 @@ struct ProfileCommand: ParsableCommand {
         var data = plain
         if overlay == .hitsMisses {
             // A fresh renderer draws the frame 1/fps earlier, then this one: what it kept is what it reuses.
-            let fresh = try renderingStep("\(backend) backend") { try backend.makeRenderer() }
+            let fresh = try renderingStep("\(backend) backend") { try backend.makeRenderer(cpuThreads: threads.cpuThreads) }
             var earlier = planning.planner
             earlier.time = (planning.time ?? scene.time ?? 0) - 1 / fps
             _ = try renderingStep("rendering the frame before") { try fresh.render(try earlier.plan(scene)) }

@@ -168,7 +168,7 @@ extension ProfileCommand {
     /// `--timeline`: every frame of the span on one renderer, then the per-frame table and the summary.
     func runTimeline(_ span: (from: Double, to: Double)) throws {
         let decoded = try loadScene(scene)
-        let renderer = try renderingStep("\(backend) backend") { try backend.makeRenderer() }
+        let renderer = try renderingStep("\(backend) backend") { try backend.makeRenderer(cpuThreads: threads.cpuThreads) }
         var profile = ProfileTimeline(fps: fps)
         let times = ProfileTimeline.times(from: span.from, to: span.to, fps: fps)
         for t in times {

@@ -27,6 +27,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var planning: PlanningOptions
 
+    @OptionGroup var threads: CPUThreadsOption
+
     @Option(help: ArgumentHelp("fast (default: zlib level 3, no row filters, quick to write) or small (libpng's defaults: the smallest file, several times slower); the pixels are the same.",
                                valueName: "fast|small"))
     var pngCompression: PNG.Compression = .fast
@@ -39,7 +41,7 @@ struct RenderCommand: ParsableCommand {
         let decoded = try loadScene(scene)
         let graph = try planScene(decoded, path: scene, options: planning)
         let image = try renderingStep("\(backend) backend") {
-            try backend.makeRenderer().render(graph)
+            try backend.makeRenderer(cpuThreads: threads.cpuThreads).render(graph)
         }
         try renderingStep("writing \(output)") {
             try writeOutput(try PNG.encode(image, compression: pngCompression), to: output)
