@@ -139,7 +139,8 @@ final class PlannerTests: XCTestCase {
     func testMaskLayerMakesContentAndAlphaPasses() throws {
         let g = try Planner().plan(scene { root in
             let l = box(CGRect(x: 0, y: 0, width: 100, height: 100))
-            l.mask = box(CGRect(x: 25, y: 25, width: 50, height: 50), .white)
+            // Translucent: not a clip (`MaskClipTests` covers the opaque rounded rect).
+            l.mask = box(CGRect(x: 25, y: 25, width: 50, height: 50), Color(red: 1, green: 1, blue: 1, alpha: 0.5))
             root.addSublayer(l)
         })
         XCTAssertEqual(reasons(g), [.maskedContent, .maskAlpha, .canvas])

@@ -5,9 +5,11 @@ import LaminaGeometry
 /// Splits large fills and borders into pieces whose coverage is known without evaluating the shape.
 ///
 /// WebRender's idea: most pixels of a big rounded rect are interior, where coverage is exactly 1, and a
-/// border's hole is exactly 0. For an op with no clips under an axis-aligned scale + translation, the
-/// interior is drawn as `solid` instances (colour only) and the hole is not drawn at all; only the pieces
-/// along the edges run the full coverage shader. Pieces tile the op's bounds without overlap, so every
+/// border's hole is exactly 0. For an op under an axis-aligned scale + translation, the interior is drawn
+/// as `solid` instances (colour only) and the hole is not drawn at all; only the pieces along the edges run
+/// the full coverage shader. An op with clips (each a rounded rect under a scale + translation) keeps as
+/// solid only the rect where its own cross and every clip's cross overlap (each clip's coverage is exactly
+/// 1 there by the same margins); a border's hole stays undrawn whatever the clips. Pieces tile the op's bounds without overlap, so every
 /// pixel is written once, with the value the full shader would give it (the margins below guarantee it).
 ///
 /// The interior is a cross, not one rect: a vertical band between the corners' columns and a horizontal
@@ -41,23 +43,34 @@ enum OpSplitter {
     /// returns true; false, appending nothing, to draw it whole. The batcher's form: no array per op.
     /// `borderWidth` makes `op` (a fill) a fill with its border over it (`BorderedFill`).
     static func pieces(_ op: DrawOp, borderWidth: Double? = nil, bounds: PixelRect, into out: inout [Piece]) -> Bool {
-        guard op.clips.isEmpty else { return false }
         let t = op.transform
         guard t.planeKind.isScaleTranslation, t.m11 != 0, t.m22 != 0 else {
             return false
+        }
+        // Clips: the rect where the op's and every clip's coverage is exactly 1 (`core`).
+        var clipCore: PixelRect?
+        for clip in op.clips {
+            guard let core = core(clip.shape, t: clip.transform, bounds: bounds) else { return false }
+            clipCore = (clipCore ?? core).intersection(core)
+        }
+        func clippedInterior(_ shape: RoundedRect) -> Cross? {
+            guard let clipCore else { return interior(shape, t: t, bounds: bounds) }
+            guard let own = core(shape, t: t, bounds: bounds) else { return nil }
+            let rect = own.intersection(clipCore)
+            return rect.area >= minimumArea ? Cross(v: rect, h: rect) : nil
         }
         if let width = borderWidth, case .roundedRect(let shape) = op.shape {
             // The ring's hole is where the fill shows alone: a solid cross of the fill's colour.
             let innerShape = shape.inset(by: width)
             guard innerShape.rect.width > 0, innerShape.rect.height > 0,
-                  let hole = interior(innerShape, t: t, bounds: bounds) else { return false }
+                  let hole = clippedInterior(innerShape) else { return false }
             hole.around(in: bounds, into: &out)
             hole.tiles(into: &out)
             return true
         }
         switch (op.shape, op.paint) {
         case (.roundedRect(let shape), .solid):
-            guard let cross = interior(shape, t: t, bounds: bounds) else { return false }
+            guard let cross = clippedInterior(shape) else { return false }
             cross.around(in: bounds, into: &out)
             cross.tiles(into: &out)
             return true
@@ -114,6 +127,24 @@ enum OpSplitter {
               !v.isEmpty, !h.isEmpty, v.area + h.area >= minimumArea,
               h.x0 <= v.x0, v.x1 <= h.x1, v.y0 <= h.y0, h.y1 <= v.y1 else { return nil }
         return Cross(v: v, h: h)
+    }
+
+    /// One rect of pixels where `shape`'s coverage under the scale + translation `t` is exactly 1, within
+    /// `bounds`: a corner of radius r leaves the rect inset by r (1 - 1/sqrt 2) inside its arc (the inset
+    /// corner lies on it), and a further inset of 1 px at the smaller scale, then the pixels whose centres
+    /// lie 1 px inside that, put every such pixel's distance to the outline past -1 px, as `interior`'s
+    /// margins do. Nil through any other map, or when nothing is left.
+    static func core(_ shape: RoundedRect, t: Transform3D, bounds: PixelRect) -> PixelRect? {
+        let scale = min(abs(t.m11), abs(t.m22))
+        guard t.planeKind.isScaleTranslation, scale > 0 else { return nil }
+        let inset = (1 - 0.5.squareRoot()) * shape.maxRadius + 1 / scale
+        let r = shape.rect.insetBy(dx: inset, dy: inset)
+        guard !r.isNull, r.width > 0, r.height > 0 else { return nil }
+        let xa = Double(r.minX) * t.m11 + t.m41, xb = Double(r.maxX) * t.m11 + t.m41
+        let ya = Double(r.minY) * t.m22 + t.m42, yb = Double(r.maxY) * t.m22 + t.m42
+        guard let rect = centres(min(xa, xb), max(xa, xb), min(ya, yb), max(ya, yb))?.intersection(bounds),
+              !rect.isEmpty else { return nil }
+        return rect
     }
 
     /// The pixels whose centres lie at least 1 px inside [x0, x1] x [y0, y1]: centre + 0.5 >= x0 + 1 and

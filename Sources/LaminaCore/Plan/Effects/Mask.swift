@@ -14,6 +14,7 @@ extension GraphBuilder {
         maskContext.pointer = context.pointer + "/mask"
         maskContext.parentSpace = nil
         let maskOps = emitLayer(mask, parentToTarget: m, context: maskContext)
+        if let clipped = clippedByShapeMask(ops, maskOps: maskOps) { return clipped }
         return masked(ops, byOps: maskOps, reason: .maskAlpha, context: context)
     }
 

@@ -1,0 +1,133 @@
+import Foundation
+import LaminaGraph
+import LaminaGeometry
+
+/// A mask that is one opaque rounded rect (a mask layer with only a background and circular corners, the
+/// usual way to round or inset a layer's content) multiplies the content by that shape's coverage: the
+/// same as clipping the content to the shape, where the content is one draw at each pixel the mask's edge
+/// crosses. Such a mask becomes a clip on each draw (`DrawOp.clips`, which both renderers apply with the
+/// draw's own coverage) instead of the content pass, the mask pass and their composite.
+///
+/// Exact, not approximate: where two draws overlap under a fractional mask, clipping each one would let the
+/// lower one show through the upper one's edge (a group multiplied once differs), so the clip is taken
+/// only when at most one draw reaches the pixels where the mask is neither 0 nor 1 (its edge band), by a
+/// conservative test of their bounds. A border whose hole holds the whole mask is left out: clipped, it
+/// would draw nothing. Each pixel is
+/// then rounded once instead of three times (content pass, mask pass, composite): edge pixels, and the
+/// pixels of translucent content, can differ by one step from the passes' result, toward the exact value.
+extension GraphBuilder {
+    /// The content clipped to the mask's shape, or nil when the mask is not one opaque rounded rect or the
+    /// clip would not be exact.
+    func clippedByShapeMask(_ ops: [DrawOp], maskOps: [DrawOp]) -> [DrawOp]? {
+        guard maskOps.count == 1, let mask = maskOps.first, mask.clips.isEmpty, mask.modulate == nil,
+              case .roundedRect(let shape) = mask.shape, case .solid(let color) = mask.paint, color.a == 1,
+              !mask.bounds.isEmpty else { return nil }
+        let interior = MaskClipGeometry.interior(shape, mask.transform)
+        let edge = MaskClipGeometry.pixelShape(shape, mask.transform)?.inset(by: -MaskClipGeometry.reach)
+        // A ring whose hole holds the mask shares no pixel with it: clipped, it draws nothing.
+        let drawn = ops.filter { !MaskClipGeometry.holeHolds($0, edge) }
+        let reaching = drawn.filter {
+            MaskClipGeometry.reachesEdge($0, outer: mask.bounds, interior: interior)
+        }
+        guard reaching.count <= 1 else { return nil }
+        let clip = Clip(shape: shape, transform: mask.transform, edgeAA: mask.edgeAA)
+        return drawn.map { $0.clipped(by: clip, bounds: mask.bounds) }.filter { !$0.bounds.isEmpty }
+    }
+}
+
+/// The bounds tests of `clippedByShapeMask`, in pixels.
+enum MaskClipGeometry {
+    /// How far each of two outlines is grown toward the other: a pixel holds points of both only when they
+    /// are within sqrt 2 of each other, so outlines 2 x 0.75 apart share no pixel.
+    static let reach = 0.75
+
+    /// A rounded rect of radius r contains its rect inset by r (1 - 1/sqrt 2) on every side.
+    static let cornerInset = 1 - 0.5.squareRoot()
+
+    /// Pixels a rounded rect covers wholly through a scale and translation (its rect inset past the corners
+    /// and one pixel of edge coverage); empty for any other map.
+    static func interior(_ shape: RoundedRect, _ m: Transform3D) -> PixelRect {
+        guard m.planeKind.isScaleTranslation else { return .empty }
+        let px = mapped(shape.rect, m)
+        let inset = cornerInset * shape.maxRadius * max(abs(m.m11), abs(m.m22)) + 1
+        let r = px.insetBy(dx: inset, dy: inset)
+        guard !r.isNull, r.width > 0, r.height > 0, r.minX > -1e9, r.maxX < 1e9, r.minY > -1e9, r.maxY < 1e9
+        else { return .empty }
+        return PixelRect(x0: Int(r.minX.rounded(.up)), y0: Int(r.minY.rounded(.up)),
+                         x1: Int(r.maxX.rounded(.down)), y1: Int(r.maxY.rounded(.down)))
+    }
+
+    /// Whether `op` may cover a pixel of the mask's edge band: inside `outer` (the mask's bounds) and not
+    /// inside `interior` (where the mask is 1).
+    static func reachesEdge(_ op: DrawOp, outer: PixelRect, interior: PixelRect) -> Bool {
+        let b = op.bounds.intersection(outer)
+        return !(b.isEmpty || contains(interior, b))
+    }
+
+    /// Whether `op` is a ring whose hole (shrunk by `reach`) holds `edge` (the mask's shape grown by
+    /// `reach`): no pixel then holds points of both.
+    static func holeHolds(_ op: DrawOp, _ edge: RoundedRect?) -> Bool {
+        guard case .ring(let shape, let width) = op.shape, let edge,
+              let hole = pixelShape(shape.inset(by: width), op.transform)?.inset(by: reach) else { return false }
+        return contains(hole, edge)
+    }
+
+    /// The shape in pixels through a uniform positive scale and a translation; nil through any other map.
+    static func pixelShape(_ shape: RoundedRect, _ m: Transform3D) -> RoundedRect? {
+        guard m.planeKind.isScaleTranslation, m.m11 > 0, m.m11 == m.m22 else { return nil }
+        let k = m.m11
+        return RoundedRect(rect: mapped(shape.rect, m), minXMinY: shape.minXMinY * k, maxXMinY: shape.maxXMinY * k,
+                           minXMaxY: shape.minXMaxY * k, maxXMaxY: shape.maxXMaxY * k, curve: shape.curve)
+    }
+
+    /// Whether rounded rect `a` lies inside rounded rect `b` (circular corners, radii clamped to half the
+    /// shorter side). `b` is convex, so `a` is inside when its outline is: its straight edges when their
+    /// ends are, its corner arcs when points a 32nd of a turn apart are, `b` shrunk by the chords' sag.
+    static func contains(_ b: RoundedRect, _ a: RoundedRect) -> Bool {
+        guard a.rect.width >= 0, a.rect.height >= 0, b.rect.width > 0, b.rect.height > 0 else { return false }
+        let steps = 8
+        let sag = a.maxRadius * (1 - cos(Double.pi / 4 / Double(steps)))
+        let inner = b.inset(by: sag)
+        for (center, radius, start) in corners(a) {
+            for k in 0...steps {
+                let t = start + Double.pi / 2 * Double(k) / Double(steps)
+                guard inside(center.x + radius * cos(t), center.y + radius * sin(t), inner) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Each corner's centre, radius (clamped) and the angle its quarter arc starts at (y grows downwards).
+    static func corners(_ r: RoundedRect) -> [(center: (x: Double, y: Double), radius: Double, start: Double)] {
+        let rect = r.rect
+        let limit = max(0, min(Double(rect.width), Double(rect.height)) / 2)
+        let x0 = Double(rect.minX), x1 = Double(rect.maxX), y0 = Double(rect.minY), y1 = Double(rect.maxY)
+        let a = min(r.minXMinY, limit), b = min(r.maxXMinY, limit), c = min(r.maxXMaxY, limit), d = min(r.minXMaxY, limit)
+        return [((x0 + a, y0 + a), a, Double.pi), ((x1 - b, y0 + b), b, 1.5 * Double.pi),
+                ((x1 - c, y1 - c), c, 0), ((x0 + d, y1 - d), d, Double.pi / 2)]
+    }
+
+    /// Whether the point lies inside the rounded rect.
+    static func inside(_ x: Double, _ y: Double, _ r: RoundedRect) -> Bool {
+        let rect = r.rect
+        guard rect.width > 0, rect.height > 0, x >= Double(rect.minX), x <= Double(rect.maxX),
+              y >= Double(rect.minY), y <= Double(rect.maxY) else { return false }
+        for (center, radius, start) in corners(r) where radius > 0 {
+            // The corner's square: beyond its centre on both axes, toward the corner.
+            let dx = x - center.x, dy = y - center.y
+            let ux = cos(start + Double.pi / 4), uy = sin(start + Double.pi / 4)
+            if dx * ux > 0, dy * uy > 0, dx * dx + dy * dy > radius * radius { return false }
+        }
+        return true
+    }
+
+    static func contains(_ a: PixelRect, _ b: PixelRect) -> Bool {
+        !a.isEmpty && a.x0 <= b.x0 && a.y0 <= b.y0 && b.x1 <= a.x1 && b.y1 <= a.y1
+    }
+
+    static func mapped(_ r: CGRect, _ m: Transform3D) -> CGRect {
+        let xa = Double(r.minX) * m.m11 + m.m41, xb = Double(r.maxX) * m.m11 + m.m41
+        let ya = Double(r.minY) * m.m22 + m.m42, yb = Double(r.maxY) * m.m22 + m.m42
+        return CGRect(x: min(xa, xb), y: min(ya, yb), width: abs(xb - xa), height: abs(yb - ya))
+    }
+}
