@@ -105,8 +105,21 @@ extension PreparedOp {
     /// paths are on) the row's runs (`scanSpans`); without, every column of the bounds a general pixel.
     func scan<Rows: RowShader>(_ ys: Range<Int>, _ rows: Rows) {
         guard spans == nil else { return scanSpans(ys, rows) }
+        if let affine = affineSpans { return scanAffine(ys, rows, affine) }
         let row = RowSpans.general(bounds)
         for y in ys { rows.general(bounds.x0..<bounds.x1, y: y, py: Double(y) + 0.5, row: row, plain: false) }
+    }
+
+    /// Every row through `rows` with its `AffineSpans`: solid runs and the hole without per-pixel coverage.
+    private func scanAffine<Rows: RowShader>(_ ys: Range<Int>, _ rows: Rows, _ affine: AffineSpans) {
+        for y in ys {
+            let py = Double(y) + 0.5
+            let row = affine.row(y, bounds: bounds)
+            row.forEachRun { xs, solid in
+                if solid { rows.solid(xs, y: y, py: py) } else { rows.general(xs, y: y, py: py, row: row, plain: false) }
+            }
+            if Rows.drawsHole, !row.hole.isEmpty { rows.hole(row.hole, y: y, py: py, row: row, plain: false) }
+        }
     }
 
     /// The product of the clips' coverages at the centre of pixel (x, y).

@@ -85,6 +85,8 @@ final class PreparedOp: @unchecked Sendable {
     let modulate: SIMD4<Double>?
     /// Solid and hole spans for axis-aligned operations (nil: every pixel takes the general path).
     let spans: SpanPlan?
+    /// Solid and hole spans for rotated or sheared rounded rects (`AffineSpans`).
+    let affineSpans: AffineSpans?
     /// For a pass drawn back pixel for pixel, its offset in the target.
     let alignedOffset: (Int, Int)?
     /// For a nearest-filtered texture on an axis-aligned grid, its per-column and per-row texels.
@@ -130,6 +132,8 @@ final class PreparedOp: @unchecked Sendable {
         seam = op.conicSeam
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         spans = fastPaths.contains(.spans) ? SpanPlan(op: op, borderWidth: bordered?.width) : nil
+        affineSpans = fastPaths.contains(.spans) && spans == nil
+            ? Projection(op.transform).flatMap { AffineSpans(op: op, borderWidth: bordered?.width, projection: $0) } : nil
         alignedOffset = fastPaths.contains(.alignedCopies) ? PreparedOp.pixelAligned(op, passes: passes) : nil
         memoizes = fastPaths.contains(.coverageMemo)
         if let bordered {
