@@ -97,6 +97,9 @@ extension PreparedOp {
     private func runGridUntinted(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
                                  tint: SIMD4<Double>, hidden: Hidden) {
         let opacity = t.draw.opacity
+        if clips.isEmpty {
+            return runGridUntintedMemo(grid, t.sampler.levels[0], ys, target, opacity: opacity, tint: tint, hidden: hidden)
+        }
         runGridGeneral(grid, t.sampler.levels[0], ys, target, hidden: hidden) { texel, a in
             // A texel of zeros adds nothing.
             guard a > 0 || (texel[0] | texel[1] | texel[2]) != 0 else { return nil }
