@@ -79,16 +79,18 @@ struct TextRasterizer {
         let a = color.alpha
         let pr = color.red * a, pg = color.green * a, pb = color.blue * a
         let w = image.width
+        bm.coverage.withUnsafeBufferPointer { coverage in
         image.pixels.withUnsafeMutableBufferPointer { px in
             for row in r0..<r1 {
                 let src = row * bm.width
                 var d = ((y0 + row) * w + x0 + c0) * 4
                 for col in c0..<c1 {
-                    let cov = bm.coverage[src + col]
+                    let cov = coverage[src + col]
                     if cov != 0 { blend(px, d, Double(cov) / 255, pr, pg, pb, a) }
                     d += 4
                 }
             }
+        }
         }
     }
 
@@ -140,8 +142,16 @@ struct TextRasterizer {
 private func blend(_ px: UnsafeMutableBufferPointer<UInt8>, _ d: Int, _ cov: Double,
                    _ r: Double, _ g: Double, _ b: Double, _ a: Double) {
     let keep = 1 - a * cov
-    px[d] = UInt8(min(255, (r * cov * 255 + Double(px[d]) * keep).rounded()))
-    px[d + 1] = UInt8(min(255, (g * cov * 255 + Double(px[d + 1]) * keep).rounded()))
-    px[d + 2] = UInt8(min(255, (b * cov * 255 + Double(px[d + 2]) * keep).rounded()))
-    px[d + 3] = UInt8(min(255, (a * cov * 255 + Double(px[d + 3]) * keep).rounded()))
+    px[d] = UInt8(min(255, roundedHalfUp(r * cov * 255 + Double(px[d]) * keep)))
+    px[d + 1] = UInt8(min(255, roundedHalfUp(g * cov * 255 + Double(px[d + 1]) * keep)))
+    px[d + 2] = UInt8(min(255, roundedHalfUp(b * cov * 255 + Double(px[d + 2]) * keep)))
+    px[d + 3] = UInt8(min(255, roundedHalfUp(a * cov * 255 + Double(px[d + 3]) * keep)))
+}
+
+/// `v.rounded()` (to nearest, halves away from zero) for 0 <= v < 2^52, without the C library call: the
+/// fraction v - trunc(v) is exact there, so comparing it with 0.5 rounds exactly as `round` does.
+@inline(__always)
+private func roundedHalfUp(_ v: Double) -> Double {
+    let t = v.rounded(.towardZero)
+    return v - t >= 0.5 ? t + 1 : t
 }
