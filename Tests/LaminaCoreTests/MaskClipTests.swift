@@ -41,8 +41,42 @@ final class MaskClipTests: XCTestCase {
         XCTAssertEqual(g.passes.map(\.reason), [.canvas])
         let ops = canvasOps(g)
         XCTAssertEqual(ops.count, 1, "the border lies outside the mask")
-        XCTAssertEqual(ops.first?.clips.count, 1)
-        XCTAssertEqual(ops.first?.clips.first?.shape.maxRadius, 39)
+        // The fill covers the whole mask wholly: the mask's shape in the fill's colour, without a clip.
+        XCTAssertEqual(ops.first?.clips.count, 0)
+        guard case .roundedRect(let shape)? = ops.first?.shape else { return XCTFail("expected a fill") }
+        XCTAssertEqual(shape.maxRadius, 39)
+    }
+
+    /// A mask reaching past the fill's wholly covered interior keeps the clip.
+    func testAMaskOverTheFillsEdgeStaysAClip() throws {
+        let g = try plan { root in
+            let c = card(CGRect(x: 10, y: 10, width: 120, height: 90), radius: 20)
+            c.mask = mask(CGRect(x: -5, y: 10, width: 80, height: 60), radius: 12)
+            root.addSublayer(c)
+        }
+        XCTAssertEqual(g.passes.map(\.reason), [.canvas])
+        XCTAssertEqual(canvasOps(g).map(\.clips.count), [1])
+    }
+
+    /// The fill drawn as the mask's shape is the clipped fill's bytes, on the CPU.
+    func testTheMaskShapedFillDrawsTheClippedBytes() throws {
+        let scene = makeScene(width: 160, height: 120, background: .white) { root in
+            let c = card(CGRect(x: 10.3, y: 8.6, width: 130, height: 95), radius: 16)
+            c.mask = mask(CGRect(x: 7.2, y: 6.1, width: 110, height: 80), radius: 30)
+            root.addSublayer(c)
+        }
+        let graph = try Planner().plan(scene)
+        guard case .draw(let ops)? = graph.output?.content, let op = ops.first, ops.count == 1, op.clips.isEmpty,
+              case .roundedRect(let maskShape) = op.shape else { return XCTFail("expected the mask-shaped fill") }
+        // The same draw the other way: the card's own shape, clipped by the mask's.
+        let cardShape = RoundedRect(rect: CGRect(x: 0, y: 0, width: 130, height: 95), radius: 16, corners: .all, curve: .circular)
+        let clipped = DrawOp(shape: .roundedRect(cardShape), paint: op.paint, transform: .translation(10.3, 8.6, 0),
+                             clips: [Clip(shape: maskShape, transform: op.transform, edgeAA: op.edgeAA)], bounds: op.bounds)
+        var other = graph
+        other.passes[other.passes.count - 1].content = .draw([clipped])
+        let a = try CPURenderer(threads: 1).render(graph), b = try CPURenderer(threads: 1).render(other)
+        XCTAssertEqual(try ImageComparison(a, b).maxDifference, 0)
+        XCTAssertGreaterThan(a.pixels.count, 0)
     }
 
     func testMasksThatAreNotOneOpaqueRoundedRectKeepThePasses() throws {
@@ -80,7 +114,7 @@ final class MaskClipTests: XCTestCase {
             root.addSublayer(c)
         }
         XCTAssertEqual(inside.passes.map(\.reason), [.canvas])
-        XCTAssertEqual(canvasOps(inside).map(\.clips.count), [1, 1])
+        XCTAssertEqual(canvasOps(inside).map(\.clips.count), [0, 1], "the card as the mask's shape; the sublayer clipped")
     }
 
     /// The clip against the passes it replaces, on the CPU: opaque content differs only where the mask is

@@ -12,7 +12,8 @@ import LaminaGeometry
 /// lower one show through the upper one's edge (a group multiplied once differs), so the clip is taken
 /// only when at most one draw reaches the pixels where the mask is neither 0 nor 1 (its edge band), by a
 /// conservative test of their bounds. A border whose hole holds the whole mask is left out: clipped, it
-/// would draw nothing. Each pixel is
+/// would draw nothing; a solid fill that covers the whole mask wholly becomes the mask's shape in its
+/// colour (`fillsMask`). Each pixel is
 /// then rounded once instead of three times (content pass, mask pass, composite): edge pixels, and the
 /// pixels of translucent content, can differ by one step from the passes' result, toward the exact value.
 extension GraphBuilder {
@@ -31,7 +32,9 @@ extension GraphBuilder {
         }
         guard reaching.count <= 1 else { return nil }
         let clip = Clip(shape: shape, transform: mask.transform, edgeAA: mask.edgeAA)
-        return drawn.map { $0.clipped(by: clip, bounds: mask.bounds) }.filter { !$0.bounds.isEmpty }
+        return drawn.map { op in
+            MaskClipGeometry.fillsMask(op, shape: shape, mask: mask) ?? op.clipped(by: clip, bounds: mask.bounds)
+        }.filter { !$0.bounds.isEmpty }
     }
 }
 
@@ -63,6 +66,22 @@ enum MaskClipGeometry {
         let b = op.bounds.intersection(outer)
         return !(b.isEmpty || contains(interior, b))
     }
+
+    /// A solid fill that covers every pixel the mask reaches wholly (its outline shrunk by half a pixel holds
+    /// the mask's grown by half a pixel, so the fill's coverage is 1 wherever the mask's is not 0): clipped,
+    /// it is the mask's shape in the fill's colour, drawn as a plain fill, without a clip to evaluate. Nil
+    /// otherwise (both maps must be a uniform scale and a translation).
+    static func fillsMask(_ op: DrawOp, shape: RoundedRect, mask: DrawOp) -> DrawOp? {
+        guard case .roundedRect(let fill) = op.shape, case .solid = op.paint,
+              let outer = pixelShape(fill, op.transform)?.inset(by: 0.5 + reachMargin),
+              let inner = pixelShape(shape, mask.transform)?.inset(by: -(0.5 + reachMargin)),
+              contains(outer, inner) else { return nil }
+        return DrawOp(shape: .roundedRect(shape), paint: op.paint, transform: mask.transform, clips: op.clips,
+                      bounds: op.bounds.intersection(mask.bounds), edgeAA: mask.edgeAA, modulate: op.modulate)
+    }
+
+    /// What `fillsMask` adds to each half pixel, for the rounding of the outlines' arithmetic.
+    static let reachMargin = 1.0 / 64
 
     /// Whether `op` is a ring whose hole (shrunk by `reach`) holds `edge` (the mask's shape grown by
     /// `reach`): no pixel then holds points of both.
