@@ -7,9 +7,12 @@ import LaminaGeometry
 /// pixel) or stretched from a single texel line. The shadow atlas's nine-patch slices and text layers'
 /// stores on a scaled canvas are of this kind.
 ///
-/// Rejected: filtered draws of exactly one texel per pixel. Bilinear filtering at texel centres returns the
-/// texel, but the general shader's float path rounds some exact ties (an odd byte times opacity 0.5) the
-/// other way, so such a copy moved bytes of `key_half_opacity_ties` by 1.
+/// Linear-filtered draws are copies too when they map one texel to one pixel under a translation (a group's
+/// or a mask's pass drawn back): bilinear filtering at texel centres returns the texel. The general
+/// shader's float path rounds some exact ties (an odd byte times opacity 0.5) the other way from the CPU
+/// reference; the copy rounds them as the CPU does, so on `key_half_opacity_ties` it moves 4 GPU pixels by
+/// 1 toward the reference (12 pixels differed from the CPU by 1, now 8), and the fast and general GPU paths
+/// differ there.
 ///
 /// For these the general texture shader's answer is known in closed form: the texel is the pixel plus a
 /// constant on a 1:1 axis and a constant on a stretched one, and the rect coverage is exactly 1 on every
@@ -26,7 +29,8 @@ struct TexelBlit {
     /// Nil unless `enabled` (`RenderOptions.gpuFastPaths`, which turns it off together with `OpSplitter`).
     init?(_ op: DrawOp, _ t: TextureDraw, bounds opBounds: PixelRect, textureWidth: Int, textureHeight: Int,
           enabled: Bool = true) {
-        guard enabled, op.clips.isEmpty, t.mask == nil, t.minFilter == .nearest, t.magFilter == .nearest
+        let filtered = t.minFilter != .nearest || t.magFilter != .nearest
+        guard enabled, op.clips.isEmpty, t.mask == nil, !filtered || (t.minFilter == .linear && t.magFilter == .linear)
         else { return nil }
         let m = op.transform
         // Nearest filtering picks the texel under the pixel centre within `TextureSampler.nearestBias` of a
@@ -46,6 +50,7 @@ struct TexelBlit {
               sx >= 0, sy >= 0, sx + max(sw, 1) <= textureWidth, sy + max(sh, 1) <= textureHeight,
               let stepX = TexelBlit.step(texels: sw, pixels: x1 - x0),
               let stepY = TexelBlit.step(texels: sh, pixels: y1 - y0) else { return nil }
+        if filtered { guard m.planeKind == .translation, stepX == 1, stepY == 1 else { return nil } }
         bounds = opBounds.intersection(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1))
         step = (stepX, stepY)
         base = (stepX == 1 ? sx - x0 : sx, stepY == 1 ? sy - y0 : sy)
