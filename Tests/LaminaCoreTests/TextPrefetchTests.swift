@@ -31,6 +31,9 @@ final class TextPrefetchTests: XCTestCase {
         root.addSublayer(group)
         root.addSublayer(hiddenGroup)
         root.addSublayer(label("hidden", hidden: true))
+        let transparent = label("transparent")
+        transparent.opacity = 0
+        root.addSublayer(transparent)
         root.addSublayer(label("too wide", width: 20_000))
         root.addSublayer(label(""))
         let builder = GraphBuilder()

@@ -6,8 +6,8 @@ import LaminaText
 extension GraphBuilder {
     /// Draws the text layers' backing stores that no earlier plan kept, on every core at once, before the walk
     /// meets them one by one (laying text out is most of a text-heavy plan's time). Each box is drawn by the
-    /// same engine code whichever thread draws it, so the bytes do not depend on the order. Hidden subtrees
-    /// are skipped; a store the walk would refuse (over the side limit, the budget or the engine's bounds) is
+    /// same engine code whichever thread draws it, so the bytes do not depend on the order. Hidden and fully
+    /// transparent subtrees are skipped; a store the walk would refuse (over the side limit, the budget or the engine's bounds) is
     /// left to the walk, which refuses it at its layer's pointer. What is drawn ahead stays within the memory
     /// budget left.
     func prefetchTextStores(_ root: Layer) {
@@ -37,7 +37,8 @@ extension GraphBuilder {
         var bytesLeft = limits.maxMemoryBytes - chargedBytes
         var stack = [root]
         while let layer = stack.popLast() {
-            guard !layer.isHidden else { continue }
+            // The walk draws nothing of a hidden or fully transparent subtree.
+            guard !layer.isHidden, layer.opacityValue > 0 else { continue }
             if let mask = layer.mask { stack.append(mask) }
             stack.append(contentsOf: layer.sublayersValue.reversed())
             guard let text = layer as? TextLayer, text.hasText else { continue }
