@@ -137,12 +137,9 @@ enum OpSplitter {
     static func core(_ shape: RoundedRect, t: Transform3D, bounds: PixelRect) -> PixelRect? {
         let scale = min(abs(t.m11), abs(t.m22))
         guard t.planeKind.isScaleTranslation, scale > 0 else { return nil }
-        let inset = (1 - 0.5.squareRoot()) * shape.maxRadius + 1 / scale
-        let r = shape.rect.insetBy(dx: inset, dy: inset)
-        guard !r.isNull, r.width > 0, r.height > 0 else { return nil }
-        let xa = Double(r.minX) * t.m11 + t.m41, xb = Double(r.maxX) * t.m11 + t.m41
-        let ya = Double(r.minY) * t.m22 + t.m42, yb = Double(r.maxY) * t.m22 + t.m42
-        guard let rect = centres(min(xa, xb), max(xa, xb), min(ya, yb), max(ya, yb))?.intersection(bounds),
+        guard let inner = shape.innerRect(margin: 1 / scale) else { return nil }
+        let r = t.scaleTranslating(inner)
+        guard let rect = centres(Double(r.minX), Double(r.maxX), Double(r.minY), Double(r.maxY))?.intersection(bounds),
               !rect.isEmpty else { return nil }
         return rect
     }

@@ -9,7 +9,8 @@ import Foundation
 /// the head), so making room drops the tail instead of searching for the oldest value.
 public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     private struct Slot {
-        var key: Key
+        /// Nil once dropped (the slot is free), so a dropped entry keeps neither its key nor its value alive.
+        var key: Key?
         var value: Value?
         var weight: Int
         var newer: Int
@@ -84,8 +85,9 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     private func dropOldest() {
         let slot = oldest
         unlink(slot)
-        index[slots[slot].key] = nil
+        if let key = slots[slot].key { index[key] = nil }
         bytes -= slots[slot].weight
+        slots[slot].key = nil
         slots[slot].value = nil
         freeSlots.append(slot)
     }

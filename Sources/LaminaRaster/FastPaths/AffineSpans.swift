@@ -47,18 +47,12 @@ final class AffineSpans {
         if border != nil, inner == nil { return nil }
     }
 
-    /// The rect inside `shape` whose points lie at least `margin` inside its outline: its rect inset past
-    /// the corners' arcs. (The bands between the corners reach closer to the straight edges, but merging
-    /// their runs row by row cost more than the pixels they add on the replicator bench.)
+    /// The rect inside `shape` whose points lie at least `margin` inside its outline (`innerRect`). (The
+    /// bands between the corners reach closer to the straight edges, but merging their runs row by row cost
+    /// more than the pixels they add on the replicator bench.)
     private static func safe(_ shape: RoundedRect, margin: Double) -> Rect? {
-        let r = shape.rect
-        let x0 = Double(r.minX), x1 = Double(r.maxX), y0 = Double(r.minY), y1 = Double(r.maxY)
-        let radius = min(shape.maxRadius, (x1 - x0) / 2, (y1 - y0) / 2)
-        let inset = (1 - 0.5.squareRoot()) * radius + margin
-        let rect: Rect = (x0 + inset, x1 - inset, y0 + inset, y1 - inset)
-        guard rect.u0 < rect.u1, rect.v0 < rect.v1, rect.u0.isFinite, rect.u1.isFinite, rect.v0.isFinite,
-              rect.v1.isFinite else { return nil }
-        return rect
+        guard let r = shape.innerRect(margin: margin) else { return nil }
+        return (Double(r.minX), Double(r.maxX), Double(r.minY), Double(r.maxY))
     }
 
     /// Row `y`'s spans: `solid` for a fill's interior, or `hole` for a border's inside; every other column

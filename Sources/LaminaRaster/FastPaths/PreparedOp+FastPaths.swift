@@ -222,19 +222,26 @@ extension PreparedOp {
             }
             let plain = plainRows.contains(y)
             if plain, rows.replay(y: y, py: py, row: row) { continue }
-            row.forEachRun { xs, solid in
-                if solid {
-                    rows.solid(xs, y: y, py: py)
-                } else {
-                    rows.general(xs, y: y, py: py, row: row, plain: plain)
-                }
+            shadeRow(y, py: py, row, plain: plain, rows)
+        }
+    }
+
+    /// Row `y` through its spans: solid runs without coverage, runs of general pixels between them, then
+    /// the hole when the shader draws it (its pixels are disjoint from the runs', so drawing them after
+    /// changes nothing).
+    @inline(__always)
+    func shadeRow<Rows: RowShader>(_ y: Int, py: Double, _ row: RowSpans, plain: Bool, _ rows: Rows) {
+        row.forEachRun { xs, solid in
+            if solid {
+                rows.solid(xs, y: y, py: py)
+            } else {
+                rows.general(xs, y: y, py: py, row: row, plain: plain)
             }
-            // The hole's pixels are disjoint from the runs', so drawing them after changes nothing.
-            if Rows.drawsHole {
-                let lo = max(row.hole.lowerBound, row.live.lowerBound)
-                let hi = min(row.hole.upperBound, row.live.upperBound)
-                if lo < hi { rows.hole(lo..<hi, y: y, py: py, row: row, plain: plain) }
-            }
+        }
+        if Rows.drawsHole {
+            let lo = max(row.hole.lowerBound, row.live.lowerBound)
+            let hi = min(row.hole.upperBound, row.live.upperBound)
+            if lo < hi { rows.hole(lo..<hi, y: y, py: py, row: row, plain: plain) }
         }
     }
 }

@@ -8,55 +8,32 @@ extension PreparedOp {
     /// (the grid's edge columns and rows) blend as before. The same bytes as `runGridGeneral`.
     func runGridUntintedMemo(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>, _ target: BlendTarget,
                              opacity: Double, tint: SIMD4<Double>, hidden: Hidden) {
-        let x0 = bounds.x0, x1 = bounds.x1
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 256) { keys in
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { results in
         guard let keys = keys.baseAddress, let results = results.baseAddress else { return }
         // A key is (texel << 32 | destination); a texel of zeros is never looked up, so 0 marks an empty entry.
         keys.initialize(repeating: 0, count: 256)
         results.initialize(repeating: 0, count: 256)
-        level.pixels.withUnsafeBufferPointer { texels in
-        guard let texelBase = texels.baseAddress else { return }
-        grid.columns.withUnsafeBufferPointer { columns in
-        grid.columnCoverage.withUnsafeBufferPointer { columnCoverage in
-            @inline(__always)
-            func color(_ texel: UnsafePointer<UInt8>) -> SIMD4<Double> {
-                var c = SIMD4(Double(texel[0]), Double(texel[1]), Double(texel[2]), Double(texel[3])) * (1.0 / 255.0)
-                c *= opacity
-                return c * tint
-            }
-            for y in ys {
-                let r = y - bounds.y0
-                let rowCov = grid.rowCoverage[r]
-                guard rowCov > 0 else { continue }
-                let row = texelBase + grid.rows[r] * level.width * 4
-                let out = UnsafeMutableRawPointer(target.base + y * target.width * 4)
-                hidden.forEachVisibleRun(x0..<x1, y: y) { xs in
-                for x in xs {
-                    let c0 = x - x0
-                    let cov = columnCoverage[c0] * rowCov
-                    guard cov > 0 else { continue }
-                    let texel = row + columns[c0] * 4
-                    let bytes = UnsafeRawPointer(texel).loadUnaligned(as: UInt32.self)
-                    // A texel of zeros adds nothing.
-                    guard bytes != 0 else { continue }
-                    guard cov == 1 else {
-                        target.blend(color(texel) * cov, x: x, y: y)
-                        continue
-                    }
-                    let dst = out.load(fromByteOffset: x * 4, as: UInt32.self)
-                    let key = UInt64(bytes) << 32 | UInt64(dst)
-                    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
-                    if keys[slot] != key {
-                        keys[slot] = key
-                        results[slot] = target.blended(color(texel), over: dst)
-                    }
-                    out.storeBytes(of: results[slot], toByteOffset: x * 4, as: UInt32.self)
-                }
-                }
-            }
+        @inline(__always)
+        func color(_ texel: UnsafePointer<UInt8>) -> SIMD4<Double> {
+            var c = SIMD4(Double(texel[0]), Double(texel[1]), Double(texel[2]), Double(texel[3])) * (1.0 / 255.0)
+            c *= opacity
+            return c * tint
         }
-        }
+        forEachGridPixel(grid, level, ys, hidden: hidden) { x, y, cov, texel in
+            let bytes = UnsafeRawPointer(texel).loadUnaligned(as: UInt32.self)
+            // A texel of zeros adds nothing.
+            guard bytes != 0 else { return }
+            guard cov == 1 else { return target.blend(color(texel) * cov, x: x, y: y) }
+            let out = UnsafeMutableRawPointer(target.base + (y * target.width + x) * 4)
+            let dst = out.load(as: UInt32.self)
+            let key = UInt64(bytes) << 32 | UInt64(dst)
+            let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
+            if keys[slot] != key {
+                keys[slot] = key
+                results[slot] = target.blended(color(texel), over: dst)
+            }
+            out.storeBytes(of: results[slot], as: UInt32.self)
         }
         }
         }

@@ -116,6 +116,23 @@ extension PreparedOp {
                         _ target: BlendTarget, hidden: Hidden,
                         color: (UnsafePointer<UInt8>, UInt8) -> SIMD4<Double>?) {
         let hasClips = !clips.isEmpty
+        forEachGridPixel(grid, level, ys, hidden: hidden) { x, y, coverage, texel in
+            var cov = coverage
+            guard let c = color(texel, texel[3]) else { return }
+            if hasClips {
+                cov *= clipCoverage(x: x, y: y)
+                guard cov > 0 else { return }
+            }
+            // Multiplying by a coverage of exactly 1 changes nothing.
+            target.blend(cov == 1 ? c : c * cov, x: x, y: y)
+        }
+    }
+
+    /// Every visible pixel of the grid's bounds with a coverage above 0: its column, row, coverage (the
+    /// column's times the row's) and texel.
+    @inline(__always)
+    func forEachGridPixel(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>, hidden: Hidden,
+                          _ body: (Int, Int, Double, UnsafePointer<UInt8>) -> Void) {
         let x0 = bounds.x0, x1 = bounds.x1
         level.pixels.withUnsafeBufferPointer { texels in
         guard let texelBase = texels.baseAddress else { return }
@@ -129,16 +146,9 @@ extension PreparedOp {
                 hidden.forEachVisibleRun(x0..<x1, y: y) { xs in
                 for x in xs {
                     let c0 = x - x0
-                    var cov = columnCoverage[c0] * rowCov
+                    let cov = columnCoverage[c0] * rowCov
                     guard cov > 0 else { continue }
-                    let texel = row + columns[c0] * 4
-                    guard let c = color(texel, texel[3]) else { continue }
-                    if hasClips {
-                        cov *= clipCoverage(x: x, y: y)
-                        guard cov > 0 else { continue }
-                    }
-                    // Multiplying by a coverage of exactly 1 changes nothing.
-                    target.blend(cov == 1 ? c : c * cov, x: x, y: y)
+                    body(x, y, cov, row + columns[c0] * 4)
                 }
                 }
             }

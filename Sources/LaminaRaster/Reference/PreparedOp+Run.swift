@@ -112,14 +112,7 @@ extension PreparedOp {
 
     /// Every row through `rows` with its `AffineSpans`: solid runs and the hole without per-pixel coverage.
     private func scanAffine<Rows: RowShader>(_ ys: Range<Int>, _ rows: Rows, _ affine: AffineSpans) {
-        for y in ys {
-            let py = Double(y) + 0.5
-            let row = affine.row(y, bounds: bounds)
-            row.forEachRun { xs, solid in
-                if solid { rows.solid(xs, y: y, py: py) } else { rows.general(xs, y: y, py: py, row: row, plain: false) }
-            }
-            if Rows.drawsHole, !row.hole.isEmpty { rows.hole(row.hole, y: y, py: py, row: row, plain: false) }
-        }
+        for y in ys { shadeRow(y, py: Double(y) + 0.5, affine.row(y, bounds: bounds), plain: false, rows) }
     }
 
     /// The product of the clips' coverages at the centre of pixel (x, y).

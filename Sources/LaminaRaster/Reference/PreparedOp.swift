@@ -116,7 +116,8 @@ final class PreparedOp: @unchecked Sendable {
          samplers: inout [ImageID: TextureSampler], fastPaths: CPUFastPaths = .all,
          alphas: [PassID: [UInt8]] = [:]) throws {
         let affine = fastPaths.contains(.affineSampling)
-        let pixelSampler = Projection(op.transform).map { PixelSampler($0, shortcut: affine) }
+        let projection = Projection(op.transform)
+        let pixelSampler = projection.map { PixelSampler($0, shortcut: affine) }
         sampler = pixelSampler
         var grid: TexelGrid?
         var linear: LinearGrid?
@@ -133,7 +134,7 @@ final class PreparedOp: @unchecked Sendable {
         modulate = op.modulate.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         spans = fastPaths.contains(.spans) ? SpanPlan(op: op, borderWidth: bordered?.width) : nil
         affineSpans = fastPaths.contains(.spans) && spans == nil
-            ? Projection(op.transform).flatMap { AffineSpans(op: op, borderWidth: bordered?.width, projection: $0) } : nil
+            ? projection.flatMap { AffineSpans(op: op, borderWidth: bordered?.width, projection: $0) } : nil
         alignedOffset = fastPaths.contains(.alignedCopies) ? PreparedOp.pixelAligned(op, passes: passes) : nil
         memoizes = fastPaths.contains(.coverageMemo)
         if let bordered {

@@ -44,17 +44,13 @@ enum MaskClipGeometry {
     /// are within sqrt 2 of each other, so outlines 2 x 0.75 apart share no pixel.
     static let reach = 0.75
 
-    /// A rounded rect of radius r contains its rect inset by r (1 - 1/sqrt 2) on every side.
-    static let cornerInset = 1 - 0.5.squareRoot()
-
-    /// Pixels a rounded rect covers wholly through a scale and translation (its rect inset past the corners
-    /// and one pixel of edge coverage); empty for any other map.
+    /// Pixels a rounded rect covers wholly through a scale and translation (its rect inset past the corners,
+    /// at the map's larger scale, and by one pixel of edge coverage); empty for any other map.
     static func interior(_ shape: RoundedRect, _ m: Transform3D) -> PixelRect {
         guard m.planeKind.isScaleTranslation else { return .empty }
-        let px = mapped(shape.rect, m)
-        let inset = cornerInset * shape.maxRadius * max(abs(m.m11), abs(m.m22)) + 1
-        let r = px.insetBy(dx: inset, dy: inset)
-        guard !r.isNull, r.width > 0, r.height > 0, r.minX > -1e9, r.maxX < 1e9, r.minY > -1e9, r.maxY < 1e9
+        let px = RoundedRect(rect: m.scaleTranslating(shape.rect),
+                             minXMinY: shape.maxRadius * max(abs(m.m11), abs(m.m22)))
+        guard let r = px.innerRect(margin: 1), r.minX > -1e9, r.maxX < 1e9, r.minY > -1e9, r.maxY < 1e9
         else { return .empty }
         return PixelRect(x0: Int(r.minX.rounded(.up)), y0: Int(r.minY.rounded(.up)),
                          x1: Int(r.maxX.rounded(.down)), y1: Int(r.maxY.rounded(.down)))
@@ -75,7 +71,7 @@ enum MaskClipGeometry {
         guard case .roundedRect(let fill) = op.shape, case .solid = op.paint,
               let outer = pixelShape(fill, op.transform)?.inset(by: 0.5 + reachMargin),
               let inner = pixelShape(shape, mask.transform)?.inset(by: -(0.5 + reachMargin)),
-              contains(outer, inner) else { return nil }
+              outer.contains(inner) else { return nil }
         return DrawOp(shape: .roundedRect(shape), paint: op.paint, transform: mask.transform, clips: op.clips,
                       bounds: op.bounds.intersection(mask.bounds), edgeAA: mask.edgeAA, modulate: op.modulate)
     }
@@ -88,65 +84,18 @@ enum MaskClipGeometry {
     static func holeHolds(_ op: DrawOp, _ edge: RoundedRect?) -> Bool {
         guard case .ring(let shape, let width) = op.shape, let edge,
               let hole = pixelShape(shape.inset(by: width), op.transform)?.inset(by: reach) else { return false }
-        return contains(hole, edge)
+        return hole.contains(edge)
     }
 
     /// The shape in pixels through a uniform positive scale and a translation; nil through any other map.
     static func pixelShape(_ shape: RoundedRect, _ m: Transform3D) -> RoundedRect? {
         guard m.planeKind.isScaleTranslation, m.m11 > 0, m.m11 == m.m22 else { return nil }
         let k = m.m11
-        return RoundedRect(rect: mapped(shape.rect, m), minXMinY: shape.minXMinY * k, maxXMinY: shape.maxXMinY * k,
+        return RoundedRect(rect: m.scaleTranslating(shape.rect), minXMinY: shape.minXMinY * k, maxXMinY: shape.maxXMinY * k,
                            minXMaxY: shape.minXMaxY * k, maxXMaxY: shape.maxXMaxY * k, curve: shape.curve)
-    }
-
-    /// Whether rounded rect `a` lies inside rounded rect `b` (circular corners, radii clamped to half the
-    /// shorter side). `b` is convex, so `a` is inside when its outline is: its straight edges when their
-    /// ends are, its corner arcs when points a 32nd of a turn apart are, `b` shrunk by the chords' sag.
-    static func contains(_ b: RoundedRect, _ a: RoundedRect) -> Bool {
-        guard a.rect.width >= 0, a.rect.height >= 0, b.rect.width > 0, b.rect.height > 0 else { return false }
-        let steps = 8
-        let sag = a.maxRadius * (1 - cos(Double.pi / 4 / Double(steps)))
-        let inner = b.inset(by: sag)
-        for (center, radius, start) in corners(a) {
-            for k in 0...steps {
-                let t = start + Double.pi / 2 * Double(k) / Double(steps)
-                guard inside(center.x + radius * cos(t), center.y + radius * sin(t), inner) else { return false }
-            }
-        }
-        return true
-    }
-
-    /// Each corner's centre, radius (clamped) and the angle its quarter arc starts at (y grows downwards).
-    static func corners(_ r: RoundedRect) -> [(center: (x: Double, y: Double), radius: Double, start: Double)] {
-        let rect = r.rect
-        let limit = max(0, min(Double(rect.width), Double(rect.height)) / 2)
-        let x0 = Double(rect.minX), x1 = Double(rect.maxX), y0 = Double(rect.minY), y1 = Double(rect.maxY)
-        let a = min(r.minXMinY, limit), b = min(r.maxXMinY, limit), c = min(r.maxXMaxY, limit), d = min(r.minXMaxY, limit)
-        return [((x0 + a, y0 + a), a, Double.pi), ((x1 - b, y0 + b), b, 1.5 * Double.pi),
-                ((x1 - c, y1 - c), c, 0), ((x0 + d, y1 - d), d, Double.pi / 2)]
-    }
-
-    /// Whether the point lies inside the rounded rect.
-    static func inside(_ x: Double, _ y: Double, _ r: RoundedRect) -> Bool {
-        let rect = r.rect
-        guard rect.width > 0, rect.height > 0, x >= Double(rect.minX), x <= Double(rect.maxX),
-              y >= Double(rect.minY), y <= Double(rect.maxY) else { return false }
-        for (center, radius, start) in corners(r) where radius > 0 {
-            // The corner's square: beyond its centre on both axes, toward the corner.
-            let dx = x - center.x, dy = y - center.y
-            let ux = cos(start + Double.pi / 4), uy = sin(start + Double.pi / 4)
-            if dx * ux > 0, dy * uy > 0, dx * dx + dy * dy > radius * radius { return false }
-        }
-        return true
     }
 
     static func contains(_ a: PixelRect, _ b: PixelRect) -> Bool {
         !a.isEmpty && a.x0 <= b.x0 && a.y0 <= b.y0 && b.x1 <= a.x1 && b.y1 <= a.y1
-    }
-
-    static func mapped(_ r: CGRect, _ m: Transform3D) -> CGRect {
-        let xa = Double(r.minX) * m.m11 + m.m41, xb = Double(r.maxX) * m.m11 + m.m41
-        let ya = Double(r.minY) * m.m22 + m.m42, yb = Double(r.maxY) * m.m22 + m.m42
-        return CGRect(x: min(xa, xb), y: min(ya, yb), width: abs(xb - xa), height: abs(yb - ya))
     }
 }
