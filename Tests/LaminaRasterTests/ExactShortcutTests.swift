@@ -29,6 +29,27 @@ final class ExactShortcutTests: XCTestCase {
         for v in values { XCTAssertEqual(Blend.quantize(v), StoreRounding.byte(v), "v = \(v): the shared rounding") }
     }
 
+    /// An opaque colour (alpha exactly 1) stores its own quantized bytes whatever the destination holds:
+    /// the solid runs of gradients and textures store it without reading the destination.
+    func testOpaqueBlendIsTheColoursPattern() {
+        var rng = SplitMix64(seed: 134)
+        var pixel = [UInt8](repeating: 0, count: 4)
+        for _ in 0..<20_000 {
+            let c = SIMD4(Double.random(in: -0.1...1.1, using: &rng), Double.random(in: 0...1, using: &rng),
+                          Double(Int.random(in: 0...510, using: &rng)) / 510, 1)
+            for i in 0..<4 { pixel[i] = UInt8.random(in: 0...255, using: &rng) }
+            pixel.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let target = BlendTarget(base: base, width: 1)
+                target.blend(c, x: 0, y: 0)
+            }
+            let stored = Blend.opaquePattern(c)
+            XCTAssertEqual(pixel, [UInt8(truncatingIfNeeded: stored.littleEndian), UInt8(truncatingIfNeeded: stored.littleEndian >> 8),
+                                   UInt8(truncatingIfNeeded: stored.littleEndian >> 16), UInt8(truncatingIfNeeded: stored.littleEndian >> 24)],
+                           "colour \(c)")
+        }
+    }
+
     /// The blur's rounding, `UInt8(max(0, min(255, (v + tieBias).rounded(.toNearestOrAwayFromZero))))`.
     func testBlurByteMatchesRoundedFormula() {
         func reference(_ v: Float) -> UInt8 {

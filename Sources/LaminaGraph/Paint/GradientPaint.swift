@@ -47,7 +47,7 @@ public struct GradientPaint: Codable, Sendable, Hashable {
     public static let centreRadius = 1e-3
 
     /// Whether the offset (dx, dy) from a conic gradient's centre is within `centreRadius`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func atCentre(_ dx: Double, _ dy: Double) -> Bool { dx * dx + dy * dy < centreRadius * centreRadius }
 
     public init(kind: Kind, start: CGPoint, end: CGPoint, stops: [Stop], opacity: Double = 1) {
@@ -69,16 +69,16 @@ public struct GradientPaint: Codable, Sendable, Hashable {
     /// The paint with everything per-paint computed once (the axis, the stops as vectors), for evaluating
     /// it at many pixels: the CPU renderer's per-pixel path.
     public struct Evaluator: Sendable {
-        let kind: Kind
-        let sx: Double, sy: Double, dx: Double, dy: Double
-        let len2: Double, axisAngle: Double
+        @usableFromInline let kind: Kind
+        @usableFromInline let sx: Double, sy: Double, dx: Double, dy: Double
+        @usableFromInline let len2: Double, axisAngle: Double
         /// 1 / len2, and per stop i > 0 1 / (location[i] - location[i - 1]) (0 where they are equal): the
         /// renderers multiply where a division per pixel would cost more than the rest of the evaluation.
-        let inverseLength2: Double
-        let inverseSpans: [Double]
-        let locations: [Double]
-        let colors: [SIMD4<Double>]
-        let opacity: Double
+        @usableFromInline let inverseLength2: Double
+        @usableFromInline let inverseSpans: [Double]
+        @usableFromInline let locations: [Double]
+        @usableFromInline let colors: [SIMD4<Double>]
+        @usableFromInline let opacity: Double
 
         public init(_ paint: GradientPaint) {
             kind = paint.kind
@@ -94,7 +94,7 @@ public struct GradientPaint: Codable, Sendable, Hashable {
         }
 
         /// `GradientPaint.parameter`.
-        @inline(__always)
+        @inlinable @inline(__always)
         public func parameter(x: Double, y: Double) -> Double? {
             switch kind {
             case .axial:
@@ -118,7 +118,7 @@ public struct GradientPaint: Codable, Sendable, Hashable {
         /// after the start ray, `ExactEdges.conicSeam`) within `seamZone` of it: just after, t is the small
         /// angle (0 where rounding put it near a full turn); just before, a full turn (1 where rounding put it
         /// near 0). Both renderers take the side from the same integers, so no pixel straddles the seam.
-        @inline(__always)
+        @inlinable @inline(__always)
         public func parameter(x: Double, y: Double, after: Bool?) -> Double? {
             guard kind == .conic, let after else { return parameter(x: x, y: y) }
             guard dx != 0 || dy != 0 else { return nil }
@@ -130,14 +130,14 @@ public struct GradientPaint: Codable, Sendable, Hashable {
         }
 
         /// `color(x:y:)` through `parameter(x:y:after:)`.
-        @inline(__always)
+        @inlinable @inline(__always)
         public func color(x: Double, y: Double, after: Bool?) -> SIMD4<Double> {
             guard let t = parameter(x: x, y: y, after: after) else { return .zero }
             return color(at: t)
         }
 
         /// `GradientPaint.color(at:)`.
-        @inline(__always)
+        @inlinable @inline(__always)
         public func color(at t: Double) -> SIMD4<Double> {
             let t = min(1, max(0, t))
             var c = colors[0]
@@ -155,7 +155,7 @@ public struct GradientPaint: Codable, Sendable, Hashable {
         }
 
         /// The premultiplied colour at local point (x, y); transparent where the gradient is undefined.
-        @inline(__always)
+        @inlinable @inline(__always)
         public func color(x: Double, y: Double) -> SIMD4<Double> {
             guard let t = parameter(x: x, y: y) else { return .zero }
             return color(at: t)

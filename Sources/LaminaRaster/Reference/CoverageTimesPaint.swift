@@ -90,7 +90,14 @@ struct SampledRows<Shader: PixelShader>: RowShader {
         }
         let shader = self.shader
         for x in xs {
-            if let sample = sampler.local(px: Double(x) + 0.5, py: py) { target.blend(shader.color(sample, x: x, y: y), x: x, y: y) }
+            guard let sample = sampler.local(px: Double(x) + 0.5, py: py) else { continue }
+            let c = shader.color(sample, x: x, y: y)
+            // An opaque colour's blend multiplies the destination by exactly 0: its bytes are the colour's.
+            if c.w == 1 {
+                target.store(Blend.opaquePattern(c), xs: x..<x + 1, y: y)
+            } else {
+                target.blend(c, x: x, y: y)
+            }
         }
     }
 }
