@@ -70,46 +70,27 @@ extension PathRasterizer {
         let first = Int(pixels: a, .towardZero)
         var last = Int(pixels: b, .up) - 1
         if last < first { last = first }
-        touchedLow = min(touchedLow, first)
-        touchedHigh = max(touchedHigh, last + 1)
-        if last == first {
-            let mid = (a + b) / 2 - Double(first)
-            delta[first] += h * (1 - mid)
-            delta[first + 1] += h * mid
-            return
-        }
-        let perX = h / (b - a)
-        var above = 0.0, previous = 0.0
-        for j in first...last {
-            let enter = max(a, Double(j)), exit = min(b, Double(j + 1))
-            let part = (exit - enter) * perX
-            let cover = above + part * (Double(j + 1) - (enter + exit) / 2)
-            delta[j] += cover - previous
-            previous = cover
-            above += part
-        }
-        delta[last + 1] += h - previous
-    }
-
-    /// Turns the difference buffer into coverage for the touched span, hands it out and clears it.
-    mutating func emitRow(y: Int, clipX0: Int,
-                                  body: (_ y: Int, _ x0: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
-        guard touchedHigh >= touchedLow else { return }
-        let low = touchedLow, high = min(touchedHigh, width)
-        touchedLow = Int.max
-        touchedHigh = -1
-        var sum = 0.0
-        var any = false
-        for x in low..<high {
-            sum += delta[x]
-            let c = Float(min(max(sum, 0), 1))
-            row[x] = c < 1e-7 ? 0 : c
-            any = any || row[x] > 0
-        }
-        for x in low...min(high + 1, width + 1) { delta[x] = 0 }
-        guard any, high > low else { return }
-        row.withUnsafeBufferPointer { buffer in
-            body(y, clipX0 + low, UnsafeBufferPointer(rebasing: buffer[low..<high]))
+        touch(first, last + 1)
+        // Through a pointer: `delta` spans the clip's columns plus two, and first...last + 1 lies inside it.
+        delta.withUnsafeMutableBufferPointer { buffer in
+            guard let delta = buffer.baseAddress else { return }
+            if last == first {
+                let mid = (a + b) / 2 - Double(first)
+                delta[first] += h * (1 - mid)
+                delta[first + 1] += h * mid
+                return
+            }
+            let perX = h / (b - a)
+            var above = 0.0, previous = 0.0
+            for j in first...last {
+                let enter = max(a, Double(j)), exit = min(b, Double(j + 1))
+                let part = (exit - enter) * perX
+                let cover = above + part * (Double(j + 1) - (enter + exit) / 2)
+                delta[j] += cover - previous
+                previous = cover
+                above += part
+            }
+            delta[last + 1] += h - previous
         }
     }
 }

@@ -74,11 +74,11 @@ public struct PathRasterizer: Sendable {
     var crossings: [Crossing] = []
     var delta: [Double] = []
     var row: [Float] = []
-    /// The clip's left edge and width, and the touched index range of `delta` in the current row.
+    /// The clip's left edge and width, and the index ranges of `delta` the current row's edges touched.
     var originX = 0.0
     var width = 0
-    var touchedLow = Int.max
-    var touchedHigh = -1
+    var touched: [Touched] = []
+    var runs: [CoverageRun] = []
 
     public init() {}
 
@@ -89,6 +89,15 @@ public struct PathRasterizer: Sendable {
     /// Rows without coverage are skipped, and each row's span is trimmed to the pixels the path touches.
     public mutating func rasterize(_ polylines: [Polyline], rule: FillRule, clip: PixelRect,
                                    row body: (_ y: Int, _ x0: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
+        sweep(polylines, rule: rule, clip: clip) { rasterizer, y in
+            rasterizer.emitRow(y: y, clipX0: clip.x0, body: body)
+        }
+    }
+
+    /// The rows of `polylines` inside `clip` (as `rasterize`), each row resolved by `emit` after its edges
+    /// were accumulated.
+    mutating func sweep(_ polylines: [Polyline], rule: FillRule, clip: PixelRect,
+                        emit: (inout PathRasterizer, _ y: Int) -> Void) {
         guard !clip.isEmpty else { return }
         buildEdges(PathRasterizer.clippedIfFar(polylines, to: clip), clip: clip)
         guard !edges.isEmpty else { return }
@@ -97,6 +106,7 @@ public struct PathRasterizer: Sendable {
         if delta.count < width + 2 { delta = [Double](repeating: 0, count: width + 2) }
         if row.count < width { row = [Float](repeating: 0, count: width) }
         active.removeAll(keepingCapacity: true)
+        touched.removeAll(keepingCapacity: true)
         nextLevel = 0
         var next = 0
         var y = clip.y0
@@ -115,7 +125,7 @@ public struct PathRasterizer: Sendable {
                 continue
             }
             rasterizeRow(top: top, bottom: bottom, rule: rule)
-            emitRow(y: y, clipX0: clip.x0, body: body)
+            emit(&self, y)
             y += 1
         }
     }

@@ -15,50 +15,59 @@ enum CPUPathCoverage {
         let projected = fill.projected(through: m)
         var rasterizer = PathRasterizer()
         var rows = PathRows(rows: bounds.height)
-        rasterizer.rasterize(projected, rule: fill.rule, clip: bounds) { y, x0, coverage in
-            rows.append(row: y - bounds.y0, x0: x0, coverage: coverage, drawn: fill.antialiased ? nil : fill.drawn)
+        let drawn = fill.antialiased ? nil : fill.drawn
+        rasterizer.rasterizeRuns(projected, rule: fill.rule, clip: bounds) { y, runs, values in
+            rows.append(row: y - bounds.y0, x0: bounds.x0, runs: runs, values: values, drawn: drawn)
         }
         return rows
     }
 }
 
-/// A path's coverage as the rows' spans: for each row of the operation's bounds, the pixels from the first
-/// to the last the path covers and their coverage (0...1), so a draw visits only those pixels and memory
-/// grows with the outline, not with the bounds.
+/// A path's coverage as each row's runs: pixels with values of their own where edges pass, and runs of one
+/// coverage between them (a fill's inside), so a draw visits its edge pixels one by one and its inside as
+/// spans, and memory grows with the outline, not with the area or the bounds.
 struct PathRows {
-    /// A row's first column, its pixel count (0: nothing covered) and where its values start.
-    struct Span {
-        var x0 = 0, count = 0, offset = 0
+    /// `count` pixels from column `x0`: each with its value from `values[offset...]`, or all with `constant`
+    /// when `offset` is -1.
+    struct Piece {
+        var x0: Int, count: Int, offset: Int
+        var constant: Float
     }
 
-    private(set) var spans: [Span]
+    /// Per row of the operation's bounds, its pieces' indices in `pieces` (in column order, disjoint).
+    private(set) var rows: [Range<Int>]
+    private(set) var pieces: [Piece] = []
     private(set) var values: [Float] = []
 
-    init(rows: Int) { spans = [Span](repeating: Span(), count: max(0, rows)) }
+    init(rows: Int) { self.rows = [Range<Int>](repeating: 0..<0, count: max(0, rows)) }
 
-    /// Keeps row `row`'s coverage from column `x0`, trimmed to its covered pixels; `drawn` maps each value
-    /// (a path drawn without antialiasing keeps 0 or 1).
-    mutating func append(row: Int, x0: Int, coverage: UnsafeBufferPointer<Float>, drawn: ((Float) -> Float)?) {
-        var lo = 0, hi = coverage.count
-        if let drawn {
-            while lo < hi, drawn(coverage[lo]) <= 0 { lo += 1 }
-            while hi > lo, drawn(coverage[hi - 1]) <= 0 { hi -= 1 }
-        } else {
-            while lo < hi, coverage[lo] <= 0 { lo += 1 }
-            while hi > lo, coverage[hi - 1] <= 0 { hi -= 1 }
+    /// Keeps row `row`'s runs (columns from `x0`, values indexed from there); `drawn` maps each value (a
+    /// path drawn without antialiasing keeps 0 or 1). Pieces that cover nothing are left out.
+    mutating func append(row: Int, x0: Int, runs: UnsafeBufferPointer<CoverageRun>, values rowValues: UnsafeBufferPointer<Float>,
+                         drawn: ((Float) -> Float)?) {
+        guard rows.indices.contains(row) else { return }
+        let first = pieces.count
+        for run in runs {
+            if let constant = run.constant {
+                let c = drawn.map { $0(constant) } ?? constant
+                if c > 0 { pieces.append(Piece(x0: x0 + run.x0, count: run.count, offset: -1, constant: c)) }
+                continue
+            }
+            let offset = values.count
+            let slice = UnsafeBufferPointer(rebasing: rowValues[run.x0..<run.x0 + run.count])
+            if let drawn {
+                for v in slice { values.append(drawn(v)) }
+            } else {
+                values.append(contentsOf: slice)
+            }
+            pieces.append(Piece(x0: x0 + run.x0, count: run.count, offset: offset, constant: 0))
         }
-        guard lo < hi, spans.indices.contains(row) else { return }
-        spans[row] = Span(x0: x0 + lo, count: hi - lo, offset: values.count)
-        if let drawn {
-            for i in lo..<hi { values.append(drawn(coverage[i])) }
-        } else {
-            values.append(contentsOf: UnsafeBufferPointer(rebasing: coverage[lo..<hi]))
-        }
+        rows[row] = first..<pieces.count
     }
 }
 
-/// A path's coverage as a shape of the generic loop (`SampledRows`): the rows' value at the pixel, 0 outside
-/// its span.
+/// A path's coverage as a shape of the generic loop (`SampledRows`): the value at the pixel, 0 outside
+/// the row's pieces.
 struct PathRowsCoverage: ShapeCoverage {
     let rows: PathRows
     /// The first row of the operation's bounds.
@@ -66,9 +75,13 @@ struct PathRowsCoverage: ShapeCoverage {
 
     @inline(__always)
     func coverage(_ s: Projection.Sample, x: Int, y: Int) -> Double {
-        let span = rows.spans[y - y0]
-        let i = x - span.x0
-        guard i >= 0, i < span.count else { return 0 }
-        return Double(rows.values[span.offset + i])
+        for k in rows.rows[y - y0] {
+            let piece = rows.pieces[k]
+            let i = x - piece.x0
+            if i < 0 { return 0 }
+            guard i < piece.count else { continue }
+            return Double(piece.offset < 0 ? piece.constant : rows.values[piece.offset + i])
+        }
+        return 0
     }
 }

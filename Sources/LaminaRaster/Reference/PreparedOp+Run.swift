@@ -62,38 +62,68 @@ extension PreparedOp {
     }
 
     /// A path's coverage, rasterized when the op was prepared, times its colour and the clips', over each
-    /// row's covered span. Without clips, a run of full coverage is the colour itself: one stored pattern
-    /// when it is opaque, else one blend per distinct destination pixel (`blendRun`); the bytes are those
-    /// of blending every pixel.
+    /// row's pieces. Without clips, a run of full coverage is the colour itself: one stored pattern when it
+    /// is opaque, else one blend per distinct destination pixel (`blendRun`); a run of one partial coverage
+    /// is one colour blended the same way; the bytes are those of blending every pixel.
     private func runPath(_ ys: Range<Int>, coverage: PathRows, color: SIMD4<Double>, target: BlendTarget) {
         let opaque = color.w >= 1 ? Blend.opaquePattern(color) : nil
         coverage.values.withUnsafeBufferPointer { values in
+            let base = values.baseAddress
             for y in ys {
-                let span = coverage.spans[y - bounds.y0]
-                guard span.count > 0 else { continue }
-                let v = values.baseAddress.map { $0 + span.offset - span.x0 }
-                guard let v else { return }
-                let end = span.x0 + span.count
-                guard clips.isEmpty else {
-                    for x in span.x0..<end where v[x] > 0 {
-                        let cov = Double(v[x]) * clipCoverage(x: x, y: y)
-                        if cov > 0 { target.blend(color * cov, x: x, y: y) }
+                for k in coverage.rows[y - bounds.y0] {
+                    let piece = coverage.pieces[k]
+                    let xs = piece.x0..<piece.x0 + piece.count
+                    if piece.offset < 0 {
+                        runConstant(xs, y: y, cov: piece.constant, color: color, opaque: opaque, target: target)
+                    } else if let base {
+                        runValues(xs, y: y, values: base + piece.offset - piece.x0, color: color, opaque: opaque, target: target)
                     }
-                    continue
-                }
-                var x = span.x0
-                while x < end {
-                    guard v[x] >= 1 else {
-                        if v[x] > 0 { target.blend(color * Double(v[x]), x: x, y: y) }
-                        x += 1
-                        continue
-                    }
-                    var run = x + 1
-                    while run < end && v[run] >= 1 { run += 1 }
-                    if let opaque { target.store(opaque, xs: x..<run, y: y) } else { target.blendRun(color, xs: x..<run, y: y) }
-                    x = run
                 }
             }
+        }
+    }
+
+    /// A piece of one coverage `cov` over `xs` of row `y`.
+    @inline(__always)
+    private func runConstant(_ xs: Range<Int>, y: Int, cov: Float, color: SIMD4<Double>, opaque: UInt32?,
+                             target: BlendTarget) {
+        guard clips.isEmpty else {
+            for x in xs {
+                let c = Double(cov) * clipCoverage(x: x, y: y)
+                if c > 0 { target.blend(color * c, x: x, y: y) }
+            }
+            return
+        }
+        if cov >= 1 {
+            if let opaque { target.store(opaque, xs: xs, y: y) } else { target.blendRun(color, xs: xs, y: y) }
+        } else if cov > 0 {
+            target.blendRun(color * Double(cov), xs: xs, y: y)
+        }
+    }
+
+    /// A piece of per-pixel coverages over `xs` of row `y` (`v[x]` is pixel x's), runs of full coverage
+    /// found among them.
+    @inline(__always)
+    private func runValues(_ xs: Range<Int>, y: Int, values v: UnsafePointer<Float>, color: SIMD4<Double>,
+                           opaque: UInt32?, target: BlendTarget) {
+        guard clips.isEmpty else {
+            for x in xs where v[x] > 0 {
+                let cov = Double(v[x]) * clipCoverage(x: x, y: y)
+                if cov > 0 { target.blend(color * cov, x: x, y: y) }
+            }
+            return
+        }
+        var x = xs.lowerBound
+        while x < xs.upperBound {
+            guard v[x] >= 1 else {
+                if v[x] > 0 { target.blend(color * Double(v[x]), x: x, y: y) }
+                x += 1
+                continue
+            }
+            var run = x + 1
+            while run < xs.upperBound && v[run] >= 1 { run += 1 }
+            if let opaque { target.store(opaque, xs: x..<run, y: y) } else { target.blendRun(color, xs: x..<run, y: y) }
+            x = run
         }
     }
 
