@@ -1,7 +1,7 @@
 import Foundation
 
 /// The parameters of a stroke (CAShapeLayer's and CGContext's), in the path's local units.
-public struct StrokeStyle: Sendable, Equatable {
+public struct StrokeStyle: Sendable, Hashable {
     public enum Cap: Sendable { case butt, round, square }
     public enum Join: Sendable { case miter, round, bevel }
 

@@ -42,7 +42,9 @@ extension GraphBuilder {
         let style = StrokeStyle(width: layer.lineWidth, cap: StrokeStyle.Cap(layer.lineCap), join: StrokeStyle.Join(layer.lineJoin),
                                 miterLimit: layer.miterLimit, dashes: layer.lineDashPatternValue,
                                 dashPhase: layer.lineDashPhase, start: layer.strokeStart, end: layer.strokeEnd)
-        let outlines = Stroker.stroke(path.flattened(tolerance: tolerance), style, tolerance: tolerance)
+        let outlines = BackingStores.strokes.value(for: StrokeKey(path: path, style: style, tolerance: tolerance)) {
+            Stroker.stroke(path.flattened(tolerance: tolerance), style, tolerance: tolerance)
+        }
         return ops + polylineOps(outlines, layerToTarget: m, color: color, interest: context.interest)
     }
 
