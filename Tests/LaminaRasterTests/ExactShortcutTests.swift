@@ -50,6 +50,33 @@ final class ExactShortcutTests: XCTestCase {
         }
     }
 
+    /// A straight edge's distance in pixels through the map's axis lengths, computed once per operation
+    /// (`Coverage.AxisLengths`), is `Sample.pixels`'s per pixel, for rotations, shears, flips and scales.
+    func testAxisLengthsAreSamplePixels() throws {
+        var rng = SplitMix64(seed: 135)
+        var tested = 0
+        for _ in 0..<4_000 {
+            let angle = Double.random(in: -7...7, using: &rng)
+            var t = Transform3D(affine: CGAffineTransform(rotationAngle: angle)
+                .scaledBy(x: [-2, 0.5, 1, 4].randomElement(using: &rng) ?? 1, y: [0.25, 1, 2].randomElement(using: &rng) ?? 1))
+            if Bool.random(using: &rng) { t.m21 += Double.random(in: -1...1, using: &rng) }
+            t.m41 = Double.random(in: -500...500, using: &rng)
+            // Only maps with w exactly 1 take the shortcut (`PixelSampler.unitW`).
+            guard let projection = Projection(t), let axes = Coverage.AxisLengths(PixelSampler(projection, shortcut: true))
+            else { continue }
+            tested += 1
+            let s = try XCTUnwrap(PixelSampler(projection, shortcut: true).local(px: 10.5, py: 20.5))
+            for _ in 0..<4 {
+                let d = Double.random(in: -3...3, using: &rng)
+                for (nx, ny) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
+                    let expected = s.pixels(d, nx: nx, ny: ny)
+                    XCTAssertEqual(axes.pixels(d, alongX: nx != 0).bitPattern, expected.bitPattern, "d \(d), normal (\(nx), \(ny))")
+                }
+            }
+        }
+        XCTAssertGreaterThan(tested, 500, "too few maps took the shortcut to test it")
+    }
+
     /// The blur's rounding, `UInt8(max(0, min(255, (v + tieBias).rounded(.toNearestOrAwayFromZero))))`.
     func testBlurByteMatchesRoundedFormula() {
         func reference(_ v: Float) -> UInt8 {

@@ -102,11 +102,17 @@ struct SampledBorderParts: BorderParts {
     let sampler: PixelSampler
     let outer: RoundedRect
     let inner: RoundedRect?
+    let axes: Coverage.AxisLengths?
+
+    init(sampler: PixelSampler, outer: RoundedRect, inner: RoundedRect?) {
+        self.sampler = sampler; self.outer = outer; self.inner = inner
+        axes = Coverage.AxisLengths(sampler)
+    }
 
     @inline(__always)
     func parts(px: Double, py: Double, x: Int, row: RowSpans) -> (outer: Double, ring: Double)? {
         guard let s = sampler.local(px: px, py: py) else { return nil }
-        return Coverage.borderParts(outer, inner: inner, at: s)
+        return Coverage.borderParts(outer, inner: inner, at: s, axes: axes)
     }
 
     var mergesRuns: Bool { false }

@@ -16,8 +16,8 @@ enum Coverage {
     /// Coverage of `shape` at the sample `s`, of pixel (x, y) when `exact` decides the hard edges.
     @inline(__always)
     static func of(_ shape: RoundedRect, at s: Projection.Sample, edgeAA: EdgeMask, exact: ExactEdges? = nil,
-                   x: Int = 0, y: Int = 0) -> Double {
-        shape.isRect ? rect(shape.rect, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y) : rounded(shape, at: s)
+                   x: Int = 0, y: Int = 0, axes: AxisLengths? = nil) -> Double {
+        shape.isRect ? rect(shape.rect, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y) : rounded(shape, at: s, axes: axes)
     }
 
     /// Coverage of a plain rect.
@@ -64,8 +64,33 @@ enum Coverage {
         return clamp01(cMinY + cMaxY - 1)
     }
 
-    /// Coverage of a rounded rect from the exact rounded-box signed distance.
-    static func rounded(_ rr: RoundedRect, at s: Projection.Sample) -> Double {
+    /// A map's pixel lengths of the local x and y directions, `Sample.pixels`'s divisor for a distance
+    /// along either axis: the same doubles, computed once where the Jacobian is the same at every pixel
+    /// (an affine map with w = 1, `PixelSampler.unitW`) instead of a square root per pixel.
+    struct AxisLengths {
+        let x: Double, y: Double
+
+        /// The lengths `Sample.pixels` computes for the normals (±1, 0) and (0, ±1) from the Jacobian
+        /// g00, g10 (local x per pixel x and y) and g01, g11 (local y): the zero products add signed zeros,
+        /// which squaring drops.
+        init?(_ sampler: PixelSampler) {
+            guard sampler.unitW else { return nil }
+            let p = sampler.projection
+            x = (p.g00 * p.g00 + p.g10 * p.g10).squareRoot()
+            y = (p.g01 * p.g01 + p.g11 * p.g11).squareRoot()
+        }
+
+        /// `Sample.pixels(d, ...)` for a normal along x (`alongX`) or y.
+        @inline(__always)
+        func pixels(_ d: Double, alongX: Bool) -> Double {
+            let len = alongX ? x : y
+            return len > 0 ? d / len : (d > 0 ? .infinity : -.infinity)
+        }
+    }
+
+    /// Coverage of a rounded rect from the exact rounded-box signed distance; `axes`, when the map's
+    /// Jacobian is constant, stands for the per-pixel length of a straight edge's normal.
+    static func rounded(_ rr: RoundedRect, at s: Projection.Sample, axes: AxisLengths? = nil) -> Double {
         let cx = Double(rr.rect.midX), cy = Double(rr.rect.midY)
         let hx = Double(rr.rect.width) / 2, hy = Double(rr.rect.height) / 2
         let left = s.qx < cx, up = s.qy < cy
@@ -78,6 +103,8 @@ enum Coverage {
         let nx: Double, ny: Double
         if dqx > 0 && dqy > 0 {
             nx = dqx / outside * sx; ny = dqy / outside * sy
+        } else if let axes {
+            return clamp01(0.5 - axes.pixels(d, alongX: dqx > dqy))
         } else if dqx > dqy {
             nx = sx; ny = 0
         } else {
@@ -94,10 +121,10 @@ enum Coverage {
 
     /// The outer shape's coverage and the ring's (`border`), which a fill with its border combines.
     @inline(__always)
-    static func borderParts(_ outer: RoundedRect, inner: RoundedRect?, at s: Projection.Sample)
-        -> (outer: Double, ring: Double) {
-        let cOuter = of(outer, at: s, edgeAA: .all)
+    static func borderParts(_ outer: RoundedRect, inner: RoundedRect?, at s: Projection.Sample,
+                            axes: AxisLengths? = nil) -> (outer: Double, ring: Double) {
+        let cOuter = of(outer, at: s, edgeAA: .all, axes: axes)
         guard let inner else { return (cOuter, cOuter) }
-        return (cOuter, clamp01(cOuter - of(inner, at: s, edgeAA: .all)))
+        return (cOuter, clamp01(cOuter - of(inner, at: s, edgeAA: .all, axes: axes)))
     }
 }

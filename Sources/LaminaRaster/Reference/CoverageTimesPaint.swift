@@ -130,10 +130,12 @@ struct RoundedCoverage: ShapeCoverage {
     let shape: RoundedRect
     let edgeAA: EdgeMask
     let exact: ExactEdges?
+    /// The sampler's axis lengths when its Jacobian is constant (`Coverage.AxisLengths`).
+    let axes: Coverage.AxisLengths?
 
     @inline(__always)
     func coverage(_ s: Projection.Sample, x: Int, y: Int) -> Double {
-        Coverage.of(shape, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y)
+        Coverage.of(shape, at: s, edgeAA: edgeAA, exact: exact, x: x, y: y, axes: axes)
     }
 }
 

@@ -19,7 +19,8 @@ extension PreparedOp {
         if runFastPath(ys, target: target, scratch: scratch, hidden: hidden, tint: tint) { return }
         switch (shape, paint) {
         case (.roundedRect(let shape), _):
-            sampled(ys, RoundedCoverage(shape: shape, edgeAA: edgeAA, exact: exact), target: target, tint: tint)
+            let axes = sampler.flatMap(Coverage.AxisLengths.init)
+            sampled(ys, RoundedCoverage(shape: shape, edgeAA: edgeAA, exact: exact, axes: axes), target: target, tint: tint)
         case (.ring(let shape, let inner), _):
             sampled(ys, RingCoverage(shape: shape, inner: inner), target: target, tint: tint)
         case (.framed(let shape, let inner), .framed(let f, let b)):
