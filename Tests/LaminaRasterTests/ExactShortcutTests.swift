@@ -77,6 +77,18 @@ final class ExactShortcutTests: XCTestCase {
         XCTAssertGreaterThan(tested, 500, "too few maps took the shortcut to test it")
     }
 
+    /// `Coverage.rounded` takes a distance beside a straight edge as itself instead of the root of its
+    /// square: the same double whenever the square is a normal number.
+    func testRootOfASquareIsTheValue() {
+        var rng = SplitMix64(seed: 136)
+        var values: [Double] = [0x1p-500, 1, 0.5, 3, 1e300, Double.greatestFiniteMagnitude.squareRoot()]
+        for _ in 0..<200_000 { values.append(Double.random(in: 0..<4, using: &rng)) }
+        for _ in 0..<200_000 { values.append(Double.random(in: 1..<2, using: &rng) * 0x1p1 * pow(2, Double(Int.random(in: -500...500, using: &rng)))) }
+        for v in values where v >= 0x1p-500 && v * v < .infinity {
+            XCTAssertEqual((v * v + 0 * 0).squareRoot(), v, "v = \(v)")
+        }
+    }
+
     /// The blur's rounding, `UInt8(max(0, min(255, (v + tieBias).rounded(.toNearestOrAwayFromZero))))`.
     func testBlurByteMatchesRoundedFormula() {
         func reference(_ v: Float) -> UInt8 {

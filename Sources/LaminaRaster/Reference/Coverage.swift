@@ -98,7 +98,10 @@ enum Coverage {
         let sx: Double = s.qx - cx < 0 ? -1 : 1, sy: Double = s.qy - cy < 0 ? -1 : 1
         let dqx = abs(s.qx - cx) - hx + r, dqy = abs(s.qy - cy) - hy + r
         let ox = max(dqx, 0), oy = max(dqy, 0)
-        let outside = (ox * ox + oy * oy).squareRoot()
+        // Beside a straight edge one of ox, oy is 0, and the root of the other's square is itself exactly
+        // (binary floating point, while the square is a normal number): no square root there.
+        let straight = ox == 0 || oy == 0, single = max(ox, oy)
+        let outside = straight && (single == 0 || single >= 0x1p-500) ? single : (ox * ox + oy * oy).squareRoot()
         let d = min(max(dqx, dqy), 0) + outside - r
         let nx: Double, ny: Double
         if dqx > 0 && dqy > 0 {
