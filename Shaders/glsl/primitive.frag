@@ -10,7 +10,8 @@
 // SHAPE_RING (a ring, or with PAINT_FRAMED a fill under its border: the shape's coverage and the ring's) or
 // SHAPE_COVERAGE_MASK (a path's coverage from the pass's atlas, u_coverage), and one paint, PAINT_SOLID,
 // PAINT_FRAMED (a fill under a border, with SHAPE_RING), PAINT_TEXTURE, PAINT_TEXELS (a texel copy, with
-// SHAPE_INTERIOR) or PAINT_GRADIENT (its stops a record of the clip table); any shape pairs with any paint. For
+// SHAPE_INTERIOR) or PAINT_GRADIENT (its stops a record of the clip table; with GRADIENT_AXIAL, GRADIENT_RADIAL or
+// GRADIENT_CONIC, its kind); any shape pairs with any paint. For
 // rounded rects and rings ROUNDED (some radius is non-zero) and, for rings, INNER_ROUNDED (the inner edge
 // keeps a radius); for interior solids BLENDED (drawn in a blended batch); for textures SAMPLE_NEAREST or
 // SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the general sampler),
@@ -166,22 +167,23 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
 // A conic gradient with a seam record (`seam`, its first texel, -1 for none) takes its side of the seam
 // from the record's integer line at pixel p within 1e-3 turns of it (GradientPaint.seamZone): just after
 // the start ray t is the small angle (0 where rounding put it near a full turn), just before a full turn.
-bool gradientParameter(vec2 q, vec4 axis, int kind, float inverseLength2, vec2 p, int seam, out float t) {
+// The program is specialised to one kind (GRADIENT_AXIAL, GRADIENT_RADIAL or GRADIENT_CONIC, ShaderKey), so
+// no fragment runs another kind's code under a mask.
+bool gradientParameter(vec2 q, vec4 axis, float inverseLength2, vec2 p, int seam, out float t) {
     vec2 s = axis.xy;
     vec2 d = axis.zw - s;
     t = 0.0;
-    if (kind == 0) {
-        if (inverseLength2 <= 0.0) return false;
-        t = ((q.x - s.x) * d.x + (q.y - s.y) * d.y) * inverseLength2;
-        return true;
-    }
-    if (kind == 1) {
-        vec2 r = abs(d);
-        if (r.x <= 0.0 || r.y <= 0.0) return false;
-        vec2 u = (q - s) / r;
-        t = sqrt(u.x * u.x + u.y * u.y);
-        return true;
-    }
+#if defined(GRADIENT_AXIAL)
+    if (inverseLength2 <= 0.0) return false;
+    t = ((q.x - s.x) * d.x + (q.y - s.y) * d.y) * inverseLength2;
+    return true;
+#elif defined(GRADIENT_RADIAL)
+    vec2 r = abs(d);
+    if (r.x <= 0.0 || r.y <= 0.0) return false;
+    vec2 u = (q - s) / r;
+    t = sqrt(u.x * u.x + u.y * u.y);
+    return true;
+#else
     if (d.x == 0.0 && d.y == 0.0) return false;
     // The centre has no angle (atan(0, 0) is undefined): within 1e-3 of it t = 0 (GradientPaint.centreRadius).
     vec2 o = q - s;
@@ -196,6 +198,7 @@ bool gradientParameter(vec2 q, vec4 axis, int kind, float inverseLength2, vec2 p
     }
     t = turns > 1.0 - 1e-5 ? 0.0 : turns;
     return true;
+#endif
 }
 
 // GradientPaint.color: the stop pair around the clamped t, c0 + (c1 - c0) * f with f = (t - l0) times the
@@ -205,21 +208,29 @@ vec4 gradientColor(vec2 q, int base, vec2 p, int seam) {
     vec4 header = clipTexel(base);
     int n = int(header.y);
     float t;
-    if (!gradientParameter(q, clipTexel(base + 1), int(header.x), header.w, p, seam, t)) return vec4(0.0);
+    if (!gradientParameter(q, clipTexel(base + 1), header.w, p, seam, t)) return vec4(0.0);
     t = clamp(t, 0.0, 1.0);
-    vec4 c = clipTexel(base + 3);
-    if (t > clipTexel(base + 2).x) {
-        c = clipTexel(base + 1 + 2 * n);
+    // Walking the stops, each stop's location and colour fetched once: the pair around t is the last two
+    // read (a software rasterizer pays for every fetch of every lane).
+    vec4 stop = clipTexel(base + 2), c1 = clipTexel(base + 3);
+    vec4 c = c1;
+    if (t > stop.x) {
+        // Past the last stop: its colour, the last one read.
+        bool inside = false;
+        float l0 = stop.x;
         for (int i = 1; i < n; i++) {
-            vec4 stop = clipTexel(base + 2 + 2 * i);
+            vec4 c0 = c1;
+            stop = clipTexel(base + 2 + 2 * i);
+            c1 = clipTexel(base + 3 + 2 * i);
             if (t <= stop.x) {
-                float l0 = clipTexel(base + 2 * i).x;
-                vec4 c0 = clipTexel(base + 1 + 2 * i), c1 = clipTexel(base + 3 + 2 * i);
                 float f = stop.y > 0.0 ? min(1.0, (t - l0) * stop.y) : 1.0;
                 c = c0 + (c1 - c0) * f;
+                inside = true;
                 break;
             }
+            l0 = stop.x;
         }
+        if (!inside) c = c1;
     }
     return vec4(c.rgb * c.a, c.a) * header.z;
 }

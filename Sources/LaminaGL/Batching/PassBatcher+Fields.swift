@@ -31,6 +31,7 @@ extension PassBatcher {
         case .gradient(let paint):
             f.key = ShaderKey.shape(shape, border: nil)
             f.key.kind = .gradient
+            f.key.gradientKind = paint.kind
             (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
             f.record.src[0] = Float(clips.addGradient(paint))
             // A conic gradient's seam as an integer line (`ExactEdges.conicSeam`): its record plus one.

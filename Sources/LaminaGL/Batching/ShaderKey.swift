@@ -74,6 +74,10 @@ struct ShaderKey: Hashable {
     var blended = false
     /// Drawn in a blended batch that blends in the shader through framebuffer fetch (`RasterTuning.fetchBlend`).
     var fetchBlend = false
+    /// Gradients: the kind, so the program evaluates only its own parameter (a software rasterizer runs
+    /// the other kinds' code under a mask too: on llvmpipe the conic's arc tangents cost axial gradients a
+    /// quarter of their time).
+    var gradientKind = GradientPaint.Kind.axial
 
     /// The `#define`s of this variant.
     var defines: [String] {
@@ -90,6 +94,13 @@ struct ShaderKey: Hashable {
         }
         if kind.paint == .texels && reduced { d += packed ? ["REDUCED", "PACKED"] : ["REDUCED"] }
         if kind == .solid && blended { d.append("BLENDED") }
+        if kind.paint == .gradient {
+            switch gradientKind {
+            case .axial: d.append("GRADIENT_AXIAL")
+            case .radial: d.append("GRADIENT_RADIAL")
+            case .conic: d.append("GRADIENT_CONIC")
+            }
+        }
         if clipped { d.append("CLIPS") }
         if fetchBlend { d.append("FETCH_BLEND") }
         return d
