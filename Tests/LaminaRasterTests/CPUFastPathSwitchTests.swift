@@ -19,7 +19,8 @@ final class CPUFastPathSwitchTests: XCTestCase {
         get throws {
             var out: [(String, Scene)] = []
             for name in ["book_text_layer_plain", "combo_card_stack_scale2", "key_continuous_corner_contents",
-                         "combo_rotated_contents_filters", "combo_drawing_shadow_mask"] {
+                         "combo_rotated_contents_filters", "combo_drawing_shadow_mask", "key_gradient_types_and_shapes",
+                         "fig6_07_gradient_locations"] {
                 let file = corpus.appendingPathComponent(name + ".json")
                 out.append((name, try SceneDecoder().decode(contentsOf: file)))
             }

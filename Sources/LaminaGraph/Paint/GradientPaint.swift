@@ -93,6 +93,20 @@ public struct GradientPaint: Codable, Sendable, Hashable {
             opacity = paint.opacity
         }
 
+        /// Whether the paint is axial with an axis of non-zero length: its parameter is `axialParameter`.
+        @inlinable
+        public var isDefinedAxial: Bool { kind == .axial && len2 > 0 }
+
+        /// An axial parameter's term of the local y, (y - start.y) * (end.y - start.y): the same for a whole
+        /// row where the local y is.
+        @inlinable @inline(__always)
+        public func axialTerm(y: Double) -> Double { (y - sy) * dy }
+
+        /// `parameter(x:y:)` of a defined axial paint from `axialTerm(y:)`: the same operations in the same
+        /// order, so the same double.
+        @inlinable @inline(__always)
+        public func axialParameter(x: Double, yTerm: Double) -> Double { ((x - sx) * dx + yTerm) * inverseLength2 }
+
         /// `GradientPaint.parameter`.
         @inlinable @inline(__always)
         public func parameter(x: Double, y: Double) -> Double? {

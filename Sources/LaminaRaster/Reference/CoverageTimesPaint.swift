@@ -48,6 +48,8 @@ struct Paint {
 protocol PixelShader {
     func coverage(_ s: Projection.Sample, x: Int, y: Int, row: RowSpans) -> Double
     func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double>
+    /// `PaintColor.solidRun`.
+    func solidRun(_ xs: Range<Int>, y: Int, py: Double, sampler: PixelSampler, target: BlendTarget) -> Bool
 }
 
 /// Rows of any operation, every general pixel sampled through `PixelSampler.local`.
@@ -89,6 +91,7 @@ struct SampledRows<Shader: PixelShader>: RowShader {
             return
         }
         let shader = self.shader
+        if shader.solidRun(xs, y: y, py: py, sampler: sampler, target: target) { return }
         for x in xs {
             guard let sample = sampler.local(px: Double(x) + 0.5, py: py) else { continue }
             let c = shader.color(sample, x: x, y: y)
@@ -113,6 +116,11 @@ struct ShapeShader<Cover: ShapeCoverage, Color: PaintColor>: PixelShader {
 
     @inline(__always)
     func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { paint.color(s, x: x, y: y) }
+
+    @inline(__always)
+    func solidRun(_ xs: Range<Int>, y: Int, py: Double, sampler: PixelSampler, target: BlendTarget) -> Bool {
+        paint.solidRun(xs, y: y, py: py, sampler: sampler, target: target)
+    }
 }
 
 /// The coverage of a shape at a sample of pixel (x, y).
@@ -123,6 +131,14 @@ protocol ShapeCoverage {
 /// The colour of a paint at a sample of pixel (x, y), before coverage.
 protocol PaintColor {
     func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double>
+    /// Draws the run `xs` of row `y` at coverage 1 in a way of its own, with the bytes of sampling each
+    /// pixel; false: the caller samples them.
+    func solidRun(_ xs: Range<Int>, y: Int, py: Double, sampler: PixelSampler, target: BlendTarget) -> Bool
+}
+
+extension PaintColor {
+    @inline(__always)
+    func solidRun(_ xs: Range<Int>, y: Int, py: Double, sampler: PixelSampler, target: BlendTarget) -> Bool { false }
 }
 
 /// A rounded rect's coverage (`Coverage.of`), its hard edges decided by `exact` when given.
@@ -166,6 +182,30 @@ struct GradientColor: PaintColor {
     @inline(__always)
     func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> {
         paint.color(x: s.qx, y: s.qy, after: seam?.inside(0, i: x, j: y)) * tint
+    }
+
+    /// An axial gradient under an affine map whose local y does not change along a row (no rotation or
+    /// shear, `g01` zero): the local y and its term of the parameter once per run, then per pixel the local
+    /// x and the parameter, with `PixelSampler.local`'s and `parameter`'s operations in their order.
+    @inline(__always)
+    func solidRun(_ xs: Range<Int>, y: Int, py: Double, sampler: PixelSampler, target: BlendTarget) -> Bool {
+        let p = sampler.projection
+        guard seam == nil, paint.isDefinedAxial, sampler.unitW, p.g01 == 0, let first = xs.first else { return false }
+        // px * g01 is a zero for every pixel centre, so the run's local y is its first pixel's.
+        let v = (Double(first) + 0.5) * p.g01 + py * p.g11 + p.g21
+        guard v.isFinite else { return false }
+        let yTerm = paint.axialTerm(y: v), pyTerm = py * p.g10
+        for x in xs {
+            let u = (Double(x) + 0.5) * p.g00 + pyTerm + p.g20
+            guard u.isFinite else { continue }
+            let c = paint.color(at: paint.axialParameter(x: u, yTerm: yTerm)) * tint
+            if c.w == 1 {
+                target.store(Blend.opaquePattern(c), xs: x..<x + 1, y: y)
+            } else {
+                target.blend(c, x: x, y: y)
+            }
+        }
+        return true
     }
 }
 
