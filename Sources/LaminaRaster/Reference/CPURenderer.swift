@@ -5,18 +5,19 @@ import LaminaImage
 
 /// The CPU reference renderer: executes a `RenderGraph` exactly as its contracts say.
 ///
-/// Passes run in order. A draw pass is split into horizontal bands processed in parallel (both cores);
+/// Passes run in order of their inputs, those of one level at once (`levels(of:running:)`). A draw pass is
+/// split into horizontal bands processed in parallel (both cores);
 /// inside a band every operation is applied in order over its pixel bounds, so the result does not depend
 /// on the number of threads. Each blend is rounded to 8 bits as the GPU's RGBA8 framebuffer stores it.
 public final class CPURenderer: Renderer {
-    private let bandCount: Int
-    private let fastPaths: CPUFastPaths
-    private let fusesBorders: Bool
+    let bandCount: Int
+    let fastPaths: CPUFastPaths
+    let fusesBorders: Bool
     private let scratchPool = ScratchPool()
-    private let bufferPool = BufferPool()
+    let bufferPool = BufferPool()
     /// Results of retained passes (`Pass.retainKey`: drawn backing stores) kept between frames, 256 MiB, so a
     /// scene rendered again skips them and the passes only they read.
-    private let retained = ByteBoundedCache<PassRetainKey, Image>(capacityBytes: 256 << 20) { $0.pixels.count }
+    let retained = ByteBoundedCache<PassRetainKey, Image>(capacityBytes: 256 << 20) { $0.pixels.count }
 
     public func retains(_ key: PassRetainKey) -> Bool { retained.contains(key) }
 
@@ -67,30 +68,20 @@ public final class CPURenderer: Renderer {
             if let key = pass.retainKey, let image = retained.value(for: key) { kept[pass.id] = image }
         }
         let toRun = graph.passesToRun(retained: Set(kept.keys))
-        for pass in graph.passes {
-            let start = monotonicMilliseconds()
-            defer { observer?(pass.id, monotonicMilliseconds() - start) }
-            if let image = kept[pass.id] {
-                results[pass.id] = image
-                continue
+        var times: [PassID: Double] = [:]
+        for (id, image) in kept { results[id] = image }
+        for level in Self.levels(of: graph, running: toRun.subtracting(kept.keys)) {
+            let passes = level.map { graph.passes[$0] }
+            let done = runLevel(passes, graph: graph, results: results, alphas: alphas, samplers: &samplers)
+            for (pass, outcome) in zip(passes, done) {
+                let ran = try outcome.get()
+                results[pass.id] = ran.image
+                if let alpha = ran.alpha { alphas[pass.id] = alpha }
+                times[pass.id] = ran.milliseconds
             }
-            guard toRun.contains(pass.id) else { continue }
-            let isCanvas = pass.id == graph.passes.last?.id
-            switch pass.content {
-            case .draw(let ops):
-                let prepared = try PreparedOp.prepare(ops, graph: graph, passes: results, samplers: &samplers,
-                                                      fastPaths: fastPaths, fusesBorders: fusesBorders, alphas: alphas,
-                                                      workers: bandCount / 4)
-                let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
-                let image = draw(prepared, width: pass.width, height: pass.height, clear: clear)
-                results[pass.id] = image
-                if let key = pass.retainKey { retained.keep(image, for: key) }
-            case .blur(let source, let sigma, _):
-                guard let src = results[source] else { throw RenderGraphDefect("\(pass.id) blurs \(source) before it is rendered") }
-                let (image, alpha) = GaussianBlur.applyWithAlpha(to: src, sigma: sigma, bands: bandCount, pool: bufferPool)
-                results[pass.id] = image
-                alphas[pass.id] = alpha
-            }
+        }
+        if let observer {
+            for pass in graph.passes { observer(pass.id, times[pass.id] ?? 0) }
         }
         guard let last = graph.passes.last, let out = results[last.id] else { throw RenderGraphDefect("it has no pass") }
         // The offscreen passes' buffers serve the next frame (`BufferPool`).
@@ -109,7 +100,7 @@ public final class CPURenderer: Renderer {
     /// so thousands of small operations cost each band only its own. A band works with scratch from the
     /// renderer's pool (`BandScratch`: coverage memo, corner table, plain-row template); every value kept
     /// there is the exact result of its inputs, so which band or thread computed it never shows.
-    private func draw(_ ops: [PreparedOp], width: Int, height: Int, clear: UInt32) -> Image {
+    func draw(_ ops: [PreparedOp], width: Int, height: Int, clear: UInt32) -> Image {
         let count = width * height * 4
         let bands = max(1, min(bandCount, height))
         let rowsPerBand = max(1, (height + bands - 1) / bands)

@@ -1,0 +1,93 @@
+import Dispatch
+import Foundation
+import LaminaGraph
+import LaminaImage
+
+/// Passes by levels: a pass's level is one more than the highest level of the passes it reads (blur
+/// sources, texture sources, masks), so the passes of one level read only passes of lower levels and may
+/// run at once. A scene of many small offscreen passes (groups, masks) keeps every core busy that way,
+/// where each pass alone is too small to split into bands worth waking the workers for. Each pass draws
+/// exactly what it draws alone (band and thread counts never show), so the bytes do not depend on it.
+extension CPURenderer {
+    /// What one pass made: its pixels, a gray blur's alpha plane, and its wall time in milliseconds.
+    struct PassOutput {
+        var image: Image
+        var alpha: [UInt8]?
+        var milliseconds: Double
+    }
+
+    /// The indices into `graph.passes` of the passes in `running`, by level, each level in the graph's order.
+    static func levels(of graph: RenderGraph, running: Set<PassID>) -> [[Int]] {
+        var level: [PassID: Int] = [:]
+        var levels: [[Int]] = []
+        for (i, pass) in graph.passes.enumerated() where running.contains(pass.id) {
+            var l = 0
+            for input in inputs(of: pass) { if let below = level[input] { l = max(l, below + 1) } }
+            level[pass.id] = l
+            while levels.count <= l { levels.append([]) }
+            levels[l].append(i)
+        }
+        return levels
+    }
+
+    /// The passes `pass` reads.
+    static func inputs(of pass: Pass) -> [PassID] {
+        switch pass.content {
+        case .blur(let source, _, _):
+            return [source]
+        case .draw(let ops):
+            var ids: [PassID] = []
+            for op in ops {
+                guard let t = op.texture else { continue }
+                if case .pass(let id) = t.source { ids.append(id) }
+                if let m = t.mask { ids.append(m) }
+            }
+            return ids
+        }
+    }
+
+    /// Runs the passes of one level, at once when there are several and more than one worker, each with
+    /// its own copy of the image samplers (merged back after); outcomes in the level's order.
+    func runLevel(_ passes: [Pass], graph: RenderGraph, results: [PassID: Image], alphas: [PassID: [UInt8]],
+                  samplers: inout [ImageID: TextureSampler]) -> [Result<PassOutput, Error>] {
+        guard passes.count > 1, bandCount > 4 else {
+            return passes.map { pass in Result { try run(pass, graph: graph, results: results, alphas: alphas, samplers: &samplers) } }
+        }
+        let shared = samplers
+        var outcomes = [Result<PassOutput, Error>?](repeating: nil, count: passes.count)
+        var made = [[ImageID: TextureSampler]](repeating: [:], count: passes.count)
+        outcomes.withUnsafeMutableBufferPointer { out in
+            made.withUnsafeMutableBufferPointer { kept in
+                let (out, kept) = (out, kept)
+                DispatchQueue.concurrentPerform(iterations: passes.count) { k in
+                    var own = shared
+                    out[k] = Result { try run(passes[k], graph: graph, results: results, alphas: alphas, samplers: &own) }
+                    kept[k] = own
+                }
+            }
+        }
+        for own in made { samplers.merge(own) { first, _ in first } }
+        return outcomes.map { $0 ?? .failure(RenderGraphDefect("a pass was not run")) }
+    }
+
+    /// One pass: a draw pass's operations prepared and drawn, or a blur of a pass below it.
+    func run(_ pass: Pass, graph: RenderGraph, results: [PassID: Image], alphas: [PassID: [UInt8]],
+             samplers: inout [ImageID: TextureSampler]) throws -> PassOutput {
+        let start = monotonicMilliseconds()
+        switch pass.content {
+        case .draw(let ops):
+            let prepared = try PreparedOp.prepare(ops, graph: graph, passes: results, samplers: &samplers,
+                                                  fastPaths: fastPaths, fusesBorders: fusesBorders, alphas: alphas,
+                                                  workers: bandCount / 4)
+            let isCanvas = pass.id == graph.passes.last?.id
+            let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
+            let image = draw(prepared, width: pass.width, height: pass.height, clear: clear)
+            if let key = pass.retainKey { retained.keep(image, for: key) }
+            return PassOutput(image: image, alpha: nil, milliseconds: monotonicMilliseconds() - start)
+        case .blur(let source, let sigma, _):
+            guard let src = results[source] else { throw RenderGraphDefect("\(pass.id) blurs \(source) before it is rendered") }
+            let (image, alpha) = GaussianBlur.applyWithAlpha(to: src, sigma: sigma, bands: bandCount, pool: bufferPool)
+            return PassOutput(image: image, alpha: alpha, milliseconds: monotonicMilliseconds() - start)
+        }
+    }
+}

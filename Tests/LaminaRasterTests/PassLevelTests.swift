@@ -1,0 +1,46 @@
+import Foundation
+import LaminaCore
+import LaminaGraph
+import LaminaTestSupport
+import XCTest
+@testable import LaminaRaster
+
+/// Passes run by levels (`CPURenderer.levels(of:running:)`): every pass after all it reads, independent
+/// passes side by side, and the same bytes whether a level's passes run at once or one by one.
+final class PassLevelTests: XCTestCase {
+    private let json = """
+        {"format": "lamina-scene/1", "canvas": {"width": 240, "height": 160, "scale": 1, "background": "white"},
+         "layers": [
+          {"frame": [10, 10, 100, 80], "opacity": 0.5, "sublayers": [
+            {"frame": [5, 5, 60, 40], "backgroundColor": "red", "cornerRadius": 6},
+            {"frame": [20, 20, 60, 40], "opacity": 0.6, "sublayers": [
+              {"frame": [0, 0, 50, 30], "backgroundColor": "blue"}, {"frame": [10, 10, 30, 30], "backgroundColor": "green"}]}]},
+          {"frame": [120, 30, 100, 90], "opacity": 0.7, "shadowOpacity": 0.5, "shadowRadius": 3, "sublayers": [
+            {"frame": [0, 0, 70, 60], "backgroundColor": "orange"}, {"frame": [30, 30, 60, 50], "backgroundColor": "purple"}]}]}
+        """
+
+    func testEveryPassComesAfterWhatItReads_andIndependentPassesShareALevel() throws {
+        let graph = try Planner().plan(try SceneDecoder().decode(Data(json.utf8)))
+        let running = Set(graph.passes.map(\.id))
+        let levels = CPURenderer.levels(of: graph, running: running)
+        var levelOf: [PassID: Int] = [:]
+        for (l, level) in levels.enumerated() { for i in level { levelOf[graph.passes[i].id] = l } }
+        XCTAssertEqual(levelOf.count, graph.passes.count, "every pass runs once")
+        for pass in graph.passes {
+            for input in CPURenderer.inputs(of: pass) {
+                XCTAssertLessThan(try XCTUnwrap(levelOf[input]), try XCTUnwrap(levelOf[pass.id]), "\(pass.id) reads \(input)")
+            }
+        }
+        XCTAssertEqual(levelOf[try XCTUnwrap(graph.passes.last).id], levels.count - 1, "the canvas is last")
+        XCTAssertTrue(levels.contains { $0.count > 1 }, "the two groups' passes share a level")
+    }
+
+    func testConcurrentLevelsDrawTheBytesOfOnePassAtATime() throws {
+        let graph = try Planner().plan(try SceneDecoder().decode(Data(json.utf8)))
+        let alone = try CPURenderer(threads: 1).render(graph)
+        for threads in [2, 5] {
+            let image = try CPURenderer(threads: threads).render(graph)
+            XCTAssertEqual(image.pixels, alone.pixels, "\(threads) threads")
+        }
+    }
+}
