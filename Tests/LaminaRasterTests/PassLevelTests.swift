@@ -35,6 +35,23 @@ final class PassLevelTests: XCTestCase {
         XCTAssertTrue(levels.contains { $0.count > 1 }, "the two groups' passes share a level")
     }
 
+    func testObserverHearsOfEveryPassOnce_afterThePassesItReads() throws {
+        let graph = try Planner().plan(try SceneDecoder().decode(Data(json.utf8)))
+        var order: [PassID] = []
+        _ = try CPURenderer(threads: 2).render(graph) { id, ms in
+            XCTAssertGreaterThanOrEqual(ms, 0)
+            order.append(id)
+        }
+        XCTAssertEqual(order.count, graph.passes.count)
+        XCTAssertEqual(Set(order), Set(graph.passes.map(\.id)))
+        for pass in graph.passes {
+            let at = try XCTUnwrap(order.firstIndex(of: pass.id))
+            for input in CPURenderer.inputs(of: pass) {
+                XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: input)), at, "\(pass.id) reported before \(input)")
+            }
+        }
+    }
+
     func testConcurrentLevelsDrawTheBytesOfOnePassAtATime() throws {
         let graph = try Planner().plan(try SceneDecoder().decode(Data(json.utf8)))
         let alone = try CPURenderer(threads: 1).render(graph)

@@ -55,7 +55,9 @@ public final class CPURenderer: Renderer {
     }
 
     /// Renders `graph`, calling `observer` after each pass with its wall time in milliseconds (preparing
-    /// its operations, which builds mip chains on first use, plus executing them): `lamina profile`.
+    /// its operations, which builds mip chains on first use, plus executing them): `lamina profile`. The
+    /// passes of one level run at once and are reported together when the level ends; passes that do
+    /// not run are reported first, with 0.
     public func render(_ graph: RenderGraph, observer: ((PassID, Double) -> Void)?) throws -> Image {
         if let defect = graph.defect { throw defect }
         var results: [PassID: Image] = [:]
@@ -68,20 +70,19 @@ public final class CPURenderer: Renderer {
             if let key = pass.retainKey, let image = retained.value(for: key) { kept[pass.id] = image }
         }
         let toRun = graph.passesToRun(retained: Set(kept.keys))
-        var times: [PassID: Double] = [:]
         for (id, image) in kept { results[id] = image }
-        for level in Self.levels(of: graph, running: toRun.subtracting(kept.keys)) {
+        let running = toRun.subtracting(kept.keys)
+        // Passes that do not run are reported first, each level's passes as the level ends.
+        for pass in graph.passes where !running.contains(pass.id) { observer?(pass.id, 0) }
+        for level in Self.levels(of: graph, running: running) {
             let passes = level.map { graph.passes[$0] }
             let done = runLevel(passes, graph: graph, results: results, alphas: alphas, samplers: &samplers)
             for (pass, outcome) in zip(passes, done) {
                 let ran = try outcome.get()
                 results[pass.id] = ran.image
                 if let alpha = ran.alpha { alphas[pass.id] = alpha }
-                times[pass.id] = ran.milliseconds
+                observer?(pass.id, ran.milliseconds)
             }
-        }
-        if let observer {
-            for pass in graph.passes { observer(pass.id, times[pass.id] ?? 0) }
         }
         guard let last = graph.passes.last, let out = results[last.id] else { throw RenderGraphDefect("it has no pass") }
         // The offscreen passes' buffers serve the next frame (`BufferPool`).
