@@ -5,7 +5,7 @@ import LaminaTestSupport
 import XCTest
 @testable import LaminaRaster
 
-/// Passes run by levels (`CPURenderer.levels(of:running:)`): every pass after all it reads, independent
+/// Passes run by levels (`RenderGraph.levels(running:)`): every pass after all it reads, independent
 /// passes side by side, and the same bytes whether a level's passes run at once or one by one.
 final class PassLevelTests: XCTestCase {
     private let json = """
@@ -22,12 +22,12 @@ final class PassLevelTests: XCTestCase {
     func testEveryPassComesAfterWhatItReads_andIndependentPassesShareALevel() throws {
         let graph = try Planner().plan(try SceneDecoder().decode(Data(json.utf8)))
         let running = Set(graph.passes.map(\.id))
-        let levels = CPURenderer.levels(of: graph, running: running)
+        let levels = graph.levels(running: running)
         var levelOf: [PassID: Int] = [:]
         for (l, level) in levels.enumerated() { for i in level { levelOf[graph.passes[i].id] = l } }
         XCTAssertEqual(levelOf.count, graph.passes.count, "every pass runs once")
         for pass in graph.passes {
-            for input in CPURenderer.inputs(of: pass) {
+            for input in pass.reads {
                 XCTAssertLessThan(try XCTUnwrap(levelOf[input]), try XCTUnwrap(levelOf[pass.id]), "\(pass.id) reads \(input)")
             }
         }
@@ -46,7 +46,7 @@ final class PassLevelTests: XCTestCase {
         XCTAssertEqual(Set(order), Set(graph.passes.map(\.id)))
         for pass in graph.passes {
             let at = try XCTUnwrap(order.firstIndex(of: pass.id))
-            for input in CPURenderer.inputs(of: pass) {
+            for input in pass.reads {
                 XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: input)), at, "\(pass.id) reported before \(input)")
             }
         }

@@ -58,17 +58,42 @@ extension RenderGraph {
         guard let canvas = passes.last else { return [] }
         var needed: Set<PassID> = [canvas.id]
         for pass in passes.reversed() where needed.contains(pass.id) && !retained.contains(pass.id) {
-            switch pass.content {
-            case .blur(let source, _, _):
-                needed.insert(source)
-            case .draw(let ops):
-                for op in ops {
-                    guard let t = op.texture else { continue }
-                    if case .pass(let id) = t.source { needed.insert(id) }
-                    if let m = t.mask { needed.insert(m) }
-                }
-            }
+            needed.formUnion(pass.reads)
         }
         return needed.subtracting(retained)
+    }
+
+    /// The indices into `passes` of the passes in `running`, by level, each level in pass order: a pass's
+    /// level is one more than the highest level of the passes it reads (`Pass.reads`), so the passes of one
+    /// level read only passes of lower levels, and a renderer may run them at once.
+    public func levels(running: Set<PassID>) -> [[Int]] {
+        var level: [PassID: Int] = [:]
+        var levels: [[Int]] = []
+        for (i, pass) in passes.enumerated() where running.contains(pass.id) {
+            var l = 0
+            for input in pass.reads { if let below = level[input] { l = max(l, below + 1) } }
+            level[pass.id] = l
+            while levels.count <= l { levels.append([]) }
+            levels[l].append(i)
+        }
+        return levels
+    }
+}
+
+extension Pass {
+    /// The passes this pass reads: a blur's source; a draw's texture sources and masks.
+    public var reads: [PassID] {
+        switch content {
+        case .blur(let source, _, _):
+            return [source]
+        case .draw(let ops):
+            var ids: [PassID] = []
+            for op in ops {
+                guard let t = op.texture else { continue }
+                if case .pass(let id) = t.source { ids.append(id) }
+                if let m = t.mask { ids.append(m) }
+            }
+            return ids
+        }
     }
 }

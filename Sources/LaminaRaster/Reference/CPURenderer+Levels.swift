@@ -3,9 +3,8 @@ import Foundation
 import LaminaGraph
 import LaminaImage
 
-/// Passes by levels: a pass's level is one more than the highest level of the passes it reads (blur
-/// sources, texture sources, masks), so the passes of one level read only passes of lower levels and may
-/// run at once. A scene of many small offscreen passes (groups, masks) keeps every core busy that way,
+/// Passes by levels (`RenderGraph.levels(running:)`): the passes of one level read only passes of lower
+/// levels, so they run at once. A scene of many small offscreen passes (groups, masks) keeps every core busy that way,
 /// where each pass alone is too small to split into bands worth waking the workers for. Each pass draws
 /// exactly what it draws alone (band and thread counts never show), so the bytes do not depend on it.
 extension CPURenderer {
@@ -14,36 +13,6 @@ extension CPURenderer {
         var image: Image
         var alpha: [UInt8]?
         var milliseconds: Double
-    }
-
-    /// The indices into `graph.passes` of the passes in `running`, by level, each level in the graph's order.
-    static func levels(of graph: RenderGraph, running: Set<PassID>) -> [[Int]] {
-        var level: [PassID: Int] = [:]
-        var levels: [[Int]] = []
-        for (i, pass) in graph.passes.enumerated() where running.contains(pass.id) {
-            var l = 0
-            for input in inputs(of: pass) { if let below = level[input] { l = max(l, below + 1) } }
-            level[pass.id] = l
-            while levels.count <= l { levels.append([]) }
-            levels[l].append(i)
-        }
-        return levels
-    }
-
-    /// The passes `pass` reads.
-    static func inputs(of pass: Pass) -> [PassID] {
-        switch pass.content {
-        case .blur(let source, _, _):
-            return [source]
-        case .draw(let ops):
-            var ids: [PassID] = []
-            for op in ops {
-                guard let t = op.texture else { continue }
-                if case .pass(let id) = t.source { ids.append(id) }
-                if let m = t.mask { ids.append(m) }
-            }
-            return ids
-        }
     }
 
     /// Runs the passes of one level, at once when there are several and more than one worker, each with

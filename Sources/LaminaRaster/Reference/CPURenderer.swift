@@ -5,7 +5,7 @@ import LaminaImage
 
 /// The CPU reference renderer: executes a `RenderGraph` exactly as its contracts say.
 ///
-/// Passes run in order of their inputs, those of one level at once (`levels(of:running:)`). A draw pass is
+/// Passes run in order of their inputs, those of one level at once (`RenderGraph.levels(running:)`). A draw pass is
 /// split into horizontal bands processed in parallel (both cores);
 /// inside a band every operation is applied in order over its pixel bounds, so the result does not depend
 /// on the number of threads. Each blend is rounded to 8 bits as the GPU's RGBA8 framebuffer stores it.
@@ -71,10 +71,9 @@ public final class CPURenderer: Renderer {
         }
         let toRun = graph.passesToRun(retained: Set(kept.keys))
         for (id, image) in kept { results[id] = image }
-        let running = toRun.subtracting(kept.keys)
         // Passes that do not run are reported first, each level's passes as the level ends.
-        for pass in graph.passes where !running.contains(pass.id) { observer?(pass.id, 0) }
-        for level in Self.levels(of: graph, running: running) {
+        for pass in graph.passes where !toRun.contains(pass.id) { observer?(pass.id, 0) }
+        for level in graph.levels(running: toRun) {
             let passes = level.map { graph.passes[$0] }
             let done = runLevel(passes, graph: graph, results: results, alphas: alphas, samplers: &samplers)
             for (pass, outcome) in zip(passes, done) {

@@ -189,14 +189,15 @@ struct GradientColor: PaintColor {
     /// x and the parameter, with `PixelSampler.local`'s and `parameter`'s operations in their order.
     @inline(__always)
     func solidRun(_ xs: Range<Int>, y: Int, py: Double, sampler: PixelSampler, target: BlendTarget) -> Bool {
-        let p = sampler.projection
-        guard seam == nil, paint.isDefinedAxial, sampler.unitW, p.g01 == 0, let first = xs.first else { return false }
+        guard seam == nil, paint.isDefinedAxial, sampler.unitW, sampler.projection.g01 == 0, let first = xs.first
+        else { return false }
+        let row = sampler.rowTerms(py: py)
         // px * g01 is a zero for every pixel centre, so the run's local y is its first pixel's.
-        let v = (Double(first) + 0.5) * p.g01 + py * p.g11 + p.g21
+        let v = sampler.localY(px: Double(first) + 0.5, row: row)
         guard v.isFinite else { return false }
-        let yTerm = paint.axialTerm(y: v), pyTerm = py * p.g10
+        let yTerm = paint.axialTerm(y: v)
         for x in xs {
-            let u = (Double(x) + 0.5) * p.g00 + pyTerm + p.g20
+            let u = sampler.localX(px: Double(x) + 0.5, row: row)
             guard u.isFinite else { continue }
             let c = paint.color(at: paint.axialParameter(x: u, yTerm: yTerm)) * tint
             if c.w == 1 {

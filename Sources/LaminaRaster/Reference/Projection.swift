@@ -77,9 +77,22 @@ struct PixelSampler {
     func local(px: Double, py: Double) -> Projection.Sample? {
         guard unitW else { return projection.local(px: px, py: py) }
         let p = projection
-        let u = px * p.g00 + py * p.g10 + p.g20
-        let v = px * p.g01 + py * p.g11 + p.g21
+        let row = rowTerms(py: py)
+        let u = localX(px: px, row: row), v = localY(px: px, row: row)
         guard u.isFinite, v.isFinite else { return nil }
         return Projection.Sample(qx: u, qy: v, dxdpx: p.g00, dxdpy: p.g10, dydpx: p.g01, dydpy: p.g11)
     }
+
+    /// A row's share of the local point under the `unitW` shortcut, (py g10, py g11): what `localX` and
+    /// `localY` add to each pixel's, so a loop over a row computes it once and gets `local`'s doubles.
+    @inline(__always)
+    func rowTerms(py: Double) -> (x: Double, y: Double) { (py * projection.g10, py * projection.g11) }
+
+    /// The local x of pixel centre `px` on the row of `row` (`rowTerms`), under the `unitW` shortcut.
+    @inline(__always)
+    func localX(px: Double, row: (x: Double, y: Double)) -> Double { px * projection.g00 + row.x + projection.g20 }
+
+    /// The local y of pixel centre `px` on the row of `row` (`rowTerms`), under the `unitW` shortcut.
+    @inline(__always)
+    func localY(px: Double, row: (x: Double, y: Double)) -> Double { px * projection.g01 + row.y + projection.g21 }
 }
