@@ -9,7 +9,7 @@
 //
 // QUANTIZE (the exact blur's first direction, into a float target): the sum is stored as the 16-bit fixed
 // point both renderers keep between the directions (`BlurIntermediate`, blur_wide.frag's packWide).
-// STORE8 (a direction that writes an 8-bit pass): TIE_BIAS added (store.glsl).
+// STORE8 (a direction that writes an 8-bit pass): the sum put on the 8-bit grid (storeValue, store.glsl).
 precision highp float;
 precision highp int;
 precision highp sampler2D;
@@ -49,7 +49,7 @@ void main() {
     vec4 h = floor(x);
     fragColor = (h + floor((x - h) * 255.0 + 0.5) * (1.0 / 255.0)) * (1.0 / 255.0);
 #elif defined(STORE8)
-    fragColor = sum + TIE_BIAS;
+    fragColor = storeValue(sum);
 #else
     fragColor = sum;
 #endif

@@ -14,5 +14,5 @@ out vec4 fragColor;
 #include "reduced_level.glsl"
 
 void main() {
-    fragColor = reconstruct(u_source, gl_FragCoord.xy / u_factor - 0.5) + TIE_BIAS;
+    fragColor = storeValue(reconstruct(u_source, gl_FragCoord.xy / u_factor - 0.5));
 }

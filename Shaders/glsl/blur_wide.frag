@@ -73,7 +73,7 @@ void main() {
         column += u_weights[i] * (unpackWide(texel(ivec2(p.x >> 1, p.y - i), size))[p.x & 1]
                                   + unpackWide(texel(ivec2(p.x >> 1, p.y + i), size))[p.x & 1]);
     }
-    fragColor = vec4(column) + TIE_BIAS;
+    fragColor = storeValue(vec4(column));
     return;
 #endif
     int x0 = 2 * p.x;   // the texel's first pixel

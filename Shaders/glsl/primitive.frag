@@ -325,13 +325,14 @@ void main() {
     fragColor = paint * (shape * coverage);
 #endif
 #endif
-#ifdef FETCH_BLEND
-    fragColor = fragColor + destination * (1.0 - fragColor.a);
-#endif
 #if !(defined(SHAPE_INTERIOR) && defined(PAINT_SOLID) && !defined(BLENDED) && defined(SMOOTH_RECORDS))
-    // Ties round up (TIE_BIAS, store.glsl). Except llvmpipe's unblended solids (SMOOTH_RECORDS: the linear
-    // tuning, where only opaque solids are unblended): their colours are already the CPU's bytes, k / 255
-    // (`RasterTuning.exactOnLinear`), and a bias would take them off the linear shading.
-    fragColor += TIE_BIAS;
+    // The source on the 8-bit grid, ties up (storeValue, store.glsl), as the CPU blends it. Except llvmpipe's
+    // unblended solids (SMOOTH_RECORDS: the linear tuning, where only opaque solids are unblended): their
+    // colours are already the CPU's bytes, k / 255 (`RasterTuning.exactOnLinear`), and rounding them again
+    // would take them off the linear shading.
+    fragColor = storeValue(fragColor);
+#endif
+#ifdef FETCH_BLEND
+    fragColor = nearestByteValue(fragColor + destination * (1.0 - fragColor.a));
 #endif
 }

@@ -29,6 +29,9 @@ final class FrameExecutor {
 
     func run() throws -> Image {
         let r = resources
+        // GL ES starts with dithering on, and what it does is the driver's choice: off, every store is the
+        // byte the shaders chose.
+        glDisable(GLenum(GL_DITHER))
         // Retained passes already held are not drawn again, nor what only they read; their targets (and
         // those kept this frame) belong to `r.retained`, never to the pool.
         let frameStart = r.retained.now

@@ -1,8 +1,8 @@
 import Foundation
 
 /// How a value becomes a byte where a pass is stored, on both renderers: v x 255 plus `tieBias`, rounded to
-/// nearest and clamped. The CPU rounds so (`Blend.quantize`), the GPU's shaders add the same bias before
-/// the target's conversion (store.glsl's `TIE_BIAS`), and where the GPU is given a colour already on the
+/// nearest and clamped. The CPU rounds so (`Blend.quantize`), the GPU's shaders round so themselves and
+/// hand the target the byte over 255 (store.glsl's `storeValue`), and where the GPU is given a colour already on the
 /// 8-bit grid (llvmpipe's opaque solids, `RasterTuning.exactOnLinear`) the byte is this one.
 public enum StoreRounding {
     /// 1/256 of a step: a value an exact tie puts on a half step (a texel of 201 times opacity 0.5 is

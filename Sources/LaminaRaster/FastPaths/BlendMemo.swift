@@ -2,8 +2,9 @@ import Foundation
 
 /// A band's blend results for one tinted colour table, by texel alpha and destination byte.
 ///
-/// Each channel k of `BlendTarget.blend(table[a], ...)` is `quantize(c_k + unit[d] * (1 - table[a].w))`, a
-/// function of the table, the alpha and that channel's destination byte d alone. The table is a function
+/// Each channel k of `BlendTarget.blend(table[a], ...)` is `s_k + round(d * (255 - s_a) / 255)` for the
+/// bytes s of `table[a]` (`Blend.over`), a function of the table, the alpha and that channel's destination
+/// byte d alone. The table is a function
 /// of the inputs it is made from (`Key`), so the memo keeps the bytes it computed for as long as the band's
 /// operations bring the same inputs (every shadow of a scene's usual style), and starts afresh at other
 /// ones. An entry, at `a << 8 | d`, holds the four channels' bytes for that destination byte (a pixel's
@@ -66,10 +67,8 @@ struct BlendMemo {
 
     /// The pixel `target.blended(c, over: dst)` makes, for `c = table[a]` of the table `stamp` serves.
     @inline(__always)
-    func blended(_ c: SIMD4<Double>, alpha a: Int, over dst: UInt32, stamp s: UInt32,
-                 unit: UnsafePointer<Double>) -> UInt32 {
+    func blended(_ c: SIMD4<Double>, alpha a: Int, over dst: UInt32, stamp s: UInt32) -> UInt32 {
         let d = UInt32(littleEndian: dst)
-        let inv = 1 - c.w
         var out: UInt32 = 0
         for k in 0..<4 {
             let shift = UInt32(8 * k)
@@ -77,10 +76,9 @@ struct BlendMemo {
             let i = a << 8 | byte
             var e = entries[i]
             if UInt32(truncatingIfNeeded: e >> 32) != s {
-                // The four channels over this byte: each `c_k + unit[d] * inv`, as the blend computes it.
-                let u = unit[byte] * inv
-                let bytes = UInt32(Blend.quantize(c.x + u)) | UInt32(Blend.quantize(c.y + u)) << 8
-                    | UInt32(Blend.quantize(c.z + u)) << 16 | UInt32(Blend.quantize(c.w + u)) << 24
+                // The four channels over this byte, as the blend computes them.
+                let same = UInt32(littleEndian: UInt32(byte) * 0x0101_0101)
+                let bytes = UInt32(littleEndian: Blend.over(Blend.bytes(c), same))
                 e = UInt64(s) << 32 | UInt64(bytes)
                 entries[i] = e
             }

@@ -16,7 +16,6 @@ extension PreparedOp {
                        _ target: BlendTarget, table: UnsafePointer<SIMD4<Double>>, hidden: Hidden,
                        blends: BlendMemo, stamp: UInt32) {
         let x0 = bounds.x0, x1 = bounds.x1
-        let unit = target.unit
         // Per alpha: the bytes blended over (bit 32 set marks a kept entry), and the result.
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 256) { keys in
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { results in
@@ -46,7 +45,7 @@ extension PreparedOp {
                         out.storeBytes(of: results[a], toByteOffset: c0 * 4, as: UInt32.self)
                         return
                     }
-                    let result = blends.blended(table[a], alpha: a, over: dst, stamp: stamp, unit: unit)
+                    let result = blends.blended(table[a], alpha: a, over: dst, stamp: stamp)
                     out.storeBytes(of: result, toByteOffset: c0 * 4, as: UInt32.self)
                     keys[a] = key
                     results[a] = result

@@ -1,13 +1,17 @@
 import Foundation
 import LaminaGeometry
 
-/// Writing pixels: premultiplied source-over, each blend rounded to 8 bits as the GPU's RGBA8 target stores
-/// it.
+/// Writing pixels: premultiplied source-over of 8-bit pixels, as every GPU's RGBA8 target blends.
 ///
-/// Every function here computes exactly the bytes of the plain formula
-/// `quantize(src + Double(dst) / 255 * (1 - src.a))` (the renderer's contract); what changes is only how:
-/// the quotient `Double(dst) / 255` is looked up instead of divided, the rounding avoids libm's `round`,
-/// and an opaque colour over a span is one 32-bit pattern stored per pixel instead of four blends.
+/// A blend first puts the source on the 8-bit grid, each component as a store would (`quantize`, ties up),
+/// then adds the destination's share in whole steps: `s + round(d * (255 - a) / 255)` for source byte s,
+/// source alpha byte a and destination byte d. That is what blend hardware computes from a source already
+/// on the grid (the shaders put it there, store.glsl's `storeValue`); an NVIDIA H100 does it exactly, and
+/// where a driver's 8-bit blend approximates the division (llvmpipe's), the shader blends through
+/// framebuffer fetch with the same rounding (`RasterTuning.fetchBlend`). The quotient's fraction is j / 255,
+/// never a half, so no float error decides it. What changes between the functions here is only how: the
+/// destination's share is looked up (`overTable`), and an opaque colour over a span is one 32-bit pattern
+/// stored per pixel instead of four blends.
 enum Blend {
     /// `Double(i) / 255` for every byte value `i`: the same quotients the blend divides out, computed once.
     /// A pointer to storage that lives as long as the process, so hot loops read it without bounds checks
@@ -26,6 +30,39 @@ enum Blend {
     /// (`StoreRounding.byte`, `round(v * 255 + tieBias)` clamped to 0...255).
     @inline(__always)
     static func quantize(_ v: Double) -> UInt8 { StoreRounding.byte(v) }
+
+    /// `overTable[a << 8 | d]` = `round(d * (255 - a) / 255)`: what is left of destination byte d under a
+    /// source of alpha byte a, in whole steps (`(d * (255 - a) + 127) / 255`: the quotient is never a half).
+    static let overTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 * 256)
+        for a in 0..<256 {
+            for d in 0..<256 { table[a << 8 | d] = UInt8((d * (255 - a) + 127) / 255) }
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// The pixel (4 bytes in memory order, as one 32-bit access loads it) that source bytes `s` (alpha
+    /// `s.w`) make over the pixel `dst`: per channel `s + round(d * (255 - a) / 255)`, held to 255 (a source
+    /// brighter than its alpha).
+    @inline(__always)
+    static func over(_ s: SIMD4<UInt8>, _ dst: UInt32) -> UInt32 {
+        let d = UInt32(littleEndian: dst)
+        let row = overTable + Int(s.w) << 8
+        return pattern(r: sum(s.x, row[Int(d & 0xFF)]), g: sum(s.y, row[Int(d >> 8 & 0xFF)]),
+                       b: sum(s.z, row[Int(d >> 16 & 0xFF)]), a: sum(s.w, row[Int(d >> 24)]))
+    }
+
+    @inline(__always)
+    static func sum(_ a: UInt8, _ b: UInt8) -> UInt8 {
+        let (v, o) = a.addingReportingOverflow(b)
+        return o ? 255 : v
+    }
+
+    /// A premultiplied colour's bytes as a store makes them (`quantize` per component).
+    @inline(__always)
+    static func bytes(_ c: SIMD4<Double>) -> SIMD4<UInt8> {
+        SIMD4(quantize(c.x), quantize(c.y), quantize(c.z), quantize(c.w))
+    }
 
     /// The 4 bytes of one pixel packed so that a 32-bit store writes them in memory order r, g, b, a on
     /// either byte order.
@@ -55,28 +92,19 @@ struct BlendTarget {
         unit = Blend.unitTable
     }
 
-    /// Source-over of a premultiplied colour at (x, y), each component rounded to 8 bits.
+    /// Source-over of a premultiplied colour at (x, y): the colour's bytes over the pixel's (`Blend.over`).
     @inline(__always)
     func blend(_ src: SIMD4<Double>, x: Int, y: Int) {
-        let p = base + (y * width + x) * 4
-        let inv = 1 - src.w
-        p[0] = Blend.quantize(src.x + unit[Int(p[0])] * inv)
-        p[1] = Blend.quantize(src.y + unit[Int(p[1])] * inv)
-        p[2] = Blend.quantize(src.z + unit[Int(p[2])] * inv)
-        p[3] = Blend.quantize(src.w + unit[Int(p[3])] * inv)
+        let p = UnsafeMutableRawPointer(base + (y * width + x) * 4)
+        p.storeBytes(of: Blend.over(Blend.bytes(src), p.loadUnaligned(as: UInt32.self)), as: UInt32.self)
     }
 
     /// The pixel `blend(src, x:y:)` makes of the pixel `dst` (both as 4 bytes in memory order, as loaded
-    /// and stored with one 32-bit access): the same four roundings, kept in registers so that a caller can
-    /// store the pixel in one access instead of reading back four byte stores.
+    /// and stored with one 32-bit access), kept in registers so that a caller can store the pixel in one
+    /// access instead of reading back four byte stores.
     @inline(__always)
     func blended(_ src: SIMD4<Double>, over dst: UInt32) -> UInt32 {
-        let d = UInt32(littleEndian: dst)
-        let inv = 1 - src.w
-        return Blend.pattern(r: Blend.quantize(src.x + unit[Int(d & 0xFF)] * inv),
-                             g: Blend.quantize(src.y + unit[Int(d >> 8 & 0xFF)] * inv),
-                             b: Blend.quantize(src.z + unit[Int(d >> 16 & 0xFF)] * inv),
-                             a: Blend.quantize(src.w + unit[Int(d >> 24)] * inv))
+        Blend.over(Blend.bytes(src), dst)
     }
 
     /// Stores one pixel pattern (an opaque colour's bytes) over the columns `xs` of row `y`.
@@ -90,7 +118,12 @@ struct BlendTarget {
     /// Blends one translucent colour over the columns `xs` of row `y`.
     @inline(__always)
     func blend(_ src: SIMD4<Double>, xs: Range<Int>, y: Int) {
-        for x in xs { blend(src, x: x, y: y) }
+        let bytes = Blend.bytes(src)
+        let p = UnsafeMutableRawPointer(base + y * width * 4)
+        for x in xs {
+            p.storeBytes(of: Blend.over(bytes, p.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)),
+                         toByteOffset: x * 4, as: UInt32.self)
+        }
     }
 
     /// Blends one translucent colour over the columns `xs` of row `y`, computing each distinct destination
@@ -100,13 +133,14 @@ struct BlendTarget {
     func blendRun(_ src: SIMD4<Double>, xs: Range<Int>, y: Int) {
         guard !xs.isEmpty else { return }
         let p = UnsafeMutableRawPointer(base + (y * width + xs.lowerBound) * 4)
+        let bytes = Blend.bytes(src)
         var lastIn = p.loadUnaligned(as: UInt32.self)
-        var lastOut = blended(src, over: lastIn)
+        var lastOut = Blend.over(bytes, lastIn)
         for i in 0..<xs.count {
             let d = p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
             if d != lastIn {
                 lastIn = d
-                lastOut = blended(src, over: d)
+                lastOut = Blend.over(bytes, d)
             }
             p.storeBytes(of: lastOut, toByteOffset: i * 4, as: UInt32.self)
         }
