@@ -53,6 +53,7 @@ public final class GPURenderer: Renderer {
             floatTargets: present.contains("GL_EXT_color_buffer_float"),
             coverageFormat: PathCoverage.format(extensions: present),
             pathCoverage: options.pathCoverage ?? PathCoverageMethod.chosen(forRenderer: info.glRenderer),
+            keepsPathCoverage: options.keepsPathCoverage,
             tuning: chosen,
             readback: chosen.splitsReadback && options.splitsReadback ? ReadbackWorker.start(sharing: context) : nil)
     }
@@ -79,6 +80,9 @@ public final class GPURenderer: Renderer {
 
     /// The shape of passes and draws in use (`RasterTuning`).
     var tuning: RasterTuning? { resources?.tuning }
+
+    /// The path coverage work kept between frames (`RenderOptions.keepsPathCoverage`), for tests.
+    var keptPathCoverage: ByteBoundedCache<PathCoverage.KeptKey, PathCoverage.Kept>? { resources?.paths.kept }
 
     deinit {
         try? context.makeCurrent()
@@ -124,7 +128,7 @@ final class GLResources {
     let readback: ReadbackWorker?
 
     init(timerQueries: Bool, floatTargets: Bool, coverageFormat: Int32?, pathCoverage: PathCoverageMethod,
-         tuning: RasterTuning, readback: ReadbackWorker?) throws {
+         keepsPathCoverage: Bool, tuning: RasterTuning, readback: ReadbackWorker?) throws {
         self.readback = readback
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
@@ -132,7 +136,7 @@ final class GLResources {
         self.tuning = tuning
         drawer = try PrimitiveDrawer(tuning: tuning)
         blur = try BlurRunner(pool: pool, floatTargets: floatTargets)
-        paths = try PathCoverage(pool: pool, format: coverageFormat, method: pathCoverage)
+        paths = try PathCoverage(pool: pool, format: coverageFormat, method: pathCoverage, keeps: keepsPathCoverage)
         timer = GPUTimer(available: timerQueries)
     }
 }

@@ -26,6 +26,7 @@ enum LaminaEnvironment {
         ("LAMINA_GL_LINEAR", \.linearRasterizer),
         ("LAMINA_GL_FETCH_BLEND", \.fetchBlend),
         ("LAMINA_GL_READBACK_SPLIT", \.splitsReadback),
+        ("LAMINA_GL_KEEP_PATHS", \.keepsPathCoverage),
     ]
 
     /// Names earlier versions read, and what replaced them.

@@ -14,7 +14,7 @@ extension PathCoverage {
     /// Rasterizes `items` on the CPU and uploads each into its slot of `atlas`'s pages (acquired); returns
     /// the slots of the fills that cover something.
     func uploadCoverage(_ items: [Item], atlas: CoverageAtlas) throws -> [Int: Slot] {
-        let coverages = PathCoverage.rasterize(items)
+        let coverages = coverages(of: items)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         var slots: [Int: Slot] = [:]
         for (k, item) in items.enumerated() {

@@ -104,6 +104,8 @@ final class PathCoverage {
     /// Whether the CPU's rasterizer computes the coverage and the pages are uploaded (`.upload`).
     let uploads: Bool
     private var records: [Float] = []
+    /// Coverage work kept between frames (PathCoverage+Kept.swift); nil where `RenderOptions` says not to.
+    let kept: ByteBoundedCache<KeptKey, Kept>?
     /// This pass's atlas pages, returned to the pool by `releasePages` once the pass is drawn.
     var pages: [RenderTarget] = []
     /// Draws issued so far (a profiling counter).
@@ -123,9 +125,10 @@ final class PathCoverage {
         return nil
     }
 
-    init(pool: TargetPool, format: Int32?, method: PathCoverageMethod = .trapezoids) throws {
+    init(pool: TargetPool, format: Int32?, method: PathCoverageMethod = .trapezoids, keeps: Bool = true) throws {
         self.pool = pool
         self.format = format
+        kept = keeps ? PathCoverage.makeKeptCache() : nil
         uploads = method == .upload
         // The stencil method's areas keep their fragments, so llvmpipe tests the stencil first (type comment).
         program = try ShaderProgram(vertex: "coverage_trapezoid.vert", fragment: "coverage_trapezoid.frag",
@@ -195,7 +198,17 @@ final class PathCoverage {
                                                  rule: item.rule, lines: stencil == nil ? [] : item.lines))
                 total[k] += count
             }
+            if let found = keptRecords(item), found.count <= recordLimit * PathCoverage.floatsPerTrapezoid {
+                if records.count + found.count > recordLimit * PathCoverage.floatsPerTrapezoid {
+                    try flush(&pending, cleared: &cleared)
+                }
+                first = records.count / PathCoverage.floatsPerTrapezoid
+                records += found
+                collect()
+                continue
+            }
             first = records.count / PathCoverage.floatsPerTrapezoid
+            var rounds = 1
             do {
                 try appendTrapezoids(item.lines, rule: item.rule, clip: item.bounds, origin: item.bounds) {
                     // The stencil method covers a fill's inside once, from all of its boundary: it cannot
@@ -207,10 +220,12 @@ final class PathCoverage {
                     collect()
                     try flush(&pending, cleared: &cleared)
                     first = 0
+                    rounds += 1
                 }
             } catch let limit as PathTrapezoids.LimitExceeded {
                 throw GLError.limit("path op \(item.op) of the pass: \(limit)")
             }
+            if rounds == 1 { keep(records: records[(first * PathCoverage.floatsPerTrapezoid)...], for: item) }
             collect()
         }
         try flush(&pending, cleared: &cleared)
@@ -221,24 +236,6 @@ final class PathCoverage {
             slots[item.op] = Slot(texture: pages[slot.page].texture, x: slot.x, y: slot.y)
         }
         return slots
-    }
-
-    /// A path op of the pass: its index, pixel bounds, rule and projected polylines.
-    struct Item {
-        let op: Int
-        let bounds: PixelRect
-        let rule: FillRule
-        let lines: [Polyline]
-    }
-
-    /// The path ops of `ops` that meet the pass, in order.
-    private static func items(_ ops: [DrawOp], passBounds: PixelRect) -> [Item] {
-        ops.enumerated().compactMap { i, op in
-            guard case .path(let fill) = op.shape else { return nil }
-            let b = op.bounds.intersection(passBounds)
-            guard !b.isEmpty else { return nil }
-            return Item(op: i, bounds: b, rule: fill.rule, lines: fill.projected(through: op.transform))
-        }
     }
 
     /// Uploads the records and draws `pending` into their pages (each page cleared before its first draw),

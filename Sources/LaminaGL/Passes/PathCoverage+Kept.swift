@@ -1,0 +1,75 @@
+import Foundation
+import LaminaGeometry
+import LaminaGraph
+
+/// Coverage work kept between frames (`RenderOptions.keepsPathCoverage`): a fill drawn again with the same
+/// polylines in pixels, rule and bounds (every unchanged path of an animation's next frame, every frame of
+/// `lamina bench`) takes what its first frame computed: the CPU's coverage rows for the upload method, the
+/// trapezoid records for the trapezoid and stencil methods. Both are functions of that key alone (records
+/// are relative to the bounds' corner), so the bytes drawn are the same with and without it.
+extension PathCoverage {
+    /// What decides a fill's coverage work.
+    struct KeptKey: Hashable {
+        let lines: [Polyline]
+        let rule: FillRule
+        let bounds: PixelRect
+
+        init(_ item: Item) {
+            lines = item.lines
+            rule = item.rule
+            bounds = item.bounds
+        }
+
+        /// The key's own bytes (its points), counted with the value it keeps.
+        var bytes: Int { lines.reduce(64) { $0 + $1.points.count * MemoryLayout<CGPoint>.stride + 32 } }
+    }
+
+    /// A fill's coverage rows (upload method; empty for a fill that covers nothing) or trapezoid records.
+    struct Kept {
+        let floats: [Float]
+        let keyBytes: Int
+    }
+
+    /// The cache's capacity; a fill whose work weighs over a quarter of it is not kept.
+    static let keptCapacityBytes = 64 << 20
+
+    static func makeKeptCache() -> ByteBoundedCache<KeptKey, Kept> {
+        ByteBoundedCache(capacityBytes: keptCapacityBytes) { $0.floats.count * MemoryLayout<Float>.stride + $0.keyBytes }
+    }
+
+    /// The upload method's coverage of each item: kept rows where there are, the rest rasterized (over every
+    /// core, as `rasterize`) and kept.
+    func coverages(of items: [Item]) -> [[Float]?] {
+        guard let kept else { return PathCoverage.rasterize(items) }
+        var out = [[Float]?](repeating: nil, count: items.count)
+        var missing: [Int] = []
+        var keys: [KeptKey] = []
+        for (k, item) in items.enumerated() {
+            let key = KeptKey(item)
+            if let found = kept.value(for: key) {
+                out[k] = found.floats.isEmpty ? nil : found.floats
+            } else {
+                missing.append(k)
+                keys.append(key)
+            }
+        }
+        let made = PathCoverage.rasterize(missing.map { items[$0] })
+        for (j, k) in missing.enumerated() {
+            out[k] = made[j]
+            kept.keep(Kept(floats: made[j] ?? [], keyBytes: keys[j].bytes), for: keys[j])
+        }
+        return out
+    }
+
+    /// The kept trapezoid records of `item`, if any.
+    func keptRecords(_ item: Item) -> [Float]? {
+        kept?.value(for: KeptKey(item))?.floats
+    }
+
+    /// Keeps `records` (all of `item`'s, made in one round) for `item`.
+    func keep(records: ArraySlice<Float>, for item: Item) {
+        guard let kept else { return }
+        let key = KeptKey(item)
+        kept.keep(Kept(floats: Array(records), keyBytes: key.bytes), for: key)
+    }
+}

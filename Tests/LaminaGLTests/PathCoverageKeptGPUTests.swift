@@ -1,0 +1,68 @@
+import Foundation
+import LaminaCore
+@testable import LaminaGL
+import LaminaImage
+import LaminaTestSupport
+import XCTest
+import LaminaGraph
+import LaminaGeometry
+
+/// Path coverage work kept between frames (`RenderOptions.keepsPathCoverage`): a fill drawn again unchanged
+/// takes its first frame's rows or records, and the bytes are the same; with the option off nothing is kept.
+final class PathCoverageKeptGPUTests: XCTestCase {
+    private let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
+
+    private func star(at x: Double, _ y: Double) -> Polyline {
+        let points = (0..<10).map { k -> CGPoint in
+            let r = k % 2 == 0 ? 18.0 : 7.0, t = Double(k) * .pi / 5
+            return CGPoint(x: x + r * sin(t), y: y - r * cos(t))
+        }
+        return Polyline(points: points, closed: true)
+    }
+
+    /// Two stars, one non-zero and one even-odd.
+    private func ops() -> [DrawOp] {
+        [(30.0, FillRule.nonZero), (80.0, FillRule.evenOdd)].map { x, rule in
+            DrawOp(shape: .path(PathShape(polylines: [star(at: x, 30)], rule: rule)), paint: .solid(black),
+                   transform: .identity, bounds: PixelRect(x0: Int(x) - 20, y0: 10, x1: Int(x) + 20, y1: 50))
+        }
+    }
+
+    private func renderer(_ method: PathCoverageMethod, keeps: Bool) throws -> GPURenderer {
+        var options = RenderOptions()
+        options.pathCoverage = method
+        options.keepsPathCoverage = keeps
+        return try GPURenderer(options: options)
+    }
+
+    /// Each method: the second frame's bytes are the first's and a renderer's that keeps nothing, and the
+    /// first frame kept both fills; a renderer given "covers nothing" for the first star before its first
+    /// frame draws from it: that star is gone, the other drawn.
+    func testSecondFrame_drawsFromKeptWork_withTheSameBytes() throws {
+        let ops = ops()
+        let graph = TestGraphs.canvas(ops, width: 110, height: 60, clear: TestGraphs.white)
+        let items = PathCoverage.items(ops, passBounds: PixelRect(x0: 0, y0: 0, x1: 110, y1: 60))
+        XCTAssertEqual(items.count, 2)
+        for method in [PathCoverageMethod.upload, .trapezoids, .stencil] {
+            let keeping = try renderer(method, keeps: true)
+            let first = try keeping.render(graph)
+            let second = try keeping.render(graph)
+            let plain = try renderer(method, keeps: false).render(graph)
+            XCTAssertEqual(first.pixels, second.pixels, "\(method)")
+            XCTAssertEqual(first.pixels, plain.pixels, "\(method)")
+            GLTestSupport.assertPixel(first, 30, 30, [0, 0, 0, 255], "\(method): the star is drawn")
+            guard let kept = keeping.keptPathCoverage else { return XCTFail("\(method): nothing kept") }
+            XCTAssertEqual(items.map { kept.contains(PathCoverage.KeptKey($0)) }, [true, true], "\(method)")
+
+            let seeded = try renderer(method, keeps: true)
+            seeded.keptPathCoverage?.keep(PathCoverage.Kept(floats: [], keyBytes: 0), for: PathCoverage.KeptKey(items[0]))
+            let drawn = try seeded.render(graph)
+            GLTestSupport.assertPixel(drawn, 30, 30, [255, 255, 255, 255], "\(method): drawn from what was kept")
+            GLTestSupport.assertPixel(drawn, 80, 30, GLTestSupport.rgba(first, 80, 30), "\(method): the other star")
+        }
+    }
+
+    func testNothingIsKept_whenTheOptionIsOff() throws {
+        XCTAssertNil(try renderer(.trapezoids, keeps: false).keptPathCoverage)
+    }
+}
