@@ -81,6 +81,9 @@ public final class GPURenderer: Renderer {
     /// The shape of passes and draws in use (`RasterTuning`).
     var tuning: RasterTuning? { resources?.tuning }
 
+    /// Whether pieces hidden under later opaque ones are found and skipped (`RasterTuning.skipsHiddenPieces`).
+    public var skipsHiddenPieces: Bool { resources?.tuning.skipsHiddenPieces ?? true }
+
     /// The path coverage work kept between frames (`RenderOptions.keepsPathCoverage`), for tests.
     var keptPathCoverage: ByteBoundedCache<PathCoverage.KeptKey, PathCoverage.Kept>? { resources?.paths.kept }
 

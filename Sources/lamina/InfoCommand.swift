@@ -27,6 +27,9 @@ struct InfoCommand: ParsableCommand {
             print(renderer.info)
             let chosen = LaminaEnvironment.current.pathCoverage == nil ? " (chosen for this driver; LAMINA_GL_PATH_COVERAGE overrides)" : ""
             print("path coverage: \(renderer.pathCoverage.rawValue)\(chosen)")
+            print("hidden pieces: " + (renderer.skipsHiddenPieces
+                ? "found on the CPU, cut and drawn front to back (a software rasterizer; LAMINA_GL_CULL, LAMINA_GL_OCCLUSION)"
+                : "drawn as they come (a GPU shades them for less than finding them costs)"))
         } catch let error as GLError {
             FileHandle.standardError.write(Data("lamina: GPU unavailable: \(error)\n".utf8))
             throw ExitCode(2)

@@ -239,8 +239,8 @@ final class FrameExecutor {
         batcher.quantizesOpaqueSolids = resources.tuning.quantizesOpaqueSolids
         batcher.splits = options.gpuFastPaths
         batcher.reorders = options.reordersBatches
-        batcher.occludes = options.occludes
-        batcher.culls = options.culls
+        batcher.occludes = options.occludes && resources.tuning.skipsHiddenPieces
+        batcher.culls = options.culls && resources.tuning.skipsHiddenPieces
         batcher.fusesBorders = options.joinsBorders
         return batcher
     }

@@ -14,7 +14,12 @@ public enum PathCoverageMethod: String, Sendable, Equatable, CaseIterable {
     /// The method for a GL driver named `renderer` (GL_RENDERER): `upload` on a software rasterizer
     /// (Mesa's llvmpipe, softpipe, swrast), `trapezoids` on a GPU.
     public static func chosen(forRenderer renderer: String) -> PathCoverageMethod {
-        let software = ["llvmpipe", "softpipe", "swrast"]
-        return software.contains(where: { renderer.lowercased().contains($0) }) ? .upload : .trapezoids
+        isSoftware(renderer: renderer) ? .upload : .trapezoids
+    }
+
+    /// Whether the GL driver named `renderer` (GL_RENDERER) rasterizes on the CPU: Mesa's llvmpipe, softpipe
+    /// or swrast.
+    public static func isSoftware(renderer: String) -> Bool {
+        ["llvmpipe", "softpipe", "swrast"].contains(where: { renderer.lowercased().contains($0) })
     }
 }
