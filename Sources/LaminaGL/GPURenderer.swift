@@ -81,6 +81,9 @@ public final class GPURenderer: Renderer {
     /// The shape of passes and draws in use (`RasterTuning`).
     var tuning: RasterTuning? { resources?.tuning }
 
+    /// The batcher's arrays kept between frames (`PassBatcher.Storage`), for tests.
+    var batcherStorage: PassBatcher.Storage { resources?.batcherStorage ?? PassBatcher.Storage() }
+
     /// Whether pieces hidden under later opaque ones are found and skipped (`RasterTuning.skipsHiddenPieces`).
     public var skipsHiddenPieces: Bool { resources?.tuning.skipsHiddenPieces ?? true }
 
@@ -122,6 +125,8 @@ final class GLResources {
     let blur: BlurRunner
     /// Path fills' coverage, computed on the GPU before each pass's draws.
     let paths: PathCoverage
+    /// The batcher's arrays between frames (`PassBatcher.Storage`).
+    var batcherStorage = PassBatcher.Storage()
     let timer: GPUTimer
     /// GL_MAX_TEXTURE_SIZE (at least 2048 in GLES 3.0, Table 6.35); larger passes are refused.
     let maxTextureSize: Int

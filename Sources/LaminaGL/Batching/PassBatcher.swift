@@ -50,7 +50,7 @@ struct PassBatcher {
     var splits = true
 
     /// A batch being filled: its instances, and the bounds of the ops in it for the overlap test.
-    private struct Open {
+    struct Open {
         var key: ShaderKey
         var texture: GLTexture?
         var mask: GLTexture?
@@ -100,6 +100,26 @@ struct PassBatcher {
     /// A fill and the border right after it drawn as one record (`BorderedFill`), rounded once
     /// (`RenderOptions.joinsBorders`).
     var fusesBorders = true
+
+    /// Takes over `storage`'s arrays (`Storage`, emptied by `takeStorage`), leaving it this batcher's new ones.
+    mutating func adopt(_ storage: inout Storage) { exchange(&storage) }
+
+    /// Gives up the arrays, emptied, for the next frame's batcher (`adopt`).
+    mutating func takeStorage() -> Storage {
+        reset()
+        var s = Storage()
+        exchange(&s)
+        return s
+    }
+
+    private mutating func exchange(_ s: inout Storage) {
+        swap(&instances, &s.instances)
+        swap(&spare, &s.spare)
+        swap(&opaque, &s.opaque)
+        swap(&records, &s.records)
+        swap(&pieceStore, &s.pieceStore)
+        swap(&visibleRects, &s.visibleRects)
+    }
 
     /// Starts a new pass: instances, clips, path slots and counters are per pass.
     mutating func reset() {

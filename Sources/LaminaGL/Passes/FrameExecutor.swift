@@ -52,6 +52,8 @@ final class FrameExecutor {
         let grayPasses = Set(graph.passes.filter(\.isGray).map(\.id))
         let uploadsBefore = r.textures.uploads, createdBefore = r.pool.created
         var batcher = makeBatcher()
+        batcher.adopt(&r.batcherStorage)
+        defer { r.batcherStorage = batcher.takeStorage() }
         var passStats: [(drawCalls: Int, instances: Int, pixels: Int)] = []
         // Timed frames: each pass bracketed by glFinish, so its wall time is its own work, drained (in ms here).
         let wallStart = monotonicMilliseconds()
