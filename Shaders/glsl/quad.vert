@@ -13,7 +13,13 @@ precision highp float;
 #define RECORD flat
 #endif
 
+#ifdef INSTANCED
+// One instance per quad (a GPU: `RasterTuning.instanced`): its pixel rect, the corner from the vertex index
+// of a four-vertex strip, (x0, y0), (x1, y0), (x0, y1), (x1, y1), the corners the expanded vertices carry.
+layout(location = 0) in vec4 a_bounds;
+#else
 layout(location = 0) in vec2 a_pixel;    // the corner, in pixels
+#endif
 layout(location = 1) in vec4 a_g0;       // G row 0, - (the kind is the program's, ShaderKey)
 layout(location = 2) in vec4 a_g1;       // G row 1, edgeAA bits
 layout(location = 3) in vec4 a_g2;       // G row 2, first clip
@@ -40,6 +46,9 @@ RECORD out vec4 v_tex;
 
 void main() {
     // Depth in [0, 1], nearer for later ops (PassBatcher's occlusion); ignored where depth testing is off.
+#ifdef INSTANCED
+    vec2 a_pixel = vec2((gl_VertexID & 1) != 0 ? a_bounds.z : a_bounds.x, (gl_VertexID & 2) != 0 ? a_bounds.w : a_bounds.y);
+#endif
     gl_Position = vec4(a_pixel / u_targetSize * 2.0 - 1.0, 2.0 * a_params.w - 1.0, 1.0);
     v_g0 = a_g0; v_g1 = a_g1; v_g2 = a_g2; v_w = a_w;
     v_rect = a_rect; v_radii = a_radii; v_color = a_color;

@@ -84,6 +84,9 @@ public final class GPURenderer: Renderer {
     /// The batcher's arrays kept between frames (`PassBatcher.Storage`), for tests.
     var batcherStorage: PassBatcher.Storage { resources?.batcherStorage ?? PassBatcher.Storage() }
 
+    /// Whether quads are drawn as instances (`RasterTuning.instanced`).
+    public var instancedQuads: Bool { resources?.tuning.instanced ?? false }
+
     /// Whether pieces hidden under later opaque ones are found and skipped (`RasterTuning.skipsHiddenPieces`).
     public var skipsHiddenPieces: Bool { resources?.tuning.skipsHiddenPieces ?? true }
 

@@ -30,6 +30,8 @@ struct InfoCommand: ParsableCommand {
             print("hidden pieces: " + (renderer.skipsHiddenPieces
                 ? "found on the CPU, cut and drawn front to back (a software rasterizer; LAMINA_GL_CULL, LAMINA_GL_OCCLUSION)"
                 : "drawn as they come (a GPU shades them for less than finding them costs)"))
+            print("quads: " + (renderer.instancedQuads
+                ? "one instance each (a GPU; LAMINA_GL_INSTANCED)" : "four vertices each (a software rasterizer)"))
         } catch let error as GLError {
             FileHandle.standardError.write(Data("lamina: GPU unavailable: \(error)\n".utf8))
             throw ExitCode(2)

@@ -27,6 +27,7 @@ enum LaminaEnvironment {
         ("LAMINA_GL_FETCH_BLEND", \.fetchBlend),
         ("LAMINA_GL_READBACK_SPLIT", \.splitsReadback),
         ("LAMINA_GL_KEEP_PATHS", \.keepsPathCoverage),
+        ("LAMINA_GL_INSTANCED", \.instancedQuads),
     ]
 
     /// Names earlier versions read, and what replaced them.

@@ -49,6 +49,11 @@ struct RasterTuning: Equatable {
     /// search costs more than it saves (an NVIDIA H200: cards-1000@2x 7.1-11.1 -> 6.4-6.6 ms a frame,
     /// layers-10000 159-160 -> 81-106 ms without both), so there the pieces are drawn as they come.
     var skipsHiddenPieces = true
+    /// A quad is one instance of a four-vertex strip, its record read once per instance, instead of four
+    /// vertices each carrying the record (`InstanceLayout`'s comment: llvmpipe runs its vertex pipeline per
+    /// instance, so it keeps the vertices). A GPU then takes a quarter of the bytes per quad, and the CPU
+    /// no longer writes the four copies.
+    var instanced = false
 
     /// The general shape: RGBA8, flat records, one draw per batch, one read-back thread.
     static let general = RasterTuning(colorFormat: GL_RGBA8, smoothRecords: false, maxQuadsPerDraw: .max,
@@ -74,11 +79,13 @@ struct RasterTuning: Equatable {
     /// `extensions`: linear on llvmpipe where BGRA targets can be drawn and read back, unless `options`
     /// keeps the general shape (`linearRasterizer`); fetch-blending where the driver has it, unless
     /// `options` keeps fixed-function blending (`fetchBlend`); hidden pieces skipped on a software
-    /// rasterizer only (`skipsHiddenPieces`).
+    /// rasterizer only (`skipsHiddenPieces`); instanced quads on a GPU, unless `options` keeps vertices
+    /// (`instancedQuads`).
     static func choose(renderer: String, extensions: Set<String>, options: RenderOptions = .default) -> RasterTuning {
         var tuning = options.linearRasterizer ? chooseShape(renderer: renderer, extensions: extensions) : .general
         tuning.fetchBlend = options.fetchBlend && extensions.contains("GL_EXT_shader_framebuffer_fetch")
         tuning.skipsHiddenPieces = PathCoverageMethod.isSoftware(renderer: renderer)
+        tuning.instanced = options.instancedQuads && !tuning.skipsHiddenPieces
         return tuning
     }
 

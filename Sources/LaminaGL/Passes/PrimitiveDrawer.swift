@@ -30,13 +30,21 @@ final class PrimitiveDrawer {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         // The element array binding is vertex-array state (GLES 3.0 §2.10), set once here.
         glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
-        let stride = GLsizei(InstanceLayout.vertexStride)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
-        for i in 1...InstanceLayout.attributeCount {
-            glEnableVertexAttribArray(GLuint(i))
-            glVertexAttribPointer(GLuint(i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: 8 + (i - 1) * 16))
+        if tuning.instanced {
+            for i in 0...InstanceLayout.attributeCount {
+                glEnableVertexAttribArray(GLuint(i))
+                glVertexAttribDivisor(GLuint(i), 1)
+            }
+            pointInstanceAttributes(at: 0)
+        } else {
+            let stride = GLsizei(InstanceLayout.vertexStride)
+            glEnableVertexAttribArray(0)
+            glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+            for i in 1...InstanceLayout.attributeCount {
+                glEnableVertexAttribArray(GLuint(i))
+                glVertexAttribPointer(GLuint(i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                      UnsafeRawPointer(bitPattern: 8 + (i - 1) * 16))
+            }
         }
         glBindVertexArray(0)
         // Float textures are sampled with texelFetch only: RGBA32F is not filterable in GLES 3.0
@@ -56,7 +64,7 @@ final class PrimitiveDrawer {
         if let p = programs[key] { return p }
         let record = tuning.smoothRecords ? ["SMOOTH_RECORDS"] : []
         let p = try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag", defines: key.defines + record,
-                                  vertexDefines: record)
+                                  vertexDefines: record + (tuning.instanced ? ["INSTANCED"] : []))
         glUseProgram(p.id)
         glUniform1i(p.uniform("u_texture"), 0)
         glUniform1i(p.uniform("u_mask"), 1)
@@ -79,12 +87,18 @@ final class PrimitiveDrawer {
     /// Uploads a pass's instances, as four vertices each, and its clips (the buffer is respecified, so
     /// the driver can orphan the previous pass's storage instead of waiting for draws that still read it).
     func upload(instances: [Float], clips: ClipTable) throws {
-        InstanceLayout.expand(instances, into: &vertices)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        vertices.withUnsafeBytes {
-            glBufferData(GLenum(GL_ARRAY_BUFFER), max(16, $0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
+        if tuning.instanced {
+            instances.withUnsafeBytes {
+                glBufferData(GLenum(GL_ARRAY_BUFFER), max(16, $0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
+            }
+        } else {
+            InstanceLayout.expand(instances, into: &vertices)
+            vertices.withUnsafeBytes {
+                glBufferData(GLenum(GL_ARRAY_BUFFER), max(16, $0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
+            }
+            try ensureIndices(quads: instances.count / InstanceLayout.floats)
         }
-        try ensureIndices(quads: instances.count / InstanceLayout.floats)
         // Most passes (shadow shapes, masks) have no clip: keep the texture as it is, nothing reads it.
         guard clips.count > 0 else { return try GLCheck.check("PrimitiveDrawer.upload") }
         let (data, rows) = clips.texels()
@@ -100,6 +114,17 @@ final class PrimitiveDrawer {
             }
         }
         try GLCheck.check("PrimitiveDrawer.upload")
+    }
+
+    /// Points the instanced attributes (the pixel rect at location 0, the record's vec4s after it) at
+    /// instance `first` of the bound vertex buffer.
+    private func pointInstanceAttributes(at first: Int) {
+        let stride = InstanceLayout.floats * MemoryLayout<Float>.size
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        for i in 0...InstanceLayout.attributeCount {
+            glVertexAttribPointer(GLuint(i), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
+                                  UnsafeRawPointer(bitPattern: first * stride + i * 16))
+        }
     }
 
     /// Grows the index buffer to cover `quads` quads (doubling, so a frame rarely regrows it).
@@ -191,9 +216,17 @@ final class PrimitiveDrawer {
             let end = batch.firstInstance + batch.count
             while first < end {
                 let n = min(tuning.maxQuadsPerDraw, end - first)
-                let offset = UnsafeRawPointer(bitPattern: first * 6 * MemoryLayout<UInt32>.size)
-                try gl("glDrawElements(\(n) quads)") {
-                    glDrawElements(GLenum(GL_TRIANGLES), GLsizei(6 * n), GLenum(GL_UNSIGNED_INT), offset)
+                if tuning.instanced {
+                    // GLES 3.0 has no base instance: the attributes start at the batch's first instance.
+                    pointInstanceAttributes(at: first)
+                    try gl("glDrawArraysInstanced(\(n) quads)") {
+                        glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(n))
+                    }
+                } else {
+                    let offset = UnsafeRawPointer(bitPattern: first * 6 * MemoryLayout<UInt32>.size)
+                    try gl("glDrawElements(\(n) quads)") {
+                        glDrawElements(GLenum(GL_TRIANGLES), GLsizei(6 * n), GLenum(GL_UNSIGNED_INT), offset)
+                    }
                 }
                 drawCalls += 1
                 first += n

@@ -46,6 +46,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// GPU, chosen when the renderer starts: path fills' coverage work (the CPU's rows on a software
     /// rasterizer, trapezoid records on a GPU) kept between frames for fills drawn again unchanged.
     public var keepsPathCoverage = true
+    /// GPU, chosen when the renderer starts: on a GPU (not a software rasterizer), each quad drawn as one
+    /// instance with its record read once, instead of four vertices carrying it.
+    public var instancedQuads = true
     /// GPU: how path fills' coverage is computed (`PathCoverageMethod`; all are exact). Nil: chosen for the
     /// driver when the renderer starts (`PathCoverageMethod.chosen(forRenderer:)`: the CPU's rasterizer,
     /// uploaded, on a software rasterizer; trapezoids on a GPU), reported by `lamina info`.
