@@ -87,9 +87,6 @@ public final class GPURenderer: Renderer {
     /// Whether quads are drawn as instances (`RasterTuning.instanced`).
     public var instancedQuads: Bool { resources?.tuning.instanced ?? false }
 
-    /// Whether pieces hidden under later opaque ones are found and skipped (`RasterTuning.skipsHiddenPieces`).
-    public var skipsHiddenPieces: Bool { resources?.tuning.skipsHiddenPieces ?? true }
-
     /// The path coverage work kept between frames (`RenderOptions.keepsPathCoverage`), for tests.
     var keptPathCoverage: ByteBoundedCache<PathCoverage.KeptKey, PathCoverage.Kept>? { resources?.paths.kept }
 

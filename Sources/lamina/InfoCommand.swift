@@ -27,9 +27,6 @@ struct InfoCommand: ParsableCommand {
             print(renderer.info)
             let chosen = LaminaEnvironment.current.pathCoverage == nil ? " (chosen for this driver; LAMINA_GL_PATH_COVERAGE overrides)" : ""
             print("path coverage: \(renderer.pathCoverage.rawValue)\(chosen)")
-            print("hidden pieces: " + (renderer.skipsHiddenPieces
-                ? "found on the CPU, cut and drawn front to back (a software rasterizer; LAMINA_GL_CULL, LAMINA_GL_OCCLUSION)"
-                : "drawn as they come (a GPU shades them for less than finding them costs)"))
             print("quads: " + (renderer.instancedQuads
                 ? "one instance each (a GPU; LAMINA_GL_INSTANCED)" : "four vertices each (a software rasterizer)"))
         } catch let error as GLError {

@@ -43,12 +43,6 @@ struct RasterTuning: Equatable {
     /// nearest byte, the CPU's blend of bytes (`Blend.over`). llvmpipe's fixed-function 8-bit blend
     /// approximates the division by 255 and is a step off now and then; an NVIDIA GPU's is exact.
     var fetchBlend = false
-    /// Pieces hidden under later opaque pieces are found on the CPU, cut away (`RenderOptions.culls`) and the
-    /// opaque ones drawn front to back over a depth buffer (`RenderOptions.occludes`). On a software
-    /// rasterizer every pixel not shaded is CPU time saved; on a GPU the shading is nearly free and the CPU's
-    /// search costs more than it saves (an NVIDIA H200: cards-1000@2x 7.1-11.1 -> 6.4-6.6 ms a frame,
-    /// layers-10000 159-160 -> 81-106 ms without both), so there the pieces are drawn as they come.
-    var skipsHiddenPieces = true
     /// A quad is one instance of a four-vertex strip, its record read once per instance, instead of four
     /// vertices each carrying the record (`InstanceLayout`'s comment: llvmpipe runs its vertex pipeline per
     /// instance, so it keeps the vertices). A GPU then takes a quarter of the bytes per quad, and the CPU
@@ -78,14 +72,12 @@ struct RasterTuning: Equatable {
     /// The shape for the current context, whose GL_RENDERER is `renderer` and whose GL extensions include
     /// `extensions`: linear on llvmpipe where BGRA targets can be drawn and read back, unless `options`
     /// keeps the general shape (`linearRasterizer`); fetch-blending where the driver has it, unless
-    /// `options` keeps fixed-function blending (`fetchBlend`); hidden pieces skipped on a software
-    /// rasterizer only (`skipsHiddenPieces`); instanced quads on a GPU, unless `options` keeps vertices
-    /// (`instancedQuads`).
+    /// `options` keeps fixed-function blending (`fetchBlend`); instanced quads on a GPU, unless `options`
+    /// keeps vertices (`instancedQuads`).
     static func choose(renderer: String, extensions: Set<String>, options: RenderOptions = .default) -> RasterTuning {
         var tuning = options.linearRasterizer ? chooseShape(renderer: renderer, extensions: extensions) : .general
         tuning.fetchBlend = options.fetchBlend && extensions.contains("GL_EXT_shader_framebuffer_fetch")
-        tuning.skipsHiddenPieces = PathCoverageMethod.isSoftware(renderer: renderer)
-        tuning.instanced = options.instancedQuads && !tuning.skipsHiddenPieces
+        tuning.instanced = options.instancedQuads && !PathCoverageMethod.isSoftware(renderer: renderer)
         return tuning
     }
 

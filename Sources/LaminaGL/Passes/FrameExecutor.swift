@@ -241,8 +241,8 @@ final class FrameExecutor {
         batcher.quantizesOpaqueSolids = resources.tuning.quantizesOpaqueSolids
         batcher.splits = options.gpuFastPaths
         batcher.reorders = options.reordersBatches
-        batcher.occludes = options.occludes && resources.tuning.skipsHiddenPieces
-        batcher.culls = options.culls && resources.tuning.skipsHiddenPieces
+        batcher.occludes = options.occludes
+        batcher.culls = options.culls
         batcher.fusesBorders = options.joinsBorders
         return batcher
     }

@@ -24,12 +24,9 @@ public struct RenderOptions: Sendable, Equatable {
     public var gpuFastPaths = true
     /// GPU: a draw joins an open batch of its program up to 16 batches back when nothing between overlaps.
     public var reordersBatches = true
-    /// GPU, on a software rasterizer (where hidden pieces are found at all: LaminaGL's
-    /// `RasterTuning.skipsHiddenPieces`): opaque solid pieces drawn front to back with the depth test,
-    /// blending only what they leave.
+    /// GPU: opaque solid pieces drawn front to back with the depth test, blending only what they leave.
     public var occludes = true
-    /// GPU, on a software rasterizer (as `occludes`): pieces cut by later opaque pieces instead of drawn
-    /// whole.
+    /// GPU: pieces cut by later opaque pieces instead of drawn whole.
     public var culls = true
     /// GPU: a blur only texel copies read stays at its reduced pyramid level, the copies reconstructing it.
     public var keepsReducedBlurs = true
