@@ -189,44 +189,7 @@ final class PathCoverage {
         var pending: [StencilCover.Fill] = []
         var total = [Int](repeating: 0, count: items.count)
         for (k, item) in items.enumerated() {
-            var first = 0
-            // What this fill has appended since `first`, as a fill to draw.
-            func collect() {
-                let count = records.count / PathCoverage.floatsPerTrapezoid - first
-                guard count > 0 else { return }
-                pending.append(StencilCover.Fill(bounds: item.bounds, slot: atlas.slots[k], first: first, count: count,
-                                                 rule: item.rule, lines: stencil == nil ? [] : item.lines))
-                total[k] += count
-            }
-            if let found = keptRecords(item), found.count <= recordLimit * PathCoverage.floatsPerTrapezoid {
-                if records.count + found.count > recordLimit * PathCoverage.floatsPerTrapezoid {
-                    try flush(&pending, cleared: &cleared)
-                }
-                first = records.count / PathCoverage.floatsPerTrapezoid
-                records += found
-                collect()
-                continue
-            }
-            first = records.count / PathCoverage.floatsPerTrapezoid
-            var rounds = 1
-            do {
-                try appendTrapezoids(item.lines, rule: item.rule, clip: item.bounds, origin: item.bounds) {
-                    // The stencil method covers a fill's inside once, from all of its boundary: it cannot
-                    // take a fill in two rounds.
-                    if stencil != nil, records.count / PathCoverage.floatsPerTrapezoid > first {
-                        throw PathTrapezoids.LimitExceeded(what: "trapezoid records in one fill (stencil method)",
-                                                           limit: recordLimit)
-                    }
-                    collect()
-                    try flush(&pending, cleared: &cleared)
-                    first = 0
-                    rounds += 1
-                }
-            } catch let limit as PathTrapezoids.LimitExceeded {
-                throw GLError.limit("path op \(item.op) of the pass: \(limit)")
-            }
-            if rounds == 1 { keep(records: records[(first * PathCoverage.floatsPerTrapezoid)...], for: item) }
-            collect()
+            total[k] = try appendFill(item, slot: atlas.slots[k], pending: &pending, cleared: &cleared)
         }
         try flush(&pending, cleared: &cleared)
         // A fill with no trapezoid covers nothing: no slot, as its op draws nothing.
@@ -236,6 +199,50 @@ final class PathCoverage {
             slots[item.op] = Slot(texture: pages[slot.page].texture, x: slot.x, y: slot.y)
         }
         return slots
+    }
+
+    /// Appends `item`'s trapezoid records (kept ones where there are, `PathCoverage+Kept.swift`), drawing
+    /// what is pending first whenever the records would pass `recordLimit`, and adds the fills to draw to
+    /// `pending`; returns how many trapezoid records the item has.
+    private func appendFill(_ item: Item, slot: CoverageAtlas.Slot, pending: inout [StencilCover.Fill],
+                            cleared: inout Set<Int>) throws -> Int {
+        let limit = recordLimit * PathCoverage.floatsPerTrapezoid
+        var first = records.count / PathCoverage.floatsPerTrapezoid, total = 0
+        // What this fill has appended since `first`, as a fill to draw.
+        func collect() {
+            let count = records.count / PathCoverage.floatsPerTrapezoid - first
+            guard count > 0 else { return }
+            pending.append(StencilCover.Fill(bounds: item.bounds, slot: slot, first: first, count: count,
+                                             rule: item.rule, lines: stencil == nil ? [] : item.lines))
+            total += count
+        }
+        if let found = keptRecords(item), found.count <= limit {
+            if records.count + found.count > limit { try flush(&pending, cleared: &cleared) }
+            first = records.count / PathCoverage.floatsPerTrapezoid
+            records += found
+            collect()
+            return total
+        }
+        var rounds = 1
+        do {
+            try appendTrapezoids(item.lines, rule: item.rule, clip: item.bounds, origin: item.bounds) {
+                // The stencil method covers a fill's inside once, from all of its boundary: it cannot take a
+                // fill in two rounds.
+                if stencil != nil, records.count / PathCoverage.floatsPerTrapezoid > first {
+                    throw PathTrapezoids.LimitExceeded(what: "trapezoid records in one fill (stencil method)",
+                                                       limit: recordLimit)
+                }
+                collect()
+                try flush(&pending, cleared: &cleared)
+                first = 0
+                rounds += 1
+            }
+        } catch let limit as PathTrapezoids.LimitExceeded {
+            throw GLError.limit("path op \(item.op) of the pass: \(limit)")
+        }
+        if rounds == 1 { keep(records: records[(first * PathCoverage.floatsPerTrapezoid)...], for: item) }
+        collect()
+        return total
     }
 
     /// Uploads the records and draws `pending` into their pages (each page cleared before its first draw),
