@@ -84,20 +84,17 @@ final class PrimitiveDrawer {
         glDeleteTextures(1, &clipTexture)
     }
 
-    /// Uploads a pass's instances, as four vertices each, and its clips (the buffer is respecified, so
-    /// the driver can orphan the previous pass's storage instead of waiting for draws that still read it).
+    /// Uploads a pass's instances (as they are where the tuning draws instances, else as four vertices
+    /// each) and its clips (the buffer is respecified, so the driver can orphan the previous pass's storage
+    /// instead of waiting for draws that still read it).
     func upload(instances: [Float], clips: ClipTable) throws {
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        if tuning.instanced {
-            instances.withUnsafeBytes {
-                glBufferData(GLenum(GL_ARRAY_BUFFER), max(16, $0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
-            }
-        } else {
+        if !tuning.instanced {
             InstanceLayout.expand(instances, into: &vertices)
-            vertices.withUnsafeBytes {
-                glBufferData(GLenum(GL_ARRAY_BUFFER), max(16, $0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
-            }
             try ensureIndices(quads: instances.count / InstanceLayout.floats)
+        }
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        (tuning.instanced ? instances : vertices).withUnsafeBytes {
+            glBufferData(GLenum(GL_ARRAY_BUFFER), max(16, $0.count), $0.baseAddress, GLenum(GL_STREAM_DRAW))
         }
         // Most passes (shadow shapes, masks) have no clip: keep the texture as it is, nothing reads it.
         guard clips.count > 0 else { return try GLCheck.check("PrimitiveDrawer.upload") }

@@ -2,17 +2,16 @@ import Foundation
 
 /// A band's blend results for one tinted colour table, by texel alpha and destination byte.
 ///
-/// Each channel k of `BlendTarget.blend(table[a], ...)` is `s_k + round(d * (255 - s_a) / 255)` for the
-/// bytes s of `table[a]` (`Blend.over`), a function of the table, the alpha and that channel's destination
-/// byte d alone. The table is a function
-/// of the inputs it is made from (`Key`), so the memo keeps the bytes it computed for as long as the band's
-/// operations bring the same inputs (every shadow of a scene's usual style), and starts afresh at other
-/// ones. An entry, at `a << 8 | d`, holds the four channels' bytes for that destination byte (a pixel's
-/// channels, often near each other in value, then read neighbouring entries) and, above them, the stamp
-/// of the inputs it was computed for; a new key takes a new stamp, so nothing is cleared between keys.
-/// The entries come from `calloc`, so the pages of alphas never met are never touched. Rejected: a memo
-/// per whole pixel only (`runGridTinted` keeps one per alpha in front of this one), which misses wherever
-/// shadows overlap other drawing; and entries by channel, which touch four cache lines per pixel.
+/// Each channel k of `BlendTarget.blend(table[a], ...)` is `s_k + round(d * (255 - s_a) / 255)` for the bytes s of
+/// `table[a]` (`Blend.over`), a function of the table, the alpha and that channel's destination byte d alone. The table
+/// is a function of the inputs it is made from (`Key`), so the memo keeps the bytes it computed for as long as the
+/// band's operations bring the same inputs (every shadow of a scene's usual style), and starts afresh at other ones. An
+/// entry, at `a << 8 | d`, holds the four channels' bytes for that destination byte (a pixel's channels, often near
+/// each other in value, then read neighbouring entries) and, above them, the stamp of the inputs it was computed for; a
+/// new key takes a new stamp, so nothing is cleared between keys. The entries come from `calloc`, so the pages of
+/// alphas never met are never touched. Rejected: a memo per whole pixel only (`runGridTinted` keeps one per alpha in
+/// front of this one), which misses wherever shadows overlap other drawing; and entries by channel, which touch four
+/// cache lines per pixel.
 struct BlendMemo {
     /// The inputs of a tinted table, as bit patterns: tint colour, opacity, modulation.
     struct Key: Equatable {

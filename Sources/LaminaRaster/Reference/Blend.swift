@@ -13,7 +13,7 @@ import LaminaGeometry
 /// destination's share is looked up (`overTable`), and an opaque colour over a span is one 32-bit pattern
 /// stored per pixel instead of four blends.
 enum Blend {
-    /// `Double(i) / 255` for every byte value `i`: the same quotients the blend divides out, computed once.
+    /// `Double(i) / 255` for every byte value `i`, computed once: a texel's byte as the samplers read it.
     /// A pointer to storage that lives as long as the process, so hot loops read it without bounds checks
     /// or retains.
     static let unitTable: UnsafePointer<Double> = {
