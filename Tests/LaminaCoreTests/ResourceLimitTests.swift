@@ -107,11 +107,18 @@ final class ResourceLimitTests: XCTestCase {
                       pointer: "/layers/0", "4000000 line segments")
     }
 
-    /// The count the planner charges is the count flattening makes (open subpaths; closes add their edge).
-    func testSegmentCount_matchesFlattening() throws {
+    /// The count the planner charges bounds the count flattening makes (open subpaths; closes add their
+    /// edge), for fills and for strokes' coarser tight turns, and is near it.
+    func testSegmentCount_boundsFlattening() throws {
         let path = try Path(svgPathData: "M0 0 C 10 40 20 -30 300 0 Q 50 90 10 10 L 5 5 M 100 100 C 0 0 1e3 1e3 7 7")
-        let made = path.flattened(tolerance: 0.1).reduce(0) { $0 + $1.points.count - 1 }
-        XCTAssertEqual(path.flattenedSegmentCount(tolerance: 0.1), made)
+        for tolerance in [0.1, PathAccuracy.pixels] {
+            for tight in [nil, PathAccuracy.tightTurns(strokeWidth: 40, tolerance: tolerance)] {
+                let made = path.flattened(tolerance: tolerance, tightTurns: tight).reduce(0) { $0 + $1.points.count - 1 }
+                let charged = path.flattenedSegmentCount(tolerance: tolerance, tightTurns: tight)
+                XCTAssertLessThanOrEqual(made, charged, "tolerance \(tolerance), tight turns \(tight != nil)")
+                XCTAssertLessThanOrEqual(charged, 2 * made + 30, "tolerance \(tolerance), tight turns \(tight != nil)")
+            }
+        }
     }
 
     /// The bound on the kernel's largest weight is never below the true one.

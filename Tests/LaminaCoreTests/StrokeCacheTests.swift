@@ -32,7 +32,7 @@ final class StrokeCacheTests: XCTestCase {
         path.curve(to: CGPoint(x: 190, y: 60), control1: CGPoint(x: 60, y: -20), control2: CGPoint(x: 140, y: 140))
         let tolerance = PathAccuracy.tolerance(scale: scale)
         // In the layer's space: the operation's transform carries the scale.
-        return Stroker.stroke(path.flattened(tolerance: tolerance), StrokeStyle(width: width, dashes: dashes), tolerance: tolerance)
+        return Stroker.stroke(path, StrokeStyle(width: width, dashes: dashes), tolerance: tolerance)
     }
 
     func testSecondPlanTakesTheSameOutlines() throws {

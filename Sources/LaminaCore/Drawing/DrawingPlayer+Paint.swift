@@ -49,15 +49,16 @@ extension DrawingPlayer {
         let color = state.stroke.withAlphaMultiplied(by: state.alpha).premultiplied
         guard color.a > 0, state.lineWidth > 0, state.lineWidth.isFinite, !devicePath.isEmpty,
               let inverse = Self.inverse(m) else { return }
-        // The largest stretch of the CTM bounds the user-space tolerance that keeps 1/20 px on the store.
+        // The largest stretch of the CTM bounds the user-space tolerance that keeps `tolerance` on the store.
         let stretch = max(1e-9, Double(m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d).squareRoot())
         let tolerance = Self.tolerance / stretch
         let user = devicePath.transformed(by: inverse)
-        try charge(segments: user.flattenedSegmentCount(tolerance: tolerance))
+        let tight = PathAccuracy.tightTurns(strokeWidth: Double(state.lineWidth), tolerance: tolerance)
+        try charge(segments: user.flattenedSegmentCount(tolerance: tolerance, tightTurns: tight))
         let dashes = state.dashes.isEmpty ? nil : state.dashes
         let style = StrokeStyle(width: state.lineWidth, cap: StrokeStyle.Cap(state.cap), join: StrokeStyle.Join(state.join),
                                 miterLimit: state.miterLimit, dashes: dashes, dashPhase: state.dashPhase)
-        let outlines = Stroker.stroke(user.flattened(tolerance: tolerance), style, tolerance: tolerance)
+        let outlines = Stroker.stroke(user, style, tolerance: tolerance)
         let device = outlines.map { Polyline(points: $0.points.map { $0.applying(m) }, closed: $0.closed) }
         try charge(segments: device.reduce(0) { $0 + $1.points.count })
         guard !device.isEmpty else { return }

@@ -34,8 +34,8 @@ struct DrawingPlayer {
         var clip = DrawingClipState()
     }
 
-    /// Chord error of flattened curves, in store pixels.
-    static let tolerance = 0.05
+    /// Chord error of flattened curves, in store pixels: the planner's (`PathAccuracy`).
+    static let tolerance = PathAccuracy.pixels
     /// The deepest `saveGState` nesting kept; deeper saves are ignored (their restores then pop nothing).
     static let maxStateDepth = 1024
     /// Analytic (rect) clips kept on each paint; further rect clips become path clips.

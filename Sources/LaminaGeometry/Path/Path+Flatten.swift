@@ -17,7 +17,10 @@ extension Path {
     /// polyline; `closed` is true only when the subpath ended with a close, in which case the closing point
     /// is not repeated. Fills treat every polyline as closed either way. Subpaths that never draw (a lone
     /// move) are dropped. A tolerance that is not positive is treated as 1e-6.
-    public func flattened(tolerance: Double) -> [Polyline] {
+    ///
+    /// With `tightTurns` (a stroke's), the stretches of curves turning on a smaller radius are flattened
+    /// to its coarser tolerance (`flattenCurve`).
+    public func flattened(tolerance: Double, tightTurns: TightTurns? = nil) -> [Polyline] {
         let tol = tolerance > 1e-6 ? tolerance : 1e-6
         var result: [Polyline] = []
         var points: [CGPoint] = []
@@ -42,11 +45,11 @@ extension Path {
                 current = p
             case .quad(let c, let p):
                 beginIfNeeded()
-                Path.flattenQuad(current, c, p, tolerance: tol, into: &points)
+                Path.flattenCurve(Curve(current, c, p), tolerance: tol, tightTurns: tightTurns, into: &points)
                 current = p
             case .cubic(let c1, let c2, let p):
                 beginIfNeeded()
-                Path.flattenCubic(current, c1, c2, p, tolerance: tol, into: &points)
+                Path.flattenCurve(Curve(current, c1, c2, p), tolerance: tol, tightTurns: tightTurns, into: &points)
                 current = p
             case .close:
                 flush(closed: true)
@@ -57,9 +60,9 @@ extension Path {
         return result
     }
 
-    /// How many line segments `flattened(tolerance:)` makes, without making them: what the planner
-    /// charges to a scene's path segment limit before flattening.
-    public func flattenedSegmentCount(tolerance: Double) -> Int {
+    /// At least as many line segments as `flattened(tolerance:tightTurns:)` makes, without making them: what
+    /// the planner charges to a scene's path segment limit before flattening.
+    public func flattenedSegmentCount(tolerance: Double, tightTurns: TightTurns? = nil) -> Int {
         let tol = tolerance > 1e-6 ? tolerance : 1e-6
         var count = 0
         var current = CGPoint.zero, start = CGPoint.zero
@@ -69,12 +72,12 @@ extension Path {
             case .line(let p): count += 1; current = p
             case .quad(let c, let p):
                 let d = hypot(Double(current.x) - 2 * Double(c.x) + Double(p.x), Double(current.y) - 2 * Double(c.y) + Double(p.y))
-                count += Path.segmentCount(d / 4, tolerance: tol)
+                count += Path.segmentBound(d / 4, tolerance: tol, tightTurns: tightTurns)
                 current = p
             case .cubic(let c1, let c2, let p):
                 let d0 = hypot(Double(current.x) - 2 * Double(c1.x) + Double(c2.x), Double(current.y) - 2 * Double(c1.y) + Double(c2.y))
                 let d1 = hypot(Double(c1.x) - 2 * Double(c2.x) + Double(p.x), Double(c1.y) - 2 * Double(c2.y) + Double(p.y))
-                count += Path.segmentCount(3 * max(d0, d1) / 4, tolerance: tol)
+                count += Path.segmentBound(3 * max(d0, d1) / 4, tolerance: tol, tightTurns: tightTurns)
                 current = p
             case .close: count += 1; current = start
             }
@@ -86,35 +89,6 @@ extension Path {
         let n = (secondDifference / tolerance).squareRoot().rounded(.up)
         guard n.isFinite else { return 1 }
         return Int(pixels: n, .up, in: 1...maxSegmentsPerCurve)
-    }
-
-    static func flattenQuad(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, tolerance: Double,
-                            into points: inout [CGPoint]) {
-        let (x0, y0, x1, y1, x2, y2) = (Double(p0.x), Double(p0.y), Double(p1.x), Double(p1.y),
-                                        Double(p2.x), Double(p2.y))
-        let d = hypot(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2)
-        let n = segmentCount(d / 4, tolerance: tolerance)
-        for i in 1..<n {
-            let t = Double(i) / Double(n), u = 1 - t
-            points.append(CGPoint(x: u * u * x0 + 2 * u * t * x1 + t * t * x2,
-                                  y: u * u * y0 + 2 * u * t * y1 + t * t * y2))
-        }
-        points.append(p2)
-    }
-
-    static func flattenCubic(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint, tolerance: Double,
-                             into points: inout [CGPoint]) {
-        let (x0, y0, x1, y1) = (Double(p0.x), Double(p0.y), Double(p1.x), Double(p1.y))
-        let (x2, y2, x3, y3) = (Double(p2.x), Double(p2.y), Double(p3.x), Double(p3.y))
-        let d0 = hypot(x0 - 2 * x1 + x2, y0 - 2 * y1 + y2)
-        let d1 = hypot(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3)
-        let n = segmentCount(3 * max(d0, d1) / 4, tolerance: tolerance)
-        for i in 1..<n {
-            let t = Double(i) / Double(n), u = 1 - t
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, e = t * t * t
-            points.append(CGPoint(x: a * x0 + b * x1 + c * x2 + e * x3, y: a * y0 + b * y1 + c * y2 + e * y3))
-        }
-        points.append(p3)
     }
 
     /// The path with every point mapped by the 2D affine part of `t` (m11, m12, m21, m22, m41, m42).

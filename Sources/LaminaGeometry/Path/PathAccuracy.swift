@@ -6,19 +6,42 @@ import Foundation
 /// move with it; a pixel an outline crosses changes its coverage by at most the outline's length in it
 /// times that distance, so by about `t` where the outline runs along a row or column. Measured against the
 /// same curves flattened a hundred times more finely (StrokeAccuracyTests), fills and one-point strokes
-/// of circles, ellipses, quadratic and cubic curves stay within `t` of the exact coverage at every pixel:
-/// 0.0995 at the tolerance below, 25 of 255 steps, where an outline runs along a row.
+/// of circles, ellipses, quadratic and cubic curves stay within `t` of the exact coverage at every pixel.
+/// `pixels` is 1/512 px, so every pixel's coverage is within half an 8-bit step (1/510) of the exact
+/// coverage of the curves.
 ///
-/// Rejected for now: half an 8-bit step needs t = 1/600 px, about 7.7 times the segments. Measured on the
-/// 500-curve stroke bench, that made frames 5.5 times slower (planning 4 times, and wide strokes around
-/// tight turns add a pivot to the centre at nearly every vertex of the inner side, whose crossings the
-/// rasterizer splits bands at). Curves drawn as curves (coverage of the quadratic pieces themselves) are
-/// the way to exactness without that cost.
+/// **Tight turns of wide strokes.** Where a stroked curve turns on a radius under half its stroke's
+/// width, the stroke's inner side folds over itself and goes through the centre line at every vertex
+/// (Stroker's pivot), so its cost grows with the square of the vertices there. Those stretches of a
+/// stroke's curves are flattened to `tightTurnPixels` instead (`TightTurns`): within 0.1 px, as every curve
+/// was before the finer bound. A one-point stroke has no such stretch short of a cusp (a radius under a
+/// quarter pixel).
 public enum PathAccuracy {
-    /// The flattening tolerance in pixels.
-    public static let pixels = 0.1
+    /// The flattening tolerance in pixels: coverage within half an 8-bit step of the exact curves.
+    public static let pixels = 1.0 / 512
+
+    /// The flattening tolerance in pixels of a stroke's curves where they turn tighter than half the
+    /// stroke's width.
+    public static let tightTurnPixels = 0.1
 
     /// The flattening tolerance in a layer's units when one unit spans at most `scale` pixels in any
     /// direction.
     public static func tolerance(scale: Double) -> Double { pixels / max(1e-6, scale) }
+
+    /// Where a stroke of `width` flattened to `tolerance` (local units, from `tolerance(scale:)`) may
+    /// flatten its curves more coarsely.
+    public static func tightTurns(strokeWidth width: Double, tolerance: Double) -> TightTurns {
+        TightTurns(radius: width / 4, tolerance: tolerance * (tightTurnPixels / pixels))
+    }
+}
+
+/// The stretches of curves that turn on a radius of curvature under `radius` (local units), to be
+/// flattened to `tolerance` rather than the finer tolerance elsewhere.
+public struct TightTurns: Sendable, Hashable {
+    public var radius: Double
+    public var tolerance: Double
+
+    public init(radius: Double, tolerance: Double) {
+        self.radius = radius; self.tolerance = tolerance
+    }
 }

@@ -19,6 +19,15 @@ extension PathRasterizer {
             if b.top < a.top - 1e-9 || b.bottom < a.bottom - 1e-9 { ordered = false; break }
         }
         if !ordered && yb - ya > PathRasterizer.minimumBand {
+            if usesChains, crossings.count <= PathRasterizer.exactCrossingEdges, cutAtCrossings(top: ya, bottom: yb) {
+                // `cuts` holds the band's limits and every crossing between; each piece is in order.
+                let limits = cuts
+                var after = start
+                for k in 1..<limits.count where limits[k] > limits[k - 1] {
+                    after = rasterizeBand(top: limits[k - 1], bottom: limits[k], rule: rule, winding: start)
+                }
+                return after
+            }
             let mid = (ya + yb) / 2
             rasterizeBand(top: ya, bottom: mid, rule: rule, winding: start)
             return rasterizeBand(top: mid, bottom: yb, rule: rule, winding: start)
@@ -34,6 +43,29 @@ extension PathRasterizer {
             }
         }
         return winding
+    }
+
+    /// Sets `cuts` to the band's top, the heights where two of its edges (`crossings`) swap order, and its
+    /// bottom, sorted: straight edges cross at most once, so between two cuts every pair keeps its order.
+    /// False when no crossing lies strictly inside the band (the order differs only by rounding).
+    mutating func cutAtCrossings(top ya: Double, bottom yb: Double) -> Bool {
+        cuts.removeAll(keepingCapacity: true)
+        cuts.append(ya)
+        let height = yb - ya
+        for i in crossings.indices {
+            let a = crossings[i]
+            for j in (i + 1)..<crossings.count {
+                let b = crossings[j]
+                let dTop = b.top - a.top, dBottom = b.bottom - a.bottom
+                guard (dTop < -1e-9 && dBottom > 1e-9) || (dTop > 1e-9 && dBottom < -1e-9) else { continue }
+                let y = ya + height * (dTop / (dTop - dBottom))
+                if y > ya, y < yb { cuts.append(y) }
+            }
+        }
+        guard cuts.count > 1 else { return false }
+        cuts.append(yb)
+        cuts.sort()
+        return true
     }
 
     // MARK: - Area accumulation

@@ -34,6 +34,11 @@ public struct PathRasterizer: Sendable {
         var x0: Double, y0: Double, x1: Double, y1: Double
         var dxdy: Double
         var winding: Int32
+        /// The edge that goes on down from this one's bottom end in the same direction (the next segment of
+        /// its polyline going down, or the previous one going up), and the one it goes on from; -1 when there
+        /// is none. Rows follow these chains (`rasterizeRow`).
+        var below: Int32 = -1
+        var above: Int32 = -1
         func x(at y: Double) -> Double { x0 + (y - y0) * dxdy }
     }
 
@@ -59,6 +64,9 @@ public struct PathRasterizer: Sendable {
     /// Bands with crossing edges are halved down to this height.
     static let minimumBand = 1.0 / 256
 
+    /// Bands of at most this many edges are cut exactly where their edges cross, not halved.
+    static let exactCrossingEdges = 24
+
     /// Extents closer than this in x share a cluster: the ends of two edges at one vertex, computed along
     /// each edge, may differ by rounding.
     static let touching = 1e-9
@@ -79,6 +87,19 @@ public struct PathRasterizer: Sendable {
     var width = 0
     var touched: [Touched] = []
     var runs: [CoverageRun] = []
+    /// Whether clusters are filled as chains where they can be (`rasterizeChains`) and bands with crossing
+    /// edges cut at the crossings (`cutAtCrossings`); off, every cluster is cut at every vertex and such
+    /// bands halved, as tests compare.
+    var usesChains = true
+    /// A row's cluster's chains (their edges in `clusterEdges`) and `rasterizeChains`' band limits and
+    /// each band's chains in order.
+    var chains: [Chain] = []
+    var chainSplits: [Double] = []
+    var bandOrder: [Int] = []
+    var bandStarts: [Int] = []
+    var bandKeys: [Double] = []
+    /// A band's limits and the heights where its edges cross (`cutAtCrossings`).
+    var cuts: [Double] = []
 
     public init() {}
 
@@ -155,8 +176,16 @@ public struct PathRasterizer: Sendable {
     static func buildEdges(_ polylines: [Polyline], clip: PixelRect, into edges: inout [Edge]) {
         edges.removeAll(keepingCapacity: true)
         let minY = Double(clip.y0), maxY = Double(clip.y1)
+        // The appended index of the segment before, when it was kept and ended where this one starts, and
+        // its winding.
+        var previousKept = -1
+        var previousWinding: Int32 = 0
+        var previousEnd = CGPoint(x: Double.nan, y: Double.nan)
         forEachSegment(polylines) { previous, point in
             var (x0, y0, x1, y1) = (Double(previous.x), Double(previous.y), Double(point.x), Double(point.y))
+            let kept = previous == previousEnd ? previousKept : -1
+            previousKept = -1
+            previousEnd = point
             guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
             var winding: Int32 = 1
             if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); winding = -1 }
@@ -166,9 +195,39 @@ public struct PathRasterizer: Sendable {
             if y0 < minY { x0 += (minY - y0) * dxdy; y0 = minY }
             if y1 > maxY { x1 -= (y1 - maxY) * dxdy; y1 = maxY }
             guard dxdy.isFinite, x0.isFinite, x1.isFinite else { return }
-            edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, dxdy: dxdy, winding: winding))
+            let index = edges.count
+            // Two kept segments meeting at a vertex and going the same way: the lower one goes on below the
+            // upper one (the vertex lies inside the rows, or one of them would not have been kept). Links are
+            // appended indices until the sort below.
+            let linked = kept >= 0 && previousWinding == winding
+            if linked, winding > 0 { edges[kept].below = Int32(index) }
+            edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, dxdy: dxdy, winding: winding,
+                              below: linked && winding < 0 ? Int32(kept) : -1))
+            previousKept = index
+            previousWinding = winding
         }
-        edges.sort { $0.y0 < $1.y0 }
+        sortByTop(&edges)
+    }
+
+    /// Sorts `edges` by top (as `sort` orders them), renumbers their `below` links to the sorted indices
+    /// and sets `above` from them.
+    static func sortByTop(_ edges: inout [Edge]) {
+        guard edges.count > 1 else { return }
+        // The same comparisons on the same keys in the same order: the permutation `sort` gives the edges.
+        var keys = [(y: Double, index: Int32)]()
+        keys.reserveCapacity(edges.count)
+        for (i, e) in edges.enumerated() { keys.append((e.y0, Int32(i))) }
+        keys.sort { $0.y < $1.y }
+        var rank = [Int32](repeating: 0, count: edges.count)
+        for (position, key) in keys.enumerated() { rank[Int(key.index)] = Int32(position) }
+        let unsorted = edges
+        for (position, key) in keys.enumerated() {
+            var e = unsorted[Int(key.index)]
+            e.below = e.below >= 0 ? rank[Int(e.below)] : -1
+            e.above = -1
+            edges[position] = e
+        }
+        for i in edges.indices where edges[i].below >= 0 { edges[Int(edges[i].below)].above = Int32(i) }
     }
 
     /// Calls `body` with every segment of `polylines` (each closed: its last point joins its first), in order.
@@ -194,108 +253,6 @@ public struct PathRasterizer: Sendable {
             levels.append(Level(y: y, lo: min(xa, xb), hi: max(xa, xb)))
         }
         levels.sort { $0.y < $1.y }
-    }
-
-    // MARK: - Rows and clusters
-
-    /// One row: its edges and horizontal edges sorted by where they start in x and grouped into clusters
-    /// whose x extents in the row overlap or touch; each cluster is filled on its own from the winding
-    /// number left of it, which is the winding of the edge-free gap there.
-    private mutating func rasterizeRow(top: Double, bottom: Double, rule: FillRule) {
-        extents.removeAll(keepingCapacity: true)
-        for i in active {
-            let e = edges[i]
-            let xa = e.x(at: max(top, e.y0)), xb = e.x(at: min(bottom, e.y1))
-            extents.append(Extent(lo: min(xa, xb), hi: max(xa, xb), edge: i))
-        }
-        while nextLevel < levels.count, levels[nextLevel].y <= top { nextLevel += 1 }
-        var level = nextLevel
-        while level < levels.count, levels[level].y < bottom {
-            extents.append(Extent(lo: levels[level].lo, hi: levels[level].hi, edge: -1))
-            level += 1
-        }
-        // `active` keeps the last row's order, so the extents arrive nearly sorted.
-        extents.sortNearlySorted(by: \.lo)
-        active.removeAll(keepingCapacity: true)
-        for x in extents where x.edge >= 0 { active.append(x.edge) }
-        var winding: Int32 = 0
-        var first = 0
-        while first < extents.count {
-            var end = first + 1, reach = extents[first].hi
-            while end < extents.count, extents[end].lo <= reach + PathRasterizer.touching {
-                reach = max(reach, extents[end].hi)
-                end += 1
-            }
-            winding = rasterizeCluster(first..<end, top: top, bottom: bottom, rule: rule, winding: winding)
-            first = end
-        }
-    }
-
-    /// Fills the cluster `extents[range]` starting from the winding number left of it; returns the one
-    /// right of it. A cluster without a vertex inside the row is one band; others are cut into bands at their
-    /// vertices (`rasterizeBand`), swept top to bottom with the band's edges kept in last band's x order.
-    private mutating func rasterizeCluster(_ range: Range<Int>, top: Double, bottom: Double, rule: FillRule,
-                                           winding: Int32) -> Int32 {
-        bandEdges.removeAll(keepingCapacity: true)
-        splits.removeAll(keepingCapacity: true)
-        splits.append(top)
-        for k in range where extents[k].edge >= 0 {
-            let i = extents[k].edge, e = edges[i]
-            bandEdges.append(i)
-            if e.y0 > top { splits.append(e.y0) }
-            if e.y1 < bottom { splits.append(e.y1) }
-        }
-        splits.append(bottom)
-        if bandEdges.isEmpty { return winding }
-        if splits.count == 2 { return rasterizeBand(top: top, bottom: bottom, rule: rule, winding: winding) }
-        // `edges` is sorted by top, so the indices in order are the edges in the order they start.
-        swap(&clusterEdges, &bandEdges)
-        clusterEdges.sort()
-        if let after = rasterizeChain(top: top, bottom: bottom, rule: rule, winding: winding) { return after }
-        splits.sort()
-        bandEdges.removeAll(keepingCapacity: true)
-        var next = 0, after = winding
-        for s in 1..<splits.count {
-            let ya = splits[s - 1], yb = splits[s]
-            guard yb > ya else { continue }
-            // Every edge starts and ends at a split or outside the row: those begun by `ya` and not ended
-            // span the band.
-            var kept = 0
-            for k in bandEdges.indices where edges[bandEdges[k]].y1 > ya {
-                bandEdges[kept] = bandEdges[k]
-                kept += 1
-            }
-            bandEdges.removeLast(bandEdges.count - kept)
-            while next < clusterEdges.count, edges[clusterEdges[next]].y0 <= ya {
-                bandEdges.append(clusterEdges[next])
-                next += 1
-            }
-            guard !bandEdges.isEmpty else { continue }
-            after = rasterizeBand(top: ya, bottom: yb, rule: rule, winding: winding)
-            for k in crossings.indices { bandEdges[k] = crossings[k].edge }
-        }
-        return after
-    }
-
-    /// A cluster whose edges (`clusterEdges`, in the order they start) follow one another down the row, one
-    /// at a time and in one direction (a monotone piece of an outline): each of its bands holds one edge over
-    /// the edge's own rows, so each edge is accumulated at once, with the arithmetic `rasterizeBand` does
-    /// for it. Nil when the edges are not such a chain.
-    private mutating func rasterizeChain(top: Double, bottom: Double, rule: FillRule, winding: Int32) -> Int32? {
-        let first = edges[clusterEdges[0]]
-        for k in clusterEdges.indices.dropFirst() {
-            let e = edges[clusterEdges[k]]
-            guard e.winding == first.winding, edges[clusterEdges[k - 1]].y1 <= e.y0 else { return nil }
-        }
-        let after = winding &+ first.winding
-        guard rule.contains(winding) != rule.contains(after) else { return after }
-        let sign: Double = rule.contains(after) ? 1 : -1
-        for i in clusterEdges {
-            let e = edges[i]
-            let ya = max(top, e.y0), yb = min(bottom, e.y1)
-            accumulate(top: e.x(at: ya), bottom: e.x(at: yb), height: yb - ya, sign: sign)
-        }
-        return after
     }
 }
 

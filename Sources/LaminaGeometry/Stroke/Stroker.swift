@@ -33,13 +33,22 @@ public struct StrokeStyle: Sendable, Hashable {
 /// (tiny-skia's "pivot"), so a tight inner corner never leaves a hole. Zero-length pieces with round or
 /// square caps draw a dot, as CoreGraphics does. Arcs are flattened to `tolerance` (local units).
 public enum Stroker {
+    /// The outlines of `path` stroked with `style`: flattened to `tolerance` (local units, from
+    /// `PathAccuracy.tolerance(scale:)`), except the stretches of its curves that turn tighter than half
+    /// the stroke's width (`PathAccuracy.tightTurns`).
+    public static func stroke(_ path: Path, _ style: StrokeStyle, tolerance: Double) -> [Polyline] {
+        let tight = PathAccuracy.tightTurns(strokeWidth: style.width, tolerance: tolerance)
+        return stroke(path.flattened(tolerance: tolerance, tightTurns: tight), style, tolerance: tolerance)
+    }
+
     /// The outlines of `polylines` stroked with `style`.
     public static func stroke(_ polylines: [Polyline], _ style: StrokeStyle, tolerance: Double) -> [Polyline] {
         let hw = style.width / 2
         guard hw > 0, hw.isFinite else { return [] }
         let tol = max(tolerance, hw * 1e-4)
         var out: [Polyline] = []
-        for piece in Dasher.pieces(polylines, style, minimumPeriod: 2.5 * tolerance) {
+        // A quarter pixel in local units: `tolerance` is `PathAccuracy.pixels` of a pixel.
+        for piece in Dasher.pieces(polylines, style, minimumPeriod: 0.25 * tolerance / PathAccuracy.pixels) {
             let points = dedup(piece.points, closed: piece.closed)
             if points.count < 2 || (piece.closed && points.count < 3) {
                 if let p = points.first, let dot = dot(p, hw: hw, cap: style.cap, tol: tol) { out.append(dot) }

@@ -38,12 +38,13 @@ extension GraphBuilder {
         }
         guard let color = layer.strokeColor, color.alpha > 0, layer.lineWidth > 0, failure == nil else { return ops }
         let tolerance = PathAccuracy.tolerance(scale: LayerGeometry.largestScale(m))
-        guard chargeSegments(path.flattenedSegmentCount(tolerance: tolerance)) else { return ops }
+        let tight = PathAccuracy.tightTurns(strokeWidth: layer.lineWidth, tolerance: tolerance)
+        guard chargeSegments(path.flattenedSegmentCount(tolerance: tolerance, tightTurns: tight)) else { return ops }
         let style = StrokeStyle(width: layer.lineWidth, cap: StrokeStyle.Cap(layer.lineCap), join: StrokeStyle.Join(layer.lineJoin),
                                 miterLimit: layer.miterLimit, dashes: layer.lineDashPatternValue,
                                 dashPhase: layer.lineDashPhase, start: layer.strokeStart, end: layer.strokeEnd)
         let outlines = BackingStores.strokes.value(for: StrokeKey(path: path, style: style, tolerance: tolerance)) {
-            Stroker.stroke(path.flattened(tolerance: tolerance), style, tolerance: tolerance)
+            Stroker.stroke(path, style, tolerance: tolerance)
         }
         return ops + polylineOps(outlines, layerToTarget: m, color: color, interest: context.interest)
     }

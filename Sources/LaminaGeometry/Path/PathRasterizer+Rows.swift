@@ -1,0 +1,166 @@
+import Foundation
+
+extension PathRasterizer {
+    // MARK: - Rows and clusters
+
+    /// One row: its chains (runs of linked edges inside the row, `Edge.below`) and horizontal edges sorted
+    /// by where they start in x and grouped into clusters whose x extents in the row overlap or touch; each
+    /// cluster is filled on its own from the winding number left of it, which is the winding of the
+    /// edge-free gap there. A chain's edges touch one another at their shared vertices, so a chain as one
+    /// extent groups the row exactly as its edges one by one would, and a curve's many short edges cost one
+    /// extent to sort.
+    mutating func rasterizeRow(top: Double, bottom: Double, rule: FillRule) {
+        extents.removeAll(keepingCapacity: true)
+        for i in active {
+            let e = edges[i]
+            // An edge going on from one above it in this row is part of that edge's chain.
+            if e.above >= 0, e.y0 > top { continue }
+            var xa = e.x(at: max(top, e.y0)), xb = e.x(at: min(bottom, e.y1))
+            var lo = min(xa, xb), hi = max(xa, xb)
+            var j = Int(e.below)
+            while j >= 0, edges[j].y0 < bottom {
+                let next = edges[j]
+                xa = next.x0
+                xb = next.x(at: min(bottom, next.y1))
+                lo = min(lo, xa, xb); hi = max(hi, xa, xb)
+                j = Int(next.below)
+            }
+            extents.append(Extent(lo: lo, hi: hi, edge: i))
+        }
+        while nextLevel < levels.count, levels[nextLevel].y <= top { nextLevel += 1 }
+        var level = nextLevel
+        while level < levels.count, levels[level].y < bottom {
+            extents.append(Extent(lo: levels[level].lo, hi: levels[level].hi, edge: -1))
+            level += 1
+        }
+        // `active` keeps the last row's order, so the extents arrive nearly sorted.
+        extents.sortNearlySorted(by: \.lo)
+        active.removeAll(keepingCapacity: true)
+        for x in extents where x.edge >= 0 { appendChain(from: x.edge, bottom: bottom, toActive: true) }
+        var winding: Int32 = 0
+        var first = 0
+        while first < extents.count {
+            var end = first + 1, reach = extents[first].hi
+            while end < extents.count, extents[end].lo <= reach + PathRasterizer.touching {
+                reach = max(reach, extents[end].hi)
+                end += 1
+            }
+            winding = rasterizeCluster(first..<end, top: top, bottom: bottom, rule: rule, winding: winding)
+            first = end
+        }
+    }
+
+    /// Appends the chain from edge `i` down through the edges that start above `bottom` to `active`, or
+    /// to `clusterEdges`; returns whether any of its edges has a vertex inside the row (`top` is the row's).
+    @inline(__always)
+    @discardableResult
+    mutating func appendChain(from i: Int, top: Double = -.infinity, bottom: Double, toActive: Bool) -> Bool {
+        var j = i, inner = false
+        while true {
+            if toActive { active.append(j) } else { clusterEdges.append(j) }
+            let e = edges[j]
+            if e.y0 > top || e.y1 < bottom { inner = true }
+            let b = Int(e.below)
+            guard b >= 0, edges[b].y0 < bottom else { return inner }
+            j = b
+        }
+    }
+
+    /// Fills the cluster `extents[range]` starting from the winding number left of it; returns the one
+    /// right of it. A cluster without a vertex inside the row is one band. Others are filled as chains
+    /// (`rasterizeChains`) where they keep their order, else cut into bands at every vertex
+    /// (`rasterizeBand`), swept top to bottom with the band's edges kept in last band's x order.
+    private mutating func rasterizeCluster(_ range: Range<Int>, top: Double, bottom: Double, rule: FillRule,
+                                           winding: Int32) -> Int32 {
+        clusterEdges.removeAll(keepingCapacity: true)
+        chains.removeAll(keepingCapacity: true)
+        var inner = false
+        for k in range where extents[k].edge >= 0 {
+            let first = clusterEdges.count
+            if appendChain(from: extents[k].edge, top: top, bottom: bottom, toActive: false) { inner = true }
+            let head = edges[clusterEdges[first]], tail = edges[clusterEdges[clusterEdges.count - 1]]
+            chains.append(Chain(first: first, end: clusterEdges.count, top: max(top, head.y0),
+                                bottom: min(bottom, tail.y1), winding: head.winding))
+        }
+        if clusterEdges.isEmpty { return winding }
+        if !inner {
+            swap(&bandEdges, &clusterEdges)
+            return rasterizeBand(top: top, bottom: bottom, rule: rule, winding: winding)
+        }
+        if chainsFollowOneAnother() {
+            // `edges` is sorted by top, so the indices in order are the edges in the order they start.
+            clusterEdges.sort()
+            if let after = rasterizeChain(top: top, bottom: bottom, rule: rule, winding: winding) { return after }
+        } else if usesChains, chains.count < clusterEdges.count,
+                  let after = rasterizeChains(top: top, bottom: bottom, rule: rule, winding: winding) {
+            return after
+        }
+        clusterEdges.sort()
+        splits.removeAll(keepingCapacity: true)
+        splits.append(top)
+        for i in clusterEdges {
+            let e = edges[i]
+            if e.y0 > top { splits.append(e.y0) }
+            if e.y1 < bottom { splits.append(e.y1) }
+        }
+        splits.append(bottom)
+        splits.sort()
+        bandEdges.removeAll(keepingCapacity: true)
+        var next = 0, after = winding
+        for s in 1..<splits.count {
+            let ya = splits[s - 1], yb = splits[s]
+            guard yb > ya else { continue }
+            // Every edge starts and ends at a split or outside the row: those begun by `ya` and not ended
+            // span the band.
+            var kept = 0
+            for k in bandEdges.indices where edges[bandEdges[k]].y1 > ya {
+                bandEdges[kept] = bandEdges[k]
+                kept += 1
+            }
+            bandEdges.removeLast(bandEdges.count - kept)
+            while next < clusterEdges.count, edges[clusterEdges[next]].y0 <= ya {
+                bandEdges.append(clusterEdges[next])
+                next += 1
+            }
+            guard !bandEdges.isEmpty else { continue }
+            after = rasterizeBand(top: ya, bottom: yb, rule: rule, winding: winding)
+            for k in crossings.indices { bandEdges[k] = crossings[k].edge }
+        }
+        return after
+    }
+
+    /// Whether the cluster's chains (at most eight) go one way and follow one another down the row without
+    /// overlapping in y: `rasterizeChain`'s case.
+    private func chainsFollowOneAnother() -> Bool {
+        guard chains.count > 1 else { return true }
+        guard chains.count <= 8 else { return false }
+        for a in chains.indices {
+            guard chains[a].winding == chains[0].winding else { return false }
+            for b in chains.indices where b != a {
+                if chains[a].top < chains[b].bottom && chains[b].top < chains[a].bottom { return false }
+            }
+        }
+        return true
+    }
+
+    /// A cluster whose edges (`clusterEdges`, in the order they start) follow one another down the row, one
+    /// at a time and in one direction (a monotone piece of an outline): each of its bands holds one edge over
+    /// the edge's own rows, so each edge is accumulated at once, with the arithmetic `rasterizeBand` does
+    /// for it. Nil when the edges are not such a chain.
+    private mutating func rasterizeChain(top: Double, bottom: Double, rule: FillRule, winding: Int32) -> Int32? {
+        let first = edges[clusterEdges[0]]
+        for k in clusterEdges.indices.dropFirst() {
+            let e = edges[clusterEdges[k]]
+            guard e.winding == first.winding, edges[clusterEdges[k - 1]].y1 <= e.y0 else { return nil }
+        }
+        let after = winding &+ first.winding
+        guard rule.contains(winding) != rule.contains(after) else { return after }
+        let sign: Double = rule.contains(after) ? 1 : -1
+        for i in clusterEdges {
+            let e = edges[i]
+            let ya = max(top, e.y0), yb = min(bottom, e.y1)
+            accumulate(top: e.x(at: ya), bottom: e.x(at: yb), height: yb - ya, sign: sign)
+        }
+        return after
+    }
+}
