@@ -88,14 +88,13 @@ extension PathRasterizer {
             return rasterizeBand(top: top, bottom: bottom, rule: rule, winding: winding)
         }
         if chainsFollowOneAnother() {
-            // `edges` is sorted by top, so the indices in order are the edges in the order they start.
-            clusterEdges.sort()
+            sortClusterEdgesByTop()
             if let after = rasterizeChain(top: top, bottom: bottom, rule: rule, winding: winding) { return after }
         } else if usesChains, chains.count < clusterEdges.count,
                   let after = rasterizeChains(top: top, bottom: bottom, rule: rule, winding: winding) {
             return after
         }
-        clusterEdges.sort()
+        sortClusterEdgesByTop()
         splits.removeAll(keepingCapacity: true)
         splits.append(top)
         for i in clusterEdges {
@@ -127,6 +126,12 @@ extension PathRasterizer {
             for k in crossings.indices { bandEdges[k] = crossings[k].edge }
         }
         return after
+    }
+
+    /// Puts `clusterEdges` in the order the edges start.
+    private mutating func sortClusterEdgesByTop() {
+        let all = edges
+        clusterEdges.sort { all[$0].y0 < all[$1].y0 }
     }
 
     /// Whether the cluster's chains (at most eight) go one way and follow one another down the row without

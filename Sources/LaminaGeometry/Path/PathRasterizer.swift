@@ -72,6 +72,10 @@ public struct PathRasterizer: Sendable {
     static let touching = 1e-9
 
     var edges: [Edge] = []
+    /// The edges as `appendEdges` makes them, the chains' first edges by top, and which have an edge above.
+    var rawEdges: [Edge] = []
+    var heads: [Int] = []
+    var hasAbove: [Bool] = []
     var active: [Int] = []
     var splits: [Double] = []
     var bandEdges: [Int] = []
@@ -133,22 +137,40 @@ public struct PathRasterizer: Sendable {
         var y = clip.y0
         while y < clip.y1 {
             let top = Double(y), bottom = top + 1
-            while next < edges.count, edges[next].y0 < bottom {
-                active.append(next)
+            while next < heads.count, edges[heads[next]].y0 < bottom {
+                active.append(heads[next])
                 next += 1
             }
-            let all = edges
-            active.removeAll { all[$0].y1 <= top }
+            retireEdges(top: top)
             if active.isEmpty {
-                guard next < edges.count else { break }
-                // Jump straight to the next edge's first row.
-                y = max(y + 1, Int(pixels: edges[next].y0, .down))
+                guard next < heads.count else { break }
+                // Jump straight to the next chain's first row.
+                y = max(y + 1, Int(pixels: edges[heads[next]].y0, .down))
                 continue
             }
             rasterizeRow(top: top, bottom: bottom, rule: rule)
             emit(&self, y)
             y += 1
         }
+    }
+
+    /// Drops the edges that ended above `top` from `active`; one that ended exactly at `top` hands over to
+    /// the edge below it in its chain (a chain's later edges join `active` in the rows where they start,
+    /// `rasterizeRow`, but one starting on the row's top was not there yet).
+    private mutating func retireEdges(top: Double) {
+        var kept = 0
+        for k in active.indices {
+            let i = active[k], e = edges[i]
+            if e.y1 > top {
+                active[kept] = i
+            } else if e.y1 == top, e.below >= 0 {
+                active[kept] = Int(e.below)
+            } else {
+                continue
+            }
+            kept += 1
+        }
+        active.removeLast(active.count - kept)
     }
 
     /// The coverage of every pixel of `clip`, row-major with `clip.width` floats per row.
@@ -164,16 +186,25 @@ public struct PathRasterizer: Sendable {
 
     // MARK: - Edges
 
-    /// Builds the edge list clipped to the clip's rows, sorted by top, and the horizontal edges inside
-    /// them, sorted by y.
+    /// Builds the edge list clipped to the clip's rows in chains (`chainEdges`), and the horizontal edges
+    /// inside them, sorted by y.
     private mutating func buildEdges(_ polylines: [Polyline], clip: PixelRect) {
-        PathRasterizer.buildEdges(polylines, clip: clip, into: &edges)
+        PathRasterizer.appendEdges(polylines, clip: clip, links: true, into: &rawEdges)
+        chainEdges()
         PathRasterizer.buildLevels(polylines, clip: clip, into: &levels)
     }
 
     /// The edges of `polylines` (every one closed) cut to the rows of `clip`, sorted by top, into `edges`:
-    /// horizontal and non-finite edges are dropped. `PathTrapezoids` builds its edges here too.
+    /// horizontal and non-finite edges are dropped, and no links are kept. `PathTrapezoids` builds its
+    /// edges here.
     static func buildEdges(_ polylines: [Polyline], clip: PixelRect, into edges: inout [Edge]) {
+        appendEdges(polylines, clip: clip, links: false, into: &edges)
+        edges.sort { $0.y0 < $1.y0 }
+    }
+
+    /// Appends the edges of `polylines` cut to the rows of `clip`, in the polylines' order, into `edges`
+    /// (emptied first); with `links`, each edge's `below` is the appended index of the edge going on below it.
+    static func appendEdges(_ polylines: [Polyline], clip: PixelRect, links: Bool, into edges: inout [Edge]) {
         edges.removeAll(keepingCapacity: true)
         let minY = Double(clip.y0), maxY = Double(clip.y1)
         // The appended index of the segment before, when it was kept and ended where this one starts, and
@@ -183,7 +214,7 @@ public struct PathRasterizer: Sendable {
         var previousEnd = CGPoint(x: Double.nan, y: Double.nan)
         forEachSegment(polylines) { previous, point in
             var (x0, y0, x1, y1) = (Double(previous.x), Double(previous.y), Double(point.x), Double(point.y))
-            let kept = previous == previousEnd ? previousKept : -1
+            let kept = links && previous == previousEnd ? previousKept : -1
             previousKept = -1
             previousEnd = point
             guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
@@ -197,8 +228,7 @@ public struct PathRasterizer: Sendable {
             guard dxdy.isFinite, x0.isFinite, x1.isFinite else { return }
             let index = edges.count
             // Two kept segments meeting at a vertex and going the same way: the lower one goes on below the
-            // upper one (the vertex lies inside the rows, or one of them would not have been kept). Links are
-            // appended indices until the sort below.
+            // upper one (the vertex lies inside the rows, or one of them would not have been kept).
             let linked = kept >= 0 && previousWinding == winding
             if linked, winding > 0 { edges[kept].below = Int32(index) }
             edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, dxdy: dxdy, winding: winding,
@@ -206,28 +236,34 @@ public struct PathRasterizer: Sendable {
             previousKept = index
             previousWinding = winding
         }
-        sortByTop(&edges)
     }
 
-    /// Sorts `edges` by top (as `sort` orders them), renumbers their `below` links to the sorted indices
-    /// and sets `above` from them.
-    static func sortByTop(_ edges: inout [Edge]) {
-        guard edges.count > 1 else { return }
-        // The same comparisons on the same keys in the same order: the permutation `sort` gives the edges.
-        var keys = [(y: Double, index: Int32)]()
-        keys.reserveCapacity(edges.count)
-        for (i, e) in edges.enumerated() { keys.append((e.y0, Int32(i))) }
-        keys.sort { $0.y < $1.y }
-        var rank = [Int32](repeating: 0, count: edges.count)
-        for (position, key) in keys.enumerated() { rank[Int(key.index)] = Int32(position) }
-        let unsorted = edges
-        for (position, key) in keys.enumerated() {
-            var e = unsorted[Int(key.index)]
-            e.below = e.below >= 0 ? rank[Int(e.below)] : -1
-            e.above = -1
-            edges[position] = e
+    /// Moves `rawEdges` into `edges` chain by chain, each chain's edges top to bottom in consecutive
+    /// indices (`below` the next index, `above` the one before), and lists the chains' first edges in
+    /// `heads`, sorted by top: the sweep starts chains, and a chain's edges follow in its rows.
+    private mutating func chainEdges() {
+        edges.removeAll(keepingCapacity: true)
+        heads.removeAll(keepingCapacity: true)
+        let raw = rawEdges
+        if hasAbove.count < raw.count { hasAbove = [Bool](repeating: false, count: raw.count) }
+        for i in raw.indices { hasAbove[i] = false }
+        for e in raw where e.below >= 0 { hasAbove[Int(e.below)] = true }
+        for i in raw.indices where !hasAbove[i] {
+            let head = edges.count
+            heads.append(head)
+            var j = i
+            while true {
+                var e = raw[j]
+                let next = Int(e.below)
+                e.above = edges.count > head ? Int32(edges.count - 1) : -1
+                e.below = next >= 0 ? Int32(edges.count + 1) : -1
+                edges.append(e)
+                guard next >= 0 else { break }
+                j = next
+            }
         }
-        for i in edges.indices where edges[i].below >= 0 { edges[Int(edges[i].below)].above = Int32(i) }
+        let all = edges
+        heads.sort { all[$0].y0 < all[$1].y0 }
     }
 
     /// Calls `body` with every segment of `polylines` (each closed: its last point joins its first), in order.
