@@ -65,4 +65,26 @@ final class PathCoverageKeptGPUTests: XCTestCase {
     func testNothingIsKept_whenTheOptionIsOff() throws {
         XCTAssertNil(try renderer(.trapezoids, keeps: false).keptPathCoverage)
     }
+
+    /// The key hashes a fill's counts and end points only; equality still compares every point, so a fill
+    /// differing inside (or by its map) is another key and its coverage is not taken from the first.
+    func testKeysDifferingInsideAreDifferentKeys() {
+        let op = ops()[0]
+        var moved = star(at: 30, 30)
+        moved.points[4].x += 0.25
+        let inside = DrawOp(shape: .path(PathShape(polylines: [moved], rule: .nonZero)), paint: op.paint,
+                            transform: op.transform, bounds: op.bounds)
+        let shifted = DrawOp(shape: op.shape, paint: op.paint, transform: .translation(0.5, 0),
+                             bounds: op.bounds)
+        let pass = PixelRect(x0: 0, y0: 0, x1: 120, y1: 60)
+        let keys = [op, inside, shifted].map { PathCoverage.KeptKey(PathCoverage.items([$0], passBounds: pass)[0]) }
+        XCTAssertEqual(keys[0].hashValue, keys[1].hashValue, "the hash does not read the moved point")
+        XCTAssertNotEqual(keys[0], keys[1])
+        XCTAssertNotEqual(keys[0], keys[2])
+        let kept = PathCoverage.makeKeptCache()
+        kept.keep(PathCoverage.Kept(floats: [1, 2, 3], keyBytes: 0), for: keys[0])
+        XCTAssertNil(kept.value(for: keys[1]))
+        XCTAssertNil(kept.value(for: keys[2]))
+        XCTAssertEqual(kept.value(for: keys[0])?.floats, [1, 2, 3])
+    }
 }

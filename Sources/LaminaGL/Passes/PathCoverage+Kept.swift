@@ -3,21 +3,44 @@ import LaminaGeometry
 import LaminaGraph
 
 /// Coverage work kept between frames (`RenderOptions.keepsPathCoverage`): a fill drawn again with the same
-/// polylines in pixels, rule and bounds (every unchanged path of an animation's next frame, every frame of
-/// `lamina bench`) takes what its first frame computed: the CPU's coverage rows for the upload method, the
-/// trapezoid records for the trapezoid and stencil methods. Both are functions of that key alone (records
-/// are relative to the bounds' corner), so the bytes drawn are the same with and without it.
+/// polylines, map to pixels, rule and bounds (every unchanged path of an animation's next frame, every frame
+/// of `lamina bench`) takes what its first frame computed: the CPU's coverage rows for the upload method,
+/// the trapezoid records for the trapezoid and stencil methods. Both are functions of that key alone
+/// (records are relative to the bounds' corner), so the bytes drawn are the same with and without it.
 extension PathCoverage {
-    /// What decides a fill's coverage work.
+    /// What decides a fill's coverage work: the op's own polylines (unprojected, so a kept fill is not
+    /// projected again), the map, the rule and the bounds.
+    ///
+    /// The hash takes the polylines' counts and end points, not every point: a frame's lookups cost the
+    /// fills, not their vertices. Equality still compares every point, and costs nothing when both keys
+    /// hold the same array (a stroke's outlines kept by the planner, a layer tree planned again): arrays
+    /// sharing storage are equal at once.
     struct KeptKey: Hashable {
         let lines: [Polyline]
+        let transform: Transform3D
         let rule: FillRule
         let bounds: PixelRect
 
         init(_ item: Item) {
-            lines = item.lines
+            lines = item.fill.polylines
+            transform = item.transform
             rule = item.rule
             bounds = item.bounds
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(transform)
+            hasher.combine(rule)
+            hasher.combine(bounds)
+            hasher.combine(lines.count)
+            for line in [lines.first, lines.last] {
+                guard let line else { continue }
+                hasher.combine(line.points.count)
+                hasher.combine(line.points.first.map { Double($0.x) })
+                hasher.combine(line.points.first.map { Double($0.y) })
+                hasher.combine(line.points.last.map { Double($0.x) })
+                hasher.combine(line.points.last.map { Double($0.y) })
+            }
         }
 
         /// The key's own bytes (its points), counted with the value it keeps.
