@@ -8,7 +8,10 @@ import Foundation
 /// same curves flattened a hundred times more finely (StrokeAccuracyTests), fills and one-point strokes
 /// of circles, ellipses, quadratic and cubic curves stay within `t` of the exact coverage at every pixel.
 /// `pixels` is 1/512 px, so every pixel's coverage is within half an 8-bit step (1/510) of the exact
-/// coverage of the curves.
+/// coverage of the curves. A stroke's sides are offsets of its flattened centre line: on a turn of radius
+/// R the outer side's chords sag by up to `t` (R + w/2) / R, so a stroke of width w is within half a step
+/// where it turns on radii far above w (every one-point stroke short of a cusp) and within (1 + w / 2R)
+/// half-steps elsewhere.
 ///
 /// **Tight turns of wide strokes.** Where a stroked curve turns on a radius under half its stroke's
 /// width, the stroke's inner side folds over itself and goes through the centre line at every vertex

@@ -88,7 +88,8 @@ extension PathRasterizer {
             return rasterizeBand(top: top, bottom: bottom, rule: rule, winding: winding)
         }
         if chainsFollowOneAnother() {
-            sortClusterEdgesByTop()
+            // One chain is in order already.
+            if chains.count > 1 { sortClusterEdgesByTop() }
             if let after = rasterizeChain(top: top, bottom: bottom, rule: rule, winding: winding) { return after }
         } else if usesChains, chains.count < clusterEdges.count,
                   let after = rasterizeChains(top: top, bottom: bottom, rule: rule, winding: winding) {

@@ -72,10 +72,9 @@ public struct PathRasterizer: Sendable {
     static let touching = 1e-9
 
     var edges: [Edge] = []
-    /// The edges as `appendEdges` makes them, the chains' first edges by top, and which have an edge above.
+    /// The edges as `appendEdges` makes them, and the chains' first edges by top.
     var rawEdges: [Edge] = []
     var heads: [Int] = []
-    var hasAbove: [Bool] = []
     var active: [Int] = []
     var splits: [Double] = []
     var bandEdges: [Int] = []
@@ -241,26 +240,31 @@ public struct PathRasterizer: Sendable {
     /// Moves `rawEdges` into `edges` chain by chain, each chain's edges top to bottom in consecutive
     /// indices (`below` the next index, `above` the one before), and lists the chains' first edges in
     /// `heads`, sorted by top: the sweep starts chains, and a chain's edges follow in its rows.
+    ///
+    /// `appendEdges` links only consecutive edges, so a chain arrives as a run of them: top to bottom where
+    /// the polyline goes down, bottom to top (reversed here) where it goes up.
     private mutating func chainEdges() {
         edges.removeAll(keepingCapacity: true)
         heads.removeAll(keepingCapacity: true)
-        let raw = rawEdges
-        if hasAbove.count < raw.count { hasAbove = [Bool](repeating: false, count: raw.count) }
-        for i in raw.indices { hasAbove[i] = false }
-        for e in raw where e.below >= 0 { hasAbove[Int(e.below)] = true }
-        for i in raw.indices where !hasAbove[i] {
-            let head = edges.count
-            heads.append(head)
+        let raw = rawEdges, n = raw.count
+        var i = 0
+        while i < n {
             var j = i
-            while true {
-                var e = raw[j]
-                let next = Int(e.below)
-                e.above = edges.count > head ? Int32(edges.count - 1) : -1
-                e.below = next >= 0 ? Int32(edges.count + 1) : -1
-                edges.append(e)
-                guard next >= 0 else { break }
-                j = next
+            let head = edges.count
+            if raw[i].below == Int32(i + 1) {
+                while j + 1 < n, raw[j].below == Int32(j + 1) { j += 1 }
+                for k in i...j { edges.append(raw[k]) }
+            } else {
+                while j + 1 < n, raw[j + 1].below == Int32(j) { j += 1 }
+                for k in stride(from: j, through: i, by: -1) { edges.append(raw[k]) }
             }
+            let end = edges.count
+            for k in head..<end {
+                edges[k].above = k > head ? Int32(k - 1) : -1
+                edges[k].below = k + 1 < end ? Int32(k + 1) : -1
+            }
+            heads.append(head)
+            i = j + 1
         }
         let all = edges
         heads.sort { all[$0].y0 < all[$1].y0 }
