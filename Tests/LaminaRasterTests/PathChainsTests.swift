@@ -1,5 +1,6 @@
 import Foundation
 @testable import LaminaGeometry
+import LaminaTestSupport
 import XCTest
 
 /// Clusters filled as chains (runs of linked edges, ordered per band) give the coverage of the band per
@@ -87,37 +88,10 @@ final class PathChainsTests: XCTestCase {
             let cov = coverage([bowtie], rule, clip: clip, chains: true)
             for py in 0..<10 {
                 for px in 0..<10 {
-                    let exact = Self.area(left, px, py) + Self.area(right, px, py)
+                    let exact = PixelArea.of(left, px: px, py: py) + PixelArea.of(right, px: px, py: py)
                     XCTAssertEqual(Double(cov[py * 10 + px]), exact, accuracy: 1e-6, "pixel \(px), \(py), \(rule)")
                 }
             }
         }
-    }
-
-    /// The area of a convex polygon inside the unit pixel at (px, py).
-    static func area(_ polygon: [CGPoint], _ px: Int, _ py: Int) -> Double {
-        var poly = polygon.map { (Double($0.x), Double($0.y)) }
-        let x0 = Double(px), y0 = Double(py)
-        let planes: [((Double, Double)) -> Double] = [{ $0.0 - x0 }, { x0 + 1 - $0.0 }, { $0.1 - y0 }, { y0 + 1 - $0.1 }]
-        for inside in planes {
-            var out: [(Double, Double)] = []
-            for i in poly.indices {
-                let a = poly[i], b = poly[(i + 1) % poly.count]
-                let da = inside(a), db = inside(b)
-                if da >= 0 { out.append(a) }
-                if (da >= 0) != (db >= 0) {
-                    let t = da / (da - db)
-                    out.append((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)))
-                }
-            }
-            poly = out
-            if poly.isEmpty { return 0 }
-        }
-        var sum = 0.0
-        for i in poly.indices {
-            let a = poly[i], b = poly[(i + 1) % poly.count]
-            sum += a.0 * b.1 - b.0 * a.1
-        }
-        return abs(sum) / 2
     }
 }

@@ -20,33 +20,6 @@ final class PathRasterizerTests: XCTestCase {
         return Polyline(points: reversed ? pts.reversed() : pts, closed: true)
     }
 
-    /// The area of a simple polygon inside the unit pixel at (px, py): Sutherland-Hodgman, then shoelace.
-    private func exactArea(_ polygon: [CGPoint], px: Int, py: Int) -> Double {
-        var poly = polygon.map { (Double($0.x), Double($0.y)) }
-        let x0 = Double(px), y0 = Double(py)
-        let planes: [((Double, Double)) -> Double] = [{ $0.0 - x0 }, { x0 + 1 - $0.0 }, { $0.1 - y0 }, { y0 + 1 - $0.1 }]
-        for inside in planes {
-            var out: [(Double, Double)] = []
-            for i in 0..<poly.count {
-                let a = poly[i], b = poly[(i + 1) % poly.count]
-                let da = inside(a), db = inside(b)
-                if da >= 0 { out.append(a) }
-                if (da >= 0) != (db >= 0) {
-                    let t = da / (da - db)
-                    out.append((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)))
-                }
-            }
-            poly = out
-            if poly.isEmpty { return 0 }
-        }
-        var area = 0.0
-        for i in 0..<poly.count {
-            let a = poly[i], b = poly[(i + 1) % poly.count]
-            area += a.0 * b.1 - b.0 * a.1
-        }
-        return abs(area) / 2
-    }
-
     private func shoelace(_ points: [CGPoint]) -> Double {
         var area = 0.0
         for i in 0..<points.count {
@@ -77,7 +50,7 @@ final class PathRasterizerTests: XCTestCase {
                 let cov = coverage([Polyline(points: pts, closed: true)], rule, clip: clip)
                 for y in 0..<32 {
                     for x in 0..<32 {
-                        XCTAssertEqual(Double(cov[y * 32 + x]), exactArea(pts, px: x, py: y), accuracy: 1e-5,
+                        XCTAssertEqual(Double(cov[y * 32 + x]), PixelArea.of(pts, px: x, py: y), accuracy: 1e-5,
                                        "pixel \(x),\(y) of \(pts)")
                     }
                 }
@@ -116,7 +89,7 @@ final class PathRasterizerTests: XCTestCase {
                                 Polyline(points: backwards, closed: true)], rule, clip: clip)
             for py in 0..<20 {
                 for px in 0..<32 {
-                    let exact = [comb, stairs, backwards].reduce(0) { $0 + exactArea($1, px: px, py: py) }
+                    let exact = [comb, stairs, backwards].reduce(0) { $0 + PixelArea.of($1, px: px, py: py) }
                     XCTAssertEqual(Double(cov[py * 32 + px]), exact, accuracy: 1e-6, "pixel (\(px), \(py)), \(rule)")
                 }
             }

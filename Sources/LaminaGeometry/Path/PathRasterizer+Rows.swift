@@ -68,8 +68,7 @@ extension PathRasterizer {
 
     /// Fills the cluster `extents[range]` starting from the winding number left of it; returns the one
     /// right of it. A cluster without a vertex inside the row is one band. Others are filled as chains
-    /// (`rasterizeChains`) where they keep their order, else cut into bands at every vertex
-    /// (`rasterizeBand`), swept top to bottom with the band's edges kept in last band's x order.
+    /// (`rasterizeChains`) where they keep their order, else cut into bands at every vertex.
     private mutating func rasterizeCluster(_ range: Range<Int>, top: Double, bottom: Double, rule: FillRule,
                                            winding: Int32) -> Int32 {
         clusterEdges.removeAll(keepingCapacity: true)
@@ -96,6 +95,13 @@ extension PathRasterizer {
             return after
         }
         sortClusterEdgesByTop()
+        return rasterizeBandsAtVertices(top: top, bottom: bottom, rule: rule, winding: winding)
+    }
+
+    /// The cluster of `clusterEdges` (in the order they start) cut into bands at every vertex inside the row,
+    /// swept top to bottom with each band's edges kept in the last band's x order.
+    private mutating func rasterizeBandsAtVertices(top: Double, bottom: Double, rule: FillRule,
+                                                   winding: Int32) -> Int32 {
         splits.removeAll(keepingCapacity: true)
         splits.append(top)
         for i in clusterEdges {
