@@ -90,6 +90,9 @@ public final class GPURenderer: Renderer {
     /// The path coverage work kept between frames (`RenderOptions.keepsPathCoverage`), for tests.
     var keptPathCoverage: ByteBoundedCache<PathCoverage.KeptKey, PathCoverage.Kept>? { resources?.paths.kept }
 
+    /// How many passes' coverage atlases are kept for the next frame (`PathCoverage+KeptPages.swift`), for tests.
+    var keptCoverageAtlases: Int { resources?.paths.keptPasses.count ?? 0 }
+
     deinit {
         try? context.makeCurrent()
         resources = nil
@@ -109,6 +112,8 @@ public final class GPURenderer: Renderer {
         try context.makeCurrent()
         guard let r = resources else { throw GLError.invalidGraph("renderer released") }
         let frame = FrameExecutor(graph: graph, resources: r, timed: collectsGPUTimes, options: options)
+        // Coverage atlases no pass of this frame read go back to the pool (`PathCoverage+KeptPages.swift`).
+        defer { r.paths.endFrame() }
         let image = try frame.run()
         lastFrameStats = frame.stats
         return image

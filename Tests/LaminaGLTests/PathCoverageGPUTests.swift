@@ -80,7 +80,10 @@ final class PathCoverageGPUTests: XCTestCase {
     /// limit lowered to 10 records, these fills are drawn in dozens of rounds, one fill often across
     /// several, and the bytes are those of one round.
     func testCoverage_pastTheRecordLimit_isDrawnInRounds_sameBytes() throws {
-        let renderer = try renderer(.trapezoids)
+        // Nothing kept between the frames, so the second draws its coverage again, in rounds.
+        var options = RenderOptions()
+        (options.pathCoverage, options.keepsPathCoverage) = (.trapezoids, false)
+        let renderer = try GPURenderer(options: options)
         let ops = randomFills(seed: 4242, count: 12, columns: 4, cell: (75, 66)) { 5 + $0 }
         let graph = TestGraphs.canvas(ops, width: 300, height: 200, clear: TestGraphs.white)
         let once = try renderer.render(graph)

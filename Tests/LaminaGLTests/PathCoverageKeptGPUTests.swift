@@ -87,4 +87,27 @@ final class PathCoverageKeptGPUTests: XCTestCase {
         XCTAssertNil(kept.value(for: keys[2]))
         XCTAssertEqual(kept.value(for: keys[0])?.floats, [1, 2, 3])
     }
+
+    /// A pass drawn again with the same fills reads its kept atlas; a pass whose fills changed (one star
+    /// moved) draws a new one and has a fresh renderer's bytes; an atlas no pass read in a frame goes back.
+    func testKeptAtlas_isReadOnlyByTheSameFills() throws {
+        let ops = ops()
+        var moved = ops
+        moved[1] = DrawOp(shape: .path(PathShape(polylines: [star(at: 78.5, 31.25)], rule: .evenOdd)), paint: ops[1].paint,
+                          transform: .identity, bounds: ops[1].bounds)
+        let a = TestGraphs.canvas(ops, width: 110, height: 60, clear: TestGraphs.white)
+        let b = TestGraphs.canvas(moved, width: 110, height: 60, clear: TestGraphs.white)
+        for method in [PathCoverageMethod.upload, .trapezoids] {
+            let keeping = try renderer(method, keeps: true)
+            let firstA = try keeping.render(a)
+            XCTAssertEqual(keeping.keptCoverageAtlases, 1, "\(method): the atlas is kept")
+            let secondA = try keeping.render(a)
+            XCTAssertEqual(firstA.pixels, secondA.pixels, "\(method)")
+            XCTAssertEqual(keeping.keptCoverageAtlases, 1, "\(method): read, not kept again")
+            let thenB = try keeping.render(b)
+            XCTAssertEqual(thenB.pixels, try renderer(method, keeps: false).render(b).pixels, "\(method): B drawn anew")
+            XCTAssertNotEqual(thenB.pixels, firstA.pixels, "\(method)")
+            XCTAssertEqual(keeping.keptCoverageAtlases, 1, "\(method): A's atlas went back, B's is kept")
+        }
+    }
 }

@@ -329,6 +329,12 @@ struct PassBatcher {
         let start = pieceStore.count
         if let blit = f.blit {
             pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
+        } else if splits, let pieces = slot?.pieces {
+            // A path whose coverage the CPU knows: only its bands' spans with coverage.
+            for piece in pieces {
+                let r = piece.bounds.intersection(b)
+                if !r.isEmpty { pieceStore.append(OpSplitter.Piece(bounds: r, solid: false)) }
+            }
         } else if !(splits && OpSplitter.pieces(op, borderWidth: bordered?.width, bounds: b, into: &pieceStore)) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
         }

@@ -1,3 +1,4 @@
+import CGLES
 import Foundation
 import LaminaGeometry
 import LaminaGraph
@@ -25,5 +26,23 @@ extension PathCoverage {
             guard !b.isEmpty else { return nil }
             return Item(op: i, bounds: b, rule: fill.rule, fill: fill, transform: op.transform)
         }
+    }
+
+    /// Where an op's coverage lies: its page's texture and the texel of its bounds' origin.
+    struct Slot {
+        let texture: GLTexture
+        let x: Int, y: Int
+        /// The pieces the fill's quad is cut into, in the pass's pixels, where its coverage is known on the
+        /// CPU (`PathCoverage+Pieces.swift`); nil: the whole quad.
+        var pieces: [OpSplitter.Piece]?
+    }
+
+    /// The coverage format for a context with GL `extensions` (see the type's comment).
+    static func format(extensions: Set<String>) -> Int32? {
+        if extensions.contains("GL_EXT_color_buffer_float") && extensions.contains("GL_EXT_float_blend") { return GL_R32F }
+        if extensions.contains("GL_EXT_color_buffer_half_float") || extensions.contains("GL_EXT_color_buffer_float") {
+            return GL_R16F
+        }
+        return nil
     }
 }

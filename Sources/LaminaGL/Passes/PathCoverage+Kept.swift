@@ -47,9 +47,11 @@ extension PathCoverage {
         var bytes: Int { lines.reduce(64) { $0 + $1.points.count * MemoryLayout<CGPoint>.stride + 32 } }
     }
 
-    /// A fill's coverage rows (upload method; empty for a fill that covers nothing) or trapezoid records.
+    /// A fill's coverage rows (upload method; empty for a fill that covers nothing) and the pieces they cut
+    /// its quad into (`PathCoverage+Pieces.swift`), or its trapezoid records.
     struct Kept {
         let floats: [Float]
+        var pieces: [OpSplitter.Piece] = []
         let keyBytes: Int
     }
 
@@ -57,29 +59,35 @@ extension PathCoverage {
     static let keptCapacityBytes = 64 << 20
 
     static func makeKeptCache() -> ByteBoundedCache<KeptKey, Kept> {
-        ByteBoundedCache(capacityBytes: keptCapacityBytes) { $0.floats.count * MemoryLayout<Float>.stride + $0.keyBytes }
+        ByteBoundedCache(capacityBytes: keptCapacityBytes) {
+            $0.floats.count * MemoryLayout<Float>.stride + $0.pieces.count * MemoryLayout<OpSplitter.Piece>.stride
+                + $0.keyBytes
+        }
     }
 
-    /// The upload method's coverage of each item: kept rows where there are, the rest rasterized (over every
-    /// core, as `rasterize`) and kept.
-    func coverages(of items: [Item]) -> [[Float]?] {
-        guard let kept else { return PathCoverage.rasterize(items) }
-        var out = [[Float]?](repeating: nil, count: items.count)
+    /// The upload method's coverage of each item and its pieces: kept ones where there are, the rest
+    /// rasterized (over every core, as `rasterize`) and kept; nil for an item that covers nothing.
+    func coverages(of items: [Item]) -> [Kept?] {
+        func made(_ rows: [Float]?, _ item: Item, keyBytes: Int = 0) -> Kept? {
+            rows.map { Kept(floats: $0, pieces: PathCoverage.pieces(of: $0, bounds: item.bounds), keyBytes: keyBytes) }
+        }
+        guard let kept else { return zip(PathCoverage.rasterize(items), items).map { made($0, $1) } }
+        var out = [Kept?](repeating: nil, count: items.count)
         var missing: [Int] = []
         var keys: [KeptKey] = []
         for (k, item) in items.enumerated() {
             let key = KeptKey(item)
             if let found = kept.value(for: key) {
-                out[k] = found.floats.isEmpty ? nil : found.floats
+                out[k] = found.floats.isEmpty ? nil : found
             } else {
                 missing.append(k)
                 keys.append(key)
             }
         }
-        let made = PathCoverage.rasterize(missing.map { items[$0] })
+        let rasterized = PathCoverage.rasterize(missing.map { items[$0] })
         for (j, k) in missing.enumerated() {
-            out[k] = made[j]
-            kept.keep(Kept(floats: made[j] ?? [], keyBytes: keys[j].bytes), for: keys[j])
+            out[k] = made(rasterized[j], items[k], keyBytes: keys[j].bytes)
+            kept.keep(out[k] ?? Kept(floats: [], keyBytes: keys[j].bytes), for: keys[j])
         }
         return out
     }

@@ -18,7 +18,8 @@ extension PathCoverage {
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         var slots: [Int: Slot] = [:]
         for (k, item) in items.enumerated() {
-            guard let coverage = coverages[k] else { continue }
+            guard let made = coverages[k] else { continue }
+            let coverage = made.floats
             let slot = atlas.slots[k], page = pages[slot.page]
             glBindTexture(GLenum(GL_TEXTURE_2D), page.texture.id)
             try coverage.withUnsafeBytes { bytes in
@@ -27,7 +28,7 @@ extension PathCoverage {
                                     GLsizei(item.bounds.height), GLenum(GL_RED), GLenum(GL_FLOAT), bytes.baseAddress)
                 }
             }
-            slots[item.op] = Slot(texture: page.texture, x: slot.x, y: slot.y)
+            slots[item.op] = Slot(texture: page.texture, x: slot.x, y: slot.y, pieces: made.pieces)
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
         return slots

@@ -85,16 +85,11 @@ import LaminaGeometry
 /// the winding number per sample, so edge pixels get sample-counted coverage (1/4 to 1/16 steps with MSAA,
 /// 0 or 1 with one sample), several 8-bit steps from the exact area.
 final class PathCoverage {
-    /// Where an op's coverage lies: its page's texture and the texel of its bounds' origin.
-    struct Slot {
-        let texture: GLTexture
-        let x: Int, y: Int
-    }
 
     /// GL_R32F or GL_R16F; nil where neither can be rendered to and blended.
     let format: Int32?
     private let program: ShaderProgram
-    private let pool: TargetPool
+    let pool: TargetPool
     private var vao: GLuint = 0
     private var corners: GLuint = 0
     private var instances: GLuint = 0
@@ -106,8 +101,12 @@ final class PathCoverage {
     private var records: [Float] = []
     /// Coverage work kept between frames (PathCoverage+Kept.swift); nil where `RenderOptions` says not to.
     let kept: ByteBoundedCache<KeptKey, Kept>?
-    /// This pass's atlas pages, returned to the pool by `releasePages` once the pass is drawn.
+    /// This pass's atlas pages, returned to the pool by `releasePages` once the pass is drawn (or kept,
+    /// `PathCoverage+KeptPages.swift`).
     var pages: [RenderTarget] = []
+    /// Atlases kept for the next frame, and the frame count they are aged by.
+    var keptPasses: [KeptPass] = []
+    var frame = 0
     /// Draws issued so far (a profiling counter).
     var drawCalls: Int { areaDraws + (stencil?.drawCalls ?? 0) }
     private var areaDraws = 0
@@ -115,15 +114,6 @@ final class PathCoverage {
     static let floatsPerTrapezoid = 9
     /// Trapezoids are cut into pieces at most this many rows tall, at rows that are multiples of it.
     static let rowsPerPiece = 8
-
-    /// The coverage format for a context with GL `extensions` (see the type's comment).
-    static func format(extensions: Set<String>) -> Int32? {
-        if extensions.contains("GL_EXT_color_buffer_float") && extensions.contains("GL_EXT_float_blend") { return GL_R32F }
-        if extensions.contains("GL_EXT_color_buffer_half_float") || extensions.contains("GL_EXT_color_buffer_float") {
-            return GL_R16F
-        }
-        return nil
-    }
 
     init(pool: TargetPool, format: Int32?, method: PathCoverageMethod = .trapezoids, keeps: Bool = true) throws {
         self.pool = pool
@@ -174,8 +164,6 @@ final class PathCoverage {
             throw GLError.unsupported("path coverage renders to R32F (GL_EXT_color_buffer_float and GL_EXT_float_blend) "
                                       + "or R16F (GL_EXT_color_buffer_half_float); this context has neither")
         }
-        let atlas = CoverageAtlas(sizes: items.map { ($0.bounds.width, $0.bounds.height) }, width: passBounds.width,
-                                  maxHeight: maxTextureSize)
         defer {
             glDisable(GLenum(GL_BLEND))
             glDisable(GLenum(GL_SCISSOR_TEST))
@@ -183,8 +171,18 @@ final class PathCoverage {
             glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
             glBindVertexArray(0)
         }
+        if let slots = keptSlots(for: items, width: passBounds.width, maxHeight: maxTextureSize) { return slots }
+        let atlas = CoverageAtlas(sizes: items.map { ($0.bounds.width, $0.bounds.height) }, width: passBounds.width,
+                                  maxHeight: maxTextureSize)
         for height in atlas.pageHeights { pages.append(try pool.acquire(width: atlas.width, height: height, format: format)) }
-        if uploads { return try uploadCoverage(items, atlas: atlas) }
+        let slots = uploads ? try uploadCoverage(items, atlas: atlas) : try drawCoverage(items, atlas: atlas)
+        keepPages(for: items, slots: slots, width: passBounds.width, maxHeight: maxTextureSize)
+        return slots
+    }
+
+    /// Decomposes `items` into trapezoids (or takes their kept records) and draws them into `atlas`'s pages
+    /// (acquired); returns the slots of the fills that cover something.
+    private func drawCoverage(_ items: [Item], atlas: CoverageAtlas) throws -> [Int: Slot] {
         var cleared = Set<Int>()
         var pending: [StencilCover.Fill] = []
         var total = [Int](repeating: 0, count: items.count)

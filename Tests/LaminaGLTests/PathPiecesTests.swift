@@ -1,0 +1,66 @@
+import Foundation
+import LaminaCore
+import LaminaGeometry
+import LaminaGraph
+import LaminaTestSupport
+import XCTest
+@testable import LaminaGL
+
+/// A path fill's quad cut by its CPU coverage (`PathCoverage+Pieces.swift`): the pieces cover every pixel
+/// with coverage, none overlaps another, and they leave out pixels of the bounds; drawn cut or whole, a
+/// path's bytes are the same.
+final class PathPiecesTests: XCTestCase {
+    private func coverage(_ lines: [Polyline], _ rule: FillRule, _ bounds: PixelRect) -> [Float] {
+        var r = PathRasterizer()
+        return r.coverage(of: lines, rule: rule, clip: bounds)
+    }
+
+    func testPieces_coverEveryCoveredPixel_andNoMore() {
+        let bounds = PixelRect(x0: 7, y0: 3, x1: 107, y1: 93)
+        var ring = Path(ellipseIn: CGRect(x: 12.3, y: 6.6, width: 88, height: 80))
+        ring.append(Path(ellipseIn: CGRect(x: 40.1, y: 30.4, width: 30, height: 28)))
+        let star = Polyline(points: (0..<10).map { k -> CGPoint in
+            let r = k % 2 == 0 ? 44.0 : 17.0, t = Double(k) * .pi / 5
+            return CGPoint(x: 57 + r * sin(t), y: 48 - r * cos(t))
+        }, closed: true)
+        let cases: [([Polyline], FillRule)] = [(ring.flattened(tolerance: PathAccuracy.pixels), .evenOdd),
+                                               ([star], .nonZero), ([star], .evenOdd)]
+        for (n, (lines, rule)) in cases.enumerated() {
+            let c = coverage(lines, rule, bounds)
+            let pieces = PathCoverage.pieces(of: c, bounds: bounds)
+            var owner = [Int](repeating: -1, count: bounds.area)
+            for (k, piece) in pieces.enumerated() {
+                XCTAssertEqual(piece.bounds.intersection(bounds), piece.bounds, "case \(n): inside the bounds")
+                for y in piece.bounds.y0..<piece.bounds.y1 {
+                    for x in piece.bounds.x0..<piece.bounds.x1 {
+                        let i = (y - bounds.y0) * bounds.width + (x - bounds.x0)
+                        XCTAssertEqual(owner[i], -1, "case \(n): pieces \(owner[i]) and \(k) overlap at \(x), \(y)")
+                        owner[i] = k
+                    }
+                }
+            }
+            for i in c.indices where c[i] != 0 { XCTAssertNotEqual(owner[i], -1, "case \(n): pixel \(i) left out") }
+            XCTAssertLessThan(pieces.reduce(0) { $0 + $1.bounds.area }, bounds.area, "case \(n): fewer pixels")
+        }
+    }
+
+    func testPathsDrawnCutOrWhole_giveIdenticalBytes() throws {
+        let r = try GLTestSupport.renderer()
+        let saved = r.options
+        defer { r.options = saved }
+        var graphs: [RenderGraph] = []
+        for name in ["key_shape_fill_stroke_dash", "key_stroke_curves_one_point", "fig6_01_shape_stick_figure",
+                     "key_drawing_path_clips", "key_shadow_paths_pyramid"] {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Scenes/\(name).json")
+            graphs.append(try Planner().plan(try SceneDecoder().decode(contentsOf: url)))
+        }
+        for (i, graph) in graphs.enumerated() {
+            r.options.gpuFastPaths = true
+            let cut = try r.render(graph)
+            r.options.gpuFastPaths = false
+            let whole = try r.render(graph)
+            XCTAssertEqual(GLTestSupport.compare(cut, whole, maxDiff: 0, name: "path pieces \(i)"), 0)
+        }
+    }
+}
