@@ -84,4 +84,21 @@ final class BlendBytesTests: XCTestCase {
             }
         }
     }
+
+    /// The branchless opaque store is `quantize` on each channel: at and around every half step (ties), and
+    /// on random, negative, huge, infinite and NaN values.
+    func testOpaquePatternIsTheStoreRoundingOfEachChannel() {
+        var values: [Double] = [0, 1, -0.0, -1, 2, 1e300, -1e300, .infinity, -.infinity, .nan, 0.5 / 255, 254.5 / 255]
+        for k in 0...255 {
+            let tie = (Double(k) + 0.5 - StoreRounding.tieBias) / 255
+            values += [tie, tie.nextUp, tie.nextDown, Double(k) / 255]
+        }
+        var rng = SplitMix64(seed: 5)
+        for _ in 0..<3000 { values.append(Double.random(in: -0.1...1.1, using: &rng)) }
+        for (i, v) in values.enumerated() {
+            let w = values[(i * 7 + 3) % values.count], u = values[(i * 13 + 5) % values.count]
+            let expected = Blend.pattern(r: Blend.quantize(v), g: Blend.quantize(w), b: Blend.quantize(u), a: 255)
+            XCTAssertEqual(Blend.opaquePattern(SIMD4(v, w, u, 1)), expected, "\(v), \(w), \(u)")
+        }
+    }
 }
