@@ -32,6 +32,8 @@ final class StrokeAccuracyTests: XCTestCase {
         return [("circle r3", Path(ellipseIn: CGRect(x: 46.2, y: 45.6, width: 6, height: 6))),
                 ("circle r12", Path(ellipseIn: CGRect(x: 38.3, y: 37.9, width: 24, height: 24))),
                 ("circle r44", Path(ellipseIn: CGRect(x: 5.6, y: 6.1, width: 88, height: 88))),
+                // An arc of radius 800 crossing the clip at 45 degrees, where its chords are longest.
+                ("circle r800", Path(ellipseIn: CGRect(x: -520.3, y: -519.8, width: 1600, height: 1600))),
                 ("ellipse", Path(ellipseIn: CGRect(x: 4.4, y: 30.2, width: 91, height: 37))),
                 ("cubic", s), ("quad", q)]
     }

@@ -5,6 +5,16 @@ import LaminaGeometry
 
 /// The record fields of a fill with its border and of each paint (`PassBatcher.fields`).
 extension PassBatcher {
+    /// What an op's record holds besides its map and clips, and how it is drawn.
+    struct RecordFields {
+        var key = ShaderKey(kind: .fill)
+        var texture: GLTexture?, mask: GLTexture?, coverage: GLTexture?
+        /// The record's shape, colour, parameter and source fields (its map and clips are `prepare`'s).
+        var record = QuadRecord()
+        var blit: TexelBlit?
+        var ringable = false
+    }
+
     /// A fill with its border over it (`BorderedFill`): the border program's two colours. `color` is also
     /// what the solid pieces (the inner shape's interior) draw: the fill alone.
     func borderedFields(_ pair: BorderedFill, modulate m: PremultipliedColor) -> RecordFields {

@@ -354,16 +354,6 @@ struct PassBatcher {
                         ringable: f.ringable)
     }
 
-    /// What an op's record holds besides its map and clips, and how it is drawn.
-    struct RecordFields {
-        var key = ShaderKey(kind: .fill)
-        var texture: GLTexture?, mask: GLTexture?, coverage: GLTexture?
-        /// The record's shape, colour, parameter and source fields (its map and clips are `prepare`'s).
-        var record = QuadRecord()
-        var blit: TexelBlit?
-        var ringable = false
-    }
-
     /// The program, textures and record fields of `op`, its colours times `m` (a replicator's modulation).
     private mutating func fields(_ op: DrawOp, bounds b: PixelRect, modulate m: PremultipliedColor,
                                  slot: PathCoverage.Slot?) throws -> RecordFields {

@@ -11,8 +11,9 @@ extension PathCoverage {
     /// What decides a fill's coverage work: the op's own polylines (unprojected, so a kept fill is not
     /// projected again), the map, the rule and the bounds.
     ///
-    /// The hash takes the polylines' counts and end points, not every point: a frame's lookups cost the
-    /// fills, not their vertices. Equality still compares every point, and costs nothing when both keys
+    /// The hash takes the polylines' counts and a few of their points (the ends, a quarter, a half and three
+    /// quarters of the way: a path animated between fixed ends still hashes apart), not every point: a
+    /// frame's lookups cost the fills, not their vertices. Equality still compares every point, and costs nothing when both keys
     /// hold the same array (a stroke's outlines kept by the planner, a layer tree planned again): arrays
     /// sharing storage are equal at once.
     struct KeptKey: Hashable {
@@ -34,12 +35,13 @@ extension PathCoverage {
             hasher.combine(bounds)
             hasher.combine(lines.count)
             for line in [lines.first, lines.last] {
-                guard let line else { continue }
-                hasher.combine(line.points.count)
-                hasher.combine(line.points.first.map { Double($0.x) })
-                hasher.combine(line.points.first.map { Double($0.y) })
-                hasher.combine(line.points.last.map { Double($0.x) })
-                hasher.combine(line.points.last.map { Double($0.y) })
+                guard let line, !line.points.isEmpty else { continue }
+                let n = line.points.count
+                hasher.combine(n)
+                for i in Set([0, n / 4, n / 2, 3 * n / 4, n - 1]).sorted() {
+                    hasher.combine(Double(line.points[i].x))
+                    hasher.combine(Double(line.points[i].y))
+                }
             }
         }
 

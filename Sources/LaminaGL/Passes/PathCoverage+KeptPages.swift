@@ -22,7 +22,8 @@ extension PathCoverage {
             self.slots = slots; self.pages = pages; lastFrame = frame
         }
 
-        var bytes: Int { pages.reduce(0) { $0 + $1.width * $1.height * 4 } }
+        /// The pages' texels at `bytesPerTexel` (4 for R32F, 2 for R16F).
+        func bytes(_ bytesPerTexel: Int) -> Int { pages.reduce(0) { $0 + $1.width * $1.height * bytesPerTexel } }
     }
 
     /// The most bytes of pages kept between frames.
@@ -33,8 +34,11 @@ extension PathCoverage {
     func keptSlots(for items: [Item], width: Int, maxHeight: Int) -> [Int: Slot]? {
         guard kept != nil, !keptPasses.isEmpty else { return nil }
         let keys = items.map(KeptKey.init)
-        guard let pass = keptPasses.first(where: { $0.width == width && $0.maxHeight == maxHeight && $0.keys == keys })
+        guard let index = keptPasses.firstIndex(where: { $0.width == width && $0.maxHeight == maxHeight && $0.keys == keys })
         else { return nil }
+        // The most recently read last: the first to go is the one read longest ago.
+        let pass = keptPasses.remove(at: index)
+        keptPasses.append(pass)
         pass.lastFrame = frame
         var slots: [Int: Slot] = [:]
         for (k, item) in items.enumerated() { if let slot = pass.slots[k] { slots[item.op] = slot } }
@@ -47,11 +51,12 @@ extension PathCoverage {
         guard kept != nil, !pages.isEmpty else { return }
         let pass = KeptPass(keys: items.map(KeptKey.init), width: width, maxHeight: maxHeight,
                             slots: items.map { slots[$0.op] }, pages: pages, frame: frame)
-        guard pass.bytes <= PathCoverage.keptPagesCapacityBytes else { return }
-        var total = keptPasses.reduce(pass.bytes) { $0 + $1.bytes }
+        let texel = format == GL_R16F ? 2 : 4
+        guard pass.bytes(texel) <= PathCoverage.keptPagesCapacityBytes else { return }
+        var total = keptPasses.reduce(pass.bytes(texel)) { $0 + $1.bytes(texel) }
         while total > PathCoverage.keptPagesCapacityBytes, !keptPasses.isEmpty {
             let oldest = keptPasses.removeFirst()
-            total -= oldest.bytes
+            total -= oldest.bytes(texel)
             oldest.pages.forEach(pool.release)
         }
         keptPasses.append(pass)

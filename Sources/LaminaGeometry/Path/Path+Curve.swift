@@ -51,7 +51,8 @@ struct Curve {
             ddy = 2 * (y[2] - 2 * y[1] + y[0])
         }
         let speed = hypot(dx, dy)
-        return speed * speed * speed < radius * abs(dx * ddy - dy * ddx)
+        // At a cusp both sides are 0: `<=` counts it as tight.
+        return speed * speed * speed <= radius * abs(dx * ddy - dy * ddx)
     }
 }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 extension PathRasterizer {
-    /// Fills one band of a cluster whose edges (`bandEdges`) all span its full height, halving it where
-    /// edges cross, starting from the winding number `winding` left of the cluster; returns the winding
-    /// number right of it.
+    /// Fills one band of a cluster whose edges (`bandEdges`) all span its full height, cut where its edges
+    /// cross (`cutAtCrossings`, else halved), starting from the winding number `winding` left of the
+    /// cluster; returns the winding number right of it.
     @discardableResult
     mutating func rasterizeBand(top ya: Double, bottom yb: Double, rule: FillRule, winding start: Int32) -> Int32 {
         crossings.removeAll(keepingCapacity: true)

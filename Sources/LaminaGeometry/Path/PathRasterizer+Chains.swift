@@ -3,16 +3,17 @@ import Foundation
 /// Clusters as monotone chains: a row's cluster is cut into bands only where a chain begins or ends, not
 /// at every vertex.
 ///
-/// A chain is a run of edges of one polyline going one way in y, each starting where the one above ended
-/// (the `below` links `buildEdges` records), so inside the row it is one continuous, y-monotone boundary
+/// A chain is a run of edges going one way in y, each starting where the one above ended (the `below`
+/// links `appendEdges` records between consecutive segments that share their vertex, laid out by
+/// `chainEdges`), so inside the row it is one continuous, y-monotone boundary
 /// x(y). A flattened curve is a few long chains with many vertices: a stroke's two sides in a row, or a
 /// ring's outer and inner outline. Where the cluster's chains keep their left-to-right order over a band
 /// (checked at every vertex of every adjacent pair: between vertices x(y) is linear, so order at the
 /// vertices is order everywhere), the winding number between them is constant, and each boundary chain
 /// adds its edges' exact areas at once. That is the arithmetic a band per vertex did, without the bands:
 /// the same coverage up to floating-point rounding of the sums' order. Chains that cross inside the row
-/// (self-intersections, overlapping pieces) leave the cluster to the band-per-vertex path, which halves
-/// bands at the crossings.
+/// (self-intersections, overlapping pieces) leave the cluster to the band-per-vertex path, which cuts bands
+/// at the crossings.
 extension PathRasterizer {
     /// A chain's edges in `clusterEdges[first..<end]` (top to bottom) and the part of the row it spans.
     struct Chain {

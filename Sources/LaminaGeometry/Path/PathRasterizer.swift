@@ -5,22 +5,26 @@ import Foundation
 /// **Method.** Each pixel row's edges are grouped into clusters: edges whose x extents in the row overlap
 /// or touch, horizontal edges included. Between two clusters lies a strip of the row no edge enters, so its
 /// winding number is one value, and each cluster is filled on its own from the winding number left of it.
-/// A cluster is cut into horizontal bands at every vertex inside the row, so every edge in a band spans
-/// the band's full height. Inside a band the fill is a union of trapezoids between consecutive edges, so
-/// sorting the band's edges by x and walking the winding number (non-zero or even-odd) tells which edges
-/// are boundaries. Each boundary edge adds the exact area to its right (positive when entering the fill,
-/// negative when leaving) into a per-row difference buffer, the signed-area accumulation of font-rs and
-/// stb_truetype v2; one prefix sum per row turns it into coverage. Where edges cross inside a band
-/// (self-intersections, overlapping subpaths) the x order at the band's top and bottom differ; such a band
-/// is halved until it is 1/256 px tall, so the only approximation is the order inside that last sliver.
+/// Edges are linked into chains (a polyline's run going one way in y, `PathRasterizer+Chains.swift`): a
+/// cluster of chains that keep their left-to-right order is filled chain by chain, cut into bands only
+/// where chains begin or end. Any other cluster is cut into horizontal bands at every vertex inside the
+/// row, so every edge in a band spans the band's full height. Inside a band the fill is a union of
+/// trapezoids between consecutive edges, so sorting the band's edges by x and walking the winding number
+/// (non-zero or even-odd) tells which edges are boundaries. Each boundary edge adds the exact area to its
+/// right (positive when entering the fill, negative when leaving) into a per-row difference buffer, the
+/// signed-area accumulation of font-rs and stb_truetype v2; one prefix sum per row turns it into coverage.
+/// Where edges cross inside a band (self-intersections, overlapping subpaths) the x order at the band's
+/// top and bottom differ; such a band is cut exactly where its edges cross (straight edges cross once), or,
+/// past `exactCrossingEdges` edges, halved until it is 1/256 px tall, so the only approximation is the
+/// order inside that last sliver.
 ///
-/// **Accuracy.** Exact up to floating point (about 1e-12) wherever edges do not cross: convex and simple
-/// shapes, holes, abutting subpaths. Near a crossing the error in one pixel is below 1/256 of it, under
-/// one 8-bit step. Coverage is clamped to 0...1 and written as Float.
+/// **Accuracy.** Exact up to floating point (about 1e-12) wherever edges do not cross and where they cross
+/// in bands of up to `exactCrossingEdges` edges. Past that, near a crossing the error in one pixel is below
+/// 1/256 of it, under one 8-bit step. Coverage is clamped to 0...1 and written as Float.
 ///
-/// **Cost.** O(edges × bands) per cluster plus the pixels touched, per row: a cluster has one band plus one
-/// per vertex of its own inside the row, so a near-horizontal curve, many short edges in a row, costs
-/// about its edge count rather than its square. Edges outside the clip in y are dropped up front and x is
+/// **Cost.** Per row, the chains' edges (a flattened curve is a few chains of many short edges) plus the
+/// pixels touched; a cluster whose chains cross costs O(edges x bands), one band per vertex of its own
+/// inside the row. Edges outside the clip in y are dropped up front and x is
 /// clamped to the clip, so far-away or huge coordinates cost nothing per pixel. Buffers live in the
 /// rasterizer and are reused across rows and calls; nothing is allocated per pixel or per row once they
 /// have grown.

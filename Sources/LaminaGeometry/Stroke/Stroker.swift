@@ -34,14 +34,16 @@ public struct StrokeStyle: Sendable, Hashable {
 /// square caps draw a dot, as CoreGraphics does. Arcs are flattened to `tolerance` (local units).
 public enum Stroker {
     /// The outlines of `path` stroked with `style`: flattened to `tolerance` (local units, from
-    /// `PathAccuracy.tolerance(scale:)`), except the stretches of its curves that turn tighter than half
-    /// the stroke's width (`PathAccuracy.tightTurns`).
+    /// `PathAccuracy.tolerance(scale:)`), except the stretches of its curves that turn on a radius under a
+    /// quarter of the stroke's width (`PathAccuracy.tightTurns`).
     public static func stroke(_ path: Path, _ style: StrokeStyle, tolerance: Double) -> [Polyline] {
         let tight = PathAccuracy.tightTurns(strokeWidth: style.width, tolerance: tolerance)
         return stroke(path.flattened(tolerance: tolerance, tightTurns: tight), style, tolerance: tolerance)
     }
 
-    /// The outlines of `polylines` stroked with `style`.
+    /// The outlines of `polylines` stroked with `style`. `tolerance` is `PathAccuracy.pixels` of a pixel in
+    /// local units (`PathAccuracy.tolerance(scale:)`): it flattens the joins' and caps' arcs, and dash
+    /// patterns whose period is under a quarter pixel, so measured, draw solid.
     public static func stroke(_ polylines: [Polyline], _ style: StrokeStyle, tolerance: Double) -> [Polyline] {
         let hw = style.width / 2
         guard hw > 0, hw.isFinite else { return [] }

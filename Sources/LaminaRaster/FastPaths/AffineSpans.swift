@@ -20,10 +20,9 @@ final class AffineSpans {
     typealias Rect = (u0: Double, u1: Double, v0: Double, v1: Double)
     private let outer: Rect
     private let inner: Rect?
-    /// The shape's rect and the hole's grown by a pixel: every centre outside lies at least a pixel
-    /// outside the outline, where the coverage is exactly 0 (`live`, `innerLive`).
+    /// The shape's rect grown by a pixel: every centre outside lies at least a pixel outside the outline,
+    /// where the coverage is exactly 0 (`live`).
     private let reach: Rect
-    private let innerReach: Rect?
 
     init?(op: DrawOp, borderWidth: Double?, projection p: Projection) {
         guard op.clips.isEmpty, !op.transform.planeKind.isScaleTranslation,
@@ -46,10 +45,8 @@ final class AffineSpans {
         if let width = border {
             let hole = shape.inset(by: width)
             inner = hole.rect.width > 0 && hole.rect.height > 0 ? AffineSpans.safe(hole, margin: margin) : nil
-            innerReach = AffineSpans.grown(hole, margin: margin)
         } else {
             inner = nil
-            innerReach = nil
         }
         if border != nil, inner == nil { return nil }
     }
@@ -84,11 +81,9 @@ final class AffineSpans {
         } else {
             solid = outerColumns
         }
-        // Columns outside the grown rects have coverage exactly 0: nothing to draw, or no inner edge.
-        let live = columns(reach, au, av, all)
-        let innerLive = innerReach.map { columns($0, au, av, all) } ?? Int.min..<Int.max
-        return RowSpans(solid: solid, solid2: 0..<0, hole: hole, live: live, outerOne: 0..<0,
-                        innerLive: innerLive, clipsOne: 0..<0)
+        // Columns outside the grown rect have coverage exactly 0: nothing to draw there.
+        return RowSpans(solid: solid, solid2: 0..<0, hole: hole, live: columns(reach, au, av, all), outerOne: 0..<0,
+                        innerLive: Int.min..<Int.max, clipsOne: 0..<0)
     }
 
     /// The columns of `all` whose centres px = x + 0.5 map into `rect`: u = au + px g00 in [u0, u1] and
