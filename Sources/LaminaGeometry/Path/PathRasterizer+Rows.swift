@@ -11,10 +11,10 @@ extension PathRasterizer {
     /// extent to sort.
     mutating func rasterizeRow(top: Double, bottom: Double, rule: FillRule) {
         extents.removeAll(keepingCapacity: true)
+        // `active` holds one edge per chain, the one at the row's top (the sweep starts chains; each row
+        // hands on the edges of a chain that start inside it), so every entry begins an extent.
         for i in active {
             let e = edges[i]
-            // An edge going on from one above it in this row is part of that edge's chain.
-            if e.above >= 0, e.y0 > top { continue }
             var xa = e.x(at: max(top, e.y0)), xb = e.x(at: min(bottom, e.y1))
             var lo = min(xa, xb), hi = max(xa, xb)
             var j = Int(e.below)

@@ -39,10 +39,9 @@ public struct PathRasterizer: Sendable {
         var dxdy: Double
         var winding: Int32
         /// The edge that goes on down from this one's bottom end in the same direction (the next segment of
-        /// its polyline going down, or the previous one going up), and the one it goes on from; -1 when there
-        /// is none. Rows follow these chains (`rasterizeRow`).
+        /// its polyline going down, or the previous one going up); -1 when there is none. Rows follow these
+        /// chains (`rasterizeRow`).
         var below: Int32 = -1
-        var above: Int32 = -1
         func x(at y: Double) -> Double { x0 + (y - y0) * dxdy }
     }
 
@@ -242,7 +241,7 @@ public struct PathRasterizer: Sendable {
     }
 
     /// Moves `rawEdges` into `edges` chain by chain, each chain's edges top to bottom in consecutive
-    /// indices (`below` the next index, `above` the one before), and lists the chains' first edges in
+    /// indices (`below` the next index), and lists the chains' first edges in
     /// `heads`, sorted by top: the sweep starts chains, and a chain's edges follow in its rows.
     ///
     /// `appendEdges` links only consecutive edges, so a chain arrives as a run of them: top to bottom where
@@ -263,10 +262,7 @@ public struct PathRasterizer: Sendable {
                 for k in stride(from: j, through: i, by: -1) { edges.append(raw[k]) }
             }
             let end = edges.count
-            for k in head..<end {
-                edges[k].above = k > head ? Int32(k - 1) : -1
-                edges[k].below = k + 1 < end ? Int32(k + 1) : -1
-            }
+            for k in head..<end { edges[k].below = k + 1 < end ? Int32(k + 1) : -1 }
             heads.append(head)
             i = j + 1
         }
