@@ -11,7 +11,9 @@ import XCTest
 /// (texel, destination) pairs: images of a few repeated texels over flat and varied backgrounds, faded and
 /// not, at scales 1 and 2, draw the reference's bytes.
 final class TexelGridMemoTests: XCTestCase {
-    private func scene(seed: UInt64, scale: Double) -> Scene {
+    /// `sparse`: nine texels in ten empty, so rows hold runs of empty texels of every length and phase
+    /// (the four-at-a-time loop of `forEachNonzeroGridPixel`), beside lone and paired glyph-like texels.
+    private func scene(seed: UInt64, scale: Double, sparse: Bool = false) -> Scene {
         var rng = SplitMix64(seed: seed)
         let palette: [[UInt8]] = [[0, 0, 0, 255], [20, 30, 40, 128], [0, 0, 0, 0], [200, 10, 60, 255], [3, 3, 3, 7],
                                   [90, 90, 0, 90]]
@@ -25,9 +27,14 @@ final class TexelGridMemoTests: XCTestCase {
                 }
                 let w = 4 + Int(rng.next() % 30), h = 4 + Int(rng.next() % 20)
                 var bytes: [UInt8] = []
-                for _ in 0..<(w * h) { bytes += palette[Int(rng.next() % UInt64(palette.count))] }
+                for _ in 0..<(w * h) {
+                    let empty = sparse && rng.next() % 10 != 0
+                    bytes += empty ? [0, 0, 0, 0] : palette[Int(rng.next() % UInt64(palette.count))]
+                }
                 let layer = Layer()
-                layer.frame = CGRect(x: Double(Int(rng.next() % 120)), y: Double(Int(rng.next() % 90)),
+                // Sparse images also sit off the pixel grid, so their edge columns cut pixels.
+                let shift = sparse && k % 2 == 0 ? 0.25 : 0
+                layer.frame = CGRect(x: Double(Int(rng.next() % 120)) + shift, y: Double(Int(rng.next() % 90)),
                                      width: Double(w) / scale, height: Double(h) / scale)
                 layer.contentsValue = Image(width: w, height: h, premultipliedRGBA: bytes).map { Bitmap(image: $0) }
                 layer.contentsScale = scale
@@ -40,21 +47,44 @@ final class TexelGridMemoTests: XCTestCase {
     }
 
     func testMemoisedGridDrawsTheReferenceBytes() throws {
-        var taken = 0
+        try assertGridDrawsTheReferenceBytes(sparse: false)
+    }
+
+    func testMostlyEmptyTexturesDrawTheReferenceBytes() throws {
+        try assertGridDrawsTheReferenceBytes(sparse: true)
+    }
+
+    func testStraightRun_isTheLongestRunOfWholeConsecutiveColumns() {
+        XCTAssertEqual(TexelGrid.longestStraightRun([3, 4, 5, 6], [1, 1, 1, 1]), 0..<4)
+        // A cut edge column and a repeated texel (magnified) break runs.
+        XCTAssertEqual(TexelGrid.longestStraightRun([0, 1, 2, 3, 4, 5], [0.5, 1, 1, 1, 1, 0.5]), 1..<5)
+        XCTAssertEqual(TexelGrid.longestStraightRun([0, 0, 1, 1, 2, 3, 4], [1, 1, 1, 1, 1, 1, 1]), 3..<7)
+        XCTAssertEqual(TexelGrid.longestStraightRun([0, 1, 5, 6, 7], [1, 1, 1, 1, 1]), 2..<5)
+        XCTAssertEqual(TexelGrid.longestStraightRun([0, 1, 2], [0.5, 0.5, 0.5]).count, 0)
+        XCTAssertEqual(TexelGrid.longestStraightRun([], []).count, 0)
+    }
+
+    private func assertGridDrawsTheReferenceBytes(sparse: Bool) throws {
+        var taken = 0, straight = 0
         for seed in 1...6 as ClosedRange<UInt64> {
             for scale in [1.0, 2.0] {
-                let s = scene(seed: seed, scale: scale)
+                let s = scene(seed: seed, scale: scale, sparse: sparse)
                 let graph = try Planner().plan(s)
                 var samplers: [ImageID: TextureSampler] = [:]
                 for pass in graph.passes {
                     guard case .draw(let ops) = pass.content else { continue }
                     for op in ops where op.texture != nil {
-                        if try PreparedOp(op, graph: graph, passes: [:], samplers: &samplers).texelGrid != nil { taken += 1 }
+                        let grid = try PreparedOp(op, graph: graph, passes: [:], samplers: &samplers).texelGrid
+                        guard let grid else { continue }
+                        taken += 1
+                        // An image at its own scale has a straight run of all but its cut edge columns.
+                        if grid.straight.count >= grid.columns.count - 2 { straight += 1 }
                     }
                 }
                 try assertFastPathsChangeNothing(s, "seed \(seed) scale \(scale): ")
             }
         }
         XCTAssertGreaterThan(taken, 150, "the images are drawn through the texel grid")
+        XCTAssertGreaterThan(straight, 60, "images at scale 1 are read along straight runs")
     }
 }

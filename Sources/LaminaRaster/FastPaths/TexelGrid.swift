@@ -20,6 +20,10 @@ struct TexelGrid {
     let rowCoverage: [Double]
     /// Whether every column's coverage is exactly 1 (no x edge cuts a pixel).
     let columnsAllOne: Bool
+    /// The longest run of columns (indices into `columns`) of coverage exactly 1 whose texels follow one
+    /// another (`columns[c + 1] == columns[c] + 1`): a texture drawn at its own scale, whose texels a
+    /// loop can read several at a time (`forEachNonzeroGridPixel`).
+    let straight: Range<Int>
     /// For a tinted draw, the colour of each texel alpha before coverage, as `shade` and `run` compute it,
     /// and the inputs it is made from (`BlendMemo.Key`); computed once here rather than per band.
     let tinted: [SIMD4<Double>]?
@@ -50,6 +54,7 @@ struct TexelGrid {
         }
         self.columns = columns; self.columnCoverage = columnCoverage
         columnsAllOne = columnCoverage.allSatisfy { $0 == 1 }
+        straight = TexelGrid.longestStraightRun(columns, columnCoverage)
         if let tc = t.draw.tint {
             // shade(): sample = texel * (1 / 255); tinted: tint * sample.w; then * opacity; run(): * modulate.
             let tintColor = SIMD4(tc.r, tc.g, tc.b, tc.a), opacity = t.draw.opacity
@@ -67,6 +72,23 @@ struct TexelGrid {
             tintKey = nil
         }
         self.rows = rows; self.rowCoverage = rowCoverage
+    }
+}
+
+extension TexelGrid {
+    /// The longest run of columns of coverage 1 whose texel columns go up by one from each to the next.
+    static func longestStraightRun(_ columns: [Int], _ coverage: [Double]) -> Range<Int> {
+        var best = 0..<0, start = 0
+        for c in columns.indices {
+            let continues = c > start && columns[c] == columns[c - 1] + 1
+            if coverage[c] != 1 {
+                start = c + 1
+                continue
+            }
+            if !continues { start = c }
+            if c + 1 - start > best.count { best = start..<(c + 1) }
+        }
+        return best
     }
 }
 
