@@ -153,19 +153,40 @@ public struct GradientPaint: Codable, Sendable, Hashable {
         /// `GradientPaint.color(at:)`.
         @inlinable @inline(__always)
         public func color(at t: Double) -> SIMD4<Double> {
+            var segment = 0
+            return color(at: t, segment: &segment)
+        }
+
+        /// `color(at:)`, and which piece of the ramp `t` falls in: 0 at or before the first stop, i where
+        /// it lies in (location[i - 1], location[i]], the stop count past the last stop. Over one piece each
+        /// component is a monotone function of `t` (every operation on the way is), and so is the
+        /// premultiplied colour where the piece's alpha is constant (`alphaIsConstant(segment:)`).
+        @inlinable @inline(__always)
+        public func color(at t: Double, segment: inout Int) -> SIMD4<Double> {
             let t = min(1, max(0, t))
             var c = colors[0]
+            segment = 0
             if t > locations[0] {
                 c = colors[colors.count - 1]
+                segment = locations.count
                 for i in 1..<locations.count where t <= locations[i] {
                     let l0 = locations[i - 1], l1 = locations[i]
                     // min: a span too small for its reciprocal to be finite gives infinity here.
                     let f = l1 > l0 ? min(1, (t - l0) * inverseSpans[i]) : 1
                     c = colors[i - 1] + (colors[i] - colors[i - 1]) * f
+                    segment = i
                     break
                 }
             }
             return SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w) * opacity
+        }
+
+        /// Whether the alpha of `color(at:segment:)` is one value over the piece `segment`: the pieces before
+        /// the first stop and after the last are one colour, a piece between two stops of equal alpha
+        /// interpolates alpha from a to a + 0 * f.
+        @inlinable
+        public func alphaIsConstant(segment: Int) -> Bool {
+            segment <= 0 || segment >= colors.count || colors[segment - 1].w == colors[segment].w
         }
 
         /// The premultiplied colour at local point (x, y); transparent where the gradient is undefined.

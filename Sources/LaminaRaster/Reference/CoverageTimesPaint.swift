@@ -185,8 +185,8 @@ struct GradientColor: PaintColor {
     }
 
     /// An axial gradient under an affine map whose local y does not change along a row (no rotation or
-    /// shear, `g01` zero): the local y and its term of the parameter once per run, then per pixel the local
-    /// x and the parameter, with `PixelSampler.local`'s and `parameter`'s operations in their order.
+    /// shear, `g01` zero): the local y and its term of the parameter once per run, then the pixels by
+    /// `AxialRun`, whose every byte is the one `color` gives at the pixel.
     @inline(__always)
     func solidRun(_ xs: Range<Int>, y: Int, py: Double, sampler: PixelSampler, target: BlendTarget) -> Bool {
         guard seam == nil, paint.isDefinedAxial, sampler.unitW, sampler.projection.g01 == 0, let first = xs.first
@@ -195,17 +195,8 @@ struct GradientColor: PaintColor {
         // px * g01 is a zero for every pixel centre, so the run's local y is its first pixel's.
         let v = sampler.localY(px: Double(first) + 0.5, row: row)
         guard v.isFinite else { return false }
-        let yTerm = paint.axialTerm(y: v)
-        for x in xs {
-            let u = sampler.localX(px: Double(x) + 0.5, row: row)
-            guard u.isFinite else { continue }
-            let c = paint.color(at: paint.axialParameter(x: u, yTerm: yTerm)) * tint
-            if c.w == 1 {
-                target.store(Blend.opaquePattern(c), xs: x..<x + 1, y: y)
-            } else {
-                target.blend(c, x: x, y: y)
-            }
-        }
+        AxialRun(paint: paint, tint: tint, sampler: sampler, row: row, yTerm: paint.axialTerm(y: v), y: y, target: target)
+            .draw(xs)
         return true
     }
 }
