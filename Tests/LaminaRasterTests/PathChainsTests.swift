@@ -47,6 +47,21 @@ final class PathChainsTests: XCTestCase {
         return shapes
     }
 
+    /// A rasterizer from the pool has buffers grown and written by earlier paths (wider, taller, with more
+    /// edges); what it computes is a fresh rasterizer's, bit for bit.
+    func testPooledRasterizersGiveAFreshOnesCoverage() {
+        var rng = SplitMix64(seed: 77)
+        let shapes = curvedShapes(&rng)
+        let clips = [PixelRect(x0: 0, y0: 0, x1: 64, y1: 64), PixelRect(x0: 3, y0: -2, x1: 40, y1: 30),
+                     PixelRect(x0: -10, y0: 5, x1: 80, y1: 70)]
+        for (n, shape) in shapes.enumerated() {
+            let clip = clips[n % clips.count], rule: FillRule = n % 2 == 0 ? .nonZero : .evenOdd
+            let fresh = coverage(shape, rule, clip: clip, chains: true)
+            let pooled = PathRasterizer.withPooled { $0.coverage(of: shape, rule: rule, clip: clip) }
+            XCTAssertEqual(fresh, pooled, "shape \(n)")
+        }
+    }
+
     func testChainsGiveTheCoverageOfABandPerVertex() {
         var rng = SplitMix64(seed: 4242)
         let clip = PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)

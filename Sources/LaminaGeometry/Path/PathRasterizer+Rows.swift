@@ -11,8 +11,8 @@ extension PathRasterizer {
     /// extent to sort.
     mutating func rasterizeRow(top: Double, bottom: Double, rule: FillRule) {
         extents.removeAll(keepingCapacity: true)
-        // `active` holds one edge per chain, the one at the row's top (the sweep starts chains; each row
-        // hands on the edges of a chain that start inside it), so every entry begins an extent.
+        // `active` holds one edge per chain, the one at the row's top (the sweep starts chains and moves each
+        // down to the row's top, `retireEdges`), so every entry begins an extent.
         for i in active {
             let e = edges[i]
             var xa = e.x(at: max(top, e.y0)), xb = e.x(at: min(bottom, e.y1))
@@ -36,7 +36,7 @@ extension PathRasterizer {
         // `active` keeps the last row's order, so the extents arrive nearly sorted.
         extents.sortNearlySorted(by: \.lo)
         active.removeAll(keepingCapacity: true)
-        for x in extents where x.edge >= 0 { appendChain(from: x.edge, bottom: bottom, toActive: true) }
+        for x in extents where x.edge >= 0 { active.append(x.edge) }
         var winding: Int32 = 0
         var first = 0
         while first < extents.count {
@@ -45,19 +45,45 @@ extension PathRasterizer {
                 reach = max(reach, extents[end].hi)
                 end += 1
             }
-            winding = rasterizeCluster(first..<end, top: top, bottom: bottom, rule: rule, winding: winding)
+            if usesChains, end == first + 1, extents[first].edge >= 0 {
+                winding = rasterizeLoneChain(from: extents[first].edge, top: top, bottom: bottom, rule: rule,
+                                             winding: winding)
+            } else {
+                winding = rasterizeCluster(first..<end, top: top, bottom: bottom, rule: rule, winding: winding)
+            }
             first = end
         }
     }
 
-    /// Appends the chain from edge `i` down through the edges that start above `bottom` to `active`, or
-    /// to `clusterEdges`; returns whether any of its edges has a vertex inside the row (`top` is the row's).
+    /// A cluster of one chain (from edge `i`, the one at the row's top, down through those that start above
+    /// `bottom`): the most common cluster, a curve's side alone in its stretch of the row. Each edge adds
+    /// its area where the chain is a boundary, as `rasterizeChain` (or, for an edge across the whole row,
+    /// `rasterizeBand`) adds it, without gathering the edges first.
+    @inline(__always)
+    private mutating func rasterizeLoneChain(from i: Int, top: Double, bottom: Double, rule: FillRule,
+                                             winding: Int32) -> Int32 {
+        let after = winding &+ edges[i].winding
+        guard rule.contains(winding) != rule.contains(after) else { return after }
+        let sign: Double = rule.contains(after) ? 1 : -1
+        var j = i
+        while true {
+            let e = edges[j]
+            let ya = max(top, e.y0), yb = min(bottom, e.y1)
+            accumulate(top: e.x(at: ya), bottom: e.x(at: yb), height: yb - ya, sign: sign)
+            let b = Int(e.below)
+            guard b >= 0, edges[b].y0 < bottom else { return after }
+            j = b
+        }
+    }
+
+    /// Appends the chain from edge `i` down through the edges that start above `bottom` to `clusterEdges`;
+    /// returns whether any of its edges has a vertex inside the row (`top` is the row's).
     @inline(__always)
     @discardableResult
-    mutating func appendChain(from i: Int, top: Double = -.infinity, bottom: Double, toActive: Bool) -> Bool {
+    mutating func appendChain(from i: Int, top: Double, bottom: Double) -> Bool {
         var j = i, inner = false
         while true {
-            if toActive { active.append(j) } else { clusterEdges.append(j) }
+            clusterEdges.append(j)
             let e = edges[j]
             if e.y0 > top || e.y1 < bottom { inner = true }
             let b = Int(e.below)
@@ -76,7 +102,7 @@ extension PathRasterizer {
         var inner = false
         for k in range where extents[k].edge >= 0 {
             let first = clusterEdges.count
-            if appendChain(from: extents[k].edge, top: top, bottom: bottom, toActive: false) { inner = true }
+            if appendChain(from: extents[k].edge, top: top, bottom: bottom) { inner = true }
             let head = edges[clusterEdges[first]], tail = edges[clusterEdges[clusterEdges.count - 1]]
             chains.append(Chain(first: first, end: clusterEdges.count, top: max(top, head.y0),
                                 bottom: min(bottom, tail.y1), winding: head.winding))

@@ -75,8 +75,7 @@ public struct PathRasterizer: Sendable {
     static let touching = 1e-9
 
     var edges: [Edge] = []
-    /// The edges as `appendEdges` makes them, and the chains' first edges by top.
-    var rawEdges: [Edge] = []
+    /// The chains' first edges, by top.
     var heads: [Int] = []
     var active: [Int] = []
     var splits: [Double] = []
@@ -93,9 +92,9 @@ public struct PathRasterizer: Sendable {
     var width = 0
     var touched: [Touched] = []
     var runs: [CoverageRun] = []
-    /// Whether clusters are filled as chains where they can be (`rasterizeChains`) and bands with crossing
-    /// edges cut at the crossings (`cutAtCrossings`); off, every cluster is cut at every vertex and such
-    /// bands halved, as tests compare.
+    /// Whether clusters are filled as chains where they can be (`rasterizeLoneChain`, `rasterizeChains`) and
+    /// bands with crossing edges cut at the crossings (`cutAtCrossings`); off, every cluster is cut at every
+    /// vertex and such bands halved, as tests compare.
     var usesChains = true
     /// A row's cluster's chains (their edges in `clusterEdges`) and `rasterizeChains`' band limits and
     /// each band's chains in order.
@@ -156,20 +155,15 @@ public struct PathRasterizer: Sendable {
         }
     }
 
-    /// Drops the edges that ended above `top` from `active`; one that ended exactly at `top` hands over to
-    /// the edge below it in its chain (a chain's later edges join `active` in the rows where they start,
-    /// `rasterizeRow`, but one starting on the row's top was not there yet).
+    /// Moves each chain's entry in `active` (its edge at the last row's top, or its first edge) down to
+    /// its edge at `top`, the first one ending below it; a chain that ends at or above `top` leaves.
     private mutating func retireEdges(top: Double) {
         var kept = 0
         for k in active.indices {
-            let i = active[k], e = edges[i]
-            if e.y1 > top {
-                active[kept] = i
-            } else if e.y1 == top, e.below >= 0 {
-                active[kept] = Int(e.below)
-            } else {
-                continue
-            }
+            var i = active[k]
+            while edges[i].y1 <= top, edges[i].below >= 0 { i = Int(edges[i].below) }
+            guard edges[i].y1 > top else { continue }
+            active[kept] = i
             kept += 1
         }
         active.removeLast(active.count - kept)
@@ -188,86 +182,11 @@ public struct PathRasterizer: Sendable {
 
     // MARK: - Edges
 
-    /// Builds the edge list clipped to the clip's rows in chains (`chainEdges`), and the horizontal edges
+    /// Builds the edge list clipped to the clip's rows in chains (`appendChains`), and the horizontal edges
     /// inside them, sorted by y.
     private mutating func buildEdges(_ polylines: [Polyline], clip: PixelRect) {
-        PathRasterizer.appendEdges(polylines, clip: clip, links: true, into: &rawEdges)
-        chainEdges()
+        appendChains(polylines, clip: clip)
         PathRasterizer.buildLevels(polylines, clip: clip, into: &levels)
-    }
-
-    /// The edges of `polylines` (every one closed) cut to the rows of `clip`, sorted by top, into `edges`:
-    /// horizontal and non-finite edges are dropped, and no links are kept. `PathTrapezoids` builds its
-    /// edges here.
-    static func buildEdges(_ polylines: [Polyline], clip: PixelRect, into edges: inout [Edge]) {
-        appendEdges(polylines, clip: clip, links: false, into: &edges)
-        edges.sort { $0.y0 < $1.y0 }
-    }
-
-    /// Appends the edges of `polylines` cut to the rows of `clip`, in the polylines' order, into `edges`
-    /// (emptied first); with `links`, each edge's `below` is the appended index of the edge going on below it.
-    static func appendEdges(_ polylines: [Polyline], clip: PixelRect, links: Bool, into edges: inout [Edge]) {
-        edges.removeAll(keepingCapacity: true)
-        let minY = Double(clip.y0), maxY = Double(clip.y1)
-        // The appended index of the segment before, when it was kept and ended where this one starts, and
-        // its winding.
-        var previousKept = -1
-        var previousWinding: Int32 = 0
-        var previousEnd = CGPoint(x: Double.nan, y: Double.nan)
-        forEachSegment(polylines) { previous, point in
-            var (x0, y0, x1, y1) = (Double(previous.x), Double(previous.y), Double(point.x), Double(point.y))
-            let kept = links && previous == previousEnd ? previousKept : -1
-            previousKept = -1
-            previousEnd = point
-            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, y0 != y1 else { return }
-            var winding: Int32 = 1
-            if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1); winding = -1 }
-            guard y1 > minY, y0 < maxY else { return }
-            let dxdy = (x1 - x0) / (y1 - y0)
-            // Cut to the clip's rows so later arithmetic works on small numbers.
-            if y0 < minY { x0 += (minY - y0) * dxdy; y0 = minY }
-            if y1 > maxY { x1 -= (y1 - maxY) * dxdy; y1 = maxY }
-            guard dxdy.isFinite, x0.isFinite, x1.isFinite else { return }
-            let index = edges.count
-            // Two kept segments meeting at a vertex and going the same way: the lower one goes on below the
-            // upper one (the vertex lies inside the rows, or one of them would not have been kept).
-            let linked = kept >= 0 && previousWinding == winding
-            if linked, winding > 0 { edges[kept].below = Int32(index) }
-            edges.append(Edge(x0: x0, y0: y0, x1: x1, y1: y1, dxdy: dxdy, winding: winding,
-                              below: linked && winding < 0 ? Int32(kept) : -1))
-            previousKept = index
-            previousWinding = winding
-        }
-    }
-
-    /// Moves `rawEdges` into `edges` chain by chain, each chain's edges top to bottom in consecutive
-    /// indices (`below` the next index), and lists the chains' first edges in
-    /// `heads`, sorted by top: the sweep starts chains, and a chain's edges follow in its rows.
-    ///
-    /// `appendEdges` links only consecutive edges, so a chain arrives as a run of them: top to bottom where
-    /// the polyline goes down, bottom to top (reversed here) where it goes up.
-    private mutating func chainEdges() {
-        edges.removeAll(keepingCapacity: true)
-        heads.removeAll(keepingCapacity: true)
-        let raw = rawEdges, n = raw.count
-        var i = 0
-        while i < n {
-            var j = i
-            let head = edges.count
-            if raw[i].below == Int32(i + 1) {
-                while j + 1 < n, raw[j].below == Int32(j + 1) { j += 1 }
-                for k in i...j { edges.append(raw[k]) }
-            } else {
-                while j + 1 < n, raw[j + 1].below == Int32(j) { j += 1 }
-                for k in stride(from: j, through: i, by: -1) { edges.append(raw[k]) }
-            }
-            let end = edges.count
-            for k in head..<end { edges[k].below = k + 1 < end ? Int32(k + 1) : -1 }
-            heads.append(head)
-            i = j + 1
-        }
-        let all = edges
-        heads.sort { all[$0].y0 < all[$1].y0 }
     }
 
     /// Calls `body` with every segment of `polylines` (each closed: its last point joins its first), in order.

@@ -13,11 +13,12 @@ enum CPUPathCoverage {
     static func rasterize(_ fill: PathShape, transform m: Transform3D, bounds: PixelRect) -> PathRows {
         guard !bounds.isEmpty else { return PathRows(rows: 0) }
         let projected = fill.projected(through: m)
-        var rasterizer = PathRasterizer()
         var rows = PathRows(rows: bounds.height)
         let drawn = fill.antialiased ? nil : fill.drawn
-        rasterizer.rasterizeRuns(projected, rule: fill.rule, clip: bounds) { y, runs, values in
-            rows.append(row: y - bounds.y0, x0: bounds.x0, runs: runs, values: values, drawn: drawn)
+        PathRasterizer.withPooled { rasterizer in
+            rasterizer.rasterizeRuns(projected, rule: fill.rule, clip: bounds) { y, runs, values in
+                rows.append(row: y - bounds.y0, x0: bounds.x0, runs: runs, values: values, drawn: drawn)
+            }
         }
         return rows
     }
