@@ -158,7 +158,25 @@ extension PreparedOp {
             let out = UnsafeMutableRawPointer(target.base + y * target.width * 4)
             var lastSource: UInt32 = 0, lastMask: UInt8 = 0, lastDestination: UInt32 = 0, lastResult: UInt32 = 0
             var remembered = false
-            for x in xs {
+            var x = xs.lowerBound
+            while x < xs.upperBound {
+                defer { x += 1 }
+                if remembered, mask == nil {
+                    // Four pixels at once while texels and destinations repeat the remembered pair.
+                    let source = UInt64(lastSource) | UInt64(lastSource) << 32
+                    let destination = UInt64(lastDestination) | UInt64(lastDestination) << 32
+                    let result = UInt64(lastResult) | UInt64(lastResult) << 32
+                    while x + 4 <= xs.upperBound,
+                          row.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) == source,
+                          row.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self) == source,
+                          out.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) == destination,
+                          out.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self) == destination {
+                        out.storeBytes(of: result, toByteOffset: x * 4, as: UInt64.self)
+                        out.storeBytes(of: result, toByteOffset: x * 4 + 8, as: UInt64.self)
+                        x += 4
+                    }
+                    guard x < xs.upperBound else { break }
+                }
                 let s = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                 let sp = UInt32(littleEndian: s)
                 guard sp >> 24 != 0 else { continue }
