@@ -9,12 +9,18 @@ extension PathRasterizer {
     /// edge-free gap there. A chain's edges touch one another at their shared vertices, so a chain as one
     /// extent groups the row exactly as its edges one by one would, and a curve's many short edges cost one
     /// extent to sort.
-    mutating func rasterizeRow(top: Double, bottom: Double, rule: FillRule) {
+    ///
+    /// `active` holds an edge per chain: the one at the last row's top, or the chain's first edge when the
+    /// sweep has just started it. Each moves down to its edge at this row's top (the first one ending below
+    /// it), which begins the chain's extent; a chain that ends at or above `top` leaves. False, having
+    /// filled nothing, when no chain reaches the row.
+    mutating func rasterizeRow(top: Double, bottom: Double, rule: FillRule) -> Bool {
         extents.removeAll(keepingCapacity: true)
-        // `active` holds one edge per chain, the one at the row's top (the sweep starts chains and moves each
-        // down to the row's top, `retireEdges`), so every entry begins an extent.
-        for i in active {
+        for start in active {
+            var i = start
+            while edges[i].y1 <= top, edges[i].below >= 0 { i = Int(edges[i].below) }
             let e = edges[i]
+            guard e.y1 > top else { continue }
             var xa = e.x(at: max(top, e.y0)), xb = e.x(at: min(bottom, e.y1))
             var lo = min(xa, xb), hi = max(xa, xb)
             var j = Int(e.below)
@@ -26,6 +32,10 @@ extension PathRasterizer {
                 j = Int(next.below)
             }
             extents.append(Extent(lo: lo, hi: hi, edge: i))
+        }
+        guard !extents.isEmpty else {
+            active.removeAll(keepingCapacity: true)
+            return false
         }
         while nextLevel < levels.count, levels[nextLevel].y <= top { nextLevel += 1 }
         var level = nextLevel
@@ -53,6 +63,7 @@ extension PathRasterizer {
             }
             first = end
         }
+        return true
     }
 
     /// A cluster of one chain (from edge `i`, the one at the row's top, down through those that start above

@@ -142,31 +142,15 @@ public struct PathRasterizer: Sendable {
                 active.append(heads[next])
                 next += 1
             }
-            retireEdges(top: top)
-            if active.isEmpty {
+            guard rasterizeRow(top: top, bottom: bottom, rule: rule) else {
                 guard next < heads.count else { break }
-                // Jump straight to the next chain's first row.
+                // No chain reaches this row: jump straight to the next chain's first row.
                 y = max(y + 1, Int(pixels: edges[heads[next]].y0, .down))
                 continue
             }
-            rasterizeRow(top: top, bottom: bottom, rule: rule)
             emit(&self, y)
             y += 1
         }
-    }
-
-    /// Moves each chain's entry in `active` (its edge at the last row's top, or its first edge) down to
-    /// its edge at `top`, the first one ending below it; a chain that ends at or above `top` leaves.
-    private mutating func retireEdges(top: Double) {
-        var kept = 0
-        for k in active.indices {
-            var i = active[k]
-            while edges[i].y1 <= top, edges[i].below >= 0 { i = Int(edges[i].below) }
-            guard edges[i].y1 > top else { continue }
-            active[kept] = i
-            kept += 1
-        }
-        active.removeLast(active.count - kept)
     }
 
     /// The coverage of every pixel of `clip`, row-major with `clip.width` floats per row.
