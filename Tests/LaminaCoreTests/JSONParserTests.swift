@@ -21,6 +21,34 @@ final class JSONParserTests: XCTestCase {
 
     /// Random decimals and exponents, read as `Double(_:)` (the standard library's correctly rounded
     /// conversion) reads them: the fast path for short decimals gives the same bits.
+    /// Objects keep their members in document order; past `JSONObject.indexedCount` members lookups go
+    /// through an index, which must find every key, refuse a repeated one and follow removals.
+    func testObjects_smallAndIndexed() throws {
+        for count in [1, 5, JSONObject.indexedCount, JSONObject.indexedCount + 1, 40] {
+            let members = (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+            guard case .object(let o) = try parse("{\(members)}") else { return XCTFail("not an object") }
+            XCTAssertEqual(o.count, count)
+            XCTAssertEqual(o.keys, (0..<count).map { "k\($0)" })
+            for k in 0..<count { XCTAssertEqual(o["k\(k)"], .number(Double(k)), "\(count) members, key \(k)") }
+            XCTAssertNil(o["k\(count)"])
+            let repeated = members + ", \"k\(count - 1)\": 0"
+            assertRefused("{\(repeated)}", "duplicate key \"k\(count - 1)\"")
+            guard count > 1 else { continue }
+            var edited = o
+            edited["k0"] = nil
+            edited["new"] = .bool(true)
+            edited["k\(count - 1)"] = .null
+            XCTAssertNil(edited["k0"])
+            XCTAssertEqual(edited["new"], .bool(true))
+            XCTAssertEqual(edited["k\(count - 1)"], .null)
+            for k in 1..<max(1, count - 1) { XCTAssertEqual(edited["k\(k)"], .number(Double(k)), "after removal, key \(k)") }
+            XCTAssertEqual(edited.count, count)
+        }
+        // Equality ignores order, as JSON's does.
+        XCTAssertEqual(try parse(#"{"a": 1, "b": [2]}"#), try parse(#"{"b": [2], "a": 1}"#))
+        XCTAssertNotEqual(try parse(#"{"a": 1, "b": [2]}"#), try parse(#"{"a": 1, "c": [2]}"#))
+    }
+
     func testNumbers_areCorrectlyRounded() throws {
         var rng = SplitMix64(seed: 7001)
         for _ in 0..<20_000 {
@@ -87,7 +115,7 @@ final class JSONParserTests: XCTestCase {
         }
         func value(_ any: Any) -> JSONValue {
             switch any {
-            case let d as [String: Any]: return .object(d.mapValues(value))
+            case let d as [String: Any]: return .object(JSONObject(d.map { ($0.key, value($0.value)) }))
             case let a as [Any]: return .array(a.map(value))
             case let s as String: return .string(s)
             case let b as Bool: return .bool(b)

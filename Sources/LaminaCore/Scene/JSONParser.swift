@@ -74,8 +74,7 @@ struct JSONParser {
         try enter(open)
         defer { depth -= 1 }
         i += 1
-        var fields: [String: JSONValue] = [:]
-        fields.reserveCapacity(8)
+        var fields = JSONObject()
         while true {
             skipBlanks()
             guard i < b.count else { throw unclosed(open) }
@@ -83,7 +82,7 @@ struct JSONParser {
             guard b[i] == UInt8(ascii: "\"") else { throw unexpected("where an object key (a string) was expected") }
             let keyStart = i
             let key = try string(isKey: true)
-            guard fields[key] == nil else {
+            guard !fields.contains(key) else {
                 throw JSONSyntax.error(b, at: keyStart, "duplicate key \(Echo.quoted(key)) in one object (JSON objects "
                     + "name each key once; which value would win is not defined)")
             }
@@ -93,7 +92,7 @@ struct JSONParser {
             i += 1
             skipBlanks()
             path.append(.key(key))
-            fields[key] = try value()
+            fields.append(key, try value())
             path.removeLast()
             guard try separator(closing: UInt8(ascii: "}"), open: open) else { i += 1; return .object(fields) }
         }
@@ -224,22 +223,38 @@ struct JSONParser {
     }
 
     /// A number by RFC 8259's grammar, correctly rounded.
+    /// A number, read as the grammar is checked: the digits of one without exponent gather into an integer
+    /// on the way, and where it has at most 15 digits that integer over a power of ten is the correctly
+    /// rounded value (Clinger's fast path: both are exact doubles); anything else is read by
+    /// `correctlyRounded`.
     private mutating func number() throws -> Double {
         let start = i
-        if b[i] == UInt8(ascii: "-") { i += 1 }
+        var negative = false
+        if b[i] == UInt8(ascii: "-") { negative = true; i += 1 }
         guard i < b.count, isDigit(b[i]) else { throw unexpected("in a number (a digit was expected)") }
+        var mantissa: UInt64 = 0, digits = 0, fraction = 0
         if b[i] == UInt8(ascii: "0") {
             i += 1
+            digits = 1
             if i < b.count, isDigit(b[i]) { throw JSONSyntax.error(b, at: start, "malformed JSON: a number with a leading zero") }
         } else {
-            while i < b.count, isDigit(b[i]) { i += 1 }
+            while i < b.count, isDigit(b[i]) {
+                mantissa = mantissa &* 10 &+ UInt64(b[i] &- UInt8(ascii: "0"))
+                digits += 1
+                i += 1
+            }
         }
-        var simple = true
         if i < b.count, b[i] == UInt8(ascii: ".") {
             i += 1
             guard i < b.count, isDigit(b[i]) else { throw unexpected("in a number (a digit after the point was expected)") }
-            while i < b.count, isDigit(b[i]) { i += 1 }
+            while i < b.count, isDigit(b[i]) {
+                mantissa = mantissa &* 10 &+ UInt64(b[i] &- UInt8(ascii: "0"))
+                digits += 1
+                fraction += 1
+                i += 1
+            }
         }
+        var simple = true
         if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
             simple = false
             i += 1
@@ -247,44 +262,30 @@ struct JSONParser {
             guard i < b.count, isDigit(b[i]) else { throw unexpected("in a number's exponent (a digit was expected)") }
             while i < b.count, isDigit(b[i]) { i += 1 }
         }
-        if simple, let exact = JSONParser.exactDecimal(b[start..<i]) { return exact }
-        guard let v = JSONParser.correctlyRounded(b[start..<i]), v.isFinite else { throw unrepresentable() }
-        return v
-    }
-
-    /// A decimal without exponent whose digits, point removed, make an integer below 2^53, divided by a
-    /// power of ten up to 10^22: both exact doubles, so their quotient is the correctly rounded value
-    /// (Clinger's fast path). Nil for anything longer, which `Double(_:)` reads.
-    static func exactDecimal(_ s: ArraySlice<UInt8>) -> Double? {
-        var mantissa: UInt64 = 0, digits = 0, fraction = 0, seenPoint = false, negative = false
-        for c in s {
-            if c == UInt8(ascii: "-") { negative = true; continue }
-            if c == UInt8(ascii: ".") { seenPoint = true; continue }
-            mantissa = mantissa &* 10 &+ UInt64(c - UInt8(ascii: "0"))
-            digits += 1
-            if seenPoint { fraction += 1 }
-            if digits > 15 { return nil }
+        // The integer wraps past 19 digits, but it is only read below 16.
+        if simple, digits <= 15, fraction < JSONParser.powersOfTen.count {
+            let v = Double(mantissa) / JSONParser.powersOfTen[fraction]
+            return negative ? -v : v
         }
-        guard fraction < powersOfTen.count else { return nil }
-        let v = Double(mantissa) / powersOfTen[fraction]
-        return negative ? -v : v
+        guard let v = JSONParser.correctlyRounded(b, start..<i), v.isFinite else { throw unrepresentable() }
+        return v
     }
 
     /// The C library's correctly rounded reading (in the "C" locale) of a number the grammar accepted, from a
     /// NUL-terminated copy on the stack (no string is made: most long numbers are colours written to 16 or
     /// 17 digits).
-    static func correctlyRounded(_ s: ArraySlice<UInt8>) -> Double? {
-        guard s.count < 512 else { return Double(String(decoding: s, as: UTF8.self)) }
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: s.count + 1) { buffer -> Double? in
+    static func correctlyRounded(_ bytes: [UInt8], _ range: Range<Int>) -> Double? {
+        guard range.count < 512 else { return Double(String(decoding: bytes[range], as: UTF8.self)) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: range.count + 1) { buffer -> Double? in
             var k = 0
-            for c in s { buffer[k] = CChar(bitPattern: c); k += 1 }
+            for j in range { buffer[k] = CChar(bitPattern: bytes[j]); k += 1 }
             buffer[k] = 0
             guard let base = buffer.baseAddress else { return nil }
             var end: UnsafeMutablePointer<CChar>?
             let previous = uselocale(JSONParser.cLocale)
             defer { uselocale(previous) }
             let v = strtod(base, &end)
-            return end == base + s.count ? v : nil
+            return end == base + range.count ? v : nil
         }
     }
 

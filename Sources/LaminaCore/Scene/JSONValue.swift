@@ -6,8 +6,8 @@ import LaminaGeometry
 /// The scene decoder walks this tree instead of `Decodable` models so that every error can name its place as
 /// a JSON pointer and say what it found, and so that unknown keys can be reported with a suggestion. Objects
 /// are unordered (as JSON objects are); the decoder visits keys in a fixed order of its own.
-indirect enum JSONValue: Equatable {
-    case object([String: JSONValue])
+enum JSONValue: Equatable {
+    case object(JSONObject)
     case array([JSONValue])
     case string(String)
     case number(Double)

@@ -8,7 +8,7 @@ import Foundation
 /// With a `log` (as the decoder makes them, `SceneReader.fields`), a bad key is noted there and the key's
 /// default kept (`set`, `read`), and every unknown key is noted; without one, the first refusal is thrown.
 struct ObjectFields {
-    let values: [String: JSONValue]
+    let values: JSONObject
     let pointer: JSONPointer
     let log: SceneErrorLog?
     /// One bit per key present, from its length and first and last bytes (`keyBit`): a lookup of a key whose

@@ -28,7 +28,7 @@ extension SceneReader {
     /// keys (under which `from` writes the old values) and its nesting depth.
     struct AnimatedLayer {
         let layer: Layer
-        let fields: [String: JSONValue]
+        let fields: JSONObject
         let depth: Int
     }
 
