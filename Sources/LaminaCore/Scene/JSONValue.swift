@@ -4,8 +4,10 @@ import LaminaGeometry
 /// A JSON document as a tree of values (`JSONParser`).
 ///
 /// The scene decoder walks this tree instead of `Decodable` models so that every error can name its place as
-/// a JSON pointer and say what it found, and so that unknown keys can be reported with a suggestion. Objects
-/// are unordered (as JSON objects are); the decoder visits keys in a fixed order of its own.
+/// a JSON pointer and say what it found, and so that unknown keys can be reported with a suggestion. An
+/// object keeps its members in document order (`JSONObject`), but compares as unordered, as JSON objects
+/// are; the decoder visits keys in a fixed order of its own. No case is boxed: arrays and objects hold
+/// their elements in their own storage, so a number or a string costs no allocation of its own.
 enum JSONValue: Equatable {
     case object(JSONObject)
     case array([JSONValue])
