@@ -151,4 +151,32 @@ final class ExactShortcutTests: XCTestCase {
             try assertFastPathsChangeNothing(scene, "scale \(scale): ")
         }
     }
+
+    /// A group's pass copied back at its opacity (`runAlignedPlain`, four pixels at a time while texels and
+    /// destinations repeat): flat cards in the group over stripes of every width in the destination, so
+    /// runs of equal pairs end at every phase of the four-pixel step.
+    func testGroupCopiesGiveTheSameBytesWithoutFastPaths() throws {
+        for scale in [1.0, 2.0] {
+            let scene = makeScene(width: 300 / scale, height: 160 / scale, scale: scale, background: .white) { root in
+                var x = 0.0, k = 0
+                while x < 300 {
+                    let w = Double(1 + k % 9)
+                    root.addSublayer(layer(CGRect(x: x / scale, y: 0, width: w / scale, height: 160 / scale),
+                                           Color(white: k % 2 == 0 ? 0.2 : 0.7)))
+                    x += w
+                    k += 1
+                }
+                for g in 0..<3 {
+                    let group = layer(CGRect(x: Double(10 + g * 95) / scale, y: Double(10 + g * 17) / scale,
+                                             width: 90 / scale, height: 120 / scale))
+                    group.opacity = [0.5, 0.8, 0.33][g]
+                    group.addSublayer(layer(CGRect(x: 0, y: 0, width: 60 / scale, height: 70 / scale), .blue))
+                    group.addSublayer(layer(CGRect(x: 23 / scale, y: 31 / scale, width: 61 / scale, height: 80 / scale),
+                                            Color(red: 0.9, green: 0.4, blue: 0.1, alpha: g == 1 ? 0.6 : 1)))
+                    root.addSublayer(group)
+                }
+            }
+            try assertFastPathsChangeNothing(scene, "scale \(scale): ")
+        }
+    }
 }
