@@ -13,3 +13,12 @@ extension PassBatcher {
         var visibleRects: [PixelRect] = []
     }
 }
+
+extension PassBatcher {
+    /// A blur pass kept at its reduced pyramid level: the full size the graph knows, the factor, and
+    /// whether the level is packed (a gray pass, two pixels to a texel in 16-bit fixed point: `BlurRunner.runReduced`).
+    struct Reduction {
+        let width: Int, height: Int, factor: Int
+        var packed = false
+    }
+}

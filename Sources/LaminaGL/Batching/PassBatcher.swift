@@ -144,16 +144,15 @@ struct PassBatcher {
 
     init(resolve: @escaping (TextureDraw.Source) throws -> GLTexture,
          resolvePass: @escaping (PassID) throws -> GLTexture,
-         reduction: @escaping (PassID) -> Reduction? = { _ in nil }) {
+         reduction: @escaping (PassID) -> Reduction? = { _ in nil },
+         occupancy: @escaping (TextureDraw.Source) -> TexelOccupancy? = { _ in nil }) {
         self.resolve = resolve; self.resolvePass = resolvePass; self.reduction = reduction
+        self.occupancy = occupancy
     }
 
-    /// A blur pass kept at its reduced pyramid level: the full size the graph knows, the factor, and
-    /// whether the level is packed (a gray pass, two pixels to a texel in 16-bit fixed point: `BlurRunner.runReduced`).
-    struct Reduction {
-        let width: Int, height: Int, factor: Int
-        var packed = false
-    }
+    /// Where an image source has non-zero texels (`TexelOccupancy`), for cutting its texel copies.
+    let occupancy: (TextureDraw.Source) -> TexelOccupancy?
+
     /// Which passes are kept reduced (`FrameExecutor`); their draws must all be texel copies.
     let reduction: (PassID) -> Reduction?
 
@@ -328,7 +327,12 @@ struct PassBatcher {
         f.record.params[3] = depth
         let start = pieceStore.count
         if let blit = f.blit {
-            pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
+            // A copy of an image with empty stretches (a text layer's store) draws only its occupied spans.
+            if splits, case .texture(let t) = op.paint, let rects = occupancy(t.source)?.pieces(blit) {
+                for r in rects { pieceStore.append(OpSplitter.Piece(bounds: r, solid: false)) }
+            } else {
+                pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
+            }
         } else if splits, let pieces = slot?.pieces {
             // A path whose coverage the CPU knows: only its bands' spans with coverage.
             for piece in pieces {

@@ -8,6 +8,9 @@ final class TextureCache {
     private struct Entry {
         weak var bitmap: Bitmap?
         let texture: GLTexture
+        /// Where the image has non-zero texels (`TexelOccupancy`), found on first ask: the outer nil
+        /// means not yet looked at, the inner one that the image is not worth cutting.
+        var occupancy: TexelOccupancy??
     }
     private var entries: [ObjectIdentifier: Entry] = [:]
     /// Textures uploaded so far (a profiling counter).
@@ -21,6 +24,18 @@ final class TextureCache {
         entries[key] = Entry(bitmap: bitmap, texture: t)
         uploads += 1
         return t
+    }
+
+    /// Where `bitmap`'s image has non-zero texels, computed once per bitmap (after its texture); nil when
+    /// it is not worth cutting or has no texture here.
+    func occupancy(for bitmap: Bitmap) -> TexelOccupancy? {
+        let key = ObjectIdentifier(bitmap)
+        guard var e = entries[key], e.bitmap === bitmap else { return nil }
+        if let known = e.occupancy { return known }
+        let found = TexelOccupancy(bitmap.image)
+        e.occupancy = .some(found)
+        entries[key] = e
+        return found
     }
 
     /// Drops textures whose bitmap no longer exists.

@@ -237,7 +237,11 @@ final class FrameExecutor {
                 }
             },
             resolvePass: { [unowned self] id in try self.passTexture(id) },
-            reduction: { [unowned self] id in self.reductions[id] })
+            reduction: { [unowned self] id in self.reductions[id] },
+            occupancy: { source in
+                guard case .image(let id) = source, let bitmap = graph.image(id)?.bitmap else { return nil }
+                return textures.occupancy(for: bitmap)
+            })
         batcher.quantizesOpaqueSolids = resources.tuning.quantizesOpaqueSolids
         batcher.splits = options.gpuFastPaths
         batcher.reorders = options.reordersBatches

@@ -1,0 +1,73 @@
+import Foundation
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+import LaminaTestSupport
+import XCTest
+@testable import LaminaGL
+
+/// A texel copy of a mostly empty image (a text layer's store) draws only the pieces that hold its
+/// non-zero texels (`TexelOccupancy`): every such pixel inside the copy's bounds is in exactly one piece,
+/// the pieces stay inside the bounds, and they leave out most of the empty ones.
+final class TexelOccupancyTests: XCTestCase {
+    /// A w x h image whose rows are lines of "words" (runs of non-zero texels) separated by empty lines.
+    private func textLike(_ w: Int, _ h: Int, _ rng: inout SplitMix64) -> Image? {
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h where (y / 6) % 3 != 2 {
+            var x = Int(rng.next() % 9)
+            while x < w {
+                let word = 3 + Int(rng.next() % 20)
+                for i in x..<min(w, x + word) where rng.next() % 3 != 0 {
+                    bytes[(y * w + i) * 4 + 3] = UInt8(1 + rng.next() % 255)
+                }
+                x += word + 4 + Int(rng.next() % 40)
+            }
+        }
+        return Image(width: w, height: h, premultipliedRGBA: bytes)
+    }
+
+    func testPieces_holdEveryOccupiedPixel_once() throws {
+        var rng = SplitMix64(seed: 31)
+        var cut = 0
+        for trial in 0..<40 {
+            let w = 40 + Int(rng.next() % 300), h = 20 + Int(rng.next() % 120)
+            guard let image = textLike(w, h, &rng) else { return XCTFail("no image") }
+            guard let occupancy = TexelOccupancy(image) else { continue }
+            cut += 1
+            // The image at an offset in its target, its bounds cut by the pass or the op.
+            let ox = Int(rng.next() % 50) - 10, oy = Int(rng.next() % 50) - 10
+            let op = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: w, height: h))),
+                            paint: .texture(TextureDraw(source: .image(ImageID(0)), minFilter: .nearest, magFilter: .nearest)),
+                            transform: .translation(Double(ox), Double(oy)),
+                            bounds: PixelRect(x0: ox + Int(rng.next() % 7), y0: oy + Int(rng.next() % 5),
+                                              x1: ox + w - Int(rng.next() % 7), y1: oy + h - Int(rng.next() % 5)))
+            guard case .texture(let t) = op.paint,
+                  let blit = TexelBlit(op, t, bounds: op.bounds, textureWidth: w, textureHeight: h),
+                  let pieces = occupancy.pieces(blit) else { return XCTFail("trial \(trial): not a one-to-one copy") }
+            var owner = [Int](repeating: -1, count: w * h)
+            for (k, piece) in pieces.enumerated() {
+                XCTAssertEqual(piece.intersection(blit.bounds), piece, "trial \(trial): inside the bounds")
+                for y in piece.y0..<piece.y1 {
+                    for x in piece.x0..<piece.x1 {
+                        let i = (y - oy) * w + (x - ox)
+                        XCTAssertEqual(owner[i], -1, "trial \(trial): pieces overlap at \(x), \(y)")
+                        owner[i] = k
+                    }
+                }
+            }
+            for y in blit.bounds.y0..<blit.bounds.y1 {
+                for x in blit.bounds.x0..<blit.bounds.x1 where image.pixels[((y - oy) * w + (x - ox)) * 4 + 3] != 0 {
+                    XCTAssertNotEqual(owner[(y - oy) * w + (x - ox)], -1, "trial \(trial): pixel \(x), \(y) left out")
+                }
+            }
+            XCTAssertLessThan(pieces.reduce(0) { $0 + $1.area }, blit.bounds.area, "trial \(trial): fewer pixels")
+        }
+        XCTAssertGreaterThan(cut, 30, "text-like images are worth cutting")
+    }
+
+    func testFullImages_areDrawnWhole() throws {
+        let full = Image(width: 64, height: 32, premultipliedRGBA: [UInt8](repeating: 200, count: 64 * 32 * 4))
+        XCTAssertNotNil(full)
+        XCTAssertNil(full.flatMap { TexelOccupancy($0) })
+    }
+}
