@@ -30,7 +30,9 @@ extension CPURenderer {
                 let (out, kept) = (out, kept)
                 DispatchQueue.concurrentPerform(iterations: passes.count) { k in
                     var own = shared
-                    out[k] = Result { try run(passes[k], graph: graph, results: results, alphas: alphas, samplers: &own) }
+                    out[k] = Result {
+                        try run(passes[k], graph: graph, results: results, alphas: alphas, samplers: &own, besideOthers: true)
+                    }
                     kept[k] = own
                 }
             }
@@ -41,7 +43,7 @@ extension CPURenderer {
 
     /// One pass: a draw pass's operations prepared and drawn, or a blur of a pass below it.
     func run(_ pass: Pass, graph: RenderGraph, results: [PassID: Image], alphas: [PassID: [UInt8]],
-             samplers: inout [ImageID: TextureSampler]) throws -> PassOutput {
+             samplers: inout [ImageID: TextureSampler], besideOthers: Bool = false) throws -> PassOutput {
         let start = monotonicMilliseconds()
         switch pass.content {
         case .draw(let ops):
@@ -50,7 +52,7 @@ extension CPURenderer {
                                                   workers: bandCount / 4)
             let isCanvas = pass.id == graph.passes.last?.id
             let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
-            let image = draw(prepared, width: pass.width, height: pass.height, clear: clear)
+            let image = draw(prepared, width: pass.width, height: pass.height, clear: clear, besideOthers: besideOthers)
             if let key = pass.retainKey { retained.keep(image, for: key) }
             return PassOutput(image: image, alpha: nil, milliseconds: monotonicMilliseconds() - start)
         case .blur(let source, let sigma, _):

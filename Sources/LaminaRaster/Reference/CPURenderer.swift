@@ -100,9 +100,12 @@ public final class CPURenderer: Renderer {
     /// so thousands of small operations cost each band only its own. A band works with scratch from the
     /// renderer's pool (`BandScratch`: coverage memo, corner table, plain-row template); every value kept
     /// there is the exact result of its inputs, so which band or thread computed it never shows.
-    func draw(_ ops: [PreparedOp], width: Int, height: Int, clear: UInt32) -> Image {
+    ///
+    /// `besideOthers`: the pass runs at once with others of its level (`runLevel`), which keep the other
+    /// cores busy, so a small pass takes a band per 64 rows rather than waking every worker for a few rows.
+    func draw(_ ops: [PreparedOp], width: Int, height: Int, clear: UInt32, besideOthers: Bool = false) -> Image {
         let count = width * height * 4
-        let bands = max(1, min(bandCount, height))
+        let bands = max(1, min(bandCount, besideOthers ? height / 64 : height))
         let rowsPerBand = max(1, (height + bands - 1) / bands)
         var binned = [[Int]](repeating: [], count: bands)
         let widest = ops.reduce(0) { max($0, $1.bounds.width) }
