@@ -177,6 +177,13 @@ extension PreparedOp {
                     }
                     guard x < xs.upperBound else { break }
                 }
+                // Four empty texels at once (a group's pass is transparent between its layers).
+                while x + 4 <= xs.upperBound,
+                      row.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self)
+                        | row.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self) == 0 {
+                    x += 4
+                }
+                guard x < xs.upperBound else { break }
                 let s = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                 let sp = UInt32(littleEndian: s)
                 guard sp >> 24 != 0 else { continue }
