@@ -65,6 +65,22 @@ final class TexelOccupancyTests: XCTestCase {
         XCTAssertGreaterThan(cut, 30, "text-like images are worth cutting")
     }
 
+    /// Scattered dots, every 40th texel of every 4th row: sparse enough to cut, but cut into more pieces
+    /// than quads are worth, so the copy is drawn whole.
+    func testScatteredDots_areDrawnWhole() throws {
+        let w = 2048, h = 512
+        var bytes = [UInt8](repeating: 0, count: w * h * 4)
+        for y in stride(from: 0, to: h, by: 4) { for x in stride(from: 0, to: w, by: 40) { bytes[(y * w + x) * 4 + 3] = 255 } }
+        let image = try XCTUnwrap(Image(width: w, height: h, premultipliedRGBA: bytes))
+        let occupancy = try XCTUnwrap(TexelOccupancy(image))
+        let op = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: w, height: h))),
+                        paint: .texture(TextureDraw(source: .image(ImageID(0)), minFilter: .nearest, magFilter: .nearest)),
+                        transform: .identity, bounds: PixelRect(x0: 0, y0: 0, x1: w, y1: h))
+        guard case .texture(let t) = op.paint,
+              let blit = TexelBlit(op, t, bounds: op.bounds, textureWidth: w, textureHeight: h) else { return XCTFail("not a copy") }
+        XCTAssertNil(occupancy.pieces(blit)?.count, "pieces")
+    }
+
     func testFullImages_areDrawnWhole() throws {
         let full = Image(width: 64, height: 32, premultipliedRGBA: [UInt8](repeating: 200, count: 64 * 32 * 4))
         XCTAssertNotNil(full)

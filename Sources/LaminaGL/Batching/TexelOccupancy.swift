@@ -16,6 +16,9 @@ struct TexelOccupancy {
     static let block = 4
     /// Images whose spans cover more than this share of their area are drawn whole.
     static let worthCutting = 0.75
+    /// A copy cut into more pieces than this is drawn whole: past it the quads cost more than the empty
+    /// pixels they leave out (an image of scattered dots).
+    static let maximumPieces = 4096
 
     /// Per texel row, its spans of columns (`spans[rowStarts[y]..<rowStarts[y + 1]]`).
     let spans: [Range<Int>]
@@ -53,7 +56,8 @@ struct TexelOccupancy {
 
     /// The pixel rects of `blit` (texels one to one on both axes) that cover the occupied spans, inside its
     /// bounds: per band of `block` pixel rows, the spans of its rows merged (`mergedGap`), widened to whole
-    /// blocks. Nil when the blit stretches a texel line (the whole rect is drawn).
+    /// blocks. Nil when the blit stretches a texel line or the pieces would be more than `maximumPieces`
+    /// (the whole rect is drawn).
     func pieces(_ blit: TexelBlit) -> [PixelRect]? {
         guard blit.step.x == 1, blit.step.y == 1 else { return nil }
         let b = blit.bounds, n = TexelOccupancy.block
@@ -83,6 +87,7 @@ struct TexelOccupancy {
                 }
             }
             if let c = current { append(c, y0, y1, into: &out, within: b) }
+            guard out.count <= TexelOccupancy.maximumPieces else { return nil }
             y0 = y1
         }
         return out
