@@ -99,7 +99,7 @@ struct TexelOccupancy {
     }
 }
 
-extension Int {
+fileprivate extension Int {
     /// The floor of `a / b` for b > 0 (Swift's division truncates toward zero).
     init(floorDividing a: Int, by b: Int) {
         let q = a / b

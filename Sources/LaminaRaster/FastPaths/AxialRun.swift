@@ -57,13 +57,9 @@ struct AxialRun {
             target.store(pattern, xs: xs, y: y)
             return
         }
-        let bytes = SIMD4<UInt8>(UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8),
-                                 UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 24))
-        let p = UnsafeMutableRawPointer(target.base + y * target.width * 4)
-        for x in xs {
-            p.storeBytes(of: Blend.over(bytes, p.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)),
-                         toByteOffset: x * 4, as: UInt32.self)
-        }
+        target.blend(bytes: SIMD4(UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8),
+                                  UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 24)),
+                     xs: xs, y: y)
     }
 
     func draw(_ xs: Range<Int>) {

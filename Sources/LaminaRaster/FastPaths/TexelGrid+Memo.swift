@@ -46,54 +46,42 @@ extension PreparedOp {
     @inline(__always)
     func forEachNonzeroGridPixel(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>, hidden: Hidden,
                                  _ body: (Int, Int, Double, UnsafePointer<UInt8>) -> Void) {
-        let x0 = bounds.x0, x1 = bounds.x1
+        let x0 = bounds.x0
         let straight = (x0 + grid.straight.lowerBound)..<(x0 + grid.straight.upperBound)
-        level.pixels.withUnsafeBufferPointer { texels in
-        guard let texelBase = texels.baseAddress else { return }
-        grid.columns.withUnsafeBufferPointer { columns in
-        grid.columnCoverage.withUnsafeBufferPointer { columnCoverage in
+        forEachGridRun(grid, level, ys, hidden: hidden) { run in
+            let (y, rowCov, row) = (run.y, run.rowCoverage, run.row)
             @inline(__always)
-            func one(_ x: Int, _ y: Int, _ rowCov: Double, _ row: UnsafePointer<UInt8>) {
+            func one(_ x: Int) {
                 let c0 = x - x0
-                let cov = columnCoverage[c0] * rowCov
+                let cov = run.columnCoverage[c0] * rowCov
                 guard cov > 0 else { return }
-                let texel = row + columns[c0] * 4
+                let texel = row + run.columns[c0] * 4
                 guard UnsafeRawPointer(texel).loadUnaligned(as: UInt32.self) != 0 else { return }
                 body(x, y, cov, texel)
             }
-            for y in ys {
-                let r = y - bounds.y0
-                let rowCov = grid.rowCoverage[r]
-                guard rowCov > 0 else { continue }
-                let row = texelBase + grid.rows[r] * level.width * 4
-                hidden.forEachVisibleRun(x0..<x1, y: y) { xs in
-                    let fast = xs.clamped(to: straight)
-                    guard fast.count >= 4 else {
-                        for x in xs { one(x, y, rowCov, row) }
-                        return
-                    }
-                    for x in xs.lowerBound..<fast.lowerBound { one(x, y, rowCov, row) }
-                    // Columns of coverage 1 whose texels are consecutive: cov is rowCov, texel x is first + i.
-                    let first = UnsafeRawPointer(row + columns[fast.lowerBound - x0] * 4)
-                    let n = fast.count
-                    var i = 0
-                    while i + 4 <= n {
-                        let p = first + i * 4
-                        if p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 {
-                            for k in i..<(i + 4) where p.loadUnaligned(fromByteOffset: (k - i) * 4, as: UInt32.self) != 0 {
-                                body(fast.lowerBound + k, y, rowCov, (first + k * 4).assumingMemoryBound(to: UInt8.self))
-                            }
-                        }
-                        i += 4
-                    }
-                    for k in i..<n where (first + k * 4).loadUnaligned(as: UInt32.self) != 0 {
+            let xs = run.xs, fast = xs.clamped(to: straight)
+            guard fast.count >= 4 else {
+                for x in xs { one(x) }
+                return
+            }
+            for x in xs.lowerBound..<fast.lowerBound { one(x) }
+            // Columns of coverage 1 whose texels are consecutive: cov is rowCov, texel x is first + i.
+            let first = UnsafeRawPointer(row + run.columns[fast.lowerBound - x0] * 4)
+            let n = fast.count
+            var i = 0
+            while i + 4 <= n {
+                let p = first + i * 4
+                if p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 {
+                    for k in i..<(i + 4) where p.loadUnaligned(fromByteOffset: (k - i) * 4, as: UInt32.self) != 0 {
                         body(fast.lowerBound + k, y, rowCov, (first + k * 4).assumingMemoryBound(to: UInt8.self))
                     }
-                    for x in fast.upperBound..<xs.upperBound { one(x, y, rowCov, row) }
                 }
+                i += 4
             }
-        }
-        }
+            for k in i..<n where (first + k * 4).loadUnaligned(as: UInt32.self) != 0 {
+                body(fast.lowerBound + k, y, rowCov, (first + k * 4).assumingMemoryBound(to: UInt8.self))
+            }
+            for x in fast.upperBound..<xs.upperBound { one(x) }
         }
     }
 }

@@ -155,7 +155,31 @@ extension PreparedOp {
     @inline(__always)
     func forEachGridPixel(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>, hidden: Hidden,
                           _ body: (Int, Int, Double, UnsafePointer<UInt8>) -> Void) {
-        let x0 = bounds.x0, x1 = bounds.x1
+        forEachGridRun(grid, level, ys, hidden: hidden) { run in
+            for x in run.xs {
+                let c0 = x - bounds.x0
+                let cov = run.columnCoverage[c0] * run.rowCoverage
+                guard cov > 0 else { continue }
+                body(x, run.y, cov, run.row + run.columns[c0] * 4)
+            }
+        }
+    }
+
+    /// A visible run of a grid row of coverage above 0: its columns, row, the row's coverage and texel row,
+    /// and the grid's per-column texels and coverage (indexed by column minus `bounds.x0`).
+    struct GridRun {
+        var xs: Range<Int>
+        var y: Int
+        var rowCoverage: Double
+        var row: UnsafePointer<UInt8>
+        var columns: UnsafeBufferPointer<Int>
+        var columnCoverage: UnsafeBufferPointer<Double>
+    }
+
+    /// The grid's rows in `ys` with coverage above 0, each as its runs of visible columns.
+    @inline(__always)
+    func forEachGridRun(_ grid: TexelGrid, _ level: TextureSampler.Level, _ ys: Range<Int>, hidden: Hidden,
+                        _ body: (GridRun) -> Void) {
         level.pixels.withUnsafeBufferPointer { texels in
         guard let texelBase = texels.baseAddress else { return }
         grid.columns.withUnsafeBufferPointer { columns in
@@ -165,13 +189,9 @@ extension PreparedOp {
                 let rowCov = grid.rowCoverage[r]
                 guard rowCov > 0 else { continue }
                 let row = texelBase + grid.rows[r] * level.width * 4
-                hidden.forEachVisibleRun(x0..<x1, y: y) { xs in
-                for x in xs {
-                    let c0 = x - x0
-                    let cov = columnCoverage[c0] * rowCov
-                    guard cov > 0 else { continue }
-                    body(x, y, cov, row + columns[c0] * 4)
-                }
+                hidden.forEachVisibleRun(bounds.x0..<bounds.x1, y: y) { xs in
+                    body(GridRun(xs: xs, y: y, rowCoverage: rowCov, row: row, columns: columns,
+                                 columnCoverage: columnCoverage))
                 }
             }
         }

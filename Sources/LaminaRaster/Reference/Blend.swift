@@ -117,8 +117,11 @@ struct BlendTarget {
 
     /// Blends one translucent colour over the columns `xs` of row `y`.
     @inline(__always)
-    func blend(_ src: SIMD4<Double>, xs: Range<Int>, y: Int) {
-        let bytes = Blend.bytes(src)
+    func blend(_ src: SIMD4<Double>, xs: Range<Int>, y: Int) { blend(bytes: Blend.bytes(src), xs: xs, y: y) }
+
+    /// Blends a source already rounded to bytes over the columns `xs` of row `y` (`Blend.over`).
+    @inline(__always)
+    func blend(bytes: SIMD4<UInt8>, xs: Range<Int>, y: Int) {
         let p = UnsafeMutableRawPointer(base + y * width * 4)
         for x in xs {
             p.storeBytes(of: Blend.over(bytes, p.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)),
