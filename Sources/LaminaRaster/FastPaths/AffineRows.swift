@@ -195,6 +195,29 @@ struct MemoFill: AffineCoverage {
     }
 }
 
+/// An `AffineCoverage` held by pointer for the length of one operation's scan (`PreparedOp.runFastPath`):
+/// held by value, a border's shapes, geometry and memo (some 350 bytes, a fill's half of that) were
+/// copied to the stack at every run of pixels, about a tenth of a card's time.
+struct PointedCoverage<Cover: AffineCoverage>: AffineCoverage {
+    let base: UnsafePointer<Cover>
+
+    var memo: CoverageMemo {
+        @inline(__always) get { base.pointee.memo }
+    }
+
+    @inline(__always)
+    func coverage(qx: Double, qy: Double, x: Int, row: RowSpans) -> Double {
+        base.pointee.coverage(qx: qx, qy: qy, x: x, row: row)
+    }
+
+    @inline(__always)
+    func run(qx: Double, qy: Double, x: Int, row: RowSpans, limit: Int, qxAt: (Int) -> Double) -> (Double, Int) {
+        base.pointee.run(qx: qx, qy: qy, x: x, row: row, limit: limit, qxAt: qxAt)
+    }
+
+    func templateRow(qy: Double) -> PlainTemplate.Row { base.pointee.templateRow(qy: qy) }
+}
+
 /// A border's coverage through the band's `CoverageMemo`, evaluating only one of its two shapes where the
 /// row's spans make the other's coverage known exactly.
 struct MemoBorder: AffineCoverage {

@@ -59,9 +59,18 @@ struct CornerTable {
         state[1] = bits.x; state[2] = bits.y; state[3] = bits.z; state[4] = bits.w
     }
 
-    /// The value stored for (dqx, dqy, r, signs), or `evaluate()`'s, stored.
+    /// Where the value for (dqx, dqy, r, signs) is: found (`value`), or the empty slot it would take.
+    struct Probe {
+        let key: SIMD4<UInt64>
+        let slot: Int
+        let value: Double?
+    }
+
+    /// Looks (dqx, dqy, r, signs) up; a miss is stored with `store(_:at:)` once evaluated. Two steps, not
+    /// one taking the evaluation as a closure: a closure's context captured the shape and the memo, which
+    /// the per-pixel loops then copied to the stack at every run.
     @inline(__always)
-    func value(dqx: Double, dqy: Double, r: Double, signs: UInt64, evaluate: () -> Double) -> Double {
+    func probe(dqx: Double, dqy: Double, r: Double, signs: UInt64) -> Probe {
         let key = SIMD4(dqx.bitPattern, dqy.bitPattern, r.bitPattern, 1 | signs << 1)
         // The radius (and signs) pick a block of 2^blockLog2 slots, the point a slot in it: an operation's
         // lookups stay within a few kilobytes instead of spreading over the whole table.
@@ -74,19 +83,23 @@ struct CornerTable {
             | Int(truncatingIfNeeded: mix >> UInt64(64 - CornerTable.blockLog2))) & mask
         while true {
             let k = keys[i]
-            if k == key { return values[i] }
+            if k == key { return Probe(key: key, slot: i, value: values[i]) }
             if k.w == 0 { break }
             i = (i + 1) & mask
         }
-        let v = evaluate()
+        return Probe(key: key, slot: i, value: nil)
+    }
+
+    /// Stores `v`, evaluated after `probe` missed (and no other store came between).
+    @inline(__always)
+    func store(_ v: Double, at p: Probe) {
         if Int(state[0]) >= CornerTable.capacity / 2 {
-            // Full enough that probes grow long: start over (the value is still returned).
+            // Full enough that probes grow long: start over (the value is not kept).
             clear()
-            return v
+            return
         }
-        keys[i] = key
-        values[i] = v
+        keys[p.slot] = p.key
+        values[p.slot] = v
         state[0] += 1
-        return v
     }
 }

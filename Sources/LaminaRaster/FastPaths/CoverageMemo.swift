@@ -111,9 +111,11 @@ struct CoverageMemo {
         }
         if dqx > 0 && dqy > 0 {
             let signs: UInt64 = diagonal ? 0 : (qx - g.cx < 0 ? 1 : 0) | (qy - g.cy < 0 ? 2 : 0)
-            return corners.value(dqx: dqx, dqy: dqy, r: r, signs: signs) {
-                Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
-            }
+            let probe = corners.probe(dqx: dqx, dqy: dqy, r: r, signs: signs)
+            if let value = probe.value { return value }
+            let value = Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
+            corners.store(value, at: probe)
+            return value
         }
         return Coverage.rounded(shape, at: sample(qx: qx, qy: qy))
     }

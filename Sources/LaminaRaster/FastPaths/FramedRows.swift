@@ -122,11 +122,14 @@ struct SampledBorderParts: BorderParts {
 
 /// Both coverages under an affine map with w = 1, through the band's memo (`MemoBorder.parts`): the local
 /// point is `PixelSampler.local`'s doubles, computed inline as `AffineRows` does.
+///
+/// The border is held by pointer (it lives for the operation's scan, `PreparedOp.runFastPath`): held by
+/// value, its shapes, geometry and memo (some 350 bytes) were copied to the stack at every run of pixels.
 struct MemoBorderParts: BorderParts {
-    let memo: MemoBorder
+    let memo: UnsafePointer<MemoBorder>
     let g00: Double, g10: Double, g20: Double, g01: Double, g11: Double, g21: Double
 
-    init(memo: MemoBorder, projection p: Projection) {
+    init(memo: UnsafePointer<MemoBorder>, projection p: Projection) {
         self.memo = memo
         g00 = p.g00; g10 = p.g10; g20 = p.g20; g01 = p.g01; g11 = p.g11; g21 = p.g21
     }
@@ -135,17 +138,17 @@ struct MemoBorderParts: BorderParts {
     func parts(px: Double, py: Double, x: Int, row: RowSpans) -> (outer: Double, ring: Double)? {
         let u = px * g00 + py * g10 + g20, v = px * g01 + py * g11 + g21
         guard u.isFinite, v.isFinite else { return nil }
-        return memo.parts(qx: u, qy: v, x: x, row: row)
+        return memo.pointee.parts(qx: u, qy: v, x: x, row: row)
     }
 
-    var mergesRuns: Bool { memo.memo.diagonal }
+    var mergesRuns: Bool { memo.pointee.memo.diagonal }
 
     @inline(__always)
     func runEnd(px: Double, py: Double, x: Int, row: RowSpans, limit: Int) -> Int {
         let pyg10 = py * g10
         let qxAt = { (column: Int) -> Double in (Double(column) + 0.5) * self.g00 + pyg10 + self.g20 }
         let u = px * g00 + pyg10 + g20, v = px * g01 + py * g11 + g21
-        let end = memo.runEnd(qx: u, qy: v, x: x, row: row, limit: limit, qxAt: qxAt)
+        let end = memo.pointee.runEnd(qx: u, qy: v, x: x, row: row, limit: limit, qxAt: qxAt)
         // Every column of the run has a finite point (its local x lies between the ends').
         return end > x + 1 && !qxAt(end - 1).isFinite ? x + 1 : end
     }

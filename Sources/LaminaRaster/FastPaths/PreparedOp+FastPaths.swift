@@ -27,21 +27,25 @@ extension PreparedOp {
         switch (shape, paint) {
         case (.roundedRect(let shape), .solid(let c)):
             guard let memo = memo(scratch), let p = sampler?.projection else { return false }
-            scan(ys, AffineRows(op: self, projection: p, coverage: MemoFill(memo: memo, shape: shape,
-                                                                            geometry: CoverageMemo.Geometry(shape),
-                                                                            edgeAA: edgeAA),
-                                paint: Paint(c * tint), target: target, clipsExact: clipsExact, scratch: scratch))
+            let fill = MemoFill(memo: memo, shape: shape, geometry: CoverageMemo.Geometry(shape), edgeAA: edgeAA)
+            withUnsafePointer(to: fill) { fill in
+                scan(ys, AffineRows(op: self, projection: p, coverage: PointedCoverage(base: fill), paint: Paint(c * tint),
+                                    target: target, clipsExact: clipsExact, scratch: scratch))
+            }
             return true
         case (.ring(let shape, let inner), .solid(let c)):
             guard let memo = memo(scratch), let p = sampler?.projection else { return false }
-            scan(ys, AffineRows(op: self, projection: p, coverage: MemoBorder(memo: memo, outer: shape, inner: inner),
-                                paint: Paint(c * tint), target: target, clipsExact: clipsExact, scratch: scratch))
+            withUnsafePointer(to: MemoBorder(memo: memo, outer: shape, inner: inner)) { border in
+                scan(ys, AffineRows(op: self, projection: p, coverage: PointedCoverage(base: border),
+                                    paint: Paint(c * tint), target: target, clipsExact: clipsExact, scratch: scratch))
+            }
             return true
         case (.framed(let shape, let inner), .framed(let f, let b)):
             guard let memo = memo(scratch), let p = sampler?.projection else { return false }
-            let parts = MemoBorderParts(memo: MemoBorder(memo: memo, outer: shape, inner: inner), projection: p)
-            scan(ys, FramedRows(op: self, parts: parts, fill: f * tint, border: b * tint, target: target,
-                                clipsExact: clipsExact))
+            withUnsafePointer(to: MemoBorder(memo: memo, outer: shape, inner: inner)) { border in
+                scan(ys, FramedRows(op: self, parts: MemoBorderParts(memo: border, projection: p), fill: f * tint,
+                                    border: b * tint, target: target, clipsExact: clipsExact))
+            }
             return true
         case (_, .texture(let t)):
             if let offset = alignedOffset {
