@@ -93,6 +93,9 @@ public final class GPURenderer: Renderer {
     /// How many passes' coverage atlases are kept for the next frame (`PathCoverage+KeptPages.swift`), for tests.
     var keptCoverageAtlases: Int { resources?.paths.keptPasses.count ?? 0 }
 
+    /// The targets the pool holds free between frames, and their bytes (`TargetPool`), for tests.
+    var freeTargets: (count: Int, bytes: Int) { (resources?.pool.freeCount ?? 0, resources?.pool.freeBytes ?? 0) }
+
     deinit {
         try? context.makeCurrent()
         resources = nil
@@ -113,7 +116,8 @@ public final class GPURenderer: Renderer {
         guard let r = resources else { throw GLError.invalidGraph("renderer released") }
         let frame = FrameExecutor(graph: graph, resources: r, timed: collectsGPUTimes, options: options)
         // Coverage atlases no pass of this frame read go back to the pool (`PathCoverage+KeptPages.swift`).
-        defer { r.paths.endFrame() }
+        // Free targets no pass took this frame or the one before are deleted (`TargetPool.endFrame`).
+        defer { r.paths.endFrame(); r.pool.endFrame() }
         let image = try frame.run()
         lastFrameStats = frame.stats
         return image
