@@ -21,16 +21,17 @@ struct CornerTable {
     /// Per slot (dqx bits, dqy bits, r bits, tag); tag 0 marks an empty slot, else 1 | signs << 1.
     private let keys: UnsafeMutablePointer<SIMD4<UInt64>>
     private let values: UnsafeMutablePointer<Double>
-    /// [count, Jacobian bits x 4]: the table's fill and the Jacobian its values belong to.
+    /// [count, Jacobian bits x 4, probes, hits]: the table's fill, the Jacobian its values belong to, and the
+    /// current operation's lookups and how many found their value (`pays`).
     private let state: UnsafeMutablePointer<UInt64>
 
     /// Allocates an empty table; `deallocate` frees it.
     init() {
         keys = .allocate(capacity: CornerTable.capacity)
         values = .allocate(capacity: CornerTable.capacity)
-        state = .allocate(capacity: 5)
+        state = .allocate(capacity: 7)
         values.initialize(repeating: 0, count: CornerTable.capacity)
-        state.initialize(repeating: 0, count: 5)
+        state.initialize(repeating: 0, count: 7)
         reset()
     }
 
@@ -53,11 +54,30 @@ struct CornerTable {
     /// Makes the table hold values for the Jacobian `j` (dxdpx, dxdpy, dydpx, dydpy), emptying it if it
     /// held another's.
     func use(jacobian j: SIMD4<Double>) {
+        state[5] = 0
+        state[6] = 0
         let bits = SIMD4(j.x.bitPattern, j.y.bitPattern, j.z.bitPattern, j.w.bitPattern)
         guard SIMD4(state[1], state[2], state[3], state[4]) != bits else { return }
         clear()
         state[1] = bits.x; state[2] = bits.y; state[3] = bits.z; state[4] = bits.w
     }
+
+    /// Whether the current operation's lookups pay: true for its first `trialProbes`, then while at least
+    /// a quarter of them find their value. A card at a whole-pixel phase meets the corners of the cards
+    /// before it (nearly every lookup hits); cards at random fractional positions each bring new inputs,
+    /// where a lookup and a store cost more than the evaluation they were to save (300 such bordered
+    /// cards took 30 ms with the table, 10 without). Either way every value is the evaluation's.
+    @inline(__always)
+    var pays: Bool { state[5] < CornerTable.trialProbes || state[6] &* 4 >= state[5] }
+
+    /// The most slots a lookup reads. Keys of one radius share a block, and inputs that never repeat (cards
+    /// at fractional positions) filled it until each lookup walked hundreds of slots; a key is stored only
+    /// within this many slots of its home, so a lookup that reads this many without it or an empty slot
+    /// knows it is absent.
+    static let maxProbes = 16
+
+    /// Lookups of an operation before `pays` judges them.
+    static let trialProbes: UInt64 = 32
 
     /// Where the value for (dqx, dqy, r, signs) is: found (`value`), or the empty slot it would take.
     struct Probe {
@@ -71,6 +91,7 @@ struct CornerTable {
     /// the per-pixel loops then copied to the stack at every run.
     @inline(__always)
     func probe(dqx: Double, dqy: Double, r: Double, signs: UInt64) -> Probe {
+        state[5] &+= 1
         let key = SIMD4(dqx.bitPattern, dqy.bitPattern, r.bitPattern, 1 | signs << 1)
         // The radius (and signs) pick a block of 2^blockLog2 slots, the point a slot in it: an operation's
         // lookups stay within a few kilobytes instead of spreading over the whole table.
@@ -81,18 +102,23 @@ struct CornerTable {
         let blockBits = CornerTable.capacityLog2 - CornerTable.blockLog2
         var i = (Int(truncatingIfNeeded: block >> UInt64(64 - blockBits)) << CornerTable.blockLog2
             | Int(truncatingIfNeeded: mix >> UInt64(64 - CornerTable.blockLog2))) & mask
-        while true {
+        for _ in 0..<CornerTable.maxProbes {
             let k = keys[i]
-            if k == key { return Probe(key: key, slot: i, value: values[i]) }
-            if k.w == 0 { break }
+            if k == key {
+                state[6] &+= 1
+                return Probe(key: key, slot: i, value: values[i])
+            }
+            if k.w == 0 { return Probe(key: key, slot: i, value: nil) }
             i = (i + 1) & mask
         }
-        return Probe(key: key, slot: i, value: nil)
+        // A crowded block: the value is evaluated and not stored.
+        return Probe(key: key, slot: -1, value: nil)
     }
 
     /// Stores `v`, evaluated after `probe` missed (and no other store came between).
     @inline(__always)
     func store(_ v: Double, at p: Probe) {
+        guard p.slot >= 0 else { return }
         if Int(state[0]) >= CornerTable.capacity / 2 {
             // Full enough that probes grow long: start over (the value is not kept).
             clear()

@@ -109,7 +109,7 @@ struct CoverageMemo {
             slot[1] = value
             return value
         }
-        if dqx > 0 && dqy > 0 {
+        if dqx > 0 && dqy > 0 && corners.pays {
             let signs: UInt64 = diagonal ? 0 : (qx - g.cx < 0 ? 1 : 0) | (qy - g.cy < 0 ? 2 : 0)
             let probe = corners.probe(dqx: dqx, dqy: dqy, r: r, signs: signs)
             if let value = probe.value { return value }
