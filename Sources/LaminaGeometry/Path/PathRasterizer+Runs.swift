@@ -28,8 +28,9 @@ extension PathRasterizer {
     public mutating func rasterizeRuns(_ polylines: [Polyline], rule: FillRule, clip: PixelRect,
                                        row body: (_ y: Int, _ runs: UnsafeBufferPointer<CoverageRun>,
                                                   _ values: UnsafeBufferPointer<Float>) -> Void) {
-        sweep(polylines, rule: rule, clip: clip) { rasterizer, y in
-            guard let resolved = rasterizer.resolveRow(fillsGaps: false), resolved.any else { return }
+        sweep(polylines, rule: rule, clip: clip) { rasterizer, y, repeated in
+            let resolved = repeated ? rasterizer.lastResolved : rasterizer.resolveRow(fillsGaps: false)
+            guard let resolved, resolved.any else { return }
             rasterizer.runs.withUnsafeBufferPointer { runs in
                 rasterizer.row.withUnsafeBufferPointer { values in body(y, runs, values) }
             }
@@ -37,9 +38,10 @@ extension PathRasterizer {
     }
 
     /// Turns the difference buffer into coverage for the touched span, hands it out and clears it.
-    mutating func emitRow(y: Int, clipX0: Int,
+    /// A `repeated` row hands out the last row's coverage again (`repeatedRows`).
+    mutating func emitRow(y: Int, clipX0: Int, repeated: Bool = false,
                           body: (_ y: Int, _ x0: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
-        guard let (low, high, any) = resolveRow(fillsGaps: true), any, high > low else { return }
+        guard let (low, high, any) = repeated ? lastResolved : resolveRow(fillsGaps: true), any, high > low else { return }
         row.withUnsafeBufferPointer { buffer in
             body(y, clipX0 + low, UnsafeBufferPointer(rebasing: buffer[low..<high]))
         }
@@ -67,6 +69,7 @@ extension PathRasterizer {
     /// from the first touched cell up to the last one (excluded: right of every edge, it is empty), and
     /// whether any pixel has coverage; nil when no edge wrote the row.
     mutating func resolveRow(fillsGaps: Bool) -> (low: Int, high: Int, any: Bool)? {
+        lastResolved = nil
         guard !touched.isEmpty else { return nil }
         let count = mergeTouched()
         let low = touched[0].lo, high = min(touched[count - 1].hi, width)
@@ -106,6 +109,7 @@ extension PathRasterizer {
         }
         }
         touched.removeAll(keepingCapacity: true)
+        lastResolved = (low, high, any)
         return (low, high, any)
     }
 

@@ -96,6 +96,9 @@ public struct PathRasterizer: Sendable {
     /// bands with crossing edges cut at the crossings (`cutAtCrossings`); off, every cluster is cut at every
     /// vertex and such bands halved, as tests compare.
     var usesChains = true
+    /// Whether rows that would accumulate what the row above did are handed its coverage again
+    /// (`repeatedRows`); off, every row is swept, as tests compare.
+    var repeatsRows = true
     /// A row's cluster's chains (their edges in `clusterEdges`) and `rasterizeChains`' band limits and
     /// each band's chains in order.
     var chains: [Chain] = []
@@ -105,6 +108,8 @@ public struct PathRasterizer: Sendable {
     var bandKeys: [Double] = []
     /// A band's limits and the heights where its edges cross (`cutAtCrossings`).
     var cuts: [Double] = []
+    /// The last row's `resolveRow` result, which a repeated row hands out again (`repeatedRows`).
+    var lastResolved: (low: Int, high: Int, any: Bool)?
 
     public init() {}
 
@@ -115,15 +120,15 @@ public struct PathRasterizer: Sendable {
     /// Rows without coverage are skipped, and each row's span is trimmed to the pixels the path touches.
     public mutating func rasterize(_ polylines: [Polyline], rule: FillRule, clip: PixelRect,
                                    row body: (_ y: Int, _ x0: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
-        sweep(polylines, rule: rule, clip: clip) { rasterizer, y in
-            rasterizer.emitRow(y: y, clipX0: clip.x0, body: body)
+        sweep(polylines, rule: rule, clip: clip) { rasterizer, y, repeated in
+            rasterizer.emitRow(y: y, clipX0: clip.x0, repeated: repeated, body: body)
         }
     }
 
     /// The rows of `polylines` inside `clip` (as `rasterize`), each row resolved by `emit` after its edges
     /// were accumulated.
     mutating func sweep(_ polylines: [Polyline], rule: FillRule, clip: PixelRect,
-                        emit: (inout PathRasterizer, _ y: Int) -> Void) {
+                        emit: (inout PathRasterizer, _ y: Int, _ repeated: Bool) -> Void) {
         guard !clip.isEmpty else { return }
         buildEdges(PathRasterizer.clippedIfFar(polylines, to: clip), clip: clip)
         guard !edges.isEmpty else { return }
@@ -148,9 +153,35 @@ public struct PathRasterizer: Sendable {
                 y = max(y + 1, Int(pixels: edges[heads[next]].y0, .down))
                 continue
             }
-            emit(&self, y)
-            y += 1
+            emit(&self, y, false)
+            // Rows whose edges are the last row's, vertical and whole: the same coverage, handed out again.
+            let end = repeatedRows(after: y, limit: clip.y1, next: next)
+            for r in (y + 1)..<max(y + 1, end) { emit(&self, r, true) }
+            y = max(y + 1, end)
         }
+    }
+
+    /// The end (exclusive) of the rows after `y` that would accumulate exactly what row `y` did: every
+    /// chain of row `y` is a vertical edge through them (x the same double at every height, its area
+    /// sums the same), no chain starts (`heads[next]`) and no horizontal edge lies in them. Such rows
+    /// give row `y`'s coverage to the bit, so they are not swept again: the straight sides of a
+    /// rectangle or a rounded rect drawn as a path (continuous corners) cost their corners' rows.
+    private func repeatedRows(after y: Int, limit: Int, next: Int) -> Int {
+        guard repeatsRows else { return y + 1 }
+        var end = Double(limit)
+        if next < heads.count { end = min(end, edges[heads[next]].y0) }
+        // A row takes the horizontal edges strictly inside it (`rasterizeRow`): none may lie in row `y` or
+        // in the rows after it, so the first one above `y` bounds them (one inside row `y` leaves none).
+        var level = nextLevel
+        while level < levels.count, levels[level].y <= Double(y) { level += 1 }
+        if level < levels.count { end = min(end, levels[level].y) }
+        for i in active {
+            let e = edges[i]
+            guard e.dxdy == 0, e.y0 <= Double(y) else { return y + 1 }
+            end = min(end, e.y1)
+        }
+        // Rows r with r + 1 <= end are wholly inside.
+        return max(y + 1, Int(pixels: end, .down, in: (y + 1)...limit))
     }
 
     /// The coverage of every pixel of `clip`, row-major with `clip.width` floats per row.
