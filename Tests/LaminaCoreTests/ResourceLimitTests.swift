@@ -100,6 +100,31 @@ final class ResourceLimitTests: XCTestCase {
                       pointer: "/layers/0/mask", "path segment limit")
     }
 
+    /// Cards of one size with continuous corners share one flattening, but each is still charged: the
+    /// segment limit counts every path drawn, not every distinct one. The shared polylines are the same
+    /// values a path flattened on its own gives.
+    func testRepeatedPaths_areFlattenedOnceAndChargedEachTime() throws {
+        let card = "{\"frame\": [0, 0, 60, 40], \"backgroundColor\": \"red\", \"cornerRadius\": 12, \"cornerCurve\": \"continuous\"}"
+        let one = try plan("[\(card)]")
+        guard let op = one.passes.last.flatMap({ pass -> DrawOp? in
+            if case .draw(let ops) = pass.content { return ops.first { if case .path = $0.shape { return true } else { return false } } }
+            return nil
+        }), case .path(let shape) = op.shape else { return XCTFail("a continuous card is a path fill") }
+        let rounded = RoundedRect(rect: CGRect(x: 0, y: 0, width: 60, height: 40), radius: 12, corners: .all,
+                                  curve: .continuous)
+        let segments = Path(roundedRect: rounded).flattenedSegmentCount(tolerance: PathAccuracy.tolerance(scale: 1))
+        let three = try plan("[\(card), \(card), \(card)]")
+        if case .draw(let ops) = three.passes.last?.content {
+            let paths = ops.compactMap { op -> PathShape? in if case .path(let p) = op.shape { return p } else { return nil } }
+            XCTAssertEqual(paths.count, 3)
+            XCTAssertTrue(paths.allSatisfy { $0 == shape })
+        }
+        // Room for two cards' segments, not three.
+        let limits = ResourceLimits(maxMemoryBytes: 1 << 30, maxPassSide: 16384, maxPathSegments: 2 * segments + segments / 2)
+        XCTAssertNoThrow(try plan("[\(card), \(card)]", limits: limits))
+        assertRefused("[\(card), \(card), \(card)]", limits: limits, pointer: "/layers/2", "path segment limit")
+    }
+
     /// 20 000 cubics with control points at 1e6 (a hang before) are refused at once by the segment limit.
     func testHugePaths_areRefusedBySegmentLimit() {
         let d = "M0 0 " + (0..<20000).map { "C 1e6 1e6 -1e6 1e6 \($0) 0" }.joined(separator: " ")

@@ -169,8 +169,20 @@ extension GraphBuilder {
         guard !box.isNull, !path.isEmpty else { return [] }
         let tolerance = PathAccuracy.tolerance(scale: LayerGeometry.largestScale(m))
         let bounds = LayerGeometry.pixelBounds(of: box, through: m, in: interest)
-        guard !bounds.isEmpty, chargeSegments(path.flattenedSegmentCount(tolerance: tolerance)) else { return [] }
-        let polylines = path.flattened(tolerance: tolerance)
+        guard !bounds.isEmpty else { return [] }
+        // A path met again at the same tolerance (the cells of a list, cards of one size with continuous
+        // corners: a layer's path is in its own space) is flattened once; each use is charged as before.
+        let key = FlattenKey(path: path, tolerance: tolerance)
+        let polylines: [Polyline]
+        if let known = flattened[key] {
+            guard chargeSegments(known.segments) else { return [] }
+            polylines = known.polylines
+        } else {
+            let segments = path.flattenedSegmentCount(tolerance: tolerance)
+            guard chargeSegments(segments) else { return [] }
+            polylines = path.flattened(tolerance: tolerance)
+            flattened[key] = (polylines, segments)
+        }
         return [DrawOp(shape: .path(PathShape(polylines: polylines, rule: rule)), paint: .solid(color.premultiplied),
                        transform: m, bounds: bounds)]
     }
@@ -196,4 +208,10 @@ extension LayerGeometry {
         let s = ((sum + max(0, sum * sum - 4 * det * det).squareRoot()) / 2).squareRoot()
         return s.isFinite && s > 0 ? s : 1
     }
+}
+
+/// A path and the tolerance it is flattened to: the same key, the same polylines.
+struct FlattenKey: Hashable {
+    let path: Path
+    let tolerance: Double
 }
