@@ -20,8 +20,9 @@ struct BenchCommand: ParsableCommand {
         --warmup frames.
 
         Without SCENE files: the generated suite at 1920x1080 pixels (cards at scale 1 and 2, shadows from \
-        alpha and from shadowPath, a shadow-radius sweep, masks, nested group opacity, trilinear \
-        minification, a layer-count sweep), a table, then growth with layer count and shadow radius. \
+        alpha and from shadowPath, cards, shadows and text labels at fractional positions, a shadow-radius \
+        sweep, masks, nested group opacity, trilinear minification, a layer-count sweep), a table, then \
+        growth with layer count and shadow radius. \
         --export-scenes DIR writes the suite as lamina-scene/1 files for tools/skia_bench.sh instead.
 
         --json prints one object per scene and backend per line: scene, backend, runs, median_ms, min_ms, \

@@ -39,6 +39,21 @@ final class BenchScenesTests: XCTestCase {
         }
     }
 
+    /// The free-phase scenes are what their names say: cards and labels off the pixel grid.
+    func testFreeScenes_lieOffThePixelGrid() {
+        for bench in [BenchScenes.freeCards(count: 300, shadow: false), BenchScenes.freeCards(count: 200, shadow: true)] {
+            let cards = bench.makeScene().root.sublayersValue
+            let off = cards.filter { c in
+                [c.frame.minX, c.frame.minY, c.frame.width, c.frame.height].allSatisfy { $0 != $0.rounded() }
+            }
+            XCTAssertGreaterThan(off.count, cards.count * 9 / 10, bench.name)
+        }
+        let labels = BenchScenes.textLabels(labels: 40, free: true).makeScene().root.sublayersValue
+        // At scale 2 a half point is a whole pixel: the offsets stay within (0.05, 0.45) points.
+        XCTAssertTrue(labels.allSatisfy { ($0.frame.minX * 2).rounded() != $0.frame.minX * 2 })
+        XCTAssertEqual(BenchScenes.scene(named: "text-labels-40")?.makeScene().root.sublayersValue.first?.frame.minX, 4)
+    }
+
     func testGeneratingTheSameSceneTwiceGivesIdenticalExports() throws {
         for bench in BenchScenes.suite where bench.name != "trilinear-24" {
             let a = try SceneExporter(imagePrefix: bench.name).export(bench.makeScene())

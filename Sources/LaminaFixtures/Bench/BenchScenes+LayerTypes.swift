@@ -51,8 +51,11 @@ extension BenchScenes {
 extension BenchScenes {
     /// A text-heavy screen: `labels` wrapped, justified or aligned text layers of 50 words each (2 000 words at
     /// 40 labels) in DejaVu Sans at 8 to 10 points, at contentsScale 2 on a 2x canvas, over rounded cards.
-    public static func textLabels(labels: Int) -> BenchScene {
-        BenchScene(name: "text-labels-\(labels)", summary: "\(labels) wrapped text labels of 50 words each",
+    /// `free`: each card moved by a fraction of a point on both axes, so the labels' stores are drawn at
+    /// fractional pixel positions (filtered, as Core Animation draws a misaligned layer).
+    public static func textLabels(labels: Int, free: Bool = false) -> BenchScene {
+        BenchScene(name: free ? "text-labels-free-\(labels)" : "text-labels-\(labels)",
+                   summary: "\(labels) wrapped text labels of 50 words each\(free ? ", at fractional positions" : "")",
                    layerCount: 2 * labels, scale: 2) { scene, rng in
             let words = ["layer", "compositor", "shadow", "render", "the", "of", "and", "animation", "bounds", "corner",
                          "a", "gradient", "path", "text", "opacity", "mask", "pixel", "frame", "scale", "sublayer"]
@@ -63,6 +66,7 @@ extension BenchScenes {
                 let card = Layer()
                 card.frame = CGRect(x: Double(i % columns) * cw + 4, y: Double(i / columns) * ch + 4,
                                     width: cw - 8, height: ch - 8)
+                if free { card.frame = card.frame.offsetBy(dx: rng.uniform(0.05, 0.45), dy: rng.uniform(0.05, 0.45)) }
                 card.backgroundColor = rng.color8(alpha: 1)
                 card.cornerRadius = 8
                 let label = TextLayer()

@@ -38,6 +38,8 @@ public enum BenchScenes {
             for count in [200, 1000] { all.append(cards(count: count, scale: 1, shadow: shadow)) }
         }
         all.append(cards(count: 200, scale: 2, shadow: .alpha))
+        all.append(freeCards(count: 300, shadow: false))
+        all.append(freeCards(count: 200, shadow: true))
         all.append(cards(count: 100_000, scale: 1, shadow: .alpha))
         all += radiusSweep.map(shadowRadius)
         all.append(masks(count: 100))
@@ -46,6 +48,7 @@ public enum BenchScenes {
         all.append(gradientCards(count: 300))
         all.append(replicator(count: 1000))
         all.append(textLabels(labels: 40))
+        all.append(textLabels(labels: 40, free: true))
         all.append(strokes(count: 500))
         all.append(shapeFills(count: 300))
         all += layerSweep.map(layers)
@@ -74,6 +77,26 @@ public enum BenchScenes {
             for i in 0..<count {
                 let card = makeCard(&rng, index: i, scale: scale, size: (80...220, 60...160))
                 if shadow != .none { addShadow(to: card, radiusPixels: 8, scale: scale, path: shadow == .path) }
+                scene.root.addSublayer(card)
+            }
+        }
+    }
+
+    /// `count` bordered cards at any position and size (fractions of a pixel, as layout and animation leave
+    /// them) with radii from 0 to 40 pixels, optionally shadowed: where the whole-pixel cards above share
+    /// their edge and corner coverage from card to card, these share none, as a hidden scene's would not.
+    public static func freeCards(count: Int, shadow: Bool) -> BenchScene {
+        let name = shadow ? "shadow-free-\(count)" : "cards-free-\(count)"
+        let what = shadow ? ", alpha-derived shadows" : ""
+        return BenchScene(name: name, summary: "\(count) bordered cards at fractional positions and sizes\(what)",
+                          layerCount: count, seed: name) { scene, rng in
+            for i in 0..<count {
+                let w = rng.uniform(60, 220), h = rng.uniform(40, 160)
+                let card = Layer()
+                card.name = "card\(i)"
+                card.frame = CGRect(x: rng.uniform(0, 1920 - w), y: rng.uniform(0, 1080 - h), width: w, height: h)
+                styleCard(card, &rng, radius: rng.uniform(0, 40), border: rng.uniform(0.5, 4))
+                if shadow { addShadow(to: card, radiusPixels: 8, scale: 1, path: false) }
                 scene.root.addSublayer(card)
             }
         }
