@@ -81,34 +81,74 @@ struct AnimateCommand: ParsableCommand {
         if let folder {
             try renderingStep("making \(output)") { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         }
-        var animation: WebPAnimation?
-        var video: MP4Pipe?
-        for (i, t) in times.enumerated() {
-            options.time = t
-            let graph = try planScene(decoded, path: scene, options: options)
-            let image = try renderingStep("\(backend) backend, frame \(i) at \(t) s") { try renderer.render(graph) }
-            if let folder {
-                let name = folder.appendingPathComponent(String(format: "frame-%05d.png", i)).path
-                try renderingStep("writing \(name)") { try writeOutput(try PNG.encode(image, compression: pngCompression), to: name) }
-            } else if let ffmpeg {
-                if video == nil {
-                    video = try renderingStep("starting ffmpeg") {
-                        try MP4Pipe(ffmpeg: ffmpeg, output: output, width: image.width, height: image.height, fps: fps)
-                    }
-                }
-                try renderingStep("encoding frame \(i)") { try video?.add(image) }
-            } else {
-                if animation == nil {
-                    animation = try renderingStep("starting the WebP") { try WebPAnimation(width: image.width, height: image.height) }
-                }
-                let ms = Int(((t - from) * 1000).rounded())
-                try renderingStep("encoding frame \(i)") { try animation?.add(image, timestampMilliseconds: ms) }
+        var frames = FrameOutput(folder: folder, ffmpeg: ffmpeg)
+        do {
+            for (i, t) in times.enumerated() {
+                options.time = t
+                let graph = try planScene(decoded, path: scene, options: options)
+                let image = try renderingStep("\(backend) backend, frame \(i) at \(t) s") { try renderer.render(graph) }
+                try frames.add(image, index: i, timestampMilliseconds: Int(((t - from) * 1000).rounded()), command: self)
             }
+        } catch {
+            // The frames already handed over are finished (each file whole) before the error ends the run.
+            try? frames.sink?.finish()
+            throw error
         }
+        try frames.finish(endMilliseconds: Int(((Double(times.count) / fps) * 1000).rounded()), to: output)
+    }
+}
+
+/// Where `animate`'s frames go: PNG files in a folder, a video through ffmpeg, or an animated WebP. Each
+/// frame is encoded and written on another thread (`FrameSink`) while the next one renders; PNG files,
+/// each on its own, several at once.
+private struct FrameOutput {
+    let folder: URL?
+    let ffmpeg: URL?
+    var animation: WebPAnimation?
+    var video: MP4Pipe?
+    var sink: FrameSink?
+
+    init(folder: URL?, ffmpeg: URL?) {
+        self.folder = folder; self.ffmpeg = ffmpeg
+    }
+
+    mutating func add(_ image: Image, index i: Int, timestampMilliseconds ms: Int, command: AnimateCommand) throws {
+        let inFlight = FrameSink.inFlight(frameBytes: image.pixels.count)
+        if let folder {
+            let sink = self.sink ?? FrameSink(ordered: false, inFlight: inFlight)
+            self.sink = sink
+            let name = folder.appendingPathComponent(String(format: "frame-%05d.png", i)).path
+            let compression = command.pngCompression
+            try sink.submit("writing \(name)") { try writeOutput(try PNG.encode(image, compression: compression), to: name) }
+            return
+        }
+        // A video or an animation takes its frames in order: one encoding, one waiting.
+        let sink = self.sink ?? FrameSink(ordered: true, inFlight: min(2, inFlight))
+        self.sink = sink
+        if let ffmpeg {
+            if video == nil {
+                video = try renderingStep("starting ffmpeg") {
+                    try MP4Pipe(ffmpeg: ffmpeg, output: command.output, width: image.width, height: image.height,
+                                fps: command.fps)
+                }
+            }
+            let video = self.video
+            try sink.submit("encoding frame \(i)") { try video?.add(image) }
+        } else {
+            if animation == nil {
+                animation = try renderingStep("starting the WebP") { try WebPAnimation(width: image.width, height: image.height) }
+            }
+            let animation = self.animation
+            try sink.submit("encoding frame \(i)") { try animation?.add(image, timestampMilliseconds: ms) }
+        }
+    }
+
+    /// Waits for the frames in flight, then closes the video or writes the animation to `output`.
+    func finish(endMilliseconds end: Int, to output: String) throws {
+        try sink?.finish()
         if let video { try renderingStep("writing \(output)") { try video.finish() } }
         if let animation {
-            let endMs = Int(((Double(times.count) / fps) * 1000).rounded())
-            try renderingStep("writing \(output)") { try writeOutput(try animation.finish(endMilliseconds: endMs), to: output) }
+            try renderingStep("writing \(output)") { try writeOutput(try animation.finish(endMilliseconds: end), to: output) }
         }
     }
 }

@@ -50,6 +50,74 @@ final class AnimateCommandTests: XCTestCase {
         XCTAssertEqual(frames, 11, "0, 0.1, ..., 1 s")
     }
 
+    /// Frames are encoded and written on other threads while the next ones render: every frame is still
+    /// its moment's render, and a frame that cannot be written ends the run with exit code 2, its name in
+    /// the error, the frames handed over before it written whole and no temporary file left behind.
+    func testPNGFrames_writtenBesideTheRendering_stopAtTheFirstFailure() throws {
+        let dir = try temporaryDirectory()
+        let path = try scene(in: dir)
+        var animate = try AnimateCommand.parse([path, "--to", "1", "--fps", "8", "-o", dir.path + "/all/", "--backend", "cpu"])
+        try animate.run()
+        let all = try FileManager.default.contentsOfDirectory(atPath: dir.path + "/all").sorted()
+        XCTAssertEqual(all, (0...8).map { String(format: "frame-%05d.png", $0) })
+        for (i, t) in ["0", "0.375", "1"].enumerated() {
+            let still = dir.appendingPathComponent("still-\(i).png").path
+            var render = try RenderCommand.parse([path, "-o", still, "--backend", "cpu", "--time", t])
+            try render.run()
+            let frame = Int((Double(t) ?? 0) * 8)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/all/" + all[frame])),
+                           try Data(contentsOf: URL(fileURLWithPath: still)), "frame \(frame)")
+        }
+        // A directory where frame 2 should go: that frame cannot be written.
+        let blocked = dir.appendingPathComponent("blocked")
+        try FileManager.default.createDirectory(at: blocked.appendingPathComponent("frame-00002.png"),
+                                                withIntermediateDirectories: true)
+        var failing = try AnimateCommand.parse([path, "--to", "1", "--fps", "8", "-o", blocked.path + "/", "--backend", "cpu"])
+        XCTAssertThrowsError(try failing.run()) { XCTAssertEqual(($0 as? ExitCode)?.rawValue, 2) }
+        let left = try FileManager.default.contentsOfDirectory(atPath: blocked.path).sorted()
+        XCTAssertTrue(left.contains("frame-00000.png") && left.contains("frame-00001.png"), "\(left)")
+        XCTAssertTrue(left.allSatisfy { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }, "no temporary files: \(left)")
+        for name in left where name != "frame-00002.png" {
+            XCTAssertEqual(try Data(contentsOf: blocked.appendingPathComponent(name)),
+                           try Data(contentsOf: URL(fileURLWithPath: dir.path + "/all/" + name)), name)
+        }
+    }
+
+    /// The sink keeps the order of an ordered output, holds no more frames than it was given room for, and
+    /// stops at the first failure.
+    func testFrameSink_ordersBoundsAndStops() throws {
+        let lock = NSLock()
+        var order: [Int] = [], running = 0, most = 0
+        let ordered = FrameSink(ordered: true, inFlight: 2)
+        for i in 0..<20 {
+            try ordered.submit("job \(i)") {
+                usleep(200)
+                lock.lock(); order.append(i); lock.unlock()
+            }
+        }
+        try ordered.finish()
+        XCTAssertEqual(order, Array(0..<20))
+        let parallel = FrameSink(ordered: false, inFlight: 3)
+        for _ in 0..<30 {
+            try parallel.submit("job") {
+                lock.lock(); running += 1; most = max(most, running); lock.unlock()
+                usleep(500)
+                lock.lock(); running -= 1; lock.unlock()
+            }
+        }
+        try parallel.finish()
+        XCTAssertLessThanOrEqual(most, 3)
+        struct Broken: Error {}
+        let failing = FrameSink(ordered: true, inFlight: 1)
+        var ran = 0
+        try failing.submit("first") { throw Broken() }
+        XCTAssertThrowsError(try failing.finish()) { XCTAssertEqual(($0 as? ExitCode)?.rawValue, 2) }
+        XCTAssertThrowsError(try failing.submit("second") { ran += 1 })
+        XCTAssertEqual(ran, 0)
+        XCTAssertEqual(FrameSink.inFlight(frameBytes: 1920 * 1080 * 4, cores: 2), 2)
+        XCTAssertEqual(FrameSink.inFlight(frameBytes: 200 << 20, cores: 16), 1, "a 200 MB frame: one at a time")
+    }
+
     func testImpossibleTimelines_areRefused() {
         for arguments in [["--to", "-1"], ["--fps", "0"], ["--fps", "10", "--to", "5000"], ["-o", "out.gif"]] {
             var all = ["scene.json", "-o", "out.webp"] + arguments
