@@ -27,7 +27,7 @@ final class PathRepeatedRowsTests: XCTestCase {
     /// Shapes with long vertical sides at fractional x, starting and ending inside rows: rounded rects of
     /// both corner curves (a card drawn as a path), rects with a notch (a horizontal edge mid-height, a
     /// chain starting mid-way), overlapping rects under both rules, and a ring of two rects.
-    private func shapes(_ rng: inout SplitMix) -> [[Polyline]] {
+    private func shapes(_ rng: inout SplitMix64) -> [[Polyline]] {
         var out: [[Polyline]] = []
         for _ in 0..<30 {
             let x = Double.random(in: 0...20, using: &rng), y = Double.random(in: 0...20, using: &rng)
@@ -50,7 +50,7 @@ final class PathRepeatedRowsTests: XCTestCase {
     }
 
     func testRepeatedRows_giveTheFullSweepsCoverageToTheBit() {
-        var rng = SplitMix(seed: 17)
+        var rng = SplitMix64(seed: 17)
         let clip = PixelRect(x0: 0, y0: 0, x1: 72, y1: 72)
         for (i, lines) in shapes(&rng).enumerated() {
             for rule in [FillRule.nonZero, .evenOdd] {
@@ -80,15 +80,3 @@ final class PathRepeatedRowsTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator for test shapes.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

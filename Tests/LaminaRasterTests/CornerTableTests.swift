@@ -52,7 +52,7 @@ final class CornerTableTests: XCTestCase {
     /// corner alike): the same bytes with and without the coverage memo and its corner table.
     func testCardsAtAnyPhase_sameBytesWithAndWithoutTheMemo() throws {
         for fractional in [true, false] {
-            var rng = SplitMix(seed: fractional ? 5 : 6)
+            var rng = SplitMix64(seed: fractional ? 5 : 6)
             let scene = Scene(width: 240, height: 180, scale: 1, background: .white)
             for _ in 0..<40 {
                 let card = Layer()
@@ -78,15 +78,3 @@ final class CornerTableTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator for test scenes.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
