@@ -81,6 +81,45 @@ final class TexelOccupancyTests: XCTestCase {
         XCTAssertNil(occupancy.pieces(blit)?.count, "pieces")
     }
 
+    /// Filtered draws of a mostly empty image (a store at a fractional position, scaled up and down, with a
+    /// source rect inside the image and one reaching past its edge, whose edge texels then spread): cut to
+    /// the pixels that reach its non-zero texels, they give the bytes of the whole draw.
+    func testFilteredDraws_cutToTheirFootprint_giveTheWholeDrawsBytes() throws {
+        var rng = SplitMix64(seed: 7)
+        let image = try XCTUnwrap(textLike(120, 60, &rng))
+        XCTAssertNotNil(TexelOccupancy(image))
+        let resource = ImageResource(id: ImageID(0), bitmap: Bitmap(image: image))
+        func op(_ rect: CGRect, _ m: Transform3D, _ filter: ContentsFilter, source: CGRect) -> DrawOp {
+            let t = TextureDraw(source: .image(ImageID(0)), sourceRect: source, minFilter: filter, magFilter: filter)
+            return DrawOp(shape: .rect(rect), paint: .texture(t), transform: m, bounds: TestGraphs.full(300, 220))
+        }
+        let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
+        let ops = [
+            op(CGRect(x: 0, y: 0, width: 120, height: 60), .translation(3.37, 2.61), .linear, source: whole),
+            op(CGRect(x: 0, y: 0, width: 120, height: 60), Transform3D.scale(1.6, 1.6).concatenating(.translation(130.2, 4.7)),
+               .linear, source: whole),
+            op(CGRect(x: 0, y: 0, width: 120, height: 60), Transform3D.scale(0.7, 0.55).concatenating(.translation(8.5, 120.3)),
+               .linear, source: whole),
+            op(CGRect(x: 0, y: 0, width: 90, height: 40), .translation(110.25, 130.75), .nearest,
+               source: CGRect(x: 0.2, y: 0.3, width: 0.5, height: 0.5)),
+            // Past the image's edge: its last columns and rows repeat.
+            op(CGRect(x: 0, y: 0, width: 150, height: 70), .translation(140.4, 120.2), .linear,
+               source: CGRect(x: 0.6, y: -0.2, width: 0.7, height: 1.3)),
+        ]
+        let graph = TestGraphs.canvas(ops, width: 300, height: 220, images: [resource], clear: TestGraphs.white)
+        let r = try GLTestSupport.renderer()
+        let saved = r.options
+        defer { r.options = saved }
+        r.options.gpuFastPaths = true
+        let cut = try r.render(graph)
+        let shaded = try XCTUnwrap(r.lastFrameStats?.passes.last?.pixels)
+        r.options.gpuFastPaths = false
+        let whole2 = try r.render(graph)
+        XCTAssertEqual(GLTestSupport.compare(cut, whole2, maxDiff: 0, name: "filtered occupancy"), 0)
+        let all = try XCTUnwrap(r.lastFrameStats?.passes.last?.pixels)
+        XCTAssertLessThan(shaded, all, "the empty lines are left out")
+    }
+
     func testFullImages_areDrawnWhole() throws {
         let full = Image(width: 64, height: 32, premultipliedRGBA: [UInt8](repeating: 200, count: 64 * 32 * 4))
         XCTAssertNotNil(full)

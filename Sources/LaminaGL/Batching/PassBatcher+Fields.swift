@@ -12,6 +12,9 @@ extension PassBatcher {
         /// The record's shape, colour, parameter and source fields (its map and clips are `prepare`'s).
         var record = QuadRecord()
         var blit: TexelBlit?
+        /// A filtered texture draw of level 0 under a translation and a positive scale: how its pixels reach
+        /// its texels, to cut it to the occupied ones (`TexelOccupancy.pieces(_:bounds:)`).
+        var footprint: TexelOccupancy.Footprint?
         var ringable = false
     }
 
@@ -79,6 +82,10 @@ extension PassBatcher {
             if let reduced { f.record.tex = SIMD4(Float(w), Float(h), 0, Float(reduced.factor)) }
         } else if reduced != nil {
             throw GLError.invalidGraph("a draw reads the reduced blur \(t.source) other than texel for texel")
+        } else if splits, f.key.sampling != .general, case .image = t.source {
+            // One filter for both, so only level 0 is read (`ShaderKey.Sampling`).
+            f.footprint = TexelOccupancy.Footprint(rect: shape.rect, transform: op.transform, source: t.sourceRect,
+                                                   width: source.width, height: source.height)
         }
     }
 }

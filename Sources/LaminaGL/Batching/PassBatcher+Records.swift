@@ -40,3 +40,12 @@ extension Array where Element == Float {
         append(Float(r.x0)); append(Float(r.y0)); append(Float(r.x1)); append(Float(r.y1))
     }
 }
+
+/// A pass's draws: the opaque pieces (drawn first, without blending) and the blended batches in order.
+struct PassBatches {
+    var opaque: Batch?
+    var blended: [Batch]
+    /// The opaque pieces may cover pixels of pieces before them, so they are drawn with depth writes and
+    /// the rest with a depth test; false when culling left no such overlap.
+    var depthTested: Bool
+}

@@ -15,15 +15,6 @@ struct Batch {
     var coverage: GLTexture? = nil
 }
 
-/// A pass's draws: the opaque pieces (drawn first, without blending) and the blended batches in order.
-struct PassBatches {
-    var opaque: Batch?
-    var blended: [Batch]
-    /// The opaque pieces may cover pixels of pieces before them, so they are drawn with depth writes and
-    /// the rest with a depth test; false when culling left no such overlap.
-    var depthTested: Bool
-}
-
 /// Turns a pass's draw ops into instance records and batches.
 ///
 /// Every instance goes to the batch of its program, texture and mask (`ShaderKey`). Source-over needs the
@@ -327,12 +318,15 @@ struct PassBatcher {
         f.record.params[3] = depth
         let start = pieceStore.count
         if let blit = f.blit {
-            // A copy of an image with empty stretches (a text layer's store) draws only its occupied spans.
+            // A copy (or below, a filtered draw) of an image with empty stretches draws only its occupied spans.
             if splits, case .texture(let t) = op.paint, let rects = occupancy(t.source)?.pieces(blit) {
                 for r in rects { pieceStore.append(OpSplitter.Piece(bounds: r, solid: false)) }
             } else {
                 pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
             }
+        } else if let footprint = f.footprint, case .texture(let t) = op.paint,
+                  let rects = occupancy(t.source)?.pieces(footprint, bounds: b) {
+            for r in rects { pieceStore.append(OpSplitter.Piece(bounds: r, solid: false)) }  // filtered, the same
         } else if splits, let pieces = slot?.pieces {
             // A path whose coverage the CPU knows: only its bands' spans with coverage.
             for piece in pieces {

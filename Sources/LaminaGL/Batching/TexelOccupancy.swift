@@ -76,21 +76,28 @@ struct TexelOccupancy {
                 }
             }
             band.sort { $0.lowerBound < $1.lowerBound }
-            var current: Range<Int>?
-            for s in band {
-                let lo = Int(floorDividing: s.lowerBound, by: n) * n, hi = Int(floorDividing: s.upperBound + n - 1, by: n) * n
-                if let c = current, lo - c.upperBound <= TexelOccupancy.mergedGap {
-                    current = c.lowerBound..<max(c.upperBound, hi)
-                } else {
-                    if let c = current { append(c, y0, y1, into: &out, within: b) }
-                    current = lo..<hi
-                }
-            }
-            if let c = current { append(c, y0, y1, into: &out, within: b) }
+            merge(band, y0, y1, into: &out, within: b)
             guard out.count <= TexelOccupancy.maximumPieces else { return nil }
             y0 = y1
         }
         return out
+    }
+
+    /// Appends the pixel spans `band` (sorted by start) of rows `y0..<y1` as pieces: spans less than
+    /// `mergedGap` apart merged, widened to whole blocks, cut to `b`.
+    func merge(_ band: [Range<Int>], _ y0: Int, _ y1: Int, into out: inout [PixelRect], within b: PixelRect) {
+        let n = TexelOccupancy.block
+        var current: Range<Int>?
+        for s in band {
+            let lo = Int(floorDividing: s.lowerBound, by: n) * n, hi = Int(floorDividing: s.upperBound + n - 1, by: n) * n
+            if let c = current, lo - c.upperBound <= TexelOccupancy.mergedGap {
+                current = c.lowerBound..<max(c.upperBound, hi)
+            } else {
+                if let c = current { append(c, y0, y1, into: &out, within: b) }
+                current = lo..<hi
+            }
+        }
+        if let c = current { append(c, y0, y1, into: &out, within: b) }
     }
 
     private func append(_ xs: Range<Int>, _ y0: Int, _ y1: Int, into out: inout [PixelRect], within b: PixelRect) {
@@ -99,7 +106,7 @@ struct TexelOccupancy {
     }
 }
 
-fileprivate extension Int {
+extension Int {
     /// The floor of `a / b` for b > 0 (Swift's division truncates toward zero).
     init(floorDividing a: Int, by b: Int) {
         let q = a / b
