@@ -28,7 +28,7 @@ extension CPURenderer {
         outcomes.withUnsafeMutableBufferPointer { out in
             made.withUnsafeMutableBufferPointer { kept in
                 let (out, kept) = (out, kept)
-                DispatchQueue.concurrentPerform(iterations: passes.count) { k in
+                Workers.perform(iterations: passes.count, workers: Workers.threads(bands: bandCount)) { k in
                     var own = shared
                     out[k] = Result {
                         try run(passes[k], graph: graph, results: results, alphas: alphas, samplers: &own, besideOthers: true)

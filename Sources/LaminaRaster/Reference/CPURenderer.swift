@@ -128,7 +128,7 @@ public final class CPURenderer: Renderer {
                 let target = BlendTarget(base: base, width: width)
                 let sumTarget = sumBuffer.isEmpty ? nil : sumBuffer.baseAddress.map { BlendTarget(base: $0, width: width) }
                 ops.withUnsafeBufferPointer { ops in
-                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                    Workers.perform(iterations: bands, workers: Workers.threads(bands: bandCount)) { band in
                         let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
                         guard y0 < y1 else { return }
                         let scratch = scratchPool.take(width: widest, pass: pass)

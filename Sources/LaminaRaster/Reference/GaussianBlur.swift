@@ -90,7 +90,7 @@ enum GaussianBlur {
         for i in 0..<k.count { running += k[i]; cumulative[i] = running }
         let chunks = max(1, min(bands, lines))
         let perChunk = (lines + chunks - 1) / chunks
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        Workers.perform(iterations: chunks, workers: Workers.threads(bands: bands)) { chunk in
             // The last chunks may have no lines left (`perChunk` is rounded up).
             let first = chunk * perChunk, last = min(lines, first + perChunk)
             guard first < last else { return }

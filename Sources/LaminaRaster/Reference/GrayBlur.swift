@@ -61,7 +61,7 @@ struct GrayBlur {
         var ok = [Bool](repeating: true, count: chunks)
         ok.withUnsafeMutableBufferPointer { ok in
             let ok = ok
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            Workers.perform(iterations: chunks, workers: Workers.threads(bands: bands)) { c in
                 let first = c * perChunk, last = min(n, first + perChunk)
                 if first < last { ok[c] = body(first..<last) }
             }
@@ -148,7 +148,7 @@ struct GrayBlur {
         let perChunk = (blocks + chunks - 1) / chunks
         cumulative.withUnsafeBufferPointer { cum in
             guard let cBase = cum.baseAddress else { return }
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            Workers.perform(iterations: chunks, workers: Workers.threads(bands: bands)) { chunk in
                 // The last chunks may have no blocks left (`perChunk` is rounded up).
                 let first = chunk * perChunk, last = min(blocks, first + perChunk)
                 guard first < last else { return }

@@ -32,7 +32,7 @@ extension PreparedOp {
         let perChunk = (items.count + chunks - 1) / chunks
         prepared.withUnsafeMutableBufferPointer { out in
             let out = out
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            Workers.perform(iterations: chunks, workers: workers) { chunk in
                 let first = chunk * perChunk, last = min(items.count, first + perChunk)
                 guard first < last else { return }
                 var samplers = shared
