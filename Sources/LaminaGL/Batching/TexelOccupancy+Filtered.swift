@@ -56,7 +56,12 @@ extension TexelOccupancy {
             let sy = m.m22 * Double(d.height) / (Double(r.height) * Double(height))
             let ox = m.m41 + m.m11 * (Double(d.minX) - Double(r.minX) * Double(d.width) / Double(r.width))
             let oy = m.m42 + m.m22 * (Double(d.minY) - Double(r.minY) * Double(d.height) / Double(r.height))
-            guard [sx, sy, ox, oy].allSatisfy({ $0.isFinite }), sx > 1e-6, sy > 1e-6 else { return nil }
+            // The shader finds a pixel's texel coordinate in single precision, from local points as large
+            // as the map's and the rect's numbers: within 2^16 of the origin and at most 64 texels a pixel,
+            // its error stays under a quarter texel, inside the pieces' margin of half a texel and a pixel.
+            let reach = [m.m41, m.m42, ox, oy, Double(d.minX), Double(d.minY), Double(d.maxX), Double(d.maxY)]
+            guard [sx, sy, ox, oy].allSatisfy({ $0.isFinite }), sx >= 1.0 / 64, sy >= 1.0 / 64,
+                  reach.allSatisfy({ abs($0) < 65536 }) else { return nil }
             x = Axis(scale: sx, offset: ox, count: width)
             y = Axis(scale: sy, offset: oy, count: height)
         }

@@ -11,7 +11,8 @@ import CGLES
 /// `lamina animate` of 300 turning shadowed cards grew by 40 MB a frame on llvmpipe. At the end of each
 /// frame (`endFrame`) a free target that no pass took during that frame or the one before is deleted, and
 /// free targets over `freeCapacityBytes` are deleted oldest first, also during a frame (a frame of
-/// hundreds of one-off sizes holds no more than that). A steady scene keeps every target it needs.
+/// hundreds of one-off sizes holds no more than that). A steady scene keeps every target it needs as long
+/// as the ones it frees at once fit in that capacity (larger ones are made again each frame).
 final class TargetPool {
     private struct Size: Hashable { let width: Int, height: Int, format: Int32 }
     private struct Entry {

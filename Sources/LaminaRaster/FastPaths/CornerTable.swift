@@ -115,7 +115,9 @@ struct CornerTable {
         return Probe(key: key, slot: -1, value: nil)
     }
 
-    /// Stores `v`, evaluated after `probe` missed (and no other store came between).
+    /// Stores `v`, evaluated after `probe` missed, with no other store and no `use(jacobian:)` between (a
+    /// table emptied for another Jacobian must not take a value of the old one; `CoverageMemo` probes and
+    /// stores back to back).
     @inline(__always)
     func store(_ v: Double, at p: Probe) {
         guard p.slot >= 0 else { return }

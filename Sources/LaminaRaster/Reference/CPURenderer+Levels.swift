@@ -23,15 +23,20 @@ extension CPURenderer {
             return passes.map { pass in Result { try run(pass, graph: graph, results: results, alphas: alphas, samplers: &samplers) } }
         }
         let shared = samplers
+        // The level's workers run its passes, and each pass splits among what is left of them, so the
+        // level keeps to the renderer's threads.
+        let threads = Workers.threads(bands: bandCount)
+        let inner = max(1, threads / passes.count)
         var outcomes = [Result<PassOutput, Error>?](repeating: nil, count: passes.count)
         var made = [[ImageID: TextureSampler]](repeating: [:], count: passes.count)
         outcomes.withUnsafeMutableBufferPointer { out in
             made.withUnsafeMutableBufferPointer { kept in
                 let (out, kept) = (out, kept)
-                Workers.perform(iterations: passes.count, workers: Workers.threads(bands: bandCount)) { k in
+                Workers.perform(iterations: passes.count, workers: threads) { k in
                     var own = shared
                     out[k] = Result {
-                        try run(passes[k], graph: graph, results: results, alphas: alphas, samplers: &own, besideOthers: true)
+                        try run(passes[k], graph: graph, results: results, alphas: alphas, samplers: &own, besideOthers: true,
+                                workers: inner)
                     }
                     kept[k] = own
                 }
@@ -43,21 +48,24 @@ extension CPURenderer {
 
     /// One pass: a draw pass's operations prepared and drawn, or a blur of a pass below it.
     func run(_ pass: Pass, graph: RenderGraph, results: [PassID: Image], alphas: [PassID: [UInt8]],
-             samplers: inout [ImageID: TextureSampler], besideOthers: Bool = false) throws -> PassOutput {
+             samplers: inout [ImageID: TextureSampler], besideOthers: Bool = false,
+             workers: Int? = nil) throws -> PassOutput {
+        let workers = workers ?? Workers.threads(bands: bandCount)
         let start = monotonicMilliseconds()
         switch pass.content {
         case .draw(let ops):
             let prepared = try PreparedOp.prepare(ops, graph: graph, passes: results, samplers: &samplers,
                                                   fastPaths: fastPaths, fusesBorders: fusesBorders, alphas: alphas,
-                                                  workers: bandCount / 4)
+                                                  workers: workers)
             let isCanvas = pass.id == graph.passes.last?.id
             let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
-            let image = draw(prepared, width: pass.width, height: pass.height, clear: clear, besideOthers: besideOthers)
+            let image = draw(prepared, width: pass.width, height: pass.height, clear: clear, besideOthers: besideOthers,
+                             workers: workers)
             if let key = pass.retainKey { retained.keep(image, for: key) }
             return PassOutput(image: image, alpha: nil, milliseconds: monotonicMilliseconds() - start)
         case .blur(let source, let sigma, _):
             guard let src = results[source] else { throw RenderGraphDefect("\(pass.id) blurs \(source) before it is rendered") }
-            let (image, alpha) = GaussianBlur.applyWithAlpha(to: src, sigma: sigma, bands: bandCount, pool: bufferPool)
+            let (image, alpha) = GaussianBlur.applyWithAlpha(to: src, sigma: sigma, bands: workers * 4, pool: bufferPool)
             return PassOutput(image: image, alpha: alpha, milliseconds: monotonicMilliseconds() - start)
         }
     }

@@ -103,7 +103,9 @@ public final class CPURenderer: Renderer {
     ///
     /// `besideOthers`: the pass runs at once with others of its level (`runLevel`), which keep the other
     /// cores busy, so a small pass takes a band per 64 rows rather than waking every worker for a few rows.
-    func draw(_ ops: [PreparedOp], width: Int, height: Int, clear: UInt32, besideOthers: Bool = false) -> Image {
+    /// `workers`: the threads it may use (default: the renderer's).
+    func draw(_ ops: [PreparedOp], width: Int, height: Int, clear: UInt32, besideOthers: Bool = false,
+              workers: Int? = nil) -> Image {
         let count = width * height * 4
         let bands = max(1, min(bandCount, besideOthers ? height / 64 : height))
         let rowsPerBand = max(1, (height + bands - 1) / bands)
@@ -128,7 +130,7 @@ public final class CPURenderer: Renderer {
                 let target = BlendTarget(base: base, width: width)
                 let sumTarget = sumBuffer.isEmpty ? nil : sumBuffer.baseAddress.map { BlendTarget(base: $0, width: width) }
                 ops.withUnsafeBufferPointer { ops in
-                    Workers.perform(iterations: bands, workers: Workers.threads(bands: bandCount)) { band in
+                    Workers.perform(iterations: bands, workers: workers ?? Workers.threads(bands: bandCount)) { band in
                         let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
                         guard y0 < y1 else { return }
                         let scratch = scratchPool.take(width: widest, pass: pass)
