@@ -154,6 +154,29 @@ extension PreparedOp {
                                  _ ys: Range<Int>, _ target: BlendTarget, opacity: Double, tint: SIMD4<Double>) {
         let unit = target.unit
         let raw = UnsafeRawPointer(texels)
+        // Without a mask a channel's source byte follows from that channel's texel byte alone, with the
+        // per-pixel operations in their order, `(unit * opacity) * tint` quantized: a table per channel.
+        var bytes = [UInt8](repeating: 0, count: 1024)
+        if mask == nil {
+            for v in 0..<256 {
+                var c = SIMD4(repeating: unit[v])
+                c *= opacity
+                c *= tint
+                for k in 0..<4 { bytes[k << 8 | v] = Blend.quantize(c[k]) }
+            }
+        }
+        bytes.withUnsafeBufferPointer { table in
+            guard let table = table.baseAddress else { return }
+            runAlignedPlainRows(raw, table: table, level: level, mask: mask, inverts: inverts, offset: offset, xs: xs,
+                                ys, target, opacity: opacity, tint: tint)
+        }
+    }
+
+    /// `runAlignedPlain`'s rows; `table` holds each channel's source byte by texel byte when there is no mask.
+    private func runAlignedPlainRows(_ raw: UnsafeRawPointer, table: UnsafePointer<UInt8>, level: TextureSampler.Level,
+                                     mask: TextureSampler.Level?, inverts: Bool, offset: (Int, Int), xs: Range<Int>,
+                                     _ ys: Range<Int>, _ target: BlendTarget, opacity: Double, tint: SIMD4<Double>) {
+        let unit = target.unit
         for y in ys {
             let ty = y - offset.1
             guard ty >= 0, ty < level.height else { continue }
@@ -193,7 +216,13 @@ extension PreparedOp {
                 guard sp >> 24 != 0 else { continue }
                 let m = mask.map { $0.pixels[rowOffset + x * 4 + 3] } ?? 0
                 let d = out.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                if !(remembered && s == lastSource && m == lastMask && d == lastDestination) {
+                if mask == nil, !(remembered && s == lastSource && d == lastDestination) {
+                    // A source of zero bytes leaves the destination as it is, as the skipped blend did.
+                    let b = SIMD4(table[Int(sp & 0xFF)], table[256 | Int(sp >> 8 & 0xFF)], table[512 | Int(sp >> 16 & 0xFF)],
+                                  table[768 | Int(sp >> 24)])
+                    (lastSource, lastDestination, remembered) = (s, d, true)
+                    lastResult = Blend.over(b, d)
+                } else if !(remembered && s == lastSource && m == lastMask && d == lastDestination) {
                     var c = SIMD4(unit[Int(sp & 0xFF)], unit[Int(sp >> 8 & 0xFF)], unit[Int(sp >> 16 & 0xFF)], unit[Int(sp >> 24)])
                     c *= opacity
                     if mask != nil {
