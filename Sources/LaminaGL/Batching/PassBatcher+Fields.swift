@@ -18,6 +18,14 @@ extension PassBatcher {
         var ringable = false
     }
 
+    /// A copy or filtered draw (`RecordFields.blit`, `.footprint`) of an image with empty stretches: only the
+    /// pixels that reach its non-zero texels (`TexelOccupancy`); nil to draw it whole.
+    func occupiedPieces(_ op: DrawOp, _ f: RecordFields, bounds b: PixelRect) -> [PixelRect]? {
+        guard splits, case .texture(let t) = op.paint, let occupied = occupancy(t.source) else { return nil }
+        if let blit = f.blit { return occupied.pieces(blit) }
+        return f.footprint.flatMap { occupied.pieces($0, bounds: b) }
+    }
+
     /// A fill with its border over it (`BorderedFill`): the border program's two colours. `color` is also
     /// what the solid pieces (the inner shape's interior) draw: the fill alone.
     func borderedFields(_ pair: BorderedFill, modulate m: PremultipliedColor) -> RecordFields {

@@ -317,16 +317,10 @@ struct PassBatcher {
         f.key.clipped = !op.clips.isEmpty
         f.record.params[3] = depth
         let start = pieceStore.count
-        if let blit = f.blit {
-            // A copy (or below, a filtered draw) of an image with empty stretches draws only its occupied spans.
-            if splits, case .texture(let t) = op.paint, let rects = occupancy(t.source)?.pieces(blit) {
-                for r in rects { pieceStore.append(OpSplitter.Piece(bounds: r, solid: false)) }
-            } else {
-                pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
-            }
-        } else if let footprint = f.footprint, case .texture(let t) = op.paint,
-                  let rects = occupancy(t.source)?.pieces(footprint, bounds: b) {
-            for r in rects { pieceStore.append(OpSplitter.Piece(bounds: r, solid: false)) }  // filtered, the same
+        if let rects = occupiedPieces(op, f, bounds: b) {
+            for r in rects { pieceStore.append(OpSplitter.Piece(bounds: r, solid: false)) }
+        } else if let blit = f.blit {
+            pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
         } else if splits, let pieces = slot?.pieces {
             // A path whose coverage the CPU knows: only its bands' spans with coverage.
             for piece in pieces {

@@ -71,26 +71,11 @@ extension TexelOccupancy {
     /// band of `block` pixel rows, the occupied spans of the texel rows its pixels reach, in pixels, merged
     /// (`mergedGap`) and widened to whole blocks. Nil when the pieces would be more than `maximumPieces`.
     func pieces(_ footprint: Footprint, bounds b: PixelRect) -> [PixelRect]? {
-        let n = TexelOccupancy.block
-        guard !b.isEmpty else { return [] }
-        var out: [PixelRect] = [], band: [Range<Int>] = []
-        let rows = rowStarts.count - 1
-        var y0 = Int(floorDividing: b.y0, by: n) * n
-        while y0 < b.y1 {
-            let y1 = y0 + n
-            band.removeAll(keepingCapacity: true)
-            if rows == footprint.y.count, footprint.x.count > 0 {
-                for ty in footprint.y.texels(reachedBy: max(y0, b.y0)..<min(y1, b.y1)) {
-                    for k in rowStarts[ty]..<rowStarts[ty + 1] { band.append(footprint.x.pixels(reaching: spans[k])) }
-                }
-            } else {
-                return nil
+        guard rowStarts.count - 1 == footprint.y.count, footprint.x.count > 0 else { return nil }
+        return cut(b) { rows, band in
+            for ty in footprint.y.texels(reachedBy: rows) {
+                for k in rowStarts[ty]..<rowStarts[ty + 1] { band.append(footprint.x.pixels(reaching: spans[k])) }
             }
-            band.sort { $0.lowerBound < $1.lowerBound }
-            merge(band, y0, y1, into: &out, within: b)
-            guard out.count <= TexelOccupancy.maximumPieces else { return nil }
-            y0 = y1
         }
-        return out
     }
 }

@@ -60,21 +60,29 @@ struct TexelOccupancy {
     /// (the whole rect is drawn).
     func pieces(_ blit: TexelBlit) -> [PixelRect]? {
         guard blit.step.x == 1, blit.step.y == 1 else { return nil }
-        let b = blit.bounds, n = TexelOccupancy.block
-        guard !b.isEmpty else { return [] }
-        var out: [PixelRect] = [], band: [Range<Int>] = []
-        var y0 = Int(floorDividing: b.y0, by: n) * n
-        while y0 < b.y1 {
-            let y1 = y0 + n
-            band.removeAll(keepingCapacity: true)
+        return cut(blit.bounds) { rows, band in
             // texel = pixel + base on both axes.
-            for y in max(y0, b.y0)..<min(y1, b.y1) {
+            for y in rows {
                 let ty = y + blit.base.y
                 guard ty >= 0, ty + 1 < rowStarts.count else { continue }
                 for k in rowStarts[ty]..<rowStarts[ty + 1] {
                     band.append((spans[k].lowerBound - blit.base.x)..<(spans[k].upperBound - blit.base.x))
                 }
             }
+        }
+    }
+
+    /// The pieces of `b`: per band of `block` pixel rows, the pixel spans `collect` gives for the band's rows
+    /// (within `b`), merged (`merge`). Nil past `maximumPieces`.
+    func cut(_ b: PixelRect, _ collect: (Range<Int>, inout [Range<Int>]) -> Void) -> [PixelRect]? {
+        let n = TexelOccupancy.block
+        guard !b.isEmpty else { return [] }
+        var out: [PixelRect] = [], band: [Range<Int>] = []
+        var y0 = Int(floorDividing: b.y0, by: n) * n
+        while y0 < b.y1 {
+            let y1 = y0 + n
+            band.removeAll(keepingCapacity: true)
+            collect(max(y0, b.y0)..<min(y1, b.y1), &band)
             band.sort { $0.lowerBound < $1.lowerBound }
             merge(band, y0, y1, into: &out, within: b)
             guard out.count <= TexelOccupancy.maximumPieces else { return nil }

@@ -27,7 +27,7 @@ final class TargetPool {
     /// Bytes of the free targets' colour textures.
     private(set) var freeBytes = 0
     /// The free targets' count.
-    private(set) var freeCount = 0
+    var freeCount: Int { free.values.reduce(0) { $0 + $1.count } }
     /// The most bytes of free targets kept.
     let freeCapacityBytes: Int
     private var frame = 0
@@ -43,7 +43,6 @@ final class TargetPool {
         if var list = free[key], let entry = list.popLast() {
             free[key] = list.isEmpty ? nil : list
             freeBytes -= TargetPool.bytes(entry.target)
-            freeCount -= 1
             return entry.target
         }
         created += 1
@@ -56,7 +55,6 @@ final class TargetPool {
         free[Size(width: target.width, height: target.height, format: target.format), default: []]
             .append(Entry(target: target, frame: frame, sequence: sequence))
         freeBytes += TargetPool.bytes(target)
-        freeCount += 1
         if freeBytes > freeCapacityBytes { evict { _ in false } }
     }
 
@@ -71,19 +69,16 @@ final class TargetPool {
     /// Deletes the free targets `stale` picks, then the oldest until the free bytes are within capacity.
     private func evict(_ stale: (Entry) -> Bool) {
         var kept: [(Size, Entry)] = []
-        kept.reserveCapacity(freeCount)
         for (size, list) in free {
             for entry in list where !stale(entry) { kept.append((size, entry)) }
         }
         kept.sort { $0.1.sequence > $1.1.sequence }
         free.removeAll(keepingCapacity: true)
         freeBytes = 0
-        freeCount = 0
         for (size, entry) in kept {
             let bytes = TargetPool.bytes(entry.target)
             guard freeBytes + bytes <= freeCapacityBytes else { continue }
             freeBytes += bytes
-            freeCount += 1
             free[size, default: []].append(entry)
         }
         // Each list back to oldest first, so `acquire` keeps taking the most recently released.

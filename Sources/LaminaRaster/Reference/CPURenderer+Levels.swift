@@ -25,7 +25,6 @@ extension CPURenderer {
         let shared = samplers
         // The level's workers run its passes, and each pass splits among what is left of them, so the
         // level keeps to the renderer's threads.
-        let threads = Workers.threads(bands: bandCount)
         let inner = max(1, threads / passes.count)
         var outcomes = [Result<PassOutput, Error>?](repeating: nil, count: passes.count)
         var made = [[ImageID: TextureSampler]](repeating: [:], count: passes.count)
@@ -50,7 +49,7 @@ extension CPURenderer {
     func run(_ pass: Pass, graph: RenderGraph, results: [PassID: Image], alphas: [PassID: [UInt8]],
              samplers: inout [ImageID: TextureSampler], besideOthers: Bool = false,
              workers: Int? = nil) throws -> PassOutput {
-        let workers = workers ?? Workers.threads(bands: bandCount)
+        let workers = workers ?? threads
         let start = monotonicMilliseconds()
         switch pass.content {
         case .draw(let ops):

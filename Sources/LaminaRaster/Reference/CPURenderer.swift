@@ -10,7 +10,9 @@ import LaminaImage
 /// inside a band every operation is applied in order over its pixel bounds, so the result does not depend
 /// on the number of threads. Each blend is rounded to 8 bits as the GPU's RGBA8 framebuffer stores it.
 public final class CPURenderer: Renderer {
-    let bandCount: Int
+    /// The worker threads it draws on (`Workers`), and its bands: four a thread.
+    let threads: Int
+    var bandCount: Int { threads * 4 }
     let fastPaths: CPUFastPaths
     let fusesBorders: Bool
     private let scratchPool = ScratchPool()
@@ -30,7 +32,7 @@ public final class CPURenderer: Renderer {
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 paths: CPUFastPaths = RenderOptions.default.cpuPaths,
                 joinsBorders: Bool = RenderOptions.default.joinsBorders) {
-        bandCount = max(1, threads) * 4
+        self.threads = max(1, threads)
         fastPaths = paths
         fusesBorders = joinsBorders
     }
@@ -130,7 +132,7 @@ public final class CPURenderer: Renderer {
                 let target = BlendTarget(base: base, width: width)
                 let sumTarget = sumBuffer.isEmpty ? nil : sumBuffer.baseAddress.map { BlendTarget(base: $0, width: width) }
                 ops.withUnsafeBufferPointer { ops in
-                    Workers.perform(iterations: bands, workers: workers ?? Workers.threads(bands: bandCount)) { band in
+                    Workers.perform(iterations: bands, workers: workers ?? threads) { band in
                         let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
                         guard y0 < y1 else { return }
                         let scratch = scratchPool.take(width: widest, pass: pass)
