@@ -65,12 +65,13 @@ final class TexelOccupancyTests: XCTestCase {
         XCTAssertGreaterThan(cut, 30, "text-like images are worth cutting")
     }
 
-    /// Scattered dots, every 40th texel of every 4th row: sparse enough to cut, but cut into more pieces
-    /// than quads are worth, so the copy is drawn whole.
+    /// Scattered dots, every 40th texel of every 4th row, shifted from row to row: sparse enough to cut, but
+    /// cut into more pieces than quads are worth (no two bands share their columns), so the copy is drawn
+    /// whole.
     func testScatteredDots_areDrawnWhole() throws {
         let w = 2048, h = 512
         var bytes = [UInt8](repeating: 0, count: w * h * 4)
-        for y in stride(from: 0, to: h, by: 4) { for x in stride(from: 0, to: w, by: 40) { bytes[(y * w + x) * 4 + 3] = 255 } }
+        for y in stride(from: 0, to: h, by: 4) { for x in stride(from: (y / 4) * 8 % 40, to: w, by: 40) { bytes[(y * w + x) * 4 + 3] = 255 } }
         let image = try XCTUnwrap(Image(width: w, height: h, premultipliedRGBA: bytes))
         let occupancy = try XCTUnwrap(TexelOccupancy(image))
         let op = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: w, height: h))),

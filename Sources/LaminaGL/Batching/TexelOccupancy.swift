@@ -73,22 +73,37 @@ struct TexelOccupancy {
     }
 
     /// The pieces of `b`: per band of `block` pixel rows, the pixel spans `collect` gives for the band's rows
-    /// (within `b`), merged (`merge`). Nil past `maximumPieces`.
+    /// (within `b`), merged (`merge`); a band whose pieces have the columns of the band above's extends
+    /// those (a card's rows are one piece, not one a band). Nil past `maximumPieces`.
     func cut(_ b: PixelRect, _ collect: (Range<Int>, inout [Range<Int>]) -> Void) -> [PixelRect]? {
         let n = TexelOccupancy.block
         guard !b.isEmpty else { return [] }
         var out: [PixelRect] = [], band: [Range<Int>] = []
+        var above = 0..<0
         var y0 = Int(floorDividing: b.y0, by: n) * n
         while y0 < b.y1 {
             let y1 = y0 + n
             band.removeAll(keepingCapacity: true)
             collect(max(y0, b.y0)..<min(y1, b.y1), &band)
             band.sort { $0.lowerBound < $1.lowerBound }
+            let start = out.count
             merge(band, y0, y1, into: &out, within: b)
+            if TexelOccupancy.sameColumns(out, above, start..<out.count) {
+                for k in above { out[k].y1 = out[start].y1 }
+                out.removeLast(out.count - start)
+            } else {
+                above = start..<out.count
+            }
             guard out.count <= TexelOccupancy.maximumPieces else { return nil }
             y0 = y1
         }
         return out
+    }
+
+    /// Whether pieces `a` and `b` of `out` are as many, with the same columns, `b` right under `a`.
+    private static func sameColumns(_ out: [PixelRect], _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        guard !a.isEmpty, a.count == b.count, out[a.lowerBound].y1 == out[b.lowerBound].y0 else { return false }
+        return zip(a, b).allSatisfy { out[$0].x0 == out[$1].x0 && out[$0].x1 == out[$1].x1 }
     }
 
     /// Appends the pixel spans `band` (sorted by start) of rows `y0..<y1` as pieces: spans less than

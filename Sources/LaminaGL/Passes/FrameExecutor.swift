@@ -19,6 +19,8 @@ final class FrameExecutor {
     /// is done by the copies, on the pixels they draw), and their sizes once blurred.
     private var keepReduced: Set<PassID> = []
     private var reductions: [PassID: PassBatcher.Reduction] = [:]
+    /// Passes' occupancies (`passOccupancy`), the inner nil for a pass drawn back whole.
+    private var occupancies: [PassID: TexelOccupancy?] = [:]
     /// The pass being executed: reading it while drawing into it would be a feedback loop (undefined in
     /// GLES 3.0 §4.4.3), so it is refused.
     private var current: PassID?
@@ -238,9 +240,14 @@ final class FrameExecutor {
             },
             resolvePass: { [unowned self] id in try self.passTexture(id) },
             reduction: { [unowned self] id in self.reductions[id] },
-            occupancy: { source in
-                guard case .image(let id) = source, let bitmap = graph.image(id)?.bitmap else { return nil }
-                return textures.occupancy(for: bitmap)
+            occupancy: { [unowned self] source in
+                switch source {
+                case .image(let id):
+                    guard let bitmap = graph.image(id)?.bitmap else { return nil }
+                    return textures.occupancy(for: bitmap)
+                case .pass(let id):
+                    return self.passOccupancy(id)
+                }
             })
         batcher.quantizesOpaqueSolids = resources.tuning.quantizesOpaqueSolids
         batcher.splits = options.gpuFastPaths
@@ -275,6 +282,14 @@ final class FrameExecutor {
         // The canvas is read back at its full size, whatever it is.
         if let canvas = graph.passes.last { refused.insert(canvas.id) }
         return candidates.subtracting(refused)
+    }
+
+    /// Where pass `id` can have non-zero texels (`TexelOccupancy(pass:)`), found once a frame.
+    private func passOccupancy(_ id: PassID) -> TexelOccupancy? {
+        if let known = occupancies[id] { return known }
+        let found = graph.pass(id).flatMap { TexelOccupancy(pass: $0) }
+        occupancies[id] = .some(found)
+        return found
     }
 
     private func passTexture(_ id: PassID) throws -> GLTexture {
