@@ -14,15 +14,18 @@ import LaminaGeometry
 /// lambda selects bilinear filtering of level 0 (magnification with a linear filter, or minification with
 /// a linear one).
 struct LinearGrid {
-    /// Per column of the bounds: the left and right texel columns (clamped to the edge) and the right
-    /// one's weight (the left one's is `1 - weight`, as `bilinear` computes it).
-    let left: [Int32], right: [Int32]
-    let xWeight: [Double]
-    /// Per row of the bounds: the upper and lower texel rows and the lower one's weight.
-    let upper: [Int32], lower: [Int32]
-    let yWeight: [Double]
-    /// The edges' coverage per column and per row (`Coverage.rectX`, `Coverage.rectY`).
-    let columnCoverage: [Double], rowCoverage: [Double]
+    /// One column or row of the bounds: its two texel lines (clamped to the edge), the second one's weight
+    /// (the first one's is `1 - weight`, as `bilinear` computes it) and the edge's coverage there
+    /// (`Coverage.rectX`, `Coverage.rectY`). Kept together, the four values a pixel reads are one load apart.
+    struct Line {
+        var first: Int32, second: Int32
+        var weight: Double
+        var coverage: Double
+    }
+    /// Per column of the bounds: the left and right texel columns.
+    let columns: [Line]
+    /// Per row of the bounds: the upper and lower texel rows.
+    let rows: [Line]
 
     init?(_ t: PreparedOp.PreparedTexture, sampler: PixelSampler?, bounds: PixelRect, edgeAA: EdgeMask) {
         guard t.mask == nil, t.shape.isRect, let sampler, !bounds.isEmpty, let level = t.sampler.levels.first
@@ -34,25 +37,23 @@ struct LinearGrid {
         let width = level.width, height = level.height
         // Texel indices kept in 32 bits; a texture past that takes the reference.
         guard width < Int(Int32.max), height < Int(Int32.max) else { return nil }
-        var left: [Int32] = [], right: [Int32] = [], xWeight: [Double] = [], columnCoverage: [Double] = []
+        var columns: [Line] = [], rows: [Line] = []
+        columns.reserveCapacity(bounds.width)
+        rows.reserveCapacity(bounds.height)
         for x in bounds.x0..<bounds.x1 {
             guard let s = sampler.local(px: Double(x) + 0.5, py: py0), s.qx.isFinite, s.qy.isFinite else { return nil }
             let (i0, a) = LinearGrid.texel(t.texels.x(s), size: width)
-            left.append(Int32(min(max(i0, 0), width - 1))); right.append(Int32(min(max(i0 + 1, 0), width - 1)))
-            xWeight.append(a)
-            columnCoverage.append(Coverage.rectX(t.rect, at: s, edgeAA: edgeAA))
+            columns.append(Line(first: Int32(min(max(i0, 0), width - 1)), second: Int32(min(max(i0 + 1, 0), width - 1)),
+                                weight: a, coverage: Coverage.rectX(t.rect, at: s, edgeAA: edgeAA)))
         }
-        var upper: [Int32] = [], lower: [Int32] = [], yWeight: [Double] = [], rowCoverage: [Double] = []
         for y in bounds.y0..<bounds.y1 {
             guard let s = sampler.local(px: px0, py: Double(y) + 0.5), s.qx.isFinite, s.qy.isFinite else { return nil }
             let (j0, b) = LinearGrid.texel(t.texels.y(s), size: height)
-            upper.append(Int32(min(max(j0, 0), height - 1))); lower.append(Int32(min(max(j0 + 1, 0), height - 1)))
-            yWeight.append(b)
-            rowCoverage.append(Coverage.rectY(t.rect, at: s, edgeAA: edgeAA))
+            rows.append(Line(first: Int32(min(max(j0, 0), height - 1)), second: Int32(min(max(j0 + 1, 0), height - 1)),
+                             weight: b, coverage: Coverage.rectY(t.rect, at: s, edgeAA: edgeAA)))
         }
-        self.left = left; self.right = right; self.xWeight = xWeight
-        self.upper = upper; self.lower = lower; self.yWeight = yWeight
-        self.columnCoverage = columnCoverage; self.rowCoverage = rowCoverage
+        self.columns = columns
+        self.rows = rows
     }
 
     /// Whether `shade`'s lambda at `s` (the same at every pixel of such a map) selects bilinear filtering
@@ -80,40 +81,103 @@ extension PreparedOp {
     /// reference applies them. A pixel whose four texels are all zero adds nothing (its colour is zero).
     func runLinearGrid(_ g: LinearGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
                        tint: SIMD4<Double>, hidden: Hidden) {
-        let level = t.sampler.levels[0], stride = level.width * 4
-        let tintColor = t.draw.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }, opacity = t.draw.opacity
-        let hasClips = !clips.isEmpty, x0 = bounds.x0
-        level.pixels.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            for y in ys {
-                let r = y - bounds.y0, rowCov = g.rowCoverage[r]
-                guard rowCov > 0 else { continue }
-                let top = base + Int(g.upper[r]) * stride, bottom = base + Int(g.lower[r]) * stride
-                let b = g.yWeight[r], rb = 1 - b
-                hidden.forEachVisibleRun(bounds.x0..<bounds.x1, y: y) { xs in
-                    for x in xs {
-                        let c0 = x - x0
-                        var cov = g.columnCoverage[c0] * rowCov
-                        guard cov > 0 else { continue }
-                        let l = Int(g.left[c0]) * 4, rt = Int(g.right[c0]) * 4
-                        let w00 = top.loadUnaligned(fromByteOffset: l, as: UInt32.self)
-                        let w10 = top.loadUnaligned(fromByteOffset: rt, as: UInt32.self)
-                        let w01 = bottom.loadUnaligned(fromByteOffset: l, as: UInt32.self)
-                        let w11 = bottom.loadUnaligned(fromByteOffset: rt, as: UInt32.self)
-                        guard (w00 | w10 | w01 | w11) != 0 else { continue }
-                        let a = g.xWeight[c0], ra = 1 - a
-                        let sample = (LinearGrid.unit(w00) * ra + LinearGrid.unit(w10) * a) * rb
-                            + (LinearGrid.unit(w01) * ra + LinearGrid.unit(w11) * a) * b
-                        var c = tintColor.map { $0 * sample.w } ?? sample
-                        c *= opacity
-                        c *= tint
-                        if hasClips {
-                            cov *= clipCoverage(x: x, y: y)
-                            guard cov > 0 else { continue }
+        let level = t.sampler.levels[0]
+        let tintColor = t.draw.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
+        g.columns.withUnsafeBufferPointer { columns in
+            level.pixels.withUnsafeBytes { raw in
+                guard let columns = columns.baseAddress, let texels = raw.baseAddress else { return }
+                let rows = LinearGrid.Rows(texels: texels, stride: level.width * 4, columns: columns, x0: bounds.x0)
+                for y in ys {
+                    let row = g.rows[y - bounds.y0]
+                    guard row.coverage > 0 else { continue }
+                    hidden.forEachVisibleRun(bounds.x0..<bounds.x1, y: y) { xs in
+                        if clips.isEmpty, tintColor == nil {
+                            rows.plain(xs, y: y, row, target, opacity: t.draw.opacity, tint: tint)
+                        } else {
+                            rows.general(xs, y: y, row, target, op: self, tintColor: tintColor, opacity: t.draw.opacity,
+                                         tint: tint)
                         }
-                        target.blend(c * cov, x: x, y: y)
                     }
                 }
+            }
+        }
+    }
+}
+
+extension LinearGrid {
+    /// The texels and columns a draw's rows read, for the row loops.
+    struct Rows {
+        let texels: UnsafeRawPointer
+        /// Bytes per texel row.
+        let stride: Int
+        let columns: UnsafePointer<Line>
+        /// The first column of the bounds (`columns[0]`'s pixel column).
+        let x0: Int
+        /// `unit`'s values by byte (`LinearGrid.units`), read instead of converted.
+        let units = LinearGrid.units
+
+        /// The bilinear sample at column `c` between texel rows `top` and `bottom` (lower weight `b`), as
+        /// `bilinear` mixes it; nil when its four texels are zero.
+        @inline(__always)
+        func sample(_ c: Line, top: UnsafeRawPointer, bottom: UnsafeRawPointer, b: Double, rb: Double) -> SIMD4<Double>? {
+            let l = Int(c.first) &* 4, r = Int(c.second) &* 4
+            let w00 = top.loadUnaligned(fromByteOffset: l, as: UInt32.self)
+            let w10 = top.loadUnaligned(fromByteOffset: r, as: UInt32.self)
+            let w01 = bottom.loadUnaligned(fromByteOffset: l, as: UInt32.self)
+            let w11 = bottom.loadUnaligned(fromByteOffset: r, as: UInt32.self)
+            guard (w00 | w10 | w01 | w11) != 0 else { return nil }
+            let a = c.weight, ra = 1 - a
+            return (unit(w00) * ra + unit(w10) * a) * rb + (unit(w01) * ra + unit(w11) * a) * b
+        }
+
+        /// `LinearGrid.unit(word)` from the table.
+        @inline(__always)
+        func unit(_ word: UInt32) -> SIMD4<Double> {
+            let w = UInt32(littleEndian: word)
+            return SIMD4(units[Int(w & 0xFF)], units[Int(w >> 8 & 0xFF)], units[Int(w >> 16 & 0xFF)], units[Int(w >> 24)])
+        }
+
+        /// Columns `xs` of row `y` of a draw without clips or a tint colour: the sample times the opacity
+        /// and the modulation, times the coverage, blended.
+        @inline(__always)
+        func plain(_ xs: Range<Int>, y: Int, _ row: Line, _ target: BlendTarget, opacity: Double, tint: SIMD4<Double>) {
+            let top = texels + Int(row.first) &* stride, bottom = texels + Int(row.second) &* stride
+            let b = row.weight, rb = 1 - b, rowCov = row.coverage
+            let out = UnsafeMutableRawPointer(target.base + y * target.width * 4)
+            // Products by exactly 1 change no bit: skipped.
+            let scales = opacity != 1 || tint != SIMD4(repeating: 1)
+            for x in xs {
+                let c = columns[x &- x0]
+                let cov = c.coverage * rowCov
+                guard cov > 0, let sample = sample(c, top: top, bottom: bottom, b: b, rb: rb) else { continue }
+                var color = sample
+                if scales {
+                    color *= opacity
+                    color *= tint
+                }
+                if cov != 1 { color *= cov }
+                let d = out.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+                out.storeBytes(of: target.blended(color, over: d), toByteOffset: x &* 4, as: UInt32.self)
+            }
+        }
+
+        /// Columns `xs` of row `y` of any draw: a tint colour times the sample's alpha, clips applied.
+        func general(_ xs: Range<Int>, y: Int, _ row: Line, _ target: BlendTarget, op: PreparedOp,
+                     tintColor: SIMD4<Double>?, opacity: Double, tint: SIMD4<Double>) {
+            let top = texels + Int(row.first) &* stride, bottom = texels + Int(row.second) &* stride
+            let b = row.weight, rb = 1 - b
+            for x in xs {
+                let c = columns[x &- x0]
+                var cov = c.coverage * row.coverage
+                guard cov > 0, let sample = sample(c, top: top, bottom: bottom, b: b, rb: rb) else { continue }
+                var color = tintColor.map { $0 * sample.w } ?? sample
+                color *= opacity
+                color *= tint
+                if !op.clips.isEmpty {
+                    cov *= op.clipCoverage(x: x, y: y)
+                    guard cov > 0 else { continue }
+                }
+                target.blend(color * cov, x: x, y: y)
             }
         }
     }
@@ -127,4 +191,11 @@ extension LinearGrid {
         let w = UInt32(littleEndian: word)
         return SIMD4(Double(w & 0xFF), Double(w >> 8 & 0xFF), Double(w >> 16 & 0xFF), Double(w >> 24)) * (1.0 / 255.0)
     }
+
+    /// `unit`'s value of each byte, the same products.
+    static let units: UnsafePointer<Double> = {
+        let table = UnsafeMutablePointer<Double>.allocate(capacity: 256)
+        for i in 0..<256 { table[i] = Double(i) * (1.0 / 255.0) }
+        return UnsafePointer(table)
+    }()
 }
