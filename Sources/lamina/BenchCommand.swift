@@ -21,7 +21,8 @@ struct BenchCommand: ParsableCommand {
 
         Without SCENE files: the generated suite at 1920x1080 pixels (cards at scale 1 and 2, shadows from \
         alpha and from shadowPath, cards, shadows and text labels at fractional positions, a shadow-radius \
-        sweep, masks, nested group opacity, trilinear minification, a layer-count sweep), a table, then \
+        sweep, masks, nested group opacity, trilinear minification, gradient cards, a replicator, wrapped text \
+        labels and short interface labels, strokes, filled shapes, a layer-count sweep), a table, then \
         growth with layer count and shadow radius. \
         --export-scenes DIR writes the suite as lamina-scene/1 files for tools/skia_bench.sh instead.
 

@@ -85,4 +85,31 @@ extension BenchScenes {
             }
         }
     }
+
+    /// A screen of short interface labels, the text family as apps draw it: `count` text layers of one to
+    /// three words in DejaVu Sans at 10 to 28 points on a 1x canvas, at fractional positions, each as tall as
+    /// 1.2 to 1.4 lines of its font (mostly a fractional height, so its store is drawn scaled and filtered,
+    /// as Core Animation draws a store of whole pixels into a fractional bounds).
+    public static func uiLabels(count: Int) -> BenchScene {
+        BenchScene(name: "ui-labels-\(count)", summary: "\(count) short labels at 10-28 pt at fractional positions",
+                   layerCount: count) { scene, rng in
+            let words = ["Settings", "Cancel", "Done", "Inbox", "Today", "Search", "Profile", "Share", "Photos", "Music",
+                         "Messages", "Edit", "Delete", "Archive", "Reply", "Forward", "Album", "Library", "Weather", "Maps"]
+            for i in 0..<count {
+                let size = rng.whole(10, 28), width = rng.uniform(60, 240)
+                let label = TextLayer()
+                label.name = "label\(i)"
+                label.frame = CGRect(x: rng.uniform(0, 1920 - width), y: rng.uniform(0, 1080 - 40), width: width,
+                                     height: size * rng.uniform(1.2, 1.4))
+                label.string = (0..<Int(rng.whole(1, 3))).map { _ in words[Int(rng.whole(0, words.count - 1))] }
+                    .joined(separator: " ")
+                label.font = "DejaVu Sans"
+                label.fontSize = size
+                label.foregroundColor = rng.color8(alpha: 1)
+                label.alignmentMode = [.left, .center, .right][i % 3]
+                label.truncationMode = .end
+                scene.root.addSublayer(label)
+            }
+        }
+    }
 }

@@ -49,6 +49,7 @@ public enum BenchScenes {
         all.append(replicator(count: 1000))
         all.append(textLabels(labels: 40))
         all.append(textLabels(labels: 40, free: true))
+        all.append(uiLabels(count: 400))
         all.append(strokes(count: 500))
         all.append(shapeFills(count: 300))
         all += layerSweep.map(layers)
