@@ -36,6 +36,28 @@ final class HiddenLayerRenderTests: XCTestCase {
         }
     }
 
+    /// Only children before the last occluder can be culled, so only their extents are looked at: a covered
+    /// card before an opaque card is left out, the layers after it are all planned (a drawn layer's store
+    /// then takes its own layer's name, not its parent's), and the bytes are those of the whole plan.
+    func testChildrenAfterTheLastOccluder_areAllPlanned() throws {
+        let drawing = #"[{"op": "setFillColor", "color": "red"}, {"op": "fillEllipse", "rect": [0, 0, 30, 30]}]"#
+        let scene = try SceneFixture.decode(#"""
+            {"format": "lamina-scene/1", "canvas": {"width": 200, "height": 120, "background": "white"}, "layers": [
+             {"frame": [20, 20, 30, 30], "backgroundColor": "red"},
+             {"frame": [10, 10, 60, 60], "backgroundColor": "blue"},
+             {"frame": [100, 20, 30, 30], "drawing": \#(drawing)},
+             {"frame": [140, 20, 40, 40], "backgroundColor": [0, 0.5, 0, 0.5]}]}
+            """#)
+        let (culled, full) = try plans(scene)
+        XCTAssertEqual(opCount(culled), opCount(full) - 1, "the covered card alone is left out")
+        let store = try XCTUnwrap(culled.passes.first { $0.reason == .drawing })
+        XCTAssertEqual(store.label, "/layers/2/drawing")
+        try forEachBackend { backend, renderer in
+            XCTAssertEqual(try ImageComparison(try renderer.render(culled), try renderer.render(full)).maxDifference, 0,
+                           "\(backend)")
+        }
+    }
+
     /// Where culling would change bytes it stays off: a faded group (its draws' overlap decides between a
     /// group pass and folding), a parent whose shadow is its body's alpha, planes of a 3D context under a
     /// transform layer's opacity, a transition under way; and a huge shadow's reach does not make a huge grid.

@@ -35,14 +35,19 @@ extension GraphBuilder {
         // Each child's map to the target, and its pixels (its extent with its shadow, through that map) when
         // it may be culled.
         let maps = ordered.map { LayerGeometry.local($0.element).concatenating(space) }
-        var reach: [PixelRect?] = []
-        reach.reserveCapacity(ordered.count)
+        // An occluder hides only children before it: from the last one on, none can be culled and no extent
+        // is needed (labels over a plain background have none at all). The grid's cells lie on the target's
+        // multiples of 8 pixels, so an area of the candidates alone decides as a larger one would.
+        let occluders = zip(ordered, maps).map { child, m in child.element.isHidden ? nil : opaqueRects(of: child.element, through: m) }
+        guard let lastOccluder = occluders.lastIndex(where: { $0 != nil }), lastOccluder > 0 else { return [] }
+        var reach = [PixelRect?](repeating: nil, count: ordered.count)
         var area = PixelRect.empty
-        for ((_, child), m) in zip(ordered, maps) {
-            guard !child.isHidden, m.planeKind <= .affine, Self.isFlat(child, budget: 64) else { reach.append(nil); continue }
+        for i in 0..<lastOccluder {
+            let child = ordered[i].element, m = maps[i]
+            guard !child.isHidden, m.planeKind <= .affine, Self.isFlat(child, budget: 64) else { continue }
             let extent = localExtent(of: child, includeShadow: true)
             let b = extent.isNull ? PixelRect.empty : LayerGeometry.pixelBounds(of: extent, through: m, in: interest)
-            reach.append(b.isEmpty ? nil : b)
+            reach[i] = b.isEmpty ? nil : b
             area = area.union(b)
         }
         area = area.intersection(interest)
@@ -55,9 +60,7 @@ extension GraphBuilder {
                 hidden.insert(index)
                 continue
             }
-            if let rects = opaqueRects(of: child.element, through: maps[index]) {
-                for r in rects { grid.add(r) }
-            }
+            for r in occluders[index] ?? [] { grid.add(r) }
         }
         return hidden
     }
