@@ -140,6 +140,27 @@ vec4 sampleBilinear(sampler2D t, vec2 x0, int level) {
     return (t00 * (1.0 - a.x) + t10 * a.x) * (1.0 - a.y) + (t01 * (1.0 - a.x) + t11 * a.x) * a.y;
 }
 
+// sampleNearest and sampleBilinear at level 0 of an image lying at `origin` in a larger texture (an atlas
+// page, ImageAtlas), `size` texels: the same arithmetic, reads clamped to the image's own edges.
+vec4 texelIn(sampler2D t, ivec2 i, ivec2 origin, ivec2 size) {
+    return texelFetch(t, origin + clamp(i, ivec2(0), size - 1), 0);
+}
+
+vec4 sampleNearestIn(sampler2D t, vec2 x0, ivec2 origin, ivec2 size) {
+    vec2 x = clamp(x0 + NEAREST_BIAS, vec2(-1.0), vec2(size));
+    return texelIn(t, ivec2(floor(x)), origin, size);
+}
+
+vec4 sampleBilinearIn(sampler2D t, vec2 x0, ivec2 origin, ivec2 size) {
+    vec2 x = clamp(x0 - 0.5, vec2(-1.0), vec2(size));
+    vec2 f = floor(x);
+    vec2 a = x - f;
+    ivec2 i0 = ivec2(f);
+    vec4 t00 = texelIn(t, i0, origin, size), t10 = texelIn(t, i0 + ivec2(1, 0), origin, size);
+    vec4 t01 = texelIn(t, i0 + ivec2(0, 1), origin, size), t11 = texelIn(t, i0 + ivec2(1, 1), origin, size);
+    return (t00 * (1.0 - a.x) + t10 * a.x) * (1.0 - a.y) + (t01 * (1.0 - a.x) + t11 * a.x) * a.y;
+}
+
 // Magnification when lambda <= 0 (c = 0 for these filter pairs, §3.8.11), else minification: nearest and
 // linear on level 0, trilinear between levels floor(lambda) and +1, the last level from lambda >= q on.
 vec4 sampleTexture(sampler2D t, vec2 uv, float lambda, int minFilter, int magFilter, int levels) {  // uv: level-0 texel coordinates

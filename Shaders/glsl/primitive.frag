@@ -15,7 +15,8 @@
 // rounded rects and rings ROUNDED (some radius is non-zero) and, for rings, INNER_ROUNDED (the inner edge
 // keeps a radius); for interior solids BLENDED (drawn in a blended batch); for textures SAMPLE_NEAREST or
 // SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the general sampler),
-// and MASKED; for texel copies REDUCED (the source is a blur kept at its pyramid level) and with it PACKED
+// and MASKED, and ATLAS (level 0 of an image packed in an atlas page, with either filter); for texel
+// copies ATLAS too, or REDUCED (the source is a blur kept at its pyramid level) and with it PACKED
 // (that level is a gray one, two pixels to a texel); CLIPS when some op of the batch has
 // clips. SMOOTH_RECORDS (quad.vert too): the record arrives as smooth varyings, constant over the quad, so
 // that llvmpipe bins the quads as rectangles (RasterTuning).
@@ -137,9 +138,18 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
     vec2 dstSize = v_rect.zw - v_rect.xy;
     // Texel coordinates of level 0: the source rect's start plus the offset into the destination times
     // texels per point (exact for a draw of one texel to a point; see common.glsl).
+#ifdef ATLAS
+    // The image's level 0 in an atlas page (ImageAtlas): its place there v_tex.xy, its size v_tex.zw.
+    vec2 size0 = v_tex.zw;
+#else
     vec2 size0 = vec2(textureSize(t, 0));
+#endif
     vec2 uv = v_src.xy * size0 + (q - v_rect.xy) * (v_src.zw * size0 / dstSize);
-#if defined(SAMPLE_NEAREST)
+#if defined(ATLAS) && defined(SAMPLE_NEAREST)
+    return sampleNearestIn(t, uv, ivec2(v_tex.xy), ivec2(v_tex.zw));
+#elif defined(ATLAS)
+    return sampleBilinearIn(t, uv, ivec2(v_tex.xy), ivec2(v_tex.zw));
+#elif defined(SAMPLE_NEAREST)
     return sampleNearest(t, uv, 0);
 #elif defined(SAMPLE_LINEAR)
     return sampleBilinear(t, uv, 0);
@@ -267,6 +277,10 @@ void main() {
     ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), ivec2(v_tex.xy) - 1);
     vec4 full = reconstruct(u_texture, (vec2(t) + 0.5) / v_tex.w - 0.5);
     vec4 s = floor(clamp(full + TIE_BIAS, 0.0, 1.0) * 255.0 + 0.5) * (1.0 / 255.0);
+#elif defined(ATLAS)
+    // The image's level 0 in an atlas page (ImageAtlas): its place there v_tex.xy, its size v_tex.zw.
+    ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), ivec2(v_tex.zw) - 1) + ivec2(v_tex.xy);
+    vec4 s = texelFetch(u_texture, t, 0);
 #else
     ivec2 size = textureSize(u_texture, 0);
     ivec2 t = clamp(ivec2(p) * ivec2(v_src.zw) + ivec2(v_src.xy), ivec2(0), size - 1);

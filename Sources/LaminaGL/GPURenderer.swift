@@ -128,6 +128,8 @@ public final class GPURenderer: Renderer {
 final class GLResources {
     let pool = TargetPool()
     let textures = TextureCache()
+    /// Small images' level 0, packed (`ImageAtlas`).
+    let atlas = ImageAtlas()
     /// Drawn backing stores kept between frames, 256 MiB.
     lazy var retained = RetainedTargets(pool: pool, capacityBytes: 256 << 20)
     let drawer: PrimitiveDrawer

@@ -65,6 +65,7 @@ extension PassBatcher {
     /// for texel, the texel copy (reading a blur kept at its reduced level, which nothing else may read).
     func textureFields(_ op: DrawOp, _ shape: RoundedRect, _ t: TextureDraw, bounds b: PixelRect,
                                modulate m: PremultipliedColor, into f: inout RecordFields) throws {
+        if try atlasFields(op, shape, t, bounds: b, modulate: m, into: &f) { return }
         let source = try resolve(t.source)
         f.texture = source
         if let maskPass = t.mask { f.mask = try resolvePass(maskPass) }
@@ -95,5 +96,34 @@ extension PassBatcher {
             f.footprint = TexelOccupancy.Footprint(rect: shape.rect, transform: op.transform, source: t.sourceRect,
                                                    width: source.width, height: source.height)
         }
+    }
+
+    /// The fields of a draw of an image's level 0 from its atlas slot (`ImageAtlas`): a texel copy, or nearest
+    /// or bilinear sampling, without a mask, with the fast paths on. False (nothing set) for any other draw or
+    /// an image without a slot.
+    func atlasFields(_ op: DrawOp, _ shape: RoundedRect, _ t: TextureDraw, bounds b: PixelRect,
+                     modulate m: PremultipliedColor, into f: inout RecordFields) throws -> Bool {
+        guard splits, t.mask == nil, case .image = t.source, let size = imageSize(t.source) else { return false }
+        let sampling = ShaderKey.sampling(min: t.minFilter, mag: t.magFilter)
+        let blit = TexelBlit(op, t, bounds: b, textureWidth: size.width, textureHeight: size.height, enabled: true)
+        guard blit != nil || sampling != .general, let slot = try atlasSlot(t.source) else { return false }
+        f.texture = slot.page
+        f.key = ShaderKey(kind: .texture, rounded: ShaderKey.shape(shape, border: nil).rounded, sampling: sampling)
+        (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
+        f.record.src = SIMD4(Float(t.sourceRect.origin.x), Float(t.sourceRect.origin.y), Float(t.sourceRect.width),
+                             Float(t.sourceRect.height))
+        f.record.tex = SIMD4(Float(slot.x), Float(slot.y), Float(slot.width), Float(slot.height))
+        f.record.params = SIMD4(0, Float(t.lodBias), t.tint != nil ? InstanceLayout.tinted : 0, 0)
+        f.record.color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
+        if let blit {
+            f.blit = blit
+            f.key = ShaderKey(kind: .texel)
+            f.record.src = SIMD4(Float(blit.base.x), Float(blit.base.y), Float(blit.step.x), Float(blit.step.y))
+        } else {
+            f.footprint = TexelOccupancy.Footprint(rect: shape.rect, transform: op.transform, source: t.sourceRect,
+                                                   width: size.width, height: size.height)
+        }
+        f.key.atlas = true
+        return true
     }
 }

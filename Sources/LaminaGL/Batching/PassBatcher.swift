@@ -150,6 +150,9 @@ struct PassBatcher {
     /// Resolves a texture draw's source (an image or an earlier pass) to a texture.
     let resolve: (TextureDraw.Source) throws -> GLTexture
     let resolvePass: (PassID) throws -> GLTexture
+    /// An image source's size (nil for a pass) and its slot in an atlas page (`ImageAtlas`), if it gets one.
+    var imageSize: (TextureDraw.Source) -> (width: Int, height: Int)? = { _ in nil }
+    var atlasSlot: (TextureDraw.Source) throws -> ImageAtlas.Slot? = { _ in nil }
 
     /// The batches of one pass's ops, filling `instances`: first the batch of opaque pieces (`nil` when
     /// there is none), then the blended batches.

@@ -78,6 +78,9 @@ struct ShaderKey: Hashable {
     /// the other kinds' code under a mask too: on llvmpipe the conic's arc tangents cost axial gradients a
     /// quarter of their time).
     var gradientKind = GradientPaint.Kind.axial
+    /// A texture draw reading level 0 of an image packed in an atlas page (`ImageAtlas`): a texel copy, or
+    /// nearest or bilinear sampling without a mask.
+    var atlas = false
 
     /// The `#define`s of this variant.
     var defines: [String] {
@@ -93,6 +96,7 @@ struct ShaderKey: Hashable {
             if masked { d.append("MASKED") }
         }
         if kind.paint == .texels && reduced { d += packed ? ["REDUCED", "PACKED"] : ["REDUCED"] }
+        if atlas && (kind.paint == .texels || kind.paint == .texture) { d.append("ATLAS") }
         if kind == .solid && blended { d.append("BLENDED") }
         if kind.paint == .gradient {
             switch gradientKind {

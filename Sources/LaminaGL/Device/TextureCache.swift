@@ -8,11 +8,15 @@ final class TextureCache {
     private struct Entry {
         weak var bitmap: Bitmap?
         let texture: GLTexture
-        /// Where the image has non-zero texels (`TexelOccupancy`), found on first ask: the outer nil
-        /// means not yet looked at, the inner one that the image is not worth cutting.
-        var occupancy: TexelOccupancy??
+    }
+    /// Where an image has non-zero texels (`TexelOccupancy`), found on first ask; nil when it is not worth
+    /// cutting. Kept apart from the textures: an image drawn from an atlas slot (`ImageAtlas`) has none.
+    private struct Occupancy {
+        weak var bitmap: Bitmap?
+        let occupancy: TexelOccupancy?
     }
     private var entries: [ObjectIdentifier: Entry] = [:]
+    private var occupancies: [ObjectIdentifier: Occupancy] = [:]
     /// Textures uploaded so far (a profiling counter).
     private(set) var uploads = 0
 
@@ -26,20 +30,18 @@ final class TextureCache {
         return t
     }
 
-    /// Where `bitmap`'s image has non-zero texels, computed once per bitmap (after its texture); nil when
-    /// it is not worth cutting or has no texture here.
+    /// Where `bitmap`'s image has non-zero texels, computed once per bitmap; nil when it is not worth cutting.
     func occupancy(for bitmap: Bitmap) -> TexelOccupancy? {
         let key = ObjectIdentifier(bitmap)
-        guard var e = entries[key], e.bitmap === bitmap else { return nil }
-        if let known = e.occupancy { return known }
+        if let known = occupancies[key], known.bitmap === bitmap { return known.occupancy }
         let found = TexelOccupancy(bitmap.image)
-        e.occupancy = .some(found)
-        entries[key] = e
+        occupancies[key] = Occupancy(bitmap: bitmap, occupancy: found)
         return found
     }
 
-    /// Drops textures whose bitmap no longer exists.
+    /// Drops textures and occupancies whose bitmap no longer exists.
     func sweep() {
         entries = entries.filter { $0.value.bitmap != nil }
+        occupancies = occupancies.filter { $0.value.bitmap != nil }
     }
 }

@@ -52,7 +52,7 @@ final class FrameExecutor {
         let lastUse = FrameExecutor.lastUses(graph)
         keepReduced = FrameExecutor.keptReduced(graph, options: options)
         let grayPasses = Set(graph.passes.filter(\.isGray).map(\.id))
-        let uploadsBefore = r.textures.uploads, createdBefore = r.pool.created
+        let uploadsBefore = r.textures.uploads + r.atlas.uploads, createdBefore = r.pool.created
         var batcher = makeBatcher()
         batcher.adopt(&r.batcherStorage)
         defer { r.batcherStorage = batcher.takeStorage() }
@@ -80,6 +80,7 @@ final class FrameExecutor {
         stats = frameStats(passStats, walls: timed ? walls : nil, uploadsBefore: uploadsBefore,
                            createdBefore: createdBefore)
         r.textures.sweep()
+        r.atlas.sweep()
         return image
     }
 
@@ -154,7 +155,7 @@ final class FrameExecutor {
                                      wallTime: walls.map { $0[i].duration / 1000 },
                                      wallStart: walls.map { $0[i].start / 1000 })
             },
-            textureUploads: r.textures.uploads - uploadsBefore, targetsCreated: r.pool.created - createdBefore)
+            textureUploads: r.textures.uploads + r.atlas.uploads - uploadsBefore, targetsCreated: r.pool.created - createdBefore)
     }
 
     /// Draws a pass's `ops` into `target` cleared to `clear`: in one go, or, where some ops add to the target
@@ -249,6 +250,15 @@ final class FrameExecutor {
                     return self.passOccupancy(id)
                 }
             })
+        let atlas = resources.atlas
+        batcher.imageSize = { source in
+            guard case .image(let id) = source, let bitmap = graph.image(id)?.bitmap else { return nil }
+            return (bitmap.width, bitmap.height)
+        }
+        batcher.atlasSlot = { source in
+            guard case .image(let id) = source, let bitmap = graph.image(id)?.bitmap else { return nil }
+            return try atlas.slot(for: bitmap)
+        }
         batcher.quantizesOpaqueSolids = resources.tuning.quantizesOpaqueSolids
         batcher.splits = options.gpuFastPaths
         batcher.reorders = options.reordersBatches
