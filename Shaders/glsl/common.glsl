@@ -104,10 +104,6 @@ const int FILTER_NEAREST = 0;
 const int FILTER_LINEAR = 1;
 const int FILTER_TRILINEAR = 2;
 
-vec4 texelClamped(sampler2D t, ivec2 i, int level, ivec2 size) {
-    return texelFetch(t, clamp(i, ivec2(0), size - 1), level);
-}
-
 // Coordinates are texel coordinates of level 0 (a texel's centre at i + 0.5), not unit ones: a texture drawn
 // one texel to a pixel then reads each centre exactly, where u * size from u = (i + 0.5) / size is off by an
 // ulp and hands the neighbour a weight (LaminaRaster's TextureSampler takes the same coordinates).
@@ -122,43 +118,36 @@ vec2 levelCoord(sampler2D t, vec2 x0, int level) {
 // on every GPU whatever its last bit of precision.
 const float NEAREST_BIAS = 1.0 / 512.0;
 
-vec4 sampleNearest(sampler2D t, vec2 x0, int level) {
-    ivec2 size = textureSize(t, level);
-    vec2 x = clamp(levelCoord(t, x0, level) + NEAREST_BIAS, vec2(-1.0), vec2(size));
-    return texelClamped(t, ivec2(floor(x)), level, size);
+// The samplers below read an image of `size` texels lying at `origin` in its texture at `level`: the whole
+// level (origin 0, the level's size), or level 0 of an image packed in an atlas page (ImageAtlas). Reads are
+// clamped to the image's own edges.
+vec4 texelIn(sampler2D t, ivec2 i, int level, ivec2 origin, ivec2 size) {
+    return texelFetch(t, origin + clamp(i, ivec2(0), size - 1), level);
 }
 
-// GL_LINEAR: i0 = floor(x - 0.5), weight frac(x - 0.5).
-vec4 sampleBilinear(sampler2D t, vec2 x0, int level) {
-    ivec2 size = textureSize(t, level);
-    vec2 x = clamp(levelCoord(t, x0, level) - 0.5, vec2(-1.0), vec2(size));
-    vec2 f = floor(x);
-    vec2 a = x - f;
-    ivec2 i0 = ivec2(f);
-    vec4 t00 = texelClamped(t, i0, level, size), t10 = texelClamped(t, i0 + ivec2(1, 0), level, size);
-    vec4 t01 = texelClamped(t, i0 + ivec2(0, 1), level, size), t11 = texelClamped(t, i0 + ivec2(1, 1), level, size);
-    return (t00 * (1.0 - a.x) + t10 * a.x) * (1.0 - a.y) + (t01 * (1.0 - a.x) + t11 * a.x) * a.y;
-}
-
-// sampleNearest and sampleBilinear at level 0 of an image lying at `origin` in a larger texture (an atlas
-// page, ImageAtlas), `size` texels: the same arithmetic, reads clamped to the image's own edges.
-vec4 texelIn(sampler2D t, ivec2 i, ivec2 origin, ivec2 size) {
-    return texelFetch(t, origin + clamp(i, ivec2(0), size - 1), 0);
-}
-
-vec4 sampleNearestIn(sampler2D t, vec2 x0, ivec2 origin, ivec2 size) {
+// x: texel coordinates of the image at its level.
+vec4 sampleNearestIn(sampler2D t, vec2 x0, int level, ivec2 origin, ivec2 size) {
     vec2 x = clamp(x0 + NEAREST_BIAS, vec2(-1.0), vec2(size));
-    return texelIn(t, ivec2(floor(x)), origin, size);
+    return texelIn(t, ivec2(floor(x)), level, origin, size);
 }
 
-vec4 sampleBilinearIn(sampler2D t, vec2 x0, ivec2 origin, ivec2 size) {
+vec4 sampleBilinearIn(sampler2D t, vec2 x0, int level, ivec2 origin, ivec2 size) {
     vec2 x = clamp(x0 - 0.5, vec2(-1.0), vec2(size));
     vec2 f = floor(x);
     vec2 a = x - f;
     ivec2 i0 = ivec2(f);
-    vec4 t00 = texelIn(t, i0, origin, size), t10 = texelIn(t, i0 + ivec2(1, 0), origin, size);
-    vec4 t01 = texelIn(t, i0 + ivec2(0, 1), origin, size), t11 = texelIn(t, i0 + ivec2(1, 1), origin, size);
+    vec4 t00 = texelIn(t, i0, level, origin, size), t10 = texelIn(t, i0 + ivec2(1, 0), level, origin, size);
+    vec4 t01 = texelIn(t, i0 + ivec2(0, 1), level, origin, size), t11 = texelIn(t, i0 + ivec2(1, 1), level, origin, size);
     return (t00 * (1.0 - a.x) + t10 * a.x) * (1.0 - a.y) + (t01 * (1.0 - a.x) + t11 * a.x) * a.y;
+}
+
+vec4 sampleNearest(sampler2D t, vec2 x0, int level) {
+    return sampleNearestIn(t, levelCoord(t, x0, level), level, ivec2(0), textureSize(t, level));
+}
+
+// GL_LINEAR: i0 = floor(x - 0.5), weight frac(x - 0.5).
+vec4 sampleBilinear(sampler2D t, vec2 x0, int level) {
+    return sampleBilinearIn(t, levelCoord(t, x0, level), level, ivec2(0), textureSize(t, level));
 }
 
 // Magnification when lambda <= 0 (c = 0 for these filter pairs, §3.8.11), else minification: nearest and

@@ -146,9 +146,9 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
 #endif
     vec2 uv = v_src.xy * size0 + (q - v_rect.xy) * (v_src.zw * size0 / dstSize);
 #if defined(ATLAS) && defined(SAMPLE_NEAREST)
-    return sampleNearestIn(t, uv, ivec2(v_tex.xy), ivec2(v_tex.zw));
+    return sampleNearestIn(t, uv, 0, ivec2(v_tex.xy), ivec2(v_tex.zw));
 #elif defined(ATLAS)
-    return sampleBilinearIn(t, uv, ivec2(v_tex.xy), ivec2(v_tex.zw));
+    return sampleBilinearIn(t, uv, 0, ivec2(v_tex.xy), ivec2(v_tex.zw));
 #elif defined(SAMPLE_NEAREST)
     return sampleNearest(t, uv, 0);
 #elif defined(SAMPLE_LINEAR)

@@ -45,17 +45,9 @@ final class ImageAtlasTests: XCTestCase {
                                                 y1: Int(y + dy + Double(h) * sy) + 2)))
         }
         let graph = TestGraphs.canvas(ops, width: 480, height: 260, images: images, clear: TestGraphs.white)
-        let r = try GLTestSupport.renderer()
-        let saved = r.options
-        defer { r.options = saved }
-        r.options.gpuFastPaths = true
-        let packed = try r.render(graph)
-        let packedCalls = try XCTUnwrap(r.lastFrameStats?.drawCalls)
-        r.options.gpuFastPaths = false
-        let own = try r.render(graph)
-        let ownCalls = try XCTUnwrap(r.lastFrameStats?.drawCalls)
-        XCTAssertEqual(GLTestSupport.compare(packed, own, maxDiff: 0, name: "atlas"), 0)
-        XCTAssertLessThan(packedCalls * 2, ownCalls, "the packed images batch")
+        let both = try FastPathsOnAndOff(graph)
+        XCTAssertEqual(GLTestSupport.compare(both.fast, both.reference, maxDiff: 0, name: "atlas"), 0)
+        XCTAssertLessThan(both.fastDrawCalls * 2, both.referenceDrawCalls, "the packed images batch")
     }
 
     /// Slots lie inside their page and never overlap; an image past the side limit gets none; a full atlas

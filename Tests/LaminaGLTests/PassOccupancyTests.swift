@@ -82,16 +82,8 @@ final class PassOccupancyTests: XCTestCase {
                    drawBack(.translation(7, 9), bounds: PixelRect(x0: 7, y0: 9, x1: 147, y1: 119), filter: .nearest),
                    drawBack(.translation(180.4, 30.7), bounds: PixelRect(x0: 180, y0: 30, x1: 322, y1: 142), filter: .linear)]
         let graph = TestGraphs.canvas(ops, width: 400, height: 260, clear: TestGraphs.white, before: [group])
-        let r = try GLTestSupport.renderer()
-        let saved = r.options
-        defer { r.options = saved }
-        r.options.gpuFastPaths = true
-        let cut = try r.render(graph)
-        let shaded = try XCTUnwrap(r.lastFrameStats?.passes.last?.pixels)
-        r.options.gpuFastPaths = false
-        let whole = try r.render(graph)
-        XCTAssertEqual(GLTestSupport.compare(cut, whole, maxDiff: 0, name: "group occupancy"), 0)
-        let all = try XCTUnwrap(r.lastFrameStats?.passes.last?.pixels)
-        XCTAssertLessThan(shaded, all, "the pass's empty corners are left out")
+        let both = try FastPathsOnAndOff(graph)
+        XCTAssertEqual(GLTestSupport.compare(both.fast, both.reference, maxDiff: 0, name: "group occupancy"), 0)
+        XCTAssertLessThan(both.fastPixels, both.referencePixels, "the pass's empty corners are left out")
     }
 }
