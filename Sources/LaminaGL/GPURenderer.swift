@@ -130,6 +130,8 @@ final class GLResources {
     let textures = TextureCache()
     /// Small images' level 0, packed (`ImageAtlas`).
     let atlas = ImageAtlas()
+    /// Images uploaded so far, to their own textures or to atlas slots (a profiling counter).
+    var uploads: Int { textures.uploads + atlas.uploads }
     /// Drawn backing stores kept between frames, 256 MiB.
     lazy var retained = RetainedTargets(pool: pool, capacityBytes: 256 << 20)
     let drawer: PrimitiveDrawer

@@ -62,68 +62,61 @@ extension PassBatcher {
     }
 
     /// A texture draw's fields: its source and mask, sampling, its shape's rect and radii, and, drawn texel
-    /// for texel, the texel copy (reading a blur kept at its reduced level, which nothing else may read).
+    /// for texel, the texel copy (reading a blur kept at its reduced level, which nothing else may read). An
+    /// image read at one level is read from its atlas slot when it has one (`ImageAtlas`: the record's `tex`
+    /// is then the slot's place and size).
     func textureFields(_ op: DrawOp, _ shape: RoundedRect, _ t: TextureDraw, bounds b: PixelRect,
                                modulate m: PremultipliedColor, into f: inout RecordFields) throws {
-        if try atlasFields(op, shape, t, bounds: b, modulate: m, into: &f) { return }
-        let source = try resolve(t.source)
+        var reduced: Reduction?
+        if case .pass(let id) = t.source { reduced = reduction(id) }
+        // The texels read: a reduced blur's, an image's (its texture's, known before it is made), a pass's.
+        var pass: GLTexture?
+        let size: (width: Int, height: Int)
+        if let reduced {
+            size = (reduced.width, reduced.height)
+        } else if let image = imageSize(t.source) {
+            size = image
+        } else {
+            let texture = try resolve(t.source)
+            (pass, size) = (texture, (texture.width, texture.height))
+        }
+        let blit = TexelBlit(op, t, bounds: b, textureWidth: size.width, textureHeight: size.height, enabled: splits)
+        let sampling = ShaderKey.sampling(min: t.minFilter, mag: t.magFilter)
+        let slot = try slot(for: t, copies: blit != nil, sampling: sampling)
+        let source = try slot?.page ?? pass ?? resolve(t.source)
         f.texture = source
         if let maskPass = t.mask { f.mask = try resolvePass(maskPass) }
-        f.key = ShaderKey(kind: .texture, rounded: ShaderKey.shape(shape, border: nil).rounded,
-                          sampling: ShaderKey.sampling(min: t.minFilter, mag: t.magFilter), masked: t.mask != nil)
+        f.key = ShaderKey(kind: .texture, rounded: ShaderKey.shape(shape, border: nil).rounded, sampling: sampling,
+                          masked: t.mask != nil)
         (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
         f.record.src = SIMD4(Float(t.sourceRect.origin.x), Float(t.sourceRect.origin.y), Float(t.sourceRect.width),
                       Float(t.sourceRect.height))
-        f.record.tex = SIMD4(Float(source.width), Float(source.height),
-                      Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)),
-                      Float(source.levels))
+        f.record.tex = slot.map { SIMD4(Float($0.x), Float($0.y), Float($0.width), Float($0.height)) }
+            ?? SIMD4(Float(source.width), Float(source.height),
+                     Float(PassBatcher.filterCode(t.minFilter) + 4 * PassBatcher.filterCode(t.magFilter)), Float(source.levels))
         let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
             + (t.mask != nil && t.invertsMask ? InstanceLayout.maskInverted : 0)
         f.record.params = SIMD4(0, Float(t.lodBias), flags, 0)
         f.record.color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
-        var reduced: Reduction?
-        if case .pass(let id) = t.source { reduced = reduction(id) }
-        let (w, h) = reduced.map { ($0.width, $0.height) } ?? (source.width, source.height)
-        if let grid = TexelBlit(op, t, bounds: b, textureWidth: w, textureHeight: h, enabled: splits) {
+        if let grid = blit {
             f.blit = grid
             f.key = ShaderKey(kind: .texel, reduced: reduced != nil, packed: reduced?.packed ?? false)
             f.record.src = SIMD4(Float(grid.base.x), Float(grid.base.y), Float(grid.step.x), Float(grid.step.y))
-            if let reduced { f.record.tex = SIMD4(Float(w), Float(h), 0, Float(reduced.factor)) }
+            if let reduced { f.record.tex = SIMD4(Float(size.width), Float(size.height), 0, Float(reduced.factor)) }
         } else if reduced != nil {
             throw GLError.invalidGraph("a draw reads the reduced blur \(t.source) other than texel for texel")
-        } else if splits, f.key.sampling != .general, case .image = t.source {
+        } else if splits, sampling != .general, case .image = t.source {
             // One filter for both, so only level 0 is read (`ShaderKey.Sampling`).
-            f.footprint = TexelOccupancy.Footprint(rect: shape.rect, transform: op.transform, source: t.sourceRect,
-                                                   width: source.width, height: source.height)
-        }
-    }
-
-    /// The fields of a draw of an image's level 0 from its atlas slot (`ImageAtlas`): a texel copy, or nearest
-    /// or bilinear sampling, without a mask, with the fast paths on. False (nothing set) for any other draw or
-    /// an image without a slot.
-    func atlasFields(_ op: DrawOp, _ shape: RoundedRect, _ t: TextureDraw, bounds b: PixelRect,
-                     modulate m: PremultipliedColor, into f: inout RecordFields) throws -> Bool {
-        guard splits, t.mask == nil, case .image = t.source, let size = imageSize(t.source) else { return false }
-        let sampling = ShaderKey.sampling(min: t.minFilter, mag: t.magFilter)
-        let blit = TexelBlit(op, t, bounds: b, textureWidth: size.width, textureHeight: size.height, enabled: true)
-        guard blit != nil || sampling != .general, let slot = try atlasSlot(t.source) else { return false }
-        f.texture = slot.page
-        f.key = ShaderKey(kind: .texture, rounded: ShaderKey.shape(shape, border: nil).rounded, sampling: sampling)
-        (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
-        f.record.src = SIMD4(Float(t.sourceRect.origin.x), Float(t.sourceRect.origin.y), Float(t.sourceRect.width),
-                             Float(t.sourceRect.height))
-        f.record.tex = SIMD4(Float(slot.x), Float(slot.y), Float(slot.width), Float(slot.height))
-        f.record.params = SIMD4(0, Float(t.lodBias), t.tint != nil ? InstanceLayout.tinted : 0, 0)
-        f.record.color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
-        if let blit {
-            f.blit = blit
-            f.key = ShaderKey(kind: .texel)
-            f.record.src = SIMD4(Float(blit.base.x), Float(blit.base.y), Float(blit.step.x), Float(blit.step.y))
-        } else {
             f.footprint = TexelOccupancy.Footprint(rect: shape.rect, transform: op.transform, source: t.sourceRect,
                                                    width: size.width, height: size.height)
         }
-        f.key.atlas = true
-        return true
+        f.key.atlas = slot != nil
+    }
+
+    /// The atlas slot of an image a draw reads at one level (a texel copy, or one filter for both) without a
+    /// mask, with the fast paths on; nil for any other draw or an image without a slot.
+    private func slot(for t: TextureDraw, copies: Bool, sampling: ShaderKey.Sampling) throws -> ImageAtlas.Slot? {
+        guard splits, t.mask == nil, case .image = t.source, copies || sampling != .general else { return nil }
+        return try atlasSlot(t.source)
     }
 }

@@ -26,7 +26,7 @@ extension TexelOccupancy {
         for (ya, yb) in zip(rows, rows.dropFirst()) {
             active.removeAll { $0.y1 <= ya }
             while next < inside.count, inside[next].y0 <= ya { active.append(inside[next]); next += 1 }
-            band = TexelOccupancy.union(of: active, into: band)
+            TexelOccupancy.union(of: active, into: &band)
             covered += band.reduce(0) { $0 + $1.count } * (yb - ya)
             guard spans.count + band.count * (yb - ya) <= TexelOccupancy.maximumSpans else { return nil }
             for _ in ya..<yb {
@@ -40,9 +40,8 @@ extension TexelOccupancy {
     }
 
     /// The columns of `rects` (all crossing the rows in question) as sorted spans, overlapping or touching
-    /// ones joined; `buffer`'s storage is reused.
-    private static func union(of rects: [PixelRect], into buffer: [Range<Int>]) -> [Range<Int>] {
-        var xs = buffer
+    /// ones joined, in `xs` (its storage reused).
+    private static func union(of rects: [PixelRect], into xs: inout [Range<Int>]) {
         xs.removeAll(keepingCapacity: true)
         for r in rects { xs.append(r.x0..<r.x1) }
         xs.sort { $0.lowerBound < $1.lowerBound }
@@ -56,7 +55,6 @@ extension TexelOccupancy {
             }
         }
         xs.removeLast(xs.count - out)
-        return xs
     }
 
     /// The occupancy of draw pass `pass` from its ops' bounds; nil for a blur (its texels spread past its

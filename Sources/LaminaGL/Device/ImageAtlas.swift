@@ -8,8 +8,8 @@ import LaminaImage
 /// both minification and magnification) take an image's slot; trilinear draws keep the image's own mip
 /// chain (`TextureCache`). The shaders clamp reads to the slot's own edges (`sampleBilinearIn`,
 /// common.glsl), as they clamp a whole texture's, so a slot reads the same texels as its image's texture:
-/// same bytes. Pages are shelf-packed; an image is uploaded once while it lives. A frame that finds no room
-/// draws from the images' own textures, and the pages are emptied at its end, to be packed anew.
+/// same bytes. Pages are shelf-packed; an image is uploaded once while it lives. An image that finds no room
+/// is drawn from its own texture (`sweep` says when the pages start over).
 final class ImageAtlas {
     /// Texels a page side (GLES 3.0 guarantees textures of 2048).
     let pageSide: Int
@@ -63,7 +63,7 @@ final class ImageAtlas {
 
     private var pages: [Page] = []
     private var entries: [ObjectIdentifier: Entry] = [:]
-    /// Set when an image found no room this frame: the pages are emptied at its end (`sweep`).
+    /// Set when an image found no room this frame (`sweep`).
     private var crowded = false
     /// Images uploaded so far (a profiling counter).
     private(set) var uploads = 0

@@ -52,7 +52,7 @@ final class FrameExecutor {
         let lastUse = FrameExecutor.lastUses(graph)
         keepReduced = FrameExecutor.keptReduced(graph, options: options)
         let grayPasses = Set(graph.passes.filter(\.isGray).map(\.id))
-        let uploadsBefore = r.textures.uploads + r.atlas.uploads, createdBefore = r.pool.created
+        let uploadsBefore = r.uploads, createdBefore = r.pool.created
         var batcher = makeBatcher()
         batcher.adopt(&r.batcherStorage)
         defer { r.batcherStorage = batcher.takeStorage() }
@@ -155,7 +155,7 @@ final class FrameExecutor {
                                      wallTime: walls.map { $0[i].duration / 1000 },
                                      wallStart: walls.map { $0[i].start / 1000 })
             },
-            textureUploads: r.textures.uploads + r.atlas.uploads - uploadsBefore, targetsCreated: r.pool.created - createdBefore)
+            textureUploads: r.uploads - uploadsBefore, targetsCreated: r.pool.created - createdBefore)
     }
 
     /// Draws a pass's `ops` into `target` cleared to `clear`: in one go, or, where some ops add to the target

@@ -130,7 +130,8 @@ extension LinearGrid {
             return (unit(w00) * ra + unit(w10) * a) * rb + (unit(w01) * ra + unit(w11) * a) * b
         }
 
-        /// `LinearGrid.unit(word)` from the table.
+        /// A texel's four bytes (memory order r, g, b, a) as `TextureSampler`'s texel reads read them, from the
+        /// table (`LinearGrid.units`).
         @inline(__always)
         func unit(_ word: UInt32) -> SIMD4<Double> {
             let w = UInt32(littleEndian: word)
@@ -184,15 +185,7 @@ extension LinearGrid {
 }
 
 extension LinearGrid {
-    /// A texel's four bytes (memory order r, g, b, a) as `TextureSampler`'s texel reads them: each byte as a
-    /// double, times 1/255.
-    @inline(__always)
-    static func unit(_ word: UInt32) -> SIMD4<Double> {
-        let w = UInt32(littleEndian: word)
-        return SIMD4(Double(w & 0xFF), Double(w >> 8 & 0xFF), Double(w >> 16 & 0xFF), Double(w >> 24)) * (1.0 / 255.0)
-    }
-
-    /// `unit`'s value of each byte, the same products.
+    /// Each texel byte as `TextureSampler`'s texel reads read it: the byte as a double, times 1/255.
     static let units: UnsafePointer<Double> = {
         let table = UnsafeMutablePointer<Double>.allocate(capacity: 256)
         for i in 0..<256 { table[i] = Double(i) * (1.0 / 255.0) }
