@@ -71,12 +71,47 @@ extension PathRasterizer {
     // MARK: - Area accumulation
 
     /// Adds `sign` times the area right of the segment from x `top` to x `bottom` over a band of
-    /// `height`, split where it leaves the clip so that no loop runs past the clip's columns.
+    /// `height` (`PathRasterizer.accumulate(into:...)`), and records the cells it wrote.
     mutating func accumulate(top: Double, bottom: Double, height: Double, sign: Double) {
-        let a = top - originX, b = bottom - originX, w = Double(width)
+        var cells = Cells()
+        let origin = originX, w = Double(width)
+        delta.withUnsafeMutableBufferPointer { buffer in
+            guard let delta = buffer.baseAddress else { return }
+            PathRasterizer.accumulate(into: delta, origin: origin, width: w, top: top, bottom: bottom, height: height,
+                                      sign: sign, cells: &cells)
+        }
+        touch(cells)
+    }
+
+    /// The cells of `delta` some accumulation wrote: `lo...hi`, empty while `lo > hi`. The pieces of one
+    /// segment, and the segments of one chain, meet, so what they wrote is one range.
+    struct Cells {
+        var lo = Int.max, hi = Int.min
+
+        @inline(__always)
+        mutating func add(_ first: Int, _ last: Int) {
+            lo = min(lo, first)
+            hi = max(hi, last)
+        }
+    }
+
+    /// Records the cells an accumulation wrote (`touch`), if any.
+    @inline(__always)
+    mutating func touch(_ cells: Cells) {
+        if cells.lo <= cells.hi { touch(cells.lo, cells.hi) }
+    }
+
+    /// Adds `sign` times the area right of the segment from x `top` to x `bottom` (pixel space; `origin` is
+    /// the clip's left edge) over a band of `height` to the difference buffer `delta` of `width` + 2 cells,
+    /// split where it leaves the clip so that no loop runs past the clip's columns; widens `cells` to what
+    /// it wrote.
+    @inline(__always)
+    static func accumulate(into delta: UnsafeMutablePointer<Double>, origin: Double, width w: Double, top: Double,
+                           bottom: Double, height: Double, sign: Double, cells: inout Cells) {
+        let a = top - origin, b = bottom - origin
         let lo = min(a, b), hi = max(a, b)
         if lo >= 0 && hi <= w {
-            accumulateSpan(lo, hi, height * sign)
+            accumulateSpan(into: delta, lo, hi, height * sign, cells: &cells)
             return
         }
         // Cut where the segment meets x = 0 and x = width; the pieces outside become vertical runs at the
@@ -89,7 +124,7 @@ extension PathRasterizer {
         func piece(_ from: Double, _ to: Double) {
             guard to > from else { return }
             let xa = min(max(a + from * (b - a), 0), w), xb = min(max(a + to * (b - a), 0), w)
-            accumulateSpan(min(xa, xb), max(xa, xb), height * sign * (to - from))
+            accumulateSpan(into: delta, min(xa, xb), max(xa, xb), height * sign * (to - from), cells: &cells)
         }
         piece(0, t0)
         piece(t0, t1)
@@ -98,32 +133,30 @@ extension PathRasterizer {
 
     /// Adds the area right of a straight segment spanning local x `a...b` (0 <= a <= b <= width) over a
     /// signed height `h` to the difference buffer: `delta[j]` is coverage(j) minus coverage(j - 1).
-    mutating func accumulateSpan(_ a: Double, _ b: Double, _ h: Double) {
+    @inline(__always)
+    static func accumulateSpan(into delta: UnsafeMutablePointer<Double>, _ a: Double, _ b: Double, _ h: Double,
+                               cells: inout Cells) {
         let first = Int(pixels: a, .towardZero)
         var last = Int(pixels: b, .up) - 1
         if last < first { last = first }
-        touch(first, last + 1)
-        // Through a pointer: `delta` spans the clip's columns plus two, and first...last + 1 lies inside it.
-        delta.withUnsafeMutableBufferPointer { buffer in
-            guard let delta = buffer.baseAddress else { return }
-            if last == first {
-                let mid = (a + b) / 2 - Double(first)
-                delta[first] += h * (1 - mid)
-                delta[first + 1] += h * mid
-                return
-            }
-            let perX = h / (b - a)
-            var above = 0.0, previous = 0.0
-            for j in first...last {
-                let enter = max(a, Double(j)), exit = min(b, Double(j + 1))
-                let part = (exit - enter) * perX
-                let cover = above + part * (Double(j + 1) - (enter + exit) / 2)
-                delta[j] += cover - previous
-                previous = cover
-                above += part
-            }
-            delta[last + 1] += h - previous
+        cells.add(first, last + 1)
+        if last == first {
+            let mid = (a + b) / 2 - Double(first)
+            delta[first] += h * (1 - mid)
+            delta[first + 1] += h * mid
+            return
         }
+        let perX = h / (b - a)
+        var above = 0.0, previous = 0.0
+        for j in first...last {
+            let enter = max(a, Double(j)), exit = min(b, Double(j + 1))
+            let part = (exit - enter) * perX
+            let cover = above + part * (Double(j + 1) - (enter + exit) / 2)
+            delta[j] += cover - previous
+            previous = cover
+            above += part
+        }
+        delta[last + 1] += h - previous
     }
 }
 

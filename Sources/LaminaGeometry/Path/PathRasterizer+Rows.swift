@@ -10,8 +10,8 @@ extension PathRasterizer {
     /// extent groups the row exactly as its edges one by one would, and a curve's many short edges cost one
     /// extent to sort.
     ///
-    /// `active` holds an edge per chain: the one at the last row's top, or the chain's first edge when the
-    /// sweep has just started it. Each moves down to its edge at this row's top (the first one ending below
+    /// `active` holds an edge per chain: its last one starting above the last row's bottom, or the chain's
+    /// first edge when the sweep has just started it. Each moves down to its edge at this row's top (the first one ending below
     /// it), which begins the chain's extent; a chain that ends at or above `top` leaves. False, having
     /// filled nothing, when no chain reaches the row.
     mutating func rasterizeRow(top: Double, bottom: Double, rule: FillRule) -> Bool {
@@ -23,15 +23,16 @@ extension PathRasterizer {
             guard e.y1 > top else { continue }
             var xa = e.x(at: max(top, e.y0)), xb = e.x(at: min(bottom, e.y1))
             var lo = min(xa, xb), hi = max(xa, xb)
-            var j = Int(e.below)
+            var j = Int(e.below), last = i
             while j >= 0, edges[j].y0 < bottom {
                 let next = edges[j]
                 xa = next.x0
                 xb = next.x(at: min(bottom, next.y1))
                 lo = min(lo, xa, xb); hi = max(hi, xa, xb)
+                last = j
                 j = Int(next.below)
             }
-            extents.append(Extent(lo: lo, hi: hi, edge: i))
+            extents.append(Extent(lo: lo, hi: hi, edge: i, last: last))
         }
         guard !extents.isEmpty else {
             active.removeAll(keepingCapacity: true)
@@ -40,13 +41,14 @@ extension PathRasterizer {
         while nextLevel < levels.count, levels[nextLevel].y <= top { nextLevel += 1 }
         var level = nextLevel
         while level < levels.count, levels[level].y < bottom {
-            extents.append(Extent(lo: levels[level].lo, hi: levels[level].hi, edge: -1))
+            extents.append(Extent(lo: levels[level].lo, hi: levels[level].hi, edge: -1, last: -1))
             level += 1
         }
         // `active` keeps the last row's order, so the extents arrive nearly sorted.
         extents.sortNearlySorted(by: \.lo)
         active.removeAll(keepingCapacity: true)
-        for x in extents where x.edge >= 0 { active.append(x.edge) }
+        // The next row's walk starts from each chain's last edge in this one: those above it end in this row.
+        for x in extents where x.edge >= 0 { active.append(x.last) }
         var winding: Int32 = 0
         var first = 0
         while first < extents.count {
@@ -76,15 +78,26 @@ extension PathRasterizer {
         let after = winding &+ edges[i].winding
         guard rule.contains(winding) != rule.contains(after) else { return after }
         let sign: Double = rule.contains(after) ? 1 : -1
-        var j = i
-        while true {
-            let e = edges[j]
-            let ya = max(top, e.y0), yb = min(bottom, e.y1)
-            accumulate(top: e.x(at: ya), bottom: e.x(at: yb), height: yb - ya, sign: sign)
-            let b = Int(e.below)
-            guard b >= 0, edges[b].y0 < bottom else { return after }
-            j = b
+        let all = edges, origin = originX, w = Double(width)
+        var cells = Cells()
+        // Through pointers: `below` links stay inside `edges`, and `accumulate` writes only cells of `delta`.
+        all.withUnsafeBufferPointer { chain in
+            delta.withUnsafeMutableBufferPointer { buffer in
+                guard let chain = chain.baseAddress, let delta = buffer.baseAddress else { return }
+                var j = i
+                while true {
+                    let e = chain[j]
+                    let ya = max(top, e.y0), yb = min(bottom, e.y1)
+                    PathRasterizer.accumulate(into: delta, origin: origin, width: w, top: e.x(at: ya), bottom: e.x(at: yb),
+                                              height: yb - ya, sign: sign, cells: &cells)
+                    let b = Int(e.below)
+                    guard b >= 0, chain[b].y0 < bottom else { return }
+                    j = b
+                }
+            }
         }
+        touch(cells)
+        return after
     }
 
     /// Appends the chain from edge `i` down through the edges that start above `bottom` to `clusterEdges`;

@@ -53,10 +53,12 @@ public struct PathRasterizer: Sendable {
         var key: Double { top + bottom }
     }
 
-    /// A row's edge, or a horizontal edge (`edge` -1), as the x extent it covers in the row.
+    /// A row's chain from its edge at the row's top (`edge`) to its last edge starting above the row's bottom
+    /// (`last`), or a horizontal edge (both -1), as the x extent it covers in the row.
     struct Extent {
         var lo: Double, hi: Double
         var edge: Int
+        var last: Int
     }
 
     /// A horizontal edge at `y` over `lo...hi`.
