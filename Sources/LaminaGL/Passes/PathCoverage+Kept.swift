@@ -3,51 +3,13 @@ import LaminaGeometry
 import LaminaGraph
 
 /// Coverage work kept between frames (`RenderOptions.keepsPathCoverage`): a fill drawn again with the same
-/// polylines, map to pixels, rule and bounds (every unchanged path of an animation's next frame, every frame
-/// of `lamina bench`) takes what its first frame computed: the CPU's coverage rows for the upload method,
+/// polylines, map to pixels, rule and bounds (`PathCoverageKey`: every unchanged path of an animation's next
+/// frame, every frame of `lamina bench`) takes what its first frame computed: the CPU's coverage rows for the upload method,
 /// the trapezoid records for the trapezoid and stencil methods. Both are functions of that key alone
 /// (records are relative to the bounds' corner), so the bytes drawn are the same with and without it.
 extension PathCoverage {
-    /// What decides a fill's coverage work: the op's own polylines (unprojected, so a kept fill is not
-    /// projected again), the map, the rule and the bounds.
-    ///
-    /// The hash takes the polylines' counts and a few of their points (the ends, a quarter, a half and three
-    /// quarters of the way: a path animated between fixed ends still hashes apart), not every point: a
-    /// frame's lookups cost the fills, not their vertices. Equality still compares every point, and costs nothing when both keys
-    /// hold the same array (a stroke's outlines kept by the planner, a layer tree planned again): arrays
-    /// sharing storage are equal at once.
-    struct KeptKey: Hashable {
-        let lines: [Polyline]
-        let transform: Transform3D
-        let rule: FillRule
-        let bounds: PixelRect
-
-        init(_ item: Item) {
-            lines = item.fill.polylines
-            transform = item.transform
-            rule = item.rule
-            bounds = item.bounds
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(transform)
-            hasher.combine(rule)
-            hasher.combine(bounds)
-            hasher.combine(lines.count)
-            for line in [lines.first, lines.last] {
-                guard let line, !line.points.isEmpty else { continue }
-                let n = line.points.count
-                hasher.combine(n)
-                for i in Set([0, n / 4, n / 2, 3 * n / 4, n - 1]).sorted() {
-                    hasher.combine(Double(line.points[i].x))
-                    hasher.combine(Double(line.points[i].y))
-                }
-            }
-        }
-
-        /// The key's own bytes (its points), counted with the value it keeps.
-        var bytes: Int { lines.reduce(64) { $0 + $1.points.count * MemoryLayout<CGPoint>.stride + 32 } }
-    }
+    /// What decides a fill's coverage work (`PathCoverageKey`, which the CPU renderer keeps its rows under too).
+    typealias KeptKey = PathCoverageKey
 
     /// A fill's coverage rows (upload method; empty for a fill that covers nothing) and the pieces they cut
     /// its quad into (`PathCoverage+Pieces.swift`), or its trapezoid records.
@@ -104,5 +66,13 @@ extension PathCoverage {
         guard let kept else { return }
         let key = KeptKey(item)
         kept.keep(Kept(floats: Array(records), keyBytes: key.bytes), for: key)
+    }
+}
+
+extension PathCoverageKey {
+    /// The key of a pass's fill: the op's own polylines (unprojected, so a kept fill is not projected
+    /// again), the map, the rule and the bounds.
+    init(_ item: PathCoverage.Item) {
+        self.init(lines: item.fill.polylines, transform: item.transform, rule: item.rule, bounds: item.bounds)
     }
 }

@@ -22,12 +22,14 @@ public struct CPUFastPaths: OptionSet, Sendable, Hashable {
     public static let linearGrids = CPUFastPaths(rawValue: 1 << 5)
     /// Grid draws leave out the pixels later opaque fills overwrite (`Occlusion`).
     public static let occlusion = CPUFastPaths(rawValue: 1 << 6)
+    /// Path fills' coverage rows kept between frames for a fill drawn again unchanged (`KeptPathRows`).
+    public static let keptPaths = CPUFastPaths(rawValue: 1 << 7)
 
     /// Each fast path with its name, as the command line's `LAMINA_CPU_<NAME>` variables spell it.
     public static let named: [(name: String, path: CPUFastPaths)] = [
         ("AFFINE_SAMPLING", .affineSampling), ("SPANS", .spans), ("COVERAGE_MEMO", .coverageMemo),
         ("ALIGNED_COPIES", .alignedCopies), ("TEXEL_GRIDS", .texelGrids), ("LINEAR_GRIDS", .linearGrids),
-        ("OCCLUSION", .occlusion),
+        ("OCCLUSION", .occlusion), ("KEPT_PATHS", .keptPaths),
     ]
 
     /// Every fast path.

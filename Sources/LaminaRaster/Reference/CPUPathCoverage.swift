@@ -42,6 +42,12 @@ struct PathRows {
 
     init(rows: Int) { self.rows = [Range<Int>](repeating: 0..<0, count: max(0, rows)) }
 
+    /// The memory the rows hold: their ranges, pieces and values.
+    var bytes: Int {
+        rows.count * MemoryLayout<Range<Int>>.stride + pieces.count * MemoryLayout<Piece>.stride
+            + values.count * MemoryLayout<Float>.stride
+    }
+
     /// Keeps row `row`'s runs (columns from `x0`, values indexed from there); `drawn` maps each value (a
     /// path drawn without antialiasing keeps 0 or 1). Pieces that cover nothing are left out.
     mutating func append(row: Int, x0: Int, runs: UnsafeBufferPointer<CoverageRun>, values rowValues: UnsafeBufferPointer<Float>,

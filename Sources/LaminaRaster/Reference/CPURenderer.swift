@@ -23,6 +23,9 @@ public final class CPURenderer: Renderer {
 
     public func retains(_ key: PassRetainKey) -> Bool { retained.contains(key) }
 
+    /// Path fills' coverage rows kept between frames (`CPUFastPaths.keptPaths`).
+    let keptPaths = KeptPathRows()
+
     /// - Parameters:
     ///   - threads: worker count; defaults to the number of active processors.
     ///   - paths: the fast paths on (`CPUFastPaths`, pixman-style: each a shortcut over the general per-pixel

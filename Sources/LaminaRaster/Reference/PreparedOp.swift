@@ -107,14 +107,14 @@ final class PreparedOp: @unchecked Sendable {
                      samplers: inout [ImageID: TextureSampler], fastPaths: CPUFastPaths = .all,
                      alphas: [PassID: [UInt8]] = [:]) throws {
         try self.init(op, border: nil, graph: graph, passes: passes, samplers: &samplers, fastPaths: fastPaths,
-                      alphas: alphas)
+                      alphas: alphas, kept: nil)
     }
 
     /// One item of a pass: an operation, or with `bordered` a fill with its border drawn as one
-    /// (`BorderedFill`).
+    /// (`BorderedFill`). A path's rows come from `kept` when it has them (`CPUFastPaths.keptPaths`).
     init(_ op: DrawOp, border bordered: BorderedFill?, graph: RenderGraph, passes: [PassID: Image],
          samplers: inout [ImageID: TextureSampler], fastPaths: CPUFastPaths = .all,
-         alphas: [PassID: [UInt8]] = [:]) throws {
+         alphas: [PassID: [UInt8]] = [:], kept: KeptPathRows?) throws {
         let affine = fastPaths.contains(.affineSampling)
         let projection = Projection(op.transform)
         let pixelSampler = projection.map { PixelSampler($0, shortcut: affine) }
@@ -141,7 +141,7 @@ final class PreparedOp: @unchecked Sendable {
             shape = .framed(bordered.shape, inner: PreparedOp.inner(bordered.shape, bordered.width))
             paint = .framed(fill: PreparedOp.vector(bordered.fill), border: PreparedOp.vector(bordered.border))
         } else {
-            shape = PreparedOp.prepare(op.shape, transform: op.transform, bounds: op.bounds)
+            shape = PreparedOp.prepare(op.shape, transform: op.transform, bounds: op.bounds, kept: kept)
             paint = try PreparedOp.prepare(op.paint, shape: op.shape, graph: graph, passes: passes, samplers: &samplers,
                                            alphas: alphas)
         }
@@ -170,12 +170,15 @@ final class PreparedOp: @unchecked Sendable {
 }
 
 extension PreparedOp {
-    /// The shape's coverage inputs: a ring's inner edge inset once, a path's coverage rasterized.
-    static func prepare(_ shape: DrawOp.Shape, transform: Transform3D, bounds: PixelRect) -> PreparedShape {
+    /// The shape's coverage inputs: a ring's inner edge inset once, a path's coverage rasterized (or kept).
+    static func prepare(_ shape: DrawOp.Shape, transform: Transform3D, bounds: PixelRect,
+                        kept: KeptPathRows?) -> PreparedShape {
         switch shape {
         case .roundedRect(let s): return .roundedRect(s)
         case .ring(let s, let width): return .ring(s, inner: inner(s, width))
-        case .path(let path): return .path(coverage: CPUPathCoverage.rasterize(path, transform: transform, bounds: bounds))
+        case .path(let path):
+            if let kept { return .path(coverage: kept.rows(path, transform: transform, bounds: bounds)) }
+            return .path(coverage: CPUPathCoverage.rasterize(path, transform: transform, bounds: bounds))
         }
     }
 
