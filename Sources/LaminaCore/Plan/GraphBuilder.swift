@@ -11,8 +11,6 @@ final class GraphBuilder {
     /// Rounded-rect shadow proxies, packed as they are met (`ShadowAtlas.swift`).
     var shadowAtlas = ShadowAtlas()
     var usesShadowAtlas = true
-    /// Paths already flattened in this plan, by path and tolerance, with their segment counts (`pathOps`).
-    var flattened: [FlattenKey: (polylines: [Polyline], segments: Int)] = [:]
     var cullsHidden = true
     /// The presentation tree being planned (`Planner.plan`), for replicators whose instances lag.
     var presentation = Presentation()

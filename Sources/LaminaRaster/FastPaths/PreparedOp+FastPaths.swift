@@ -221,7 +221,7 @@ extension PreparedOp {
                     let b = SIMD4(table[Int(sp & 0xFF)], table[256 | Int(sp >> 8 & 0xFF)], table[512 | Int(sp >> 16 & 0xFF)],
                                   table[768 | Int(sp >> 24)])
                     (lastSource, lastDestination, remembered) = (s, d, true)
-                    lastResult = Blend.over(b, d)
+                    lastResult = Blend.over(b, d, table: target.over)
                 } else if !(remembered && s == lastSource && m == lastMask && d == lastDestination) {
                     var c = SIMD4(unit[Int(sp & 0xFF)], unit[Int(sp >> 8 & 0xFF)], unit[Int(sp >> 16 & 0xFF)], unit[Int(sp >> 24)])
                     c *= opacity

@@ -45,9 +45,14 @@ enum Blend {
     /// `s.w`) make over the pixel `dst`: per channel `s + round(d * (255 - a) / 255)`, held to 255 (a source
     /// brighter than its alpha).
     @inline(__always)
-    static func over(_ s: SIMD4<UInt8>, _ dst: UInt32) -> UInt32 {
+    static func over(_ s: SIMD4<UInt8>, _ dst: UInt32) -> UInt32 { over(s, dst, table: overTable) }
+
+    /// `over(s, dst)` with `overTable` given: a loop that holds the pointer reads the table without the
+    /// lazy global's once-check per pixel.
+    @inline(__always)
+    static func over(_ s: SIMD4<UInt8>, _ dst: UInt32, table: UnsafePointer<UInt8>) -> UInt32 {
         let d = UInt32(littleEndian: dst)
-        let row = overTable + Int(s.w) << 8
+        let row = table + Int(s.w) << 8
         return pattern(r: sum(s.x, row[Int(d & 0xFF)]), g: sum(s.y, row[Int(d >> 8 & 0xFF)]),
                        b: sum(s.z, row[Int(d >> 16 & 0xFF)]), a: sum(s.w, row[Int(d >> 24)]))
     }
@@ -85,18 +90,22 @@ struct BlendTarget {
     let base: UnsafeMutablePointer<UInt8>
     let width: Int
     let unit: UnsafePointer<Double>
+    /// `Blend.overTable`, read once.
+    let over: UnsafePointer<UInt8>
 
     init(base: UnsafeMutablePointer<UInt8>, width: Int) {
         self.base = base
         self.width = width
         unit = Blend.unitTable
+        over = Blend.overTable
     }
 
     /// Source-over of a premultiplied colour at (x, y): the colour's bytes over the pixel's (`Blend.over`).
     @inline(__always)
     func blend(_ src: SIMD4<Double>, x: Int, y: Int) {
         let p = UnsafeMutableRawPointer(base + (y * width + x) * 4)
-        p.storeBytes(of: Blend.over(Blend.bytes(src), p.loadUnaligned(as: UInt32.self)), as: UInt32.self)
+        let pixel = Blend.over(Blend.bytes(src), p.loadUnaligned(as: UInt32.self), table: over)
+        p.storeBytes(of: pixel, as: UInt32.self)
     }
 
     /// The pixel `blend(src, x:y:)` makes of the pixel `dst` (both as 4 bytes in memory order, as loaded
@@ -104,7 +113,7 @@ struct BlendTarget {
     /// access instead of reading back four byte stores.
     @inline(__always)
     func blended(_ src: SIMD4<Double>, over dst: UInt32) -> UInt32 {
-        Blend.over(Blend.bytes(src), dst)
+        Blend.over(Blend.bytes(src), dst, table: over)
     }
 
     /// Stores one pixel pattern (an opaque colour's bytes) over the columns `xs` of row `y`.
@@ -124,7 +133,7 @@ struct BlendTarget {
     func blend(bytes: SIMD4<UInt8>, xs: Range<Int>, y: Int) {
         let p = UnsafeMutableRawPointer(base + y * width * 4)
         for x in xs {
-            p.storeBytes(of: Blend.over(bytes, p.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)),
+            p.storeBytes(of: Blend.over(bytes, p.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self), table: over),
                          toByteOffset: x * 4, as: UInt32.self)
         }
     }
@@ -138,12 +147,12 @@ struct BlendTarget {
         let p = UnsafeMutableRawPointer(base + (y * width + xs.lowerBound) * 4)
         let bytes = Blend.bytes(src)
         var lastIn = p.loadUnaligned(as: UInt32.self)
-        var lastOut = Blend.over(bytes, lastIn)
+        var lastOut = Blend.over(bytes, lastIn, table: over)
         for i in 0..<xs.count {
             let d = p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
             if d != lastIn {
                 lastIn = d
-                lastOut = Blend.over(bytes, d)
+                lastOut = Blend.over(bytes, d, table: over)
             }
             p.storeBytes(of: lastOut, toByteOffset: i * 4, as: UInt32.self)
         }

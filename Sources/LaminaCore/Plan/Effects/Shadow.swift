@@ -171,17 +171,18 @@ extension GraphBuilder {
         let bounds = LayerGeometry.pixelBounds(of: box, through: m, in: interest)
         guard !bounds.isEmpty else { return [] }
         // A path met again at the same tolerance (the cells of a list, cards of one size with continuous
-        // corners: a layer's path is in its own space) is flattened once; each use is charged as before.
+        // corners: a layer's path is in its own space; the same shape in the next frame's plan) is flattened
+        // once (`BackingStores.fills`); each use is charged as before.
         let key = FlattenKey(path: path, tolerance: tolerance)
         let polylines: [Polyline]
-        if let known = flattened[key] {
+        if let known = BackingStores.fills.value(for: key) {
             guard chargeSegments(known.segments) else { return [] }
             polylines = known.polylines
         } else {
             let segments = path.flattenedSegmentCount(tolerance: tolerance)
             guard chargeSegments(segments) else { return [] }
             polylines = path.flattened(tolerance: tolerance)
-            flattened[key] = (polylines, segments)
+            BackingStores.fills.keep(FlattenedPath(polylines: polylines, segments: segments), for: key)
         }
         return [DrawOp(shape: .path(PathShape(polylines: polylines, rule: rule)), paint: .solid(color.premultiplied),
                        transform: m, bounds: bounds)]

@@ -12,8 +12,35 @@ enum BackingStores {
 
     /// Shape layers' stroke outlines, 64 MiB: a path stroked with one style at one tolerance has one outline,
     /// so a frame after the first strokes only what changed (`Stroker` is most of a stroke-heavy plan).
-    static let strokes = ByteBoundedCache<StrokeKey, [Polyline]>(capacityBytes: 64 << 20) { outlines in
-        outlines.reduce(0) { $0 + 64 + $1.points.count * MemoryLayout<CGPoint>.stride }
+    static let strokes = ByteBoundedCache<StrokeKey, StrokeOutlines>(capacityBytes: 64 << 20) { outlines in
+        outlines.polylines.reduce(0) { $0 + 64 + $1.points.count * MemoryLayout<CGPoint>.stride }
+    }
+
+    /// Filled paths flattened, 64 MiB, by path and tolerance (`pathOps`): the cells of a list sharing a shape,
+    /// and every unchanged shape of the next frame's plan, are flattened once; a frame's fills then hold the
+    /// same polylines, which the renderers' kept coverage compares at once (`PathCoverageKey`).
+    static let fills = ByteBoundedCache<FlattenKey, FlattenedPath>(capacityBytes: 64 << 20) { flat in
+        flat.polylines.reduce(64) { $0 + 64 + $1.points.count * MemoryLayout<CGPoint>.stride }
+    }
+}
+
+/// A filled path's polylines and the segments its flattening is charged.
+struct FlattenedPath {
+    let polylines: [Polyline]
+    let segments: Int
+}
+
+/// A stroke's outlines with what each plan asks of them: their bounds and their vertex count (a stroke of
+/// many dashes has tens of thousands of vertices; measuring them again was a tenth of a warm frame).
+struct StrokeOutlines {
+    let polylines: [Polyline]
+    let bounds: CGRect
+    let pointCount: Int
+
+    init(_ polylines: [Polyline]) {
+        self.polylines = polylines
+        bounds = Polyline.bounds(of: polylines)
+        pointCount = polylines.reduce(0) { $0 + $1.points.count }
     }
 }
 

@@ -44,20 +44,19 @@ extension GraphBuilder {
                                 miterLimit: layer.miterLimit, dashes: layer.lineDashPatternValue,
                                 dashPhase: layer.lineDashPhase, start: layer.strokeStart, end: layer.strokeEnd)
         let outlines = BackingStores.strokes.value(for: StrokeKey(path: path, style: style, tolerance: tolerance)) {
-            Stroker.stroke(path, style, tolerance: tolerance)
+            StrokeOutlines(Stroker.stroke(path, style, tolerance: tolerance))
         }
-        return ops + polylineOps(outlines, layerToTarget: m, color: color, interest: context.interest)
+        return ops + outlineOps(outlines, layerToTarget: m, color: color, interest: context.interest)
     }
 
-    /// A fill of already flattened closed polylines (a stroke's outlines), charged to the segment limit.
-    func polylineOps(_ polylines: [Polyline], layerToTarget m: Transform3D, color: Color,
-                     interest: PixelRect) -> [DrawOp] {
-        let box = Polyline.bounds(of: polylines)
-        guard !box.isNull, chargeSegments(polylines.reduce(0) { $0 + $1.points.count }) else { return [] }
-        let bounds = LayerGeometry.pixelBounds(of: box, through: m, in: interest)
+    /// A fill of a stroke's outlines (flattened closed polylines), charged to the segment limit.
+    func outlineOps(_ outlines: StrokeOutlines, layerToTarget m: Transform3D, color: Color,
+                    interest: PixelRect) -> [DrawOp] {
+        guard !outlines.bounds.isNull, chargeSegments(outlines.pointCount) else { return [] }
+        let bounds = LayerGeometry.pixelBounds(of: outlines.bounds, through: m, in: interest)
         guard !bounds.isEmpty else { return [] }
-        return [DrawOp(shape: .path(PathShape(polylines: polylines, rule: .nonZero)), paint: .solid(color.premultiplied),
-                       transform: m, bounds: bounds)]
+        return [DrawOp(shape: .path(PathShape(polylines: outlines.polylines, rule: .nonZero)),
+                       paint: .solid(color.premultiplied), transform: m, bounds: bounds)]
     }
 }
 
