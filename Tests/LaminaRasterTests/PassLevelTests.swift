@@ -60,4 +60,33 @@ final class PassLevelTests: XCTestCase {
             XCTAssertEqual(image.pixels, alone.pixels, "\(threads) threads")
         }
     }
+
+    /// A level with passes over `CPURenderer.splitPixels` (run one after another on every worker) and
+    /// smaller ones (run at once): the bytes of one thread, whatever the thread count.
+    func testALevelOfLargeAndSmallPassesDrawsTheBytesOfOneThread() throws {
+        let large = """
+            {"frame": [10, 10, 640, 520], "opacity": 0.5, "sublayers": [
+              {"frame": [5, 5, 560, 460], "backgroundColor": "red", "cornerRadius": 16},
+              {"frame": [100, 60, 530, 450], "backgroundColor": "blue", "cornerRadius": 30}]}
+            """
+        let small = """
+            {"frame": [660, 40, 100, 90], "opacity": 0.7, "sublayers": [
+              {"frame": [0, 0, 70, 60], "backgroundColor": "orange"}, {"frame": [30, 30, 60, 50], "backgroundColor": "purple"}]}
+            """
+        let scene = """
+            {"format": "lamina-scene/1", "canvas": {"width": 800, "height": 600, "scale": 1, "background": "white"},
+             "layers": [\(large), \(small), \(small.replacingOccurrences(of: "[660, 40", with: "[660, 300"))]}
+            """
+        let graph = try Planner().plan(try SceneDecoder().decode(Data(scene.utf8)))
+        let running = Set(graph.passes.map(\.id))
+        let mixed = graph.levels(running: running).contains { level in
+            let sizes = level.map { graph.passes[$0].width * graph.passes[$0].height }
+            return sizes.contains { $0 >= CPURenderer.splitPixels } && sizes.contains { $0 < CPURenderer.splitPixels }
+        }
+        XCTAssertTrue(mixed, "a level holds a large pass and a small one")
+        let alone = try CPURenderer(threads: 1).render(graph)
+        for threads in [2, 3, 7] {
+            XCTAssertEqual(try CPURenderer(threads: threads).render(graph).pixels, alone.pixels, "\(threads) threads")
+        }
+    }
 }
