@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LaminaGeometry
 import LaminaGraph
 import LaminaImage
 
@@ -92,5 +93,44 @@ extension CPURenderer {
             let (image, alpha) = GaussianBlur.applyWithAlpha(to: src, sigma: sigma, bands: workers * 4, pool: bufferPool)
             return PassOutput(image: image, alpha: alpha, milliseconds: monotonicMilliseconds() - start)
         }
+    }
+}
+
+extension CPURenderer {
+    /// The rows where `bands` bands of a `width` x `height` pass start, and its height: bands of about equal
+    /// work, each row weighing its width (its clear) plus the widths of the operations (their `bounds`) over it, so a pass whose
+    /// operations crowd a few rows (a replicator's spiral, cards near the middle) does not leave one worker
+    /// with the crowded band while the others are done. Every band has a row at least; which rows a band holds
+    /// never shows in the bytes (`draw`).
+    static func bandLimits(_ bounds: [PixelRect], width: Int, height: Int, bands: Int) -> [Int] {
+        guard bands > 1, height > bands else {
+            return (0...bands).map { min(height, $0 * max(1, (height + bands - 1) / bands)) }
+        }
+        var change = [Int](repeating: 0, count: height + 1)
+        for b in bounds {
+            let y0 = max(0, b.y0), y1 = min(height, b.y1)
+            let w = min(width, b.x1) - max(0, b.x0)
+            guard y0 < y1, w > 0 else { continue }
+            change[y0] += w
+            change[y1] -= w
+        }
+        var weights = [Int](repeating: 0, count: height), running = 0, total = 0
+        for y in 0..<height {
+            running += change[y]
+            weights[y] = width + running
+            total += weights[y]
+        }
+        var limits = [0], sum = 0
+        for y in 0..<height {
+            sum += weights[y]
+            // Band k starts once the rows so far weigh k / bands of the whole, leaving a row for each band
+            // after it; where only that many rows are left, every band after takes one.
+            let k = limits.count
+            guard k < bands else { continue }
+            let rowsLeft = height - (y + 1), bandsLeft = bands - k
+            if rowsLeft == bandsLeft || (sum * bands >= total * k && rowsLeft >= bandsLeft) { limits.append(y + 1) }
+        }
+        limits.append(height)
+        return limits
     }
 }

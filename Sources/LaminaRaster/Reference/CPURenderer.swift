@@ -113,14 +113,16 @@ public final class CPURenderer: Renderer {
               workers: Int? = nil) -> Image {
         let count = width * height * 4
         let bands = max(1, min(bandCount, besideOthers ? height / 64 : height))
-        let rowsPerBand = max(1, (height + bands - 1) / bands)
+        let limits = CPURenderer.bandLimits(ops.map(\.bounds), width: width, height: height, bands: bands)
+        var bandOfRow = [Int](repeating: 0, count: height)
+        for band in 0..<bands { for y in limits[band]..<limits[band + 1] { bandOfRow[y] = band } }
         var binned = [[Int]](repeating: [], count: bands)
         let widest = ops.reduce(0) { max($0, $1.bounds.width) }
         let pass = scratchPool.beginPass()
         for (i, op) in ops.enumerated() {
             let y0 = max(0, op.bounds.y0), y1 = min(height, op.bounds.y1)
             guard y0 < y1, op.bounds.x0 < op.bounds.x1 else { continue }
-            for band in (y0 / rowsPerBand)...((y1 - 1) / rowsPerBand) { binned[band].append(i) }
+            for band in bandOfRow[y0]...bandOfRow[y1 - 1] { binned[band].append(i) }
         }
         let perBand = binned
         let hidden = fastPaths.contains(.occlusion) ? Occlusion.hidden(ops) : [Hidden](repeating: Hidden(), count: ops.count)
@@ -136,7 +138,7 @@ public final class CPURenderer: Renderer {
                 let sumTarget = sumBuffer.isEmpty ? nil : sumBuffer.baseAddress.map { BlendTarget(base: $0, width: width) }
                 ops.withUnsafeBufferPointer { ops in
                     Workers.perform(iterations: bands, workers: workers ?? threads) { band in
-                        let y0 = band * rowsPerBand, y1 = min(height, y0 + rowsPerBand)
+                        let y0 = limits[band], y1 = limits[band + 1]
                         guard y0 < y1 else { return }
                         let scratch = scratchPool.take(width: widest, pass: pass)
                         defer { scratchPool.give(scratch) }
