@@ -41,6 +41,15 @@ final class PathPiecesTests: XCTestCase {
             }
             for i in c.indices where c[i] != 0 { XCTAssertNotEqual(owner[i], -1, "case \(n): pixel \(i) left out") }
             XCTAssertLessThan(pieces.reduce(0) { $0 + $1.bounds.area }, bounds.area, "case \(n): fewer pixels")
+            // A band across the ring's hole or between the star's points holds two pieces.
+            let bands = Set(pieces.map(\.bounds.y0))
+            XCTAssertGreaterThan(pieces.count, bands.count, "case \(n): some band split at a gap")
+            for band in bands {
+                let spans = pieces.filter { $0.bounds.y0 == band }.sorted { $0.bounds.x0 < $1.bounds.x0 }
+                for (a, b) in zip(spans, spans.dropFirst()) {
+                    XCTAssertGreaterThanOrEqual(b.bounds.x0 - a.bounds.x1, PathCoverage.gapPixels, "case \(n): a narrow gap split")
+                }
+            }
         }
     }
 

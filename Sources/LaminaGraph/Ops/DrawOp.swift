@@ -195,13 +195,30 @@ public struct PathShape: Codable, Sendable, Equatable {
 
     /// The polylines projected to pixels through `m`, every one closed; vertices behind the eye
     /// (w <= 1e-9) are dropped. Both renderers rasterize exactly these polylines.
+    ///
+    /// Under a map whose w is 1 for every finite point (no perspective row, finite z terms) the division and
+    /// the z and w terms are left out: w is exactly 1 there and the z term a zero, so each point is the
+    /// general path's (up to the sign of a zero), and a point with a coordinate that is not finite, whose w
+    /// would be NaN, is dropped as there.
     public func projected(through m: Transform3D) -> [Polyline] {
-        polylines.map { line in
-            Polyline(points: line.points.compactMap { p -> CGPoint? in
-                let q = m.apply(x: Double(p.x), y: Double(p.y))
-                guard q.w > 1e-9 else { return nil }
-                return CGPoint(x: q.x / q.w, y: q.y / q.w)
-            }, closed: true)
+        guard m.m14 == 0, m.m24 == 0, m.m44 == 1, m.m31.isFinite, m.m32.isFinite, m.m34.isFinite else {
+            return polylines.map { line in
+                Polyline(points: line.points.compactMap { p -> CGPoint? in
+                    let q = m.apply(x: Double(p.x), y: Double(p.y))
+                    guard q.w > 1e-9 else { return nil }
+                    return CGPoint(x: q.x / q.w, y: q.y / q.w)
+                }, closed: true)
+            }
+        }
+        return polylines.map { line in
+            var points: [CGPoint] = []
+            points.reserveCapacity(line.points.count)
+            for p in line.points {
+                let x = Double(p.x), y = Double(p.y)
+                guard x.isFinite, y.isFinite else { continue }
+                points.append(CGPoint(x: x * m.m11 + y * m.m21 + m.m41, y: x * m.m12 + y * m.m22 + m.m42))
+            }
+            return Polyline(points: points, closed: true)
         }
     }
 }
