@@ -53,6 +53,20 @@ final class PathPiecesTests: XCTestCase {
         }
     }
 
+    /// A band splits at 16 empty columns and not at 15.
+    func testPiecesSplitAtTheGapWidth() {
+        let bounds = PixelRect(x0: 0, y0: 0, x1: 40, y1: 8)
+        for (gap, expected) in [(PathCoverage.gapPixels, 2), (PathCoverage.gapPixels - 1, 1)] {
+            var c = [Float](repeating: 0, count: bounds.area)
+            c[3 * 40 + 2] = 0.5
+            c[5 * 40 + 2 + gap + 1] = 1
+            let pieces = PathCoverage.pieces(of: c, bounds: bounds)
+            XCTAssertEqual(pieces.count, expected, "\(gap) empty columns")
+            XCTAssertEqual(pieces.first?.bounds.x0, 2)
+            XCTAssertEqual(pieces.last?.bounds.x1, 2 + gap + 2)
+        }
+    }
+
     func testPathsDrawnCutOrWhole_giveIdenticalBytes() throws {
         let r = try GLTestSupport.renderer()
         let saved = r.options

@@ -45,4 +45,24 @@ final class ByteBoundedCacheTests: XCTestCase {
         XCTAssertEqual((0..<5000).filter(cache.contains), Array(4000..<5000))
         XCTAssertEqual(cache.value(for: 4999), [UInt8(truncatingIfNeeded: 4999 + 2)], "kept again in the last round")
     }
+
+    /// A key whose hash is its value divided by 10: keys 0...9 share one hash.
+    private struct Colliding: Hashable {
+        let value: Int
+        func hash(into hasher: inout Hasher) { hasher.combine(value / 10) }
+    }
+
+    func testKeepsAtMostKeysPerHash_andCountsDroppedOnesOut() {
+        let cache = ByteBoundedCache<Colliding, [UInt8]>(capacityBytes: 1000, keysPerHash: 3) { $0.count }
+        for v in 0..<6 { cache.keep([UInt8(v)], for: Colliding(value: v)) }
+        XCTAssertEqual((0..<6).filter { cache.contains(Colliding(value: $0)) }, [0, 1, 2], "three of one hash")
+        XCTAssertEqual(cache.keep([9], for: Colliding(value: 4)), [9], "not kept, still handed back")
+        cache.keep([1], for: Colliding(value: 10))
+        XCTAssertTrue(cache.contains(Colliding(value: 10)), "another hash has room")
+        // Dropping one of the three (the cache full of others) makes room for another key of that hash.
+        for v in 100..<(100 + 5) { cache.keep([UInt8](repeating: 0, count: 249), for: Colliding(value: v * 10)) }
+        XCTAssertFalse(cache.contains(Colliding(value: 0)), "the oldest dropped")
+        cache.keep([5], for: Colliding(value: 5))
+        XCTAssertTrue(cache.contains(Colliding(value: 5)), "a dropped key's place is free again")
+    }
 }

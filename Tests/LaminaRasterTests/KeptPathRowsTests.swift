@@ -104,5 +104,23 @@ final class KeptPathRowsTests: XCTestCase {
         var moved = square
         moved.points[2] = CGPoint(x: 9, y: 9.5)
         XCTAssertFalse(kept.contains(PathShape(polylines: [moved], rule: .nonZero), transform: .identity, bounds: bounds))
+        // An equal fill made apart is served the kept rows themselves (their storage), not rasterized again.
+        let again = kept.rows(PathShape(polylines: [square], rule: .nonZero), transform: .identity, bounds: bounds)
+        let first = kept.rows(fill, transform: .identity, bounds: bounds)
+        let shared = first.values.withUnsafeBufferPointer { a in again.values.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        XCTAssertTrue(shared && !first.values.isEmpty, "rasterized again")
+    }
+
+    /// A map holding a NaN equals itself bit for bit, so its rows are found again instead of piling up.
+    func testAKeyWithANaNMapIsFoundAgain() {
+        let square = Polyline(points: [CGPoint(x: 1, y: 1), CGPoint(x: 9, y: 1), CGPoint(x: 9, y: 9)], closed: true)
+        var odd = Transform3D.identity
+        odd.m13 = .nan
+        let key = PathCoverageKey(lines: [square], transform: odd, rule: .nonZero, bounds: PixelRect(x0: 0, y0: 0, x1: 10, y1: 10))
+        XCTAssertEqual(key, PathCoverageKey(lines: [square], transform: odd, rule: .nonZero, bounds: key.bounds))
+        let kept = KeptPathRows()
+        let fill = PathShape(polylines: [square], rule: .nonZero)
+        _ = kept.rows(fill, transform: odd, bounds: key.bounds)
+        XCTAssertTrue(kept.contains(fill, transform: odd, bounds: key.bounds))
     }
 }

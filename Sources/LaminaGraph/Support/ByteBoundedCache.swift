@@ -26,10 +26,16 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     private var newest = -1
     private var oldest = -1
     private var bytes = 0
+    /// With `keysPerHash`: how many kept keys have each hash value.
+    private let keysPerHash: Int?
+    private var hashCounts: [Int: Int] = [:]
 
-    /// A cache of `capacityBytes`, each value weighing `size(value)` bytes.
-    public init(capacityBytes: Int, size: @escaping (Value) -> Int) {
+    /// A cache of `capacityBytes`, each value weighing `size(value)` bytes. With `keysPerHash`, at most that
+    /// many keys of one hash value are kept (a further one is not kept), so a lookup compares a bounded
+    /// number of keys however many collide: for keys whose hash samples what they hold.
+    public init(capacityBytes: Int, keysPerHash: Int? = nil, size: @escaping (Value) -> Int) {
         self.capacityBytes = capacityBytes
+        self.keysPerHash = keysPerHash
         self.size = size
     }
 
@@ -66,6 +72,11 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         defer { lock.unlock() }
         if let slot = index[key], let kept = slots[slot].value { return kept }
         guard weight <= capacityBytes / 4 else { return value }
+        if let limit = keysPerHash {
+            let h = key.hashValue
+            guard hashCounts[h, default: 0] < limit else { return value }
+            hashCounts[h, default: 0] += 1
+        }
         while bytes + weight > capacityBytes, oldest >= 0 { dropOldest() }
         let entry = Slot(key: key, value: value, weight: weight, newer: -1, older: -1)
         let slot: Int
@@ -85,7 +96,13 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     private func dropOldest() {
         let slot = oldest
         unlink(slot)
-        if let key = slots[slot].key { index[key] = nil }
+        if let key = slots[slot].key {
+            index[key] = nil
+            if keysPerHash != nil {
+                let h = key.hashValue
+                if let n = hashCounts[h], n > 1 { hashCounts[h] = n - 1 } else { hashCounts[h] = nil }
+            }
+        }
         bytes -= slots[slot].weight
         slots[slot].key = nil
         slots[slot].value = nil

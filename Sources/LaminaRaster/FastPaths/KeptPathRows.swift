@@ -24,7 +24,12 @@ final class KeptPathRows: Sendable {
 
     static let capacityBytes = 64 << 20
 
-    private let cache = ByteBoundedCache<Key, Entry>(capacityBytes: capacityBytes) { $0.rows.bytes + $0.keyBytes }
+    /// Keys of one hash value kept at most (`PathCoverageKey`'s hash samples the points).
+    static let keysPerHash = 8
+
+    private let cache = ByteBoundedCache<Key, Entry>(capacityBytes: capacityBytes, keysPerHash: keysPerHash) {
+        $0.rows.bytes + $0.keyBytes
+    }
 
     /// The rows of `fill` drawn through `transform` over `bounds`: kept ones, or rasterized and kept.
     func rows(_ fill: PathShape, transform: Transform3D, bounds: PixelRect) -> PathRows {

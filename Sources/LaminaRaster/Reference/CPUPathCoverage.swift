@@ -42,10 +42,11 @@ struct PathRows {
 
     init(rows: Int) { self.rows = [Range<Int>](repeating: 0..<0, count: max(0, rows)) }
 
-    /// The memory the rows hold: their ranges, pieces and values.
+    /// The memory the rows hold: their ranges', pieces' and values' storage (grown by appending, so up to
+    /// twice what they hold).
     var bytes: Int {
-        rows.count * MemoryLayout<Range<Int>>.stride + pieces.count * MemoryLayout<Piece>.stride
-            + values.count * MemoryLayout<Float>.stride
+        rows.capacity * MemoryLayout<Range<Int>>.stride + pieces.capacity * MemoryLayout<Piece>.stride
+            + values.capacity * MemoryLayout<Float>.stride
     }
 
     /// Keeps row `row`'s runs (columns from `x0`, values indexed from there); `drawn` maps each value (a

@@ -5,9 +5,10 @@ import LaminaGraph
 import LaminaImage
 
 /// Passes by levels (`RenderGraph.levels(running:)`): the passes of one level read only passes of lower
-/// levels, so they run at once. A scene of many small offscreen passes (groups, masks) keeps every core busy that way,
-/// where each pass alone is too small to split into bands worth waking the workers for. Each pass draws
-/// exactly what it draws alone (band and thread counts never show), so the bytes do not depend on it.
+/// levels, so the small ones run at once. A scene of many small offscreen passes (groups, masks) keeps every
+/// core busy that way, where each pass alone is too small to split into bands worth waking the workers for;
+/// a large pass runs alone on every worker. Each pass draws exactly what it draws alone (band and thread
+/// counts never show), so the bytes do not depend on it.
 extension CPURenderer {
     /// What one pass made: its pixels, a gray blur's alpha plane, and its wall time in milliseconds.
     struct PassOutput {
@@ -98,10 +99,11 @@ extension CPURenderer {
 
 extension CPURenderer {
     /// The rows where `bands` bands of a `width` x `height` pass start, and its height: bands of about equal
-    /// work, each row weighing its width (its clear) plus the widths of the operations (their `bounds`) over it, so a pass whose
-    /// operations crowd a few rows (a replicator's spiral, cards near the middle) does not leave one worker
-    /// with the crowded band while the others are done. Every band has a row at least; which rows a band holds
-    /// never shows in the bytes (`draw`).
+    /// work, each row weighing its width (its clear) plus the widths of the operations (their `bounds`) over
+    /// it, so a pass whose operations crowd a few rows (a replicator's spiral, cards near the middle) does not
+    /// leave one worker with the crowded band while the others are done. With more rows than bands every band
+    /// has a row at least (with fewer, the last bands are empty and skipped); which rows a band holds never
+    /// shows in the bytes (`draw`).
     static func bandLimits(_ bounds: [PixelRect], width: Int, height: Int, bands: Int) -> [Int] {
         guard bands > 1, height > bands else {
             return (0...bands).map { min(height, $0 * max(1, (height + bands - 1) / bands)) }
