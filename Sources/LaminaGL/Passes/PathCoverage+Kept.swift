@@ -23,7 +23,7 @@ extension PathCoverage {
     static let keptCapacityBytes = 64 << 20
 
     static func makeKeptCache() -> ByteBoundedCache<KeptKey, Kept> {
-        ByteBoundedCache(capacityBytes: keptCapacityBytes, keysPerHash: KeptPathKeys.perHash) {
+        ByteBoundedCache(capacityBytes: keptCapacityBytes, keysPerHash: PathCoverageKey.keptPerHash) {
             $0.floats.count * MemoryLayout<Float>.stride + $0.pieces.count * MemoryLayout<OpSplitter.Piece>.stride
                 + $0.keyBytes
         }
@@ -75,9 +75,4 @@ extension PathCoverageKey {
     init(_ item: PathCoverage.Item) {
         self.init(lines: item.fill.polylines, transform: item.transform, rule: item.rule, bounds: item.bounds)
     }
-}
-
-/// How many fills of one key hash the GPU keeps (`PathCoverageKey`'s hash samples the points).
-enum KeptPathKeys {
-    static let perHash = 8
 }

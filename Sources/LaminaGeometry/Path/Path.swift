@@ -48,6 +48,12 @@ public struct Polyline: Sendable, Equatable, Hashable, Codable {
         guard minX <= maxX, minY <= maxY else { return .null }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
+
+    /// The memory `polylines` hold, for caches that weigh what they keep: each polyline's points and 64
+    /// bytes of its own.
+    public static func bytes(of polylines: [Polyline]) -> Int {
+        polylines.reduce(0) { $0 + 64 + $1.points.count * MemoryLayout<CGPoint>.stride }
+    }
 }
 
 /// How a path's interior is decided (CAShapeLayer's `fillRule`).

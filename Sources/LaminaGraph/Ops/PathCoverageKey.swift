@@ -61,5 +61,9 @@ public struct PathCoverageKey: Hashable, Sendable {
     }
 
     /// The key's own bytes (its points), counted with the value kept under it.
-    public var bytes: Int { lines.reduce(64) { $0 + $1.points.count * MemoryLayout<CGPoint>.stride + 32 } }
+    public var bytes: Int { 64 + Polyline.bytes(of: lines) }
+
+    /// Keys of one hash value a cache keeps at most (`ByteBoundedCache`'s `keysPerHash`): the hash samples
+    /// the points.
+    public static let keptPerHash = 8
 }

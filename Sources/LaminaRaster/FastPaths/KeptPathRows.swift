@@ -24,17 +24,14 @@ final class KeptPathRows: Sendable {
 
     static let capacityBytes = 64 << 20
 
-    /// Keys of one hash value kept at most (`PathCoverageKey`'s hash samples the points).
-    static let keysPerHash = 8
-
-    private let cache = ByteBoundedCache<Key, Entry>(capacityBytes: capacityBytes, keysPerHash: keysPerHash) {
+    private let cache = ByteBoundedCache<Key, Entry>(capacityBytes: capacityBytes,
+                                                     keysPerHash: PathCoverageKey.keptPerHash) {
         $0.rows.bytes + $0.keyBytes
     }
 
     /// The rows of `fill` drawn through `transform` over `bounds`: kept ones, or rasterized and kept.
     func rows(_ fill: PathShape, transform: Transform3D, bounds: PixelRect) -> PathRows {
-        let key = Key(path: PathCoverageKey(lines: fill.polylines, transform: transform, rule: fill.rule, bounds: bounds),
-                      antialiased: fill.antialiased)
+        let key = KeptPathRows.key(fill, transform, bounds)
         return cache.value(for: key) {
             Entry(rows: CPUPathCoverage.rasterize(fill, transform: transform, bounds: bounds), keyBytes: key.path.bytes)
         }.rows
@@ -42,7 +39,11 @@ final class KeptPathRows: Sendable {
 
     /// Whether rows are kept for `fill` drawn so (tests).
     func contains(_ fill: PathShape, transform: Transform3D, bounds: PixelRect) -> Bool {
-        cache.contains(Key(path: PathCoverageKey(lines: fill.polylines, transform: transform, rule: fill.rule, bounds: bounds),
-                           antialiased: fill.antialiased))
+        cache.contains(KeptPathRows.key(fill, transform, bounds))
+    }
+
+    private static func key(_ fill: PathShape, _ transform: Transform3D, _ bounds: PixelRect) -> Key {
+        Key(path: PathCoverageKey(lines: fill.polylines, transform: transform, rule: fill.rule, bounds: bounds),
+            antialiased: fill.antialiased)
     }
 }

@@ -12,15 +12,15 @@ enum BackingStores {
 
     /// Shape layers' stroke outlines, 64 MiB: a path stroked with one style at one tolerance has one outline,
     /// so a frame after the first strokes only what changed (`Stroker` is most of a stroke-heavy plan).
-    static let strokes = ByteBoundedCache<StrokeKey, StrokeOutlines>(capacityBytes: 64 << 20) { outlines in
-        outlines.polylines.reduce(0) { $0 + 64 + $1.points.count * MemoryLayout<CGPoint>.stride }
+    static let strokes = ByteBoundedCache<StrokeKey, StrokeOutlines>(capacityBytes: 64 << 20) {
+        Polyline.bytes(of: $0.polylines)
     }
 
     /// Filled paths flattened, 64 MiB, by path and tolerance (`pathOps`): the cells of a list sharing a shape,
     /// and every unchanged shape of the next frame's plan, are flattened once; a frame's fills then hold the
     /// same polylines, which the renderers' kept coverage compares at once (`PathCoverageKey`).
-    static let fills = ByteBoundedCache<FlattenKey, FlattenedPath>(capacityBytes: 64 << 20) { flat in
-        flat.polylines.reduce(64) { $0 + 64 + $1.points.count * MemoryLayout<CGPoint>.stride }
+    static let fills = ByteBoundedCache<FlattenKey, FlattenedPath>(capacityBytes: 64 << 20) {
+        Polyline.bytes(of: $0.polylines)
     }
 }
 
@@ -30,15 +30,18 @@ struct FlattenedPath {
     let segments: Int
 }
 
-/// A stroke's outlines with what each plan asks of them: their bounds and their vertex count (a stroke of
-/// many dashes has tens of thousands of vertices; measuring them again was a tenth of a warm frame).
+/// A stroke's outlines with what each plan asks of them: the segments its path's flattening is charged,
+/// the outlines' bounds and their vertex count (a stroke of many dashes has tens of thousands of vertices;
+/// measuring them again was a tenth of a warm frame).
 struct StrokeOutlines {
     let polylines: [Polyline]
+    let segments: Int
     let bounds: CGRect
     let pointCount: Int
 
-    init(_ polylines: [Polyline]) {
+    init(_ polylines: [Polyline], segments: Int) {
         self.polylines = polylines
+        self.segments = segments
         bounds = Polyline.bounds(of: polylines)
         pointCount = polylines.reduce(0) { $0 + $1.points.count }
     }

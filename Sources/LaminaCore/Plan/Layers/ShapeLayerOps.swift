@@ -38,13 +38,22 @@ extension GraphBuilder {
         }
         guard let color = layer.strokeColor, color.alpha > 0, layer.lineWidth > 0, failure == nil else { return ops }
         let tolerance = PathAccuracy.tolerance(scale: LayerGeometry.largestScale(m))
-        let tight = PathAccuracy.tightTurns(strokeWidth: layer.lineWidth, tolerance: tolerance)
-        guard chargeSegments(path.flattenedSegmentCount(tolerance: tolerance, tightTurns: tight)) else { return ops }
         let style = StrokeStyle(width: layer.lineWidth, cap: StrokeStyle.Cap(layer.lineCap), join: StrokeStyle.Join(layer.lineJoin),
                                 miterLimit: layer.miterLimit, dashes: layer.lineDashPatternValue,
                                 dashPhase: layer.lineDashPhase, start: layer.strokeStart, end: layer.strokeEnd)
-        let outlines = BackingStores.strokes.value(for: StrokeKey(path: path, style: style, tolerance: tolerance)) {
-            StrokeOutlines(Stroker.stroke(path, style, tolerance: tolerance))
+        // The flattening is charged before stroking (from the kept outlines when there are some, as `pathOps`
+        // charges a kept fill), so a path over the budget is refused without being stroked.
+        let key = StrokeKey(path: path, style: style, tolerance: tolerance)
+        let outlines: StrokeOutlines
+        if let kept = BackingStores.strokes.value(for: key) {
+            guard chargeSegments(kept.segments) else { return ops }
+            outlines = kept
+        } else {
+            let tight = PathAccuracy.tightTurns(strokeWidth: layer.lineWidth, tolerance: tolerance)
+            let segments = path.flattenedSegmentCount(tolerance: tolerance, tightTurns: tight)
+            guard chargeSegments(segments) else { return ops }
+            outlines = BackingStores.strokes.keep(
+                StrokeOutlines(Stroker.stroke(path, style, tolerance: tolerance), segments: segments), for: key)
         }
         return ops + outlineOps(outlines, layerToTarget: m, color: color, interest: context.interest)
     }
