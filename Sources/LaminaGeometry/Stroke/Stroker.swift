@@ -57,8 +57,9 @@ public enum Stroker {
                 continue
             }
             if piece.closed {
-                out.append(Polyline(points: side(points, closed: true, s: 1, hw: hw, style, tol), closed: true))
-                out.append(Polyline(points: side(points, closed: true, s: -1, hw: hw, style, tol).reversed(), closed: true))
+                let segments = Segments(points, closed: true)
+                out.append(Polyline(points: side(points, segments, s: 1, hw: hw, style, tol), closed: true))
+                out.append(Polyline(points: side(points, segments, s: -1, hw: hw, style, tol).reversed(), closed: true))
             } else {
                 out.append(Polyline(points: openOutline(points, hw: hw, style, tol), closed: true))
             }
@@ -69,42 +70,82 @@ public enum Stroker {
     /// Consecutive equal points merged (and, closed, a last point equal to the first).
     static func dedup(_ points: [CGPoint], closed: Bool) -> [CGPoint] {
         var out: [CGPoint] = []
-        for p in points where out.last.map({ hypot(Double($0.x - p.x), Double($0.y - p.y)) > 1e-12 }) ?? true { out.append(p) }
-        if closed, out.count > 1, let f = out.first, let l = out.last, hypot(Double(f.x - l.x), Double(f.y - l.y)) <= 1e-12 {
+        out.reserveCapacity(points.count)
+        for p in points where out.last.map({ apart($0, p) }) ?? true { out.append(p) }
+        if closed, out.count > 1, let f = out.first, let l = out.last, !apart(f, l) {
             out.removeLast()
         }
         return out
     }
 
-    /// One offset side of `points` (s = +1 left, -1 right) with its joins; open: from the first point's
-    /// offset to the last's.
-    static func side(_ p: [CGPoint], closed: Bool, s: Double, hw: Double, _ style: StrokeStyle, _ tol: Double) -> [CGPoint] {
+    /// Whether two points are more than 1e-12 apart (`hypot` of their difference). The distance is at least
+    /// the larger coordinate difference, so a difference over 1e-12 decides without `hypot`.
+    @inline(__always)
+    static func apart(_ a: CGPoint, _ b: CGPoint) -> Bool {
+        let dx = Double(a.x - b.x), dy = Double(a.y - b.y)
+        return abs(dx) > 1e-12 || abs(dy) > 1e-12 || hypot(dx, dy) > 1e-12
+    }
+
+    /// Each segment of a polyline (segment i from point i to point i + 1, the last one back to the first
+    /// when closed) as its offset sides read it: the difference of its ends and its length, measured once for
+    /// both sides and every join at its ends (`hypot` was a tenth of a cold stroke-heavy frame when each
+    /// side measured each segment five times).
+    struct Segments {
+        let dx: [Double], dy: [Double], length: [Double]
+        let closed: Bool
+
+        init(_ p: [CGPoint], closed: Bool) {
+            let n = p.count, count = closed ? n : n - 1
+            var dx = [Double](), dy = [Double](), length = [Double]()
+            dx.reserveCapacity(count)
+            dy.reserveCapacity(count)
+            length.reserveCapacity(count)
+            for i in 0..<max(0, count) {
+                let a = p[i], b = p[(i + 1) % n]
+                let x = Double(b.x - a.x), y = Double(b.y - a.y)
+                dx.append(x)
+                dy.append(y)
+                length.append(hypot(x, y))
+            }
+            self.dx = dx
+            self.dy = dy
+            self.length = length
+            self.closed = closed
+        }
+
+        var count: Int { length.count }
+
+        /// Segment i's offset on side `s` at half width `hw`: its direction turned a quarter, times hw.
+        @inline(__always)
+        func normal(_ i: Int, s: Double, hw: Double) -> (Double, Double) {
+            (-dy[i] / length[i] * hw * s, dx[i] / length[i] * hw * s)
+        }
+    }
+
+    /// One offset side of `p` (s = +1 left, -1 right) with its joins; open: from the first point's offset
+    /// to the last's. `segments` are `p`'s (`Segments`).
+    static func side(_ p: [CGPoint], _ segments: Segments, s: Double, hw: Double, _ style: StrokeStyle,
+                     _ tol: Double) -> [CGPoint] {
         let n = p.count
-        let segments = closed ? n : n - 1
-        func normal(_ i: Int) -> (Double, Double) {
-            let a = p[i % n], b = p[(i + 1) % n]
-            let dx = Double(b.x - a.x), dy = Double(b.y - a.y), len = hypot(dx, dy)
-            return (-dy / len * hw * s, dx / len * hw * s)
-        }
+        func normal(_ i: Int) -> (Double, Double) { segments.normal(i, s: s, hw: hw) }
         func off(_ q: CGPoint, _ v: (Double, Double)) -> CGPoint { CGPoint(x: Double(q.x) + v.0, y: Double(q.y) + v.1) }
-        func length(_ i: Int) -> Double {
-            let a = p[i % n], b = p[(i + 1) % n]
-            return hypot(Double(b.x - a.x), Double(b.y - a.y))
-        }
         var out: [CGPoint] = []
-        if closed {
+        if segments.closed {
             for i in 0..<n {
-                let vin = normal((i + n - 1) % n), vout = normal(i)
+                let before = (i + n - 1) % n
+                let vin = normal(before), vout = normal(i)
                 out.append(off(p[i], vin))
-                join(p[i], vin, vout, s: s, hw: hw, style, tol, room: min(length((i + n - 1) % n), length(i)), into: &out)
+                join(p[i], vin, vout, s: s, hw: hw, style, tol, room: min(segments.length[before], segments.length[i]),
+                     into: &out)
             }
         } else {
+            let count = segments.count
             out.append(off(p[0], normal(0)))
-            for i in 0..<segments {
+            for i in 0..<count {
                 out.append(off(p[i + 1], normal(i)))
-                if i + 1 < segments {
-                    join(p[i + 1], normal(i), normal(i + 1), s: s, hw: hw, style, tol, room: min(length(i), length(i + 1)),
-                         into: &out)
+                if i + 1 < count {
+                    join(p[i + 1], normal(i), normal(i + 1), s: s, hw: hw, style, tol,
+                         room: min(segments.length[i], segments.length[i + 1]), into: &out)
                 }
             }
         }
@@ -186,8 +227,9 @@ public enum Stroker {
 
     /// An open piece's closed outline: left side, end cap, right side backwards, start cap.
     static func openOutline(_ p: [CGPoint], hw: Double, _ style: StrokeStyle, _ tol: Double) -> [CGPoint] {
-        var out = side(p, closed: false, s: 1, hw: hw, style, tol)
-        let right = side(p, closed: false, s: -1, hw: hw, style, tol)
+        let segments = Segments(p, closed: false)
+        var out = side(p, segments, s: 1, hw: hw, style, tol)
+        let right = side(p, segments, s: -1, hw: hw, style, tol)
         cap(p[p.count - 1], toward: p[p.count - 2], hw: hw, style, tol, into: &out)
         out += right.reversed()
         cap(p[0], toward: p[1], hw: hw, style, tol, into: &out)
