@@ -21,6 +21,9 @@ final class GraphBuilder {
     var textStoresByBox: [TextBox: Bitmap] = [:]
     /// Stores drawn ahead on every core (`prefetchTextStores`), taken by `textBackingStore` as it meets them.
     var prefetchedText: [TextBox: Bitmap] = [:]
+    /// Shape layers' stroke outlines found or made ahead (`prefetchStrokes`), by layer, with the key they
+    /// were found under: `shapeOps` takes them when its own key is that one.
+    var prefetchedStrokes: [ObjectIdentifier: (key: StrokeKey, outlines: StrokeOutlines)] = [:]
     /// Drawn layers' backing stores (passes), by layer (its drawing is recorded once a plan) and by what
     /// they draw.
     var drawingStores: [ObjectIdentifier: DrawnStore?] = [:]

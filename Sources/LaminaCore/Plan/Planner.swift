@@ -63,6 +63,7 @@ public struct Planner {
         let canvas = PixelRect(x0: 0, y0: 0, x1: w, y1: h)
         builder.prefetchTextStores(scene.root)
         let toPixels = Transform3D.scale(scene.scale, scene.scale, 1)
+        builder.prefetchStrokes(scene.root, layerToTarget: toPixels)
         let ops = builder.emitSublayers(of: scene.root, layerToTarget: toPixels,
                                         context: .init(interest: canvas, flipped: false, label: "", pointer: "",
                                                        cullsHidden: cullsHidden))

@@ -10,9 +10,12 @@ import LaminaGeometry
 enum BackingStores {
     static let text = ByteBoundedCache<TextBox, Bitmap>(capacityBytes: 512 << 20) { $0.width * $0.height * 4 }
 
+    /// The stroke cache's bytes.
+    static let strokeCapacity = 64 << 20
+
     /// Shape layers' stroke outlines, 64 MiB: a path stroked with one style at one tolerance has one outline,
     /// so a frame after the first strokes only what changed (`Stroker` is most of a stroke-heavy plan).
-    static let strokes = ByteBoundedCache<StrokeKey, StrokeOutlines>(capacityBytes: 64 << 20) {
+    static let strokes = ByteBoundedCache<StrokeKey, StrokeOutlines>(capacityBytes: strokeCapacity) {
         Polyline.bytes(of: $0.polylines)
     }
 
@@ -52,4 +55,15 @@ struct StrokeKey: Hashable {
     let path: Path
     let style: StrokeStyle
     let tolerance: Double
+
+    /// The segments the path flattens to for the stroke: what the plan charges for it.
+    var segmentCount: Int {
+        path.flattenedSegmentCount(tolerance: tolerance,
+                                   tightTurns: PathAccuracy.tightTurns(strokeWidth: style.width, tolerance: tolerance))
+    }
+
+    /// The path stroked, charged `segments` (`segmentCount`).
+    func stroke(segments: Int) -> StrokeOutlines {
+        StrokeOutlines(Stroker.stroke(path, style, tolerance: tolerance), segments: segments)
+    }
 }

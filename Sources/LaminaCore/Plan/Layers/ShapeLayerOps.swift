@@ -36,26 +36,33 @@ extension GraphBuilder {
         if let fill = layer.fillColor, fill.alpha > 0 {
             ops += pathOps(path, layerToTarget: m, color: fill, rule: layer.fillRule, interest: context.interest)
         }
-        guard let color = layer.strokeColor, color.alpha > 0, layer.lineWidth > 0, failure == nil else { return ops }
-        let tolerance = PathAccuracy.tolerance(scale: LayerGeometry.largestScale(m))
-        let style = StrokeStyle(width: layer.lineWidth, cap: StrokeStyle.Cap(layer.lineCap), join: StrokeStyle.Join(layer.lineJoin),
-                                miterLimit: layer.miterLimit, dashes: layer.lineDashPatternValue,
-                                dashPhase: layer.lineDashPhase, start: layer.strokeStart, end: layer.strokeEnd)
+        guard let color = layer.strokeColor, color.alpha > 0, failure == nil,
+              let key = Self.strokeKey(layer, layerToTarget: m) else { return ops }
         // The flattening is charged before stroking (from the kept outlines when there are some, as `pathOps`
         // charges a kept fill), so a path over the budget is refused without being stroked.
-        let key = StrokeKey(path: path, style: style, tolerance: tolerance)
         let outlines: StrokeOutlines
-        if let kept = BackingStores.strokes.value(for: key) {
+        if let ahead = prefetchedStrokes[ObjectIdentifier(layer)], ahead.key == key {
+            guard chargeSegments(ahead.outlines.segments) else { return ops }
+            outlines = ahead.outlines
+        } else if let kept = BackingStores.strokes.value(for: key) {
             guard chargeSegments(kept.segments) else { return ops }
             outlines = kept
         } else {
-            let tight = PathAccuracy.tightTurns(strokeWidth: layer.lineWidth, tolerance: tolerance)
-            let segments = path.flattenedSegmentCount(tolerance: tolerance, tightTurns: tight)
+            let segments = key.segmentCount
             guard chargeSegments(segments) else { return ops }
-            outlines = BackingStores.strokes.keep(
-                StrokeOutlines(Stroker.stroke(path, style, tolerance: tolerance), segments: segments), for: key)
+            outlines = BackingStores.strokes.keep(key.stroke(segments: segments), for: key)
         }
         return ops + outlineOps(outlines, layerToTarget: m, color: color, interest: context.interest)
+    }
+
+    /// What a shape layer's stroke under the map `m` is kept under: its path, its style, and the flattening
+    /// tolerance of `m`'s largest scale; nil when the layer strokes nothing.
+    static func strokeKey(_ layer: ShapeLayer, layerToTarget m: Transform3D) -> StrokeKey? {
+        guard let path = layer.pathValue, !path.isEmpty, layer.lineWidth > 0 else { return nil }
+        let style = StrokeStyle(width: layer.lineWidth, cap: StrokeStyle.Cap(layer.lineCap), join: StrokeStyle.Join(layer.lineJoin),
+                                miterLimit: layer.miterLimit, dashes: layer.lineDashPatternValue,
+                                dashPhase: layer.lineDashPhase, start: layer.strokeStart, end: layer.strokeEnd)
+        return StrokeKey(path: path, style: style, tolerance: PathAccuracy.tolerance(scale: LayerGeometry.largestScale(m)))
     }
 
     /// A fill of a stroke's outlines (flattened closed polylines), charged to the segment limit.
