@@ -17,6 +17,7 @@ extension GraphBuilder {
     /// time only. Bounded: the segments of all the strokes made stay within the plan's segment limit, and their
     /// estimated bytes within half the stroke cache, so none is dropped before the walk takes it.
     func prefetchStrokes(_ root: Layer, layerToTarget m: Transform3D) {
+        guard Self.strokesSeveral(under: root) else { return }
         let (jobs, wanted) = strokesToMake(under: root, layerToTarget: m)
         var made = [StrokeOutlines?](repeating: nil, count: jobs.count)
         if jobs.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 {
@@ -69,6 +70,22 @@ extension GraphBuilder {
             stack += Self.sublayersToWalk(of: layer, layerToTarget: local).reversed()
         }
         return (jobs, wanted)
+    }
+
+    /// Whether the visible tree under `root` holds two stroked shape layers or more: a walk of types alone,
+    /// so that trees of other layers (100 000 cards) pay no maps for the strokes they do not have.
+    static func strokesSeveral(under root: Layer) -> Bool {
+        var found = 0
+        var stack = [root]
+        while let layer = stack.popLast() {
+            guard !layer.isHidden, layer.opacityValue > 0 else { continue }
+            if type(of: layer) != Layer.self, let shape = layer as? ShapeLayer, shape.strokeColor != nil {
+                found += 1
+                if found > 1 { return true }
+            }
+            stack += layer.sublayersValue
+        }
+        return false
     }
 
     /// `layer`'s sublayers with the map the walk gives each (`emitSublayers`' space), or none where the walk
