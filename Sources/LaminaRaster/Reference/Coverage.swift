@@ -66,18 +66,18 @@ enum Coverage {
 
     /// A map's pixel lengths of the local x and y directions, `Sample.pixels`'s divisor for a distance
     /// along either axis: the same doubles, computed once where the Jacobian is the same at every pixel
-    /// (an affine map with w = 1, `PixelSampler.unitW`) instead of a square root per pixel.
+    /// (an affine map, `PixelSampler.constantW`) instead of a square root per pixel.
     struct AxisLengths {
         let x: Double, y: Double
 
         /// The lengths `Sample.pixels` computes for the normals (±1, 0) and (0, ±1) from the Jacobian
-        /// g00, g10 (local x per pixel x and y) and g01, g11 (local y): the zero products add signed zeros,
-        /// which squaring drops.
+        /// (`PixelSampler.jacobian`: local x per pixel x and y, then local y): the zero products add signed
+        /// zeros, which squaring drops.
         init?(_ sampler: PixelSampler) {
-            guard sampler.unitW else { return nil }
-            let p = sampler.projection
-            x = (p.g00 * p.g00 + p.g10 * p.g10).squareRoot()
-            y = (p.g01 * p.g01 + p.g11 * p.g11).squareRoot()
+            guard sampler.constantW else { return nil }
+            let (xx, xy, yx, yy) = sampler.jacobian
+            x = (xx * xx + xy * xy).squareRoot()
+            y = (yx * yx + yy * yy).squareRoot()
         }
 
         /// `Sample.pixels(d, ...)` for a normal along x (`alongX`) or y.

@@ -64,23 +64,46 @@ struct Projection {
 /// divides by 1 and subtracts zero products, so its point is `(u, v)` and its Jacobian is `g00 ... g11`,
 /// the same doubles (a zero entry may differ in sign, which nothing reads: the Jacobian only enters squared
 /// lengths). The behind-the-eye test then fails exactly when u or v is not finite.
+///
+/// Any other affine map (`g02`, `g12` zero, `g22` not: rotations, most scales) has `w` exactly `g22` at every
+/// pixel, its zero products adding signed zeros to it (`constantW`): `local`'s point is `(u / g22, v / g22)`,
+/// two divisions, and its Jacobian is `g00 / g22 ... g11 / g22` at every pixel, computed once (`jacobian`;
+/// again the same doubles but for a zero entry's sign), where `Projection.local` divides six times.
 struct PixelSampler {
     let projection: Projection
     let unitW: Bool
+    /// An affine map with `w` the constant `g22` (which `unitW` maps have too, with g22 one).
+    let constantW: Bool
+    /// The Jacobian at every pixel of a `constantW` map: dx/dpx, dx/dpy, dy/dpx, dy/dpy.
+    let jacobian: (Double, Double, Double, Double)
 
     init(_ p: Projection, shortcut: Bool) {
         projection = p
-        unitW = shortcut && p.g02 == 0 && p.g12 == 0 && p.g22 == 1 && p.h02 == 0 && p.h12 == 0 && p.h22 > 0
+        constantW = shortcut && p.g02 == 0 && p.g12 == 0 && p.g22 != 0 && p.g22.isFinite && p.h02 == 0 && p.h12 == 0
+            && p.h22 > 0
+        unitW = constantW && p.g22 == 1
+        jacobian = (p.g00 / p.g22, p.g10 / p.g22, p.g01 / p.g22, p.g11 / p.g22)
     }
 
     @inline(__always)
     func local(px: Double, py: Double) -> Projection.Sample? {
-        guard unitW else { return projection.local(px: px, py: py) }
+        guard unitW else { return constantW ? divided(px: px, py: py) : projection.local(px: px, py: py) }
         let p = projection
         let row = rowTerms(py: py)
         let u = localX(px: px, row: row), v = localY(px: px, row: row)
         guard u.isFinite, v.isFinite else { return nil }
         return Projection.Sample(qx: u, qy: v, dxdpx: p.g00, dxdpy: p.g10, dydpx: p.g01, dydpy: p.g11)
+    }
+
+    /// `Projection.local` under `constantW`: the point divided by g22, the Jacobian `jacobian`. Nil where the
+    /// point is not finite, as `local`'s behind-the-eye test (h22 plus zero products of the point) is then.
+    @inline(__always)
+    private func divided(px: Double, py: Double) -> Projection.Sample? {
+        let p = projection
+        let qx = (px * p.g00 + py * p.g10 + p.g20) / p.g22, qy = (px * p.g01 + py * p.g11 + p.g21) / p.g22
+        guard qx.isFinite, qy.isFinite else { return nil }
+        let j = jacobian
+        return Projection.Sample(qx: qx, qy: qy, dxdpx: j.0, dxdpy: j.1, dydpx: j.2, dydpy: j.3)
     }
 
     /// A row's share of the local point under the `unitW` shortcut, (py g10, py g11): what `localX` and
