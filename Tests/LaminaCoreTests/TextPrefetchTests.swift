@@ -73,4 +73,24 @@ final class TextPrefetchTests: XCTestCase {
             XCTAssertEqual(builder.prefetchedText[box]?.image.pixels, alone.pixels)
         }
     }
+
+    /// An unchanged layer's plan takes the store the layer holds (`TextLayer.drawnStore`), the very bitmap;
+    /// a changed string draws a new one, which the layer then holds.
+    func testAnUnchangedLayerTakesTheStoreItHolds() throws {
+        let scene = Scene(width: 200, height: 60, scale: 1, background: .white)
+        let text = label("held \(UUID().uuidString.prefix(8))")
+        text.foregroundColor = .black
+        scene.root.addSublayer(text)
+        func store() throws -> Bitmap? { try Planner().plan(scene).images.first?.bitmap }
+        let first = try store()
+        XCTAssertNotNil(first)
+        XCTAssertTrue(text.drawnStore?.bitmap === first, "the layer holds its store")
+        XCTAssertTrue(try store() === first, "a second plan takes the held store")
+        text.stringValue = "changed \(UUID().uuidString.prefix(8))"
+        let changed = try store()
+        XCTAssertFalse(changed === first, "a changed string draws a new store")
+        XCTAssertTrue(text.drawnStore?.bitmap === changed)
+        XCTAssertNotEqual(changed?.image.pixels, first?.image.pixels)
+        XCTAssertEqual(text.drawnStore?.box, GraphBuilder.textBox(text))
+    }
 }

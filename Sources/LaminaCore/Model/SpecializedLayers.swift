@@ -77,6 +77,9 @@ open class TextLayer: Layer {
     public var isWrapped = false
     public var truncationMode: TruncationMode = .none
     override public var typeName: String { "text" }
+    /// The backing store last drawn for the layer and what it drew (`GraphBuilder.textBackingStore`): held
+    /// by the layer, as Core Animation's layer holds its store until its text changes.
+    var drawnStore: DrawnTextStore?
 
     public enum AlignmentMode: String, Sendable, Hashable, Codable, CaseIterable {
         case natural, left, right, center, justified

@@ -15,8 +15,16 @@ struct TextLayerEmitter: LayerEmitter {
     var snapsContentsToPixels: Bool { true }
 }
 
+/// A text layer's last backing store and the box it drew, so a plan of an unchanged layer takes it without
+/// looking the box up in the store cache.
+struct DrawnTextStore {
+    let box: TextBox
+    let bitmap: Bitmap
+}
+
 extension GraphBuilder {
-    /// The text layer's backing store, made once per layer and shared between layers that draw the same box.
+    /// The text layer's backing store, made once per layer and shared between layers that draw the same box;
+    /// an unchanged layer's store is the one it holds (`TextLayer.drawnStore`).
     /// A store over the pass side limit or the memory budget, or text the engine refuses, fails the plan at
     /// the layer's pointer.
     func textBackingStore(_ layer: TextLayer) -> Bitmap? {
@@ -28,9 +36,15 @@ extension GraphBuilder {
             store = shared
         } else if let (w, h) = admitTextStore(box) {
             do {
-                let bitmap = try BackingStores.text.value(for: box) {
-                    if let drawn = prefetchedText.removeValue(forKey: box) { return drawn }
-                    return Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store")
+                let bitmap: Bitmap
+                if let drawn = layer.drawnStore, drawn.box == box {
+                    bitmap = drawn.bitmap
+                } else {
+                    bitmap = try BackingStores.text.value(for: box) {
+                        if let drawn = prefetchedText.removeValue(forKey: box) { return drawn }
+                        return Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store")
+                    }
+                    layer.drawnStore = DrawnTextStore(box: box, bitmap: bitmap)
                 }
                 if bitmap.width == w, bitmap.height == h {
                     store = bitmap

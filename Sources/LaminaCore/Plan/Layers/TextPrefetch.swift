@@ -28,8 +28,8 @@ extension GraphBuilder {
         }
     }
 
-    /// The distinct boxes of the visible text layers under `root` (masks included) that neither this plan nor
-    /// the store cache holds, depth first (a layer's sublayers before its mask), each admissible, within the
+    /// The distinct boxes of the visible text layers under `root` (masks included) that neither the layer
+    /// (`TextLayer.drawnStore`), this plan nor the store cache holds, depth first (a layer's sublayers before its mask), each admissible, within the
     /// budget left in all.
     func textBoxesToDraw(under root: Layer) -> [TextBox] {
         var boxes: [TextBox] = []
@@ -43,7 +43,7 @@ extension GraphBuilder {
             stack.append(contentsOf: layer.sublayersValue.reversed())
             guard let text = layer as? TextLayer, text.hasText else { continue }
             let box = Self.textBox(text)
-            guard !seen.contains(box), !BackingStores.text.contains(box) else { continue }
+            guard text.drawnStore?.box != box, !seen.contains(box), !BackingStores.text.contains(box) else { continue }
             let (w, h) = box.pixelSize
             let side = limits.maxPassSide
             guard w > 0, h > 0, w <= side, h <= side, (try? TextEngine.validate(box)) != nil else { continue }
