@@ -108,4 +108,50 @@ final class StrokePrefetchTests: XCTestCase {
         let (jobs, _) = builder.strokesToMake(under: root, layerToTarget: .identity)
         XCTAssertEqual(jobs.map(\.segments), Array(perShape.prefix(2)), "the third would pass the limit: none after it")
     }
+
+    /// The walk draws the outlines waiting under the layer, not a lookup of its own: a sentinel put there is
+    /// what it draws.
+    func testTheWalkDrawsTheOutlinesWaitingUnderTheLayer() {
+        var rng = SplitMix64(seed: 0x3131)
+        let root = Layer()
+        let shapes = (0..<3).map { _ in shape(curve(&rng), width: 2) }
+        shapes.forEach(root.addSublayer)
+        let builder = GraphBuilder()
+        builder.prefetchStrokes(root, layerToTarget: .identity)
+        guard let ahead = builder.prefetchedStrokes[ObjectIdentifier(shapes[1])] else { return XCTFail("not made ahead") }
+        let sentinel = Polyline(points: [CGPoint(x: 1, y: 1), CGPoint(x: 9, y: 1), CGPoint(x: 5, y: 7)], closed: true)
+        builder.prefetchedStrokes[ObjectIdentifier(shapes[1])] = (ahead.key, StrokeOutlines([sentinel], segments: 3))
+        let canvas = PixelRect(x0: 0, y0: 0, x1: 200, y1: 200)
+        let ops = builder.emitSublayers(of: root, layerToTarget: .identity,
+                                        context: .init(interest: canvas, flipped: false, label: "", pointer: ""))
+        let drawn = ops.compactMap { op -> [Polyline]? in
+            if case .path(let p) = op.shape { return p.polylines } else { return nil }
+        }
+        XCTAssertEqual(drawn.count, 3)
+        XCTAssertTrue(drawn[1].map(\.points) == [sentinel.points], "the walk looked the stroke up itself")
+    }
+
+    /// Strokes whose outlines are far larger than their paths (dashes with round caps: one segment, thousands
+    /// of points) stop being made ahead once what was made passes the segment limit, as the walk stops: at
+    /// most the stroke each worker had begun.
+    func testOutlinesPastTheLimitStopTheWorkers() {
+        let root = Layer()
+        for k in 0..<40 {
+            var path = Path()
+            path.move(to: CGPoint(x: 0, y: Double(k)))
+            path.line(to: CGPoint(x: 400, y: Double(k) + 0.5))
+            let layer = shape(path, width: 3)
+            layer.lineCap = .round
+            layer.lineDashPattern = [1, 2]
+            layer.lineDashPhase = Double(k) / 40  // 40 distinct strokes
+            root.addSublayer(layer)
+        }
+        var limits = ResourceLimits.default
+        limits.maxPathSegments = 2_000
+        let builder = GraphBuilder(limits: limits)
+        builder.prefetchStrokes(root, layerToTarget: .identity)
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        XCTAssertGreaterThan(builder.prefetchedStrokes.count, 0)
+        XCTAssertLessThanOrEqual(builder.prefetchedStrokes.count, workers, "a stroke was begun past the limit")
+    }
 }

@@ -135,4 +135,14 @@ final class StrokerTests: XCTestCase {
         let d1 = orient(c, d, a), d2 = orient(c, d, b), d3 = orient(a, b, c), d4 = orient(a, b, d)
         return d1 * d2 < -1e-9 && d3 * d4 < -1e-9
     }
+
+    /// Consecutive points are merged when `hypot` of their difference is at most 1e-12, a NaN difference
+    /// included (`hypot` of a NaN and a finite number is NaN), and kept when a coordinate differs by more.
+    func testDedupMergesAsHypotDecides() {
+        let nan = CGPoint(x: Double.nan, y: 5)
+        XCTAssertEqual(Stroker.dedup([CGPoint(x: 0, y: 0), nan], closed: false).count, 1)
+        XCTAssertEqual(Stroker.dedup([CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 1e-13), CGPoint(x: 2e-12, y: 0)],
+                                     closed: false).count, 2)
+        XCTAssertEqual(Stroker.dedup([CGPoint(x: 0, y: 0), CGPoint(x: Double.infinity, y: 0)], closed: false).count, 2)
+    }
 }

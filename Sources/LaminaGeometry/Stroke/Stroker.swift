@@ -79,11 +79,13 @@ public enum Stroker {
     }
 
     /// Whether two points are more than 1e-12 apart (`hypot` of their difference). The distance is at least
-    /// the larger coordinate difference, so a difference over 1e-12 decides without `hypot`.
+    /// the larger coordinate difference, so a difference over 1e-12 decides without `hypot`, unless the other
+    /// is NaN (`hypot` of a NaN and a finite number is NaN, which is not apart).
     @inline(__always)
     static func apart(_ a: CGPoint, _ b: CGPoint) -> Bool {
         let dx = Double(a.x - b.x), dy = Double(a.y - b.y)
-        return abs(dx) > 1e-12 || abs(dy) > 1e-12 || hypot(dx, dy) > 1e-12
+        if abs(dx) > 1e-12 || abs(dy) > 1e-12, !dx.isNaN, !dy.isNaN { return true }
+        return hypot(dx, dy) > 1e-12
     }
 
     /// Each segment of a polyline (segment i from point i to point i + 1, the last one back to the first

@@ -79,10 +79,14 @@ struct PixelSampler {
 
     init(_ p: Projection, shortcut: Bool) {
         projection = p
-        constantW = shortcut && p.g02 == 0 && p.g12 == 0 && p.g22 != 0 && p.g22.isFinite && p.h02 == 0 && p.h12 == 0
-            && p.h22 > 0
-        unitW = constantW && p.g22 == 1
-        jacobian = (p.g00 / p.g22, p.g10 / p.g22, p.g01 / p.g22, p.g11 / p.g22)
+        let affine = shortcut && p.g02 == 0 && p.g12 == 0 && p.h02 == 0 && p.h12 == 0 && p.h22 > 0
+        unitW = affine && p.g22 == 1
+        let j = (p.g00 / p.g22, p.g10 / p.g22, p.g01 / p.g22, p.g11 / p.g22)
+        jacobian = j
+        // A Jacobian entry that overflows (a tiny g22) is left to `Projection.local`, whose per-pixel
+        // products with it are not the constant's.
+        constantW = unitW || affine && p.g22 != 0 && p.g22.isFinite && j.0.isFinite && j.1.isFinite && j.2.isFinite
+            && j.3.isFinite
     }
 
     @inline(__always)

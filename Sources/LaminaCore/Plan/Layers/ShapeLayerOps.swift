@@ -56,7 +56,8 @@ extension GraphBuilder {
     }
 
     /// What a shape layer's stroke under the map `m` is kept under: its path, its style, and the flattening
-    /// tolerance of `m`'s largest scale; nil when the layer strokes nothing.
+    /// tolerance of `m`'s largest scale; nil without a path or a line width (the stroke colour is the
+    /// caller's to check).
     static func strokeKey(_ layer: ShapeLayer, layerToTarget m: Transform3D) -> StrokeKey? {
         guard let path = layer.pathValue, !path.isEmpty, layer.lineWidth > 0 else { return nil }
         let style = StrokeStyle(width: layer.lineWidth, cap: StrokeStyle.Cap(layer.lineCap), join: StrokeStyle.Join(layer.lineJoin),
