@@ -106,8 +106,7 @@ final class GraphBuilder {
         if !emitter.preservesDepth {
             let unflattened = LayerGeometry.sublayerSpace(of: layer, flattening: false)
             ctx.parentSpace = ParentSpace(unflattened: unflattened, flattenedToTarget: LayerGeometry.flatten.concatenating(m))
-            if ordered.count > 1 || ordered.contains(where: { LayerEmitters.of($0.element).isTransformLayer }),
-               ordered.contains(where: { !$0.element.isHidden && Self.leavesPlane($0.element, eye: unflattened) }) {
+            if Self.sortsInDepth(ordered.map(\.element), eye: unflattened) {
                 let isRoot = context.pointer.isEmpty && layer.superlayer == nil
                 return emitDepthSortedSublayers(of: layer, space: space, eye: unflattened,
                                                 eyeToTarget: LayerGeometry.flatten.concatenating(m), context: context,
@@ -124,6 +123,14 @@ final class GraphBuilder {
             ops += emitLayer(child, parentToTarget: space, context: c)
         }
         return ops
+    }
+
+    /// Whether a flattening layer's sublayers (in drawing order) are drawn through the depth sort
+    /// (`emitDepthSortedSublayers`): several of them, or a CATransformLayer, and one that leaves the plane of
+    /// the layer's sublayer space before its flattening (`eye`).
+    static func sortsInDepth(_ sublayers: [Layer], eye: Transform3D) -> Bool {
+        (sublayers.count > 1 || sublayers.contains(where: { LayerEmitters.of($0).isTransformLayer }))
+            && sublayers.contains(where: { !$0.isHidden && leavesPlane($0, eye: eye) })
     }
 
     /// Cuts a pass out of the current target around `rect`, holding `ops`. Returns nil when empty.

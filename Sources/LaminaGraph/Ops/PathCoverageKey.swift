@@ -11,8 +11,8 @@ import LaminaGeometry
 /// ends, a quarter, a half and three quarters of the way: a path animated between fixed ends still hashes
 /// apart), not every point: a frame's lookups cost the fills' lines, not their vertices. Keys that still
 /// share a hash are few in any cache that keeps them (`ByteBoundedCache`'s `keysPerHash`), so crafted paths
-/// alike in all but unsampled points cannot make lookups quadratic. Equality still compares every point, and costs nothing when
-/// both keys hold the same array (a stroke's outlines kept by the planner, a layer tree planned again):
+/// alike in all but unsampled points cannot make lookups quadratic. Equality still compares every point, and
+/// costs nothing when both keys hold the same array (a stroke's outlines kept by the planner, a layer tree planned again):
 /// arrays sharing storage are equal at once.
 public struct PathCoverageKey: Hashable, Sendable {
     public let lines: [Polyline]

@@ -40,10 +40,8 @@ struct LinearGrid {
         var columns: [Line] = [], rows: [Line] = []
         columns.reserveCapacity(bounds.width)
         rows.reserveCapacity(bounds.height)
-        guard s0.qy.isFinite else { return nil }
-        let rowTerm = py0 * p.g10
         for x in bounds.x0..<bounds.x1 {
-            guard let s = LinearGrid.sample(sampler, px: Double(x) + 0.5, rowTerm: rowTerm, first: s0) else { return nil }
+            guard let s = sampler.local(px: Double(x) + 0.5, py: py0), s.qx.isFinite, s.qy.isFinite else { return nil }
             let (i0, a) = LinearGrid.texel(t.texels.x(s), size: width)
             columns.append(Line(first: Int32(min(max(i0, 0), width - 1)), second: Int32(min(max(i0 + 1, 0), width - 1)),
                                 weight: a, coverage: Coverage.rectX(t.rect, at: s, edgeAA: edgeAA)))
@@ -56,23 +54,6 @@ struct LinearGrid {
         }
         self.columns = columns
         self.rows = rows
-    }
-
-    /// `sampler.local(px:py0)` on the row of `first` (the sample at the row's first pixel; `rowTerm` is
-    /// `py0 * g10`), for a map the grid takes (`g01`, `g10`, `g02`, `g12`, `h02` and `h12` zero), with one
-    /// division instead of `Projection.local`'s six: w is `g22` at every pixel (the other terms are zeros),
-    /// so the local x is `local`'s `u / w`; the local y and the Jacobian are `first`'s (their products with
-    /// zeros leave them unchanged, but for the sign of a zero entry, which only enters squared lengths); the
-    /// behind-the-eye test is h22's, passed at `first`. Nil where the local x is not finite.
-    @inline(__always)
-    private static func sample(_ sampler: PixelSampler, px: Double, rowTerm: Double,
-                               first: Projection.Sample) -> Projection.Sample? {
-        let p = sampler.projection
-        let u = px * p.g00 + rowTerm + p.g20
-        let qx = sampler.unitW ? u : u / p.g22
-        guard qx.isFinite else { return nil }
-        return Projection.Sample(qx: qx, qy: first.qy, dxdpx: first.dxdpx, dxdpy: first.dxdpy, dydpx: first.dydpx,
-                                 dydpy: first.dydpy)
     }
 
     /// Whether `shade`'s lambda at `s` (the same at every pixel of such a map) selects bilinear filtering

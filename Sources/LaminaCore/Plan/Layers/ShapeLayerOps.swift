@@ -41,10 +41,8 @@ extension GraphBuilder {
         // The flattening is charged before stroking (from the kept outlines when there are some, as `pathOps`
         // charges a kept fill), so a path over the budget is refused without being stroked.
         let outlines: StrokeOutlines
-        if let ahead = prefetchedStrokes[ObjectIdentifier(layer)], ahead.key == key {
-            guard chargeSegments(ahead.outlines.segments) else { return ops }
-            outlines = ahead.outlines
-        } else if let kept = BackingStores.strokes.value(for: key) {
+        let ahead = prefetchedStrokes[ObjectIdentifier(layer)].flatMap { $0.key == key ? $0.outlines : nil }
+        if let kept = ahead ?? BackingStores.strokes.value(for: key) {
             guard chargeSegments(kept.segments) else { return ops }
             outlines = kept
         } else {

@@ -79,7 +79,7 @@ extension GraphBuilder {
         while let (layer, p) = stack.popLast() {
             guard !layer.isHidden, layer.opacityValue > 0 else { continue }
             let local = LayerGeometry.local(layer).concatenating(p)
-            if Self.strokes(layer), let shape = layer as? ShapeLayer, let key = Self.strokeKey(shape, layerToTarget: local) {
+            if let shape = Self.strokedShape(layer), let key = Self.strokeKey(shape, layerToTarget: local) {
                 if let kept = BackingStores.strokes.value(for: key) {
                     prefetchedStrokes[ObjectIdentifier(layer)] = (key, kept)
                 } else if seen.insert(key).inserted {
@@ -97,12 +97,20 @@ extension GraphBuilder {
         return (jobs, wanted)
     }
 
-    /// Whether the walk strokes `layer` itself with the map it composes for the layer: a shape layer with a
-    /// visible stroke, not rasterized.
-    private static func strokes(_ layer: Layer) -> Bool {
+    /// `layer` when the walk strokes it itself with the map it composes for it: a shape layer with a visible
+    /// stroke, not rasterized.
+    private static func strokedShape(_ layer: Layer) -> ShapeLayer? {
         guard type(of: layer) != Layer.self, !layer.shouldRasterize, let shape = layer as? ShapeLayer,
-              let color = shape.strokeColor else { return false }
-        return color.alpha > 0 && shape.lineWidth > 0
+              let color = shape.strokeColor, color.alpha > 0, shape.lineWidth > 0 else { return nil }
+        return shape
+    }
+
+    /// Whether the walk draws `layer`'s sublayers through the map `emitSublayers` composes for plain layers,
+    /// as far as the layer's own kind tells (not a replicator, a CATransformLayer or a rasterized layer).
+    private static func composesSublayers(_ layer: Layer) -> Bool {
+        guard type(of: layer) != Layer.self else { return true }
+        let emitter = LayerEmitters.of(layer)
+        return !emitter.replicates && !emitter.isTransformLayer && !emitter.preservesDepth && !layer.shouldRasterize
     }
 
     /// Whether the visible tree under `root` holds two layers or more that `prefetchStrokes` would stroke
@@ -113,13 +121,11 @@ extension GraphBuilder {
         var stack = [root]
         while let layer = stack.popLast() {
             guard !layer.isHidden, layer.opacityValue > 0 else { continue }
-            if strokes(layer) {
+            if strokedShape(layer) != nil {
                 found += 1
                 if found > 1 { return true }
             }
-            guard type(of: layer) == Layer.self || !(layer.shouldRasterize || layer is ReplicatorLayer
-                                                      || layer is TransformLayer) else { continue }
-            stack += layer.sublayersValue
+            if composesSublayers(layer) { stack += layer.sublayersValue }
         }
         return false
     }
@@ -127,13 +133,9 @@ extension GraphBuilder {
     /// `layer`'s sublayers with the map the walk gives each (`emitSublayers`' space), or none where the walk
     /// draws them through another map.
     private static func sublayersToWalk(of layer: Layer, layerToTarget m: Transform3D) -> [(Layer, Transform3D)] {
-        guard !layer.sublayersValue.isEmpty else { return [] }
-        let emitter = LayerEmitters.of(layer)
-        guard !emitter.replicates, !emitter.isTransformLayer, !emitter.preservesDepth, !layer.shouldRasterize
-        else { return [] }
+        guard !layer.sublayersValue.isEmpty, composesSublayers(layer) else { return [] }
         let sublayers = layer.sublayersInDrawingOrder.map(\.element)
-        let unflattened = LayerGeometry.sublayerSpace(of: layer, flattening: false)
-        guard !sublayers.contains(where: { leavesPlane($0, eye: unflattened) }) else { return [] }
+        guard !sortsInDepth(sublayers, eye: LayerGeometry.sublayerSpace(of: layer, flattening: false)) else { return [] }
         let space = LayerGeometry.sublayerSpace(of: layer).concatenating(m)
         return sublayers.map { ($0, space) }
     }

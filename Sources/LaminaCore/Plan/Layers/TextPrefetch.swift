@@ -29,8 +29,8 @@ extension GraphBuilder {
     }
 
     /// The distinct boxes of the visible text layers under `root` (masks included) that neither the layer
-    /// (`TextLayer.drawnStore`), this plan nor the store cache holds, depth first (a layer's sublayers before its mask), each admissible, within the
-    /// budget left in all.
+    /// (`TextLayer.drawnStore`), this plan nor the store cache holds, depth first (a layer's sublayers before
+    /// its mask), each admissible, within the budget left in all.
     func textBoxesToDraw(under root: Layer) -> [TextBox] {
         var boxes: [TextBox] = []
         var seen = Set<TextBox>()
