@@ -12,6 +12,7 @@ public final class Bitmap: @unchecked Sendable {
 
     private let lock = NSLock()
     private var cachedMips: MipChain?
+    private var cachedOccupancy: Occupancy?
 
     /// Wraps `image`; `origin` names where it came from, for messages.
     public init(image: Image, origin: String = "") {
@@ -30,5 +31,16 @@ public final class Bitmap: @unchecked Sendable {
         let m = MipChain(base: image)
         cachedMips = m
         return m
+    }
+
+    /// Which texels of `image` are not transparent, found on first use: a drawing that reads the image
+    /// many times skips what it would read as zero.
+    public var occupancy: Occupancy {
+        lock.lock()
+        defer { lock.unlock() }
+        if let o = cachedOccupancy { return o }
+        let o = Occupancy(image)
+        cachedOccupancy = o
+        return o
     }
 }

@@ -109,4 +109,54 @@ final class LinearGridTests: XCTestCase {
         XCTAssertEqual(try linearGridDraws(scene), 1)
         try assertFastPathsChangeNothing(scene)
     }
+
+    /// `Reach` maps a run of texels to the one range of columns that read any of them, for columns that
+    /// magnify, minify (stepping over texels) and clamp at the edges; columns that step back have none.
+    func testReach_findsExactlyTheColumnsThatReadARun() throws {
+        var rng = SplitMix64(seed: 11)
+        let occupancy = Occupancy(Image(width: 64, height: 1))
+        for step in [0.3, 0.5, 1, 1.7, 3] {
+            var columns: [LinearGrid.Line] = []
+            var u = rng.uniform(-2, 2)
+            for _ in 0..<40 {
+                let i = Int(u.rounded(.down))
+                columns.append(LinearGrid.Line(first: Int32(min(max(i, 0), 63)), second: Int32(min(max(i + 1, 0), 63)),
+                                               weight: u - u.rounded(.down), coverage: 1))
+                u += step
+            }
+            let reach = try XCTUnwrap(LinearGrid.Reach(columns, occupancy: occupancy, width: 64, height: 1))
+            let t0 = Int(columns[0].first), t1 = Int(columns[columns.count - 1].second)
+            for s in t0...t1 {
+                for e in (s + 1)...(t1 + 1) {
+                    let reading = columns.indices.filter { x in
+                        (s..<e).contains(Int(columns[x].first)) || (s..<e).contains(Int(columns[x].second))
+                    }
+                    let lo = Int(reach.low[s - t0]), hi = Int(reach.high[e - 1 - t0])
+                    XCTAssertEqual(reading, Array(lo..<max(lo, hi)), "step \(step), texels \(s)..<\(e)")
+                }
+            }
+        }
+        let backwards = [LinearGrid.Line(first: 5, second: 6, weight: 0, coverage: 1),
+                         LinearGrid.Line(first: 4, second: 5, weight: 0, coverage: 1)]
+        XCTAssertNil(LinearGrid.Reach(backwards, occupancy: occupancy, width: 64, height: 1))
+    }
+
+    /// A flipped label (its columns read texels right to left) draws through the grid without the
+    /// occupancy, and a label beside empty lines with it; both draw the reference's bytes.
+    func testFlippedAndSparseText_drawTheReferenceBytes() throws {
+        let scene = makeScene(width: 120, height: 80, scale: 2) { root in
+            for (k, flipped) in [false, true].enumerated() {
+                let text = TextLayer()
+                text.frame = CGRect(x: 3.37, y: 2.29 + Double(k) * 38.5, width: 110, height: 36)
+                text.contentsScale = 2
+                text.stringValue = "Sparse\n\n\nlines"
+                text.fontSize = 8
+                text.foregroundColor = Color(red: 0.2, green: 0.5, blue: 0.7)
+                if flipped { text.transform = .scale(-1, 1) }
+                root.addSublayer(text)
+            }
+        }
+        XCTAssertEqual(try linearGridDraws(scene), 2)
+        try assertFastPathsChangeNothing(scene)
+    }
 }

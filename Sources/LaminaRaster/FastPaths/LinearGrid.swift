@@ -26,6 +26,10 @@ struct LinearGrid {
     let columns: [Line]
     /// Per row of the bounds: the upper and lower texel rows.
     let rows: [Line]
+    /// For an image whose transparent texels are known, which columns read which texels, so that a row is
+    /// walked only over the columns that read a non-zero texel; nil for a pass, or columns that run
+    /// backwards.
+    let reach: Reach?
 
     init?(_ t: PreparedOp.PreparedTexture, sampler: PixelSampler?, bounds: PixelRect, edgeAA: EdgeMask) {
         guard t.mask == nil, t.shape.isRect, let sampler, !bounds.isEmpty, let level = t.sampler.levels.first
@@ -37,6 +41,8 @@ struct LinearGrid {
         let width = level.width, height = level.height
         // Texel indices kept in 32 bits; a texture past that takes the reference.
         guard width < Int(Int32.max), height < Int(Int32.max) else { return nil }
+        // The edges' normals' pixel lengths, computed once (the same doubles `Sample.pixels` computes).
+        let axes = Coverage.AxisLengths(sampler)
         var columns: [Line] = [], rows: [Line] = []
         columns.reserveCapacity(bounds.width)
         rows.reserveCapacity(bounds.height)
@@ -44,16 +50,17 @@ struct LinearGrid {
             guard let s = sampler.local(px: Double(x) + 0.5, py: py0), s.qx.isFinite, s.qy.isFinite else { return nil }
             let (i0, a) = LinearGrid.texel(t.texels.x(s), size: width)
             columns.append(Line(first: Int32(min(max(i0, 0), width - 1)), second: Int32(min(max(i0 + 1, 0), width - 1)),
-                                weight: a, coverage: Coverage.rectX(t.rect, at: s, edgeAA: edgeAA)))
+                                weight: a, coverage: Coverage.rectX(t.rect, at: s, edgeAA: edgeAA, axes: axes)))
         }
         for y in bounds.y0..<bounds.y1 {
             guard let s = sampler.local(px: px0, py: Double(y) + 0.5), s.qx.isFinite, s.qy.isFinite else { return nil }
             let (j0, b) = LinearGrid.texel(t.texels.y(s), size: height)
             rows.append(Line(first: Int32(min(max(j0, 0), height - 1)), second: Int32(min(max(j0 + 1, 0), height - 1)),
-                             weight: b, coverage: Coverage.rectY(t.rect, at: s, edgeAA: edgeAA)))
+                             weight: b, coverage: Coverage.rectY(t.rect, at: s, edgeAA: edgeAA, axes: axes)))
         }
         self.columns = columns
         self.rows = rows
+        reach = t.sampler.bitmap.flatMap { Reach(columns, occupancy: $0.occupancy, width: width, height: height) }
     }
 
     /// Whether `shade`'s lambda at `s` (the same at every pixel of such a map) selects bilinear filtering
@@ -78,7 +85,8 @@ struct LinearGrid {
 extension PreparedOp {
     /// Draws a `LinearGrid` texture: per pixel four texel reads mixed as `bilinear` mixes them, the colour as
     /// `shade` computes it, coverage as the product of the column's and the row's factors, clips as the
-    /// reference applies them. A pixel whose four texels are all zero adds nothing (its colour is zero).
+    /// reference applies them. A pixel whose four texels are all zero adds nothing (its colour is zero): it is
+    /// skipped, and where the image's occupancy is known, whole runs of such pixels are never visited.
     func runLinearGrid(_ g: LinearGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
                        tint: SIMD4<Double>, hidden: Hidden) {
         let level = t.sampler.levels[0]
@@ -90,12 +98,14 @@ extension PreparedOp {
                 for y in ys {
                     let row = g.rows[y - bounds.y0]
                     guard row.coverage > 0 else { continue }
-                    hidden.forEachVisibleRun(bounds.x0..<bounds.x1, y: y) { xs in
-                        if clips.isEmpty, tintColor == nil {
-                            rows.plain(xs, y: y, row, target, opacity: t.draw.opacity, tint: tint)
-                        } else {
-                            rows.general(xs, y: y, row, target, op: self, tintColor: tintColor, opacity: t.draw.opacity,
-                                         tint: tint)
+                    hidden.forEachVisibleRun(bounds.x0..<bounds.x1, y: y) { visible in
+                        g.forEachLiveRun(visible, row, x0: bounds.x0) { xs in
+                            if clips.isEmpty, tintColor == nil {
+                                rows.plain(xs, y: y, row, target, opacity: t.draw.opacity, tint: tint)
+                            } else {
+                                rows.general(xs, y: y, row, target, op: self, tintColor: tintColor,
+                                             opacity: t.draw.opacity, tint: tint)
+                            }
                         }
                     }
                 }

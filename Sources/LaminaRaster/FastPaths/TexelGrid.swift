@@ -38,19 +38,20 @@ struct TexelGrid {
         guard t.shape.isRect else { return nil }
         let rect = t.rect
         let px0 = Double(bounds.x0) + 0.5, py0 = Double(bounds.y0) + 0.5
+        let axes = Coverage.AxisLengths(sampler)
         var columns: [Int] = [], columnCoverage: [Double] = []
         columns.reserveCapacity(bounds.width); columnCoverage.reserveCapacity(bounds.width)
         for x in bounds.x0..<bounds.x1 {
             guard let s = sampler.local(px: Double(x) + 0.5, py: py0), s.qx.isFinite, s.qy.isFinite else { return nil }
             columns.append(min(max(t.sampler.nearestIndex(t.texels.x(s), size: level.width), 0), level.width - 1))
-            columnCoverage.append(Coverage.rectX(rect, at: s, edgeAA: edgeAA))
+            columnCoverage.append(Coverage.rectX(rect, at: s, edgeAA: edgeAA, axes: axes))
         }
         var rows: [Int] = [], rowCoverage: [Double] = []
         rows.reserveCapacity(bounds.height); rowCoverage.reserveCapacity(bounds.height)
         for y in bounds.y0..<bounds.y1 {
             guard let s = sampler.local(px: px0, py: Double(y) + 0.5), s.qx.isFinite, s.qy.isFinite else { return nil }
             rows.append(min(max(t.sampler.nearestIndex(t.texels.y(s), size: level.height), 0), level.height - 1))
-            rowCoverage.append(Coverage.rectY(rect, at: s, edgeAA: edgeAA))
+            rowCoverage.append(Coverage.rectY(rect, at: s, edgeAA: edgeAA, axes: axes))
         }
         self.columns = columns; self.columnCoverage = columnCoverage
         columnsAllOne = columnCoverage.allSatisfy { $0 == 1 }

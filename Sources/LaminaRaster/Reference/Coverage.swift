@@ -38,28 +38,34 @@ enum Coverage {
         return snapped ? 1 : 0
     }
 
-    /// The factor of `rect`'s coverage from its x edges (a function of the local x alone, unless `exact`).
+    /// The factor of `rect`'s coverage from its x edges (a function of the local x alone, unless `exact`);
+    /// `axes`, when the map's Jacobian is constant, stands for the pixel length of the edges' normal.
     @inline(__always)
     static func rectX(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask, exact: ExactEdges? = nil,
-                      x: Int = 0, y: Int = 0) -> Double {
+                      x: Int = 0, y: Int = 0, axes: AxisLengths? = nil) -> Double {
         let minX = Double(r.minX), maxX = Double(r.maxX)
         let hx = (s.qx * 4096 + 0.5).rounded(.down) / 4096
-        let cMinX = edgeAA.contains(.minX) ? clamp01(0.5 - s.pixels(minX - s.qx, nx: -1, ny: 0))
+        let cMinX = edgeAA.contains(.minX)
+            ? clamp01(0.5 - (axes?.pixels(minX - s.qx, alongX: true) ?? s.pixels(minX - s.qx, nx: -1, ny: 0)))
             : hard(0, hx >= minX, exact: exact, x: x, y: y)
-        let cMaxX = edgeAA.contains(.maxX) ? clamp01(0.5 - s.pixels(s.qx - maxX, nx: 1, ny: 0))
+        let cMaxX = edgeAA.contains(.maxX)
+            ? clamp01(0.5 - (axes?.pixels(s.qx - maxX, alongX: true) ?? s.pixels(s.qx - maxX, nx: 1, ny: 0)))
             : hard(1, hx < maxX, exact: exact, x: x, y: y)
         return clamp01(cMinX + cMaxX - 1)
     }
 
-    /// The factor of `rect`'s coverage from its y edges (a function of the local y alone, unless `exact`).
+    /// The factor of `rect`'s coverage from its y edges (a function of the local y alone, unless `exact`);
+    /// `axes` as for `rectX`.
     @inline(__always)
     static func rectY(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask, exact: ExactEdges? = nil,
-                      x: Int = 0, y: Int = 0) -> Double {
+                      x: Int = 0, y: Int = 0, axes: AxisLengths? = nil) -> Double {
         let minY = Double(r.minY), maxY = Double(r.maxY)
         let hy = (s.qy * 4096 + 0.5).rounded(.down) / 4096
-        let cMinY = edgeAA.contains(.minY) ? clamp01(0.5 - s.pixels(minY - s.qy, nx: 0, ny: -1))
+        let cMinY = edgeAA.contains(.minY)
+            ? clamp01(0.5 - (axes?.pixels(minY - s.qy, alongX: false) ?? s.pixels(minY - s.qy, nx: 0, ny: -1)))
             : hard(2, hy >= minY, exact: exact, x: x, y: y)
-        let cMaxY = edgeAA.contains(.maxY) ? clamp01(0.5 - s.pixels(s.qy - maxY, nx: 0, ny: 1))
+        let cMaxY = edgeAA.contains(.maxY)
+            ? clamp01(0.5 - (axes?.pixels(s.qy - maxY, alongX: false) ?? s.pixels(s.qy - maxY, nx: 0, ny: 1)))
             : hard(3, hy < maxY, exact: exact, x: x, y: y)
         return clamp01(cMinY + cMaxY - 1)
     }

@@ -25,7 +25,7 @@ extension PreparedOp {
         for op in ops {
             guard let t = op.texture, case .image(let id) = t.source, samplers[id] == nil else { continue }
             guard let bitmap = graph.image(id)?.bitmap else { throw RenderGraphDefect("\(id) has no pixels") }
-            samplers[id] = TextureSampler(levels: bitmap.mipChain.levels)
+            samplers[id] = TextureSampler(bitmap)
         }
         let shared = samplers
         var prepared = [Result<PreparedOp, Error>?](repeating: nil, count: items.count)

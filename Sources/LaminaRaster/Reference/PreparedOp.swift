@@ -216,7 +216,7 @@ extension PreparedOp {
                 sampler = s
             } else {
                 guard let bitmap = graph.image(id)?.bitmap else { throw RenderGraphDefect("\(id) has no pixels") }
-                sampler = TextureSampler(levels: bitmap.mipChain.levels)
+                sampler = TextureSampler(bitmap)
                 samplers[id] = sampler
             }
         case .pass(let id):

@@ -16,9 +16,19 @@ struct TextureSampler {
     }
 
     let levels: [Level]
+    /// The image the levels come from, when they come from one (not from a pass): it keeps what is found
+    /// about its texels across frames (`Bitmap.occupancy`).
+    let bitmap: Bitmap?
 
     init(levels: [Image]) {
         self.levels = levels.map { Level(width: $0.width, height: $0.height, pixels: $0.pixels) }
+        bitmap = nil
+    }
+
+    /// `bitmap`'s mip chain.
+    init(_ bitmap: Bitmap) {
+        levels = bitmap.mipChain.levels.map { Level(width: $0.width, height: $0.height, pixels: $0.pixels) }
+        self.bitmap = bitmap
     }
 
     /// Samples at texel coordinates (x, y) of level 0 (a texel's centre at i + 0.5) with level of detail
