@@ -34,6 +34,35 @@ final class BlendBytesTests: XCTestCase {
         }
     }
 
+    /// `unitBytes` makes `bytes`'s bytes wherever it answers, and answers everywhere in range but at exact
+    /// halves: values that land on every half step and every step after `tieBias` (and an ulp either side),
+    /// random values, and out-of-range ones, which it leaves to `bytes`.
+    func testUnitBytesAreTheStoreRounding() throws {
+        var rng = SplitMix64(seed: 5)
+        var values: [Double] = [.nan, -.infinity, .infinity, -1, -0.0, 0, 1, 1 + 0x1p-52, 255.5 / 255, 256 / 255, 2]
+        for k in 0...255 {
+            for target in [Double(k) + 0.5, Double(k)] {
+                let v = (target - StoreRounding.tieBias) / 255
+                values += [v, v.nextUp, v.nextDown, v.nextUp.nextUp, v.nextDown.nextDown]
+            }
+        }
+        values += (0..<20000).map { _ in rng.uniform(-0.01, 1.01) }
+        var answered = 0
+        for (i, v) in values.enumerated() {
+            let c = SIMD4(v, values[(i * 7 + 3) % values.count], 0.5, values[(i * 13 + 1) % values.count])
+            guard let fast = Blend.unitBytes(c) else {
+                let t = c * 255 + StoreRounding.tieBias
+                let inRange = (0..<4).allSatisfy { t[$0] >= 0 && t[$0] < 255.5 }
+                let tie = (0..<4).contains { t[$0] - t[$0].rounded(.toNearestOrEven) == 0.5 }
+                XCTAssertTrue(!inRange || tie, "\(c) is in range and no half, yet left to bytes")
+                continue
+            }
+            answered += 1
+            XCTAssertEqual(fast, Blend.bytes(c), "\(c)")
+        }
+        XCTAssertGreaterThan(answered, values.count * 9 / 10)
+    }
+
     /// The bytes an NVIDIA H100 stored for these translucent colours over grey 128 (fixed-function blending
     /// of a source already on the grid), which the unrounded source blended in float misses by one: 0.967 at
     /// alpha 0.205 is 50.55 steps, a source byte of 51, and 51 + round(128 x 203 / 255) = 153, where

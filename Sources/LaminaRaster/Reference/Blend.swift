@@ -69,6 +69,18 @@ enum Blend {
         SIMD4(quantize(c.x), quantize(c.y), quantize(c.z), quantize(c.w))
     }
 
+    /// `bytes(c)` for a colour whose components lie in 0 ... 1 (or past 1 by rounding, as a bilinear mix
+    /// of texels can), without a branch per component: `v * 255 + tieBias` is rounded to nearest-even by
+    /// adding 2^52, whose low bits then hold it; that is `quantize`'s `round(t)` (half up) except at an
+    /// exact half, where nil sends the caller to `bytes`. Nil too when a component is not in range.
+    @inline(__always)
+    static func unitBytes(_ c: SIMD4<Double>) -> SIMD4<UInt8>? {
+        let t = c * 255 + StoreRounding.tieBias
+        let shifted = t + 0x1p52
+        guard !any((t - (shifted - 0x1p52) .== 0.5) .| (t .>= 255.5) .| .!(t .>= 0)) else { return nil }
+        return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(shifted, to: SIMD4<UInt64>.self))
+    }
+
     /// The 4 bytes of one pixel packed so that a 32-bit store writes them in memory order r, g, b, a on
     /// either byte order.
     static func pattern(r: UInt8, g: UInt8, b: UInt8, a: UInt8) -> UInt32 {
@@ -100,11 +112,12 @@ struct BlendTarget {
         over = Blend.overTable
     }
 
-    /// Source-over of a premultiplied colour at (x, y): the colour's bytes over the pixel's (`Blend.over`).
+    /// Source-over of a premultiplied colour at (x, y): the colour's bytes (`Blend.unitBytes` where it answers,
+    /// else `Blend.bytes`: the same bytes) over the pixel's (`Blend.over`).
     @inline(__always)
     func blend(_ src: SIMD4<Double>, x: Int, y: Int) {
         let p = UnsafeMutableRawPointer(base + (y * width + x) * 4)
-        let pixel = Blend.over(Blend.bytes(src), p.loadUnaligned(as: UInt32.self), table: over)
+        let pixel = Blend.over(Blend.unitBytes(src) ?? Blend.bytes(src), p.loadUnaligned(as: UInt32.self), table: over)
         p.storeBytes(of: pixel, as: UInt32.self)
     }
 
@@ -113,7 +126,7 @@ struct BlendTarget {
     /// access instead of reading back four byte stores.
     @inline(__always)
     func blended(_ src: SIMD4<Double>, over dst: UInt32) -> UInt32 {
-        Blend.over(Blend.bytes(src), dst, table: over)
+        Blend.over(Blend.unitBytes(src) ?? Blend.bytes(src), dst, table: over)
     }
 
     /// Stores one pixel pattern (an opaque colour's bytes) over the columns `xs` of row `y`.
