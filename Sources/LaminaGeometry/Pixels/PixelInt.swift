@@ -25,3 +25,15 @@ extension Int {
         }
     }
 }
+
+extension Double {
+    /// `rounded(.down)` by truncation for values within ±2^52, the same double (-0.0 and whole values are
+    /// returned as they are): x86-64 without SSE4.1 has no instruction for it, and libm's `floor` is a call.
+    /// Other values, NaN and the infinities take `rounded(.down)`.
+    @inlinable @inline(__always)
+    public var floored: Double {
+        guard abs(self) < 0x1p52 else { return rounded(.down) }
+        let t = Double(Int64(self))
+        return t == self ? self : (t > self ? t - 1 : t)
+    }
+}

@@ -239,10 +239,12 @@ public struct Clip: Codable, Sendable, Hashable {
 /// Which edges of a rect are antialiased (CA's edgeAntialiasingMask bits).
 public struct EdgeMask: OptionSet, Codable, Sendable, Hashable {
     public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let minX = EdgeMask(rawValue: 1)
-    public static let maxX = EdgeMask(rawValue: 2)
-    public static let minY = EdgeMask(rawValue: 4)
-    public static let maxY = EdgeMask(rawValue: 8)
-    public static let all: EdgeMask = [.minX, .maxX, .minY, .maxY]
+    @inlinable public init(rawValue: Int) { self.rawValue = rawValue }
+    // Constants the caller's module folds, where a stored `static let` is a lazy global behind a once-check
+    // at every use (coverage tests per pixel and per grid line read them).
+    @inlinable public static var minX: EdgeMask { EdgeMask(rawValue: 1) }
+    @inlinable public static var maxX: EdgeMask { EdgeMask(rawValue: 2) }
+    @inlinable public static var minY: EdgeMask { EdgeMask(rawValue: 4) }
+    @inlinable public static var maxY: EdgeMask { EdgeMask(rawValue: 8) }
+    @inlinable public static var all: EdgeMask { EdgeMask(rawValue: 15) }
 }

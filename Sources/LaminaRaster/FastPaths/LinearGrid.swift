@@ -76,9 +76,10 @@ struct LinearGrid {
 
     /// `TextureSampler.bilinear`'s first texel index and weight along an axis of `size` texels.
     private static func texel(_ coordinate: Double, size: Int) -> (Int, Double) {
+        // Held in -1 ... size (NaN at -1), so its floor converts as it is.
         let x = (coordinate - 0.5).clamped(-1, Double(size))
-        let f = x.rounded(.down)
-        return (Int(pixels: f, .down, in: -1...size), x - f)
+        let f = x.floored
+        return (Int(f), x - f)
     }
 }
 

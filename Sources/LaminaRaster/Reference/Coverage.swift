@@ -44,7 +44,8 @@ enum Coverage {
     static func rectX(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask, exact: ExactEdges? = nil,
                       x: Int = 0, y: Int = 0, axes: AxisLengths? = nil) -> Double {
         let minX = Double(r.minX), maxX = Double(r.maxX)
-        let hx = (s.qx * 4096 + 0.5).rounded(.down) / 4096
+        // The local x snapped to 1/4096 of a unit, for hard edges only (a floor each).
+        var hx: Double { (s.qx * 4096 + 0.5).rounded(.down) / 4096 }
         let cMinX = edgeAA.contains(.minX)
             ? clamp01(0.5 - (axes?.pixels(minX - s.qx, alongX: true) ?? s.pixels(minX - s.qx, nx: -1, ny: 0)))
             : hard(0, hx >= minX, exact: exact, x: x, y: y)
@@ -60,7 +61,7 @@ enum Coverage {
     static func rectY(_ r: CGRect, at s: Projection.Sample, edgeAA: EdgeMask, exact: ExactEdges? = nil,
                       x: Int = 0, y: Int = 0, axes: AxisLengths? = nil) -> Double {
         let minY = Double(r.minY), maxY = Double(r.maxY)
-        let hy = (s.qy * 4096 + 0.5).rounded(.down) / 4096
+        var hy: Double { (s.qy * 4096 + 0.5).rounded(.down) / 4096 }
         let cMinY = edgeAA.contains(.minY)
             ? clamp01(0.5 - (axes?.pixels(minY - s.qy, alongX: false) ?? s.pixels(minY - s.qy, nx: 0, ny: -1)))
             : hard(2, hy >= minY, exact: exact, x: x, y: y)
