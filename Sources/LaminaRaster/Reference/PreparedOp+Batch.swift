@@ -23,9 +23,10 @@ extension PreparedOp {
             }
         }
         for op in ops {
-            guard let t = op.texture, case .image(let id) = t.source, samplers[id] == nil else { continue }
+            guard let t = op.texture, case .image(let id) = t.source else { continue }
+            if let known = samplers[id], known.mipmapped || t.minFilter != .trilinear { continue }
             guard let bitmap = graph.image(id)?.bitmap else { throw RenderGraphDefect("\(id) has no pixels") }
-            samplers[id] = TextureSampler(bitmap)
+            samplers[id] = TextureSampler.sampler(bitmap, minFilter: t.minFilter, known: samplers[id])
         }
         let shared = samplers
         var prepared = [Result<PreparedOp, Error>?](repeating: nil, count: items.count)

@@ -212,11 +212,11 @@ extension PreparedOp {
         let sampler: TextureSampler
         switch t.source {
         case .image(let id):
-            if let s = samplers[id] {
-                sampler = s
+            if let known = samplers[id], known.mipmapped || t.minFilter != .trilinear {
+                sampler = known
             } else {
                 guard let bitmap = graph.image(id)?.bitmap else { throw RenderGraphDefect("\(id) has no pixels") }
-                sampler = TextureSampler(bitmap)
+                sampler = TextureSampler.sampler(bitmap, minFilter: t.minFilter, known: samplers[id])
                 samplers[id] = sampler
             }
         case .pass(let id):

@@ -9,26 +9,38 @@ import LaminaImage
 /// magnification filter. `nearest` is GL_NEAREST, `linear` GL_LINEAR on level 0, and `trilinear`
 /// (minification only) GL_LINEAR_MIPMAP_LINEAR over Lamina's own 2x2 box-filtered chain.
 struct TextureSampler {
-    struct Level {
-        let width: Int
-        let height: Int
-        let pixels: [UInt8]
-    }
+    /// A level's size and premultiplied RGBA bytes: the image itself, shared, not copied.
+    typealias Level = Image
 
+    /// Level 0, and below it the box-filtered chain where the sampler was made for trilinear draws
+    /// (`mipmapped`); the other filters read level 0 alone.
     let levels: [Level]
+    /// Whether `levels` is the whole chain (a pass's sampler is its one level, by design).
+    let mipmapped: Bool
     /// The image the levels come from, when they come from one (not from a pass): it keeps what is found
-    /// about its texels across frames (`Bitmap.occupancy`).
+    /// about its texels across frames (`Bitmap.occupancy`, `Bitmap.mipChain`).
     let bitmap: Bitmap?
 
     init(levels: [Image]) {
-        self.levels = levels.map { Level(width: $0.width, height: $0.height, pixels: $0.pixels) }
+        self.levels = levels
+        mipmapped = true
         bitmap = nil
     }
 
-    /// `bitmap`'s mip chain.
-    init(_ bitmap: Bitmap) {
-        levels = bitmap.mipChain.levels.map { Level(width: $0.width, height: $0.height, pixels: $0.pixels) }
+    /// `bitmap`'s level 0, or its whole mip chain when `mipmapped` (built on first use and kept by the
+    /// bitmap): a text layer's store drawn once, bilinearly, never pays for levels nothing reads.
+    init(_ bitmap: Bitmap, mipmapped: Bool) {
+        levels = mipmapped ? bitmap.mipChain.levels : [bitmap.image]
+        self.mipmapped = mipmapped
         self.bitmap = bitmap
+    }
+
+    /// The sampler a draw with `filter` as its minification filter reads `bitmap` through: `known` (one
+    /// made for an earlier draw of the image) when it has the levels the draw needs, else a new one.
+    static func sampler(_ bitmap: Bitmap, minFilter filter: ContentsFilter, known: TextureSampler?) -> TextureSampler {
+        let needsChain = filter == .trilinear
+        if let known, known.mipmapped || !needsChain { return known }
+        return TextureSampler(bitmap, mipmapped: needsChain)
     }
 
     /// Samples at texel coordinates (x, y) of level 0 (a texel's centre at i + 0.5) with level of detail
