@@ -28,7 +28,7 @@ final class PassBatcherTests: XCTestCase {
     /// (`fusesBorders` off) unless a test asks: they test how separate operations batch.
     static func batchesAndInstances(_ ops: [DrawOp], culls: Bool = true,
                                     fusesBorders: Bool = false) throws -> (batches: PassBatches, instances: [Float]) {
-        var batcher = PassBatcher(resolve: { _ in throw GLError.invalidGraph("no textures here") },
+        var batcher = PassBatcher(resolve: { _, _ in throw GLError.invalidGraph("no textures here") },
                                   resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
         batcher.culls = culls
         batcher.fusesBorders = fusesBorders
@@ -94,7 +94,7 @@ final class PassBatcherTests: XCTestCase {
         let ops = Self.card(60, 60, PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5)) + [later]
         var pixels: [Bool: Int] = [:]
         for culls in [true, false] {
-            var batcher = PassBatcher(resolve: { _ in throw GLError.invalidGraph("no textures here") },
+            var batcher = PassBatcher(resolve: { _, _ in throw GLError.invalidGraph("no textures here") },
                                       resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
             batcher.culls = culls
             batcher.fusesBorders = false

@@ -77,13 +77,13 @@ extension PassBatcher {
         } else if let image = imageSize(t.source) {
             size = image
         } else {
-            let texture = try resolve(t.source)
+            let texture = try resolve(t.source, t.minFilter == .trilinear)
             (pass, size) = (texture, (texture.width, texture.height))
         }
         let blit = TexelBlit(op, t, bounds: b, textureWidth: size.width, textureHeight: size.height, enabled: splits)
         let sampling = ShaderKey.sampling(min: t.minFilter, mag: t.magFilter)
         let slot = try slot(for: t, copies: blit != nil, sampling: sampling)
-        let source = try slot?.page ?? pass ?? resolve(t.source)
+        let source = try slot?.page ?? pass ?? resolve(t.source, t.minFilter == .trilinear)
         f.texture = source
         if let maskPass = t.mask { f.mask = try resolvePass(maskPass) }
         f.key = ShaderKey(kind: .texture, rounded: ShaderKey.shape(shape, border: nil).rounded, sampling: sampling,

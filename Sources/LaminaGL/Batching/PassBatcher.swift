@@ -133,7 +133,7 @@ struct PassBatcher {
         pixels = 0
     }
 
-    init(resolve: @escaping (TextureDraw.Source) throws -> GLTexture,
+    init(resolve: @escaping (TextureDraw.Source, _ mipmapped: Bool) throws -> GLTexture,
          resolvePass: @escaping (PassID) throws -> GLTexture,
          reduction: @escaping (PassID) -> Reduction? = { _ in nil },
          occupancy: @escaping (TextureDraw.Source) -> TexelOccupancy? = { _ in nil }) {
@@ -148,7 +148,8 @@ struct PassBatcher {
     let reduction: (PassID) -> Reduction?
 
     /// Resolves a texture draw's source (an image or an earlier pass) to a texture.
-    let resolve: (TextureDraw.Source) throws -> GLTexture
+    /// A source's texture; for an image, with its whole mip chain when `mipmapped` (a trilinear draw).
+    let resolve: (TextureDraw.Source, _ mipmapped: Bool) throws -> GLTexture
     let resolvePass: (PassID) throws -> GLTexture
     /// An image source's size (nil for a pass) and its slot in an atlas page (`ImageAtlas`), if it gets one.
     var imageSize: (TextureDraw.Source) -> (width: Int, height: Int)? = { _ in nil }

@@ -44,12 +44,13 @@ final class GLTexture {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
     }
 
-    /// A texture holding `chain`'s levels exactly as Lamina built them (never glGenerateMipmap).
-    convenience init(mipChain chain: MipChain) throws {
-        guard let base = chain.levels.first else { throw GLError.invalidGraph("empty mip chain") }
-        try self.init(width: base.width, height: base.height, levels: chain.levels.count)
+    /// A texture holding `levels` (level 0 first: an image, or its mip chain) exactly as Lamina built them
+    /// (never glGenerateMipmap).
+    convenience init(levels: [Image]) throws {
+        guard let base = levels.first else { throw GLError.invalidGraph("a texture without levels") }
+        try self.init(width: base.width, height: base.height, levels: levels.count)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        for (level, image) in chain.levels.enumerated() {
+        for (level, image) in levels.enumerated() {
             try image.pixels.withUnsafeBytes { bytes in
                 try gl("glTexSubImage2D(level \(level))") {
                     glTexSubImage2D(GLenum(GL_TEXTURE_2D), GLint(level), 0, 0, GLsizei(image.width),

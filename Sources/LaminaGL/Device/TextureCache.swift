@@ -8,6 +8,8 @@ final class TextureCache {
     private struct Entry {
         weak var bitmap: Bitmap?
         let texture: GLTexture
+        /// Whether the texture holds the whole mip chain, not level 0 alone.
+        let mipmapped: Bool
     }
     /// Where an image has non-zero texels (`TexelOccupancy`), found on first ask; nil when it is not worth
     /// cutting. Kept apart from the textures: an image drawn from an atlas slot (`ImageAtlas`) has none.
@@ -20,12 +22,14 @@ final class TextureCache {
     /// Textures uploaded so far (a profiling counter).
     private(set) var uploads = 0
 
-    /// The texture of `bitmap`, uploading its mip chain the first time.
-    func texture(for bitmap: Bitmap) throws -> GLTexture {
+    /// The texture of `bitmap`, uploaded the first time: level 0 alone, or the whole mip chain when
+    /// `mipmapped` (a trilinear draw, the only one that reads other levels). A level-0 texture asked for
+    /// with its chain is replaced by one with it; draws already holding the first keep it.
+    func texture(for bitmap: Bitmap, mipmapped: Bool) throws -> GLTexture {
         let key = ObjectIdentifier(bitmap)
-        if let e = entries[key], e.bitmap === bitmap { return e.texture }
-        let t = try GLTexture(mipChain: bitmap.mipChain)
-        entries[key] = Entry(bitmap: bitmap, texture: t)
+        if let e = entries[key], e.bitmap === bitmap, e.mipmapped || !mipmapped { return e.texture }
+        let t = try GLTexture(levels: mipmapped ? bitmap.mipChain.levels : [bitmap.image])
+        entries[key] = Entry(bitmap: bitmap, texture: t, mipmapped: mipmapped)
         uploads += 1
         return t
     }

@@ -230,11 +230,11 @@ final class FrameExecutor {
     private func makeBatcher() -> PassBatcher {
         let graph = self.graph, textures = resources.textures
         var batcher = PassBatcher(
-            resolve: { [unowned self] source in
+            resolve: { [unowned self] source, mipmapped in
                 switch source {
                 case .image(let id):
                     guard let bitmap = graph.image(id)?.bitmap else { throw RenderGraphDefect("\(id) has no pixels") }
-                    return try textures.texture(for: bitmap)
+                    return try textures.texture(for: bitmap, mipmapped: mipmapped)
                 case .pass(let id):
                     return try self.passTexture(id)
                 }
