@@ -33,6 +33,13 @@ public final class Bitmap: @unchecked Sendable {
         return m
     }
 
+    /// `occupancy` if something asked for it already, else nil (nothing is computed).
+    public var knownOccupancy: Occupancy? {
+        lock.lock()
+        defer { lock.unlock() }
+        return cachedOccupancy
+    }
+
     /// Which texels of `image` are not transparent, found on first use: a drawing that reads the image
     /// many times skips what it would read as zero.
     public var occupancy: Occupancy {

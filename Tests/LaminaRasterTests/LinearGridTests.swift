@@ -199,4 +199,33 @@ final class LinearGridTests: XCTestCase {
             XCTAssertTrue(region(alone) != region(levelZero), "\(backend): a draw minified four times reads other levels")
         }
     }
+
+    /// An image drawn about a texel a pixel has its occupancy found (and kept); a large one drawn small
+    /// does not pay a look at all its texels for it.
+    func testOccupancy_isFoundWhereTheDrawReadsMostTexels() throws {
+        var rng = SplitMix64(seed: 4)
+        func image(_ side: Int) -> Bitmap? {
+            var bytes = [UInt8](repeating: 0, count: side * side * 4)
+            for i in stride(from: 0, to: side * side, by: 3) {
+                let a = UInt8(1 + rng.next() % 255)
+                bytes[i * 4 + 3] = a
+                bytes[i * 4] = UInt8(rng.next() % (UInt64(a) + 1))
+            }
+            return Image(width: side, height: side, premultipliedRGBA: bytes).map { Bitmap(image: $0) }
+        }
+        let near = try XCTUnwrap(image(40)), far = try XCTUnwrap(image(400))
+        let scene = makeScene(width: 100, height: 50) { root in
+            for (k, bitmap) in [near, far].enumerated() {
+                let layer = Layer()
+                layer.frame = CGRect(x: 2.3 + Double(k) * 50, y: 3.6, width: 40, height: 40)
+                layer.contentsValue = bitmap
+                root.addSublayer(layer)
+            }
+        }
+        XCTAssertEqual(try linearGridDraws(scene), 2)
+        _ = try renderCPU(scene)
+        XCTAssertNotNil(near.knownOccupancy, "a store drawn a texel a pixel keeps its occupancy")
+        XCTAssertNil(far.knownOccupancy, "an image of 100 texels a pixel is drawn without finding it")
+        try assertFastPathsChangeNothing(scene)
+    }
 }

@@ -60,7 +60,14 @@ struct LinearGrid {
         }
         self.columns = columns
         self.rows = rows
-        reach = t.sampler.bitmap.flatMap { Reach(columns, occupancy: $0.occupancy, width: width, height: height) }
+        // The occupancy costs a look at every texel once: worth it where the draw reads a fair share of them
+        // (a store drawn about one texel a pixel, every frame), not for a large image drawn small.
+        let worthFinding = width * height <= 4 * bounds.width * bounds.height
+        reach = t.sampler.bitmap.flatMap { bitmap in
+            (worthFinding ? bitmap.occupancy : bitmap.knownOccupancy).flatMap {
+                Reach(columns, occupancy: $0, width: width, height: height)
+            }
+        }
     }
 
     /// Whether `shade`'s lambda at `s` (the same at every pixel of such a map) selects bilinear filtering
