@@ -228,4 +228,51 @@ final class LinearGridTests: XCTestCase {
         XCTAssertNil(far.knownOccupancy, "an image of 100 texels a pixel is drawn without finding it")
         try assertFastPathsChangeNothing(scene)
     }
+
+    /// The canvas's linear grids as prepared.
+    private func grids(_ scene: Scene) throws -> [LinearGrid] {
+        let graph = try Planner().plan(scene)
+        var samplers: [ImageID: TextureSampler] = [:]
+        var found: [LinearGrid] = []
+        for pass in graph.passes {
+            guard case .draw(let ops) = pass.content else { continue }
+            for op in ops where op.texture != nil {
+                if let g = try PreparedOp(op, graph: graph, passes: [:], samplers: &samplers).linearGrid { found.append(g) }
+            }
+        }
+        return found
+    }
+
+    /// A draw prepared again where it was takes the grid its first preparation made (the same storage); the
+    /// same geometry over another image makes its own, with that image's runs; both draw the reference's
+    /// bytes.
+    func testKeptGrids_areTakenForTheSameDrawAndImageOnly() throws {
+        var rng = SplitMix64(seed: 8)
+        func scene(_ bitmap: Bitmap?) -> Scene {
+            makeScene(width: 80, height: 40) { root in
+                let layer = Layer()
+                layer.frame = CGRect(x: 3.37, y: 2.71, width: 61.3, height: 30.2)
+                layer.contentsValue = bitmap
+                root.addSublayer(layer)
+            }
+        }
+        let first = try XCTUnwrap(randomBitmap(&rng))
+        // The same size, other texels: only the image tells the two draws apart.
+        var bytes = first.image.pixels
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            let a = bytes[i + 3] == 0 ? UInt8(rng.next() % 256) : 0
+            bytes[i + 3] = a
+            for c in 0..<3 { bytes[i + c] = UInt8(rng.next() % (UInt64(a) + 1)) }
+        }
+        let second = try XCTUnwrap(Image(width: first.width, height: first.height, premultipliedRGBA: bytes)
+            .map { Bitmap(image: $0) })
+        let a = try grids(scene(first)), b = try grids(scene(first)), c = try grids(scene(second))
+        XCTAssertEqual([a.count, b.count, c.count], [1, 1, 1])
+        func storage(_ g: LinearGrid) -> UnsafeRawPointer? { g.columns.withUnsafeBytes { $0.baseAddress } }
+        XCTAssertEqual(storage(a[0]), storage(b[0]), "the second preparation takes the kept grid")
+        XCTAssertNotEqual(storage(a[0]), storage(c[0]), "another image's grid is its own")
+        XCTAssertEqual(c[0].reach?.occupancy.words, second.knownOccupancy?.words)
+        try assertFastPathsChangeNothing(scene(first))
+        try assertFastPathsChangeNothing(scene(second))
+    }
 }

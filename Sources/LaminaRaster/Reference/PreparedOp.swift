@@ -159,7 +159,8 @@ final class PreparedOp: @unchecked Sendable {
                                  modulate: modulate ?? white)
             }
             if alignedOffset == nil, grid == nil, fastPaths.contains(.linearGrids) {
-                linear = LinearGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA)
+                linear = LinearGrid.kept(prepared, transform: op.transform, sampler: pixelSampler, affine: affine,
+                                         bounds: op.bounds, edgeAA: op.edgeAA)
             }
         default: break
         }
