@@ -85,7 +85,7 @@ let package = Package(
                                                             "LaminaTestSupport"]),
         .testTarget(name: "LaminaGeometryTests", dependencies: ["LaminaGeometry"]),
         .testTarget(name: "LaminaGraphTests", dependencies: ["LaminaGraph", "LaminaGeometry", "LaminaImage"]),
-        .testTarget(name: "LaminaImageTests", dependencies: ["LaminaImage"]),
+        .testTarget(name: "LaminaImageTests", dependencies: ["LaminaImage", "LaminaGeometry"]),
         .testTarget(name: "LaminaTextTests", dependencies: ["LaminaText", "LaminaImage"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaSnapshotTesting", "LaminaFixtures",
                                                             .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],

@@ -1,24 +1,12 @@
+import LaminaGeometry
 import XCTest
 @testable import LaminaImage
 
 /// `Occupancy`: one bit a texel, set where any byte is non-zero, and the runs of two rows' union within a
 /// column range, checked against the texels one by one.
 final class OccupancyTests: XCTestCase {
-    /// SplitMix64, enough for drawing texels.
-    private struct Mix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// An image of `width` x `height` texels, each non-zero with probability `density`, in one random byte.
-    private func sparse(_ width: Int, _ height: Int, density: Double, _ rng: inout Mix) -> Image {
+    private func sparse(_ width: Int, _ height: Int, density: Double, _ rng: inout SplitMix64) -> Image {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for i in 0..<width * height where Double(rng.next() % 1000) / 1000 < density {
             bytes[i * 4 + Int(rng.next() % 4)] = UInt8(1 + rng.next() % 255)
@@ -43,7 +31,7 @@ final class OccupancyTests: XCTestCase {
     }
 
     func testRuns_matchTheTexels_acrossWordEdges() {
-        var rng = Mix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for width in [1, 2, 63, 64, 65, 127, 128, 129, 200] {
             for density in [0.05, 0.5, 0.95] {
                 let image = sparse(width, 5, density: density, &rng)
@@ -76,7 +64,7 @@ final class OccupancyTests: XCTestCase {
     }
 
     func testBitmap_keepsItsOccupancy() {
-        var rng = Mix(seed: 3)
+        var rng = SplitMix64(seed: 3)
         let bitmap = Bitmap(image: sparse(70, 4, density: 0.3, &rng))
         XCTAssertEqual(bitmap.occupancy.words, Occupancy(bitmap.image).words)
         XCTAssertEqual(bitmap.occupancy.wordsPerRow, 2)

@@ -60,8 +60,15 @@ final class LinearGridTests: XCTestCase {
     /// An image of random premultiplied texels, a third of them transparent.
     private func randomBitmap(_ rng: inout SplitMix64) -> Bitmap? {
         let width = 3 + Int(rng.next() % 40), height = 3 + Int(rng.next() % 30)
+        return noise(width, height, &rng) { rng in rng.unit() > 0.33 }
+    }
+
+    /// A `width` x `height` image whose texels where `drawn` says so are random premultiplied colours, the
+    /// others transparent.
+    private func noise(_ width: Int, _ height: Int, _ rng: inout SplitMix64,
+                       drawn: (inout SplitMix64) -> Bool = { _ in true }) -> Bitmap? {
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for i in 0..<width * height where rng.unit() > 0.33 {
+        for i in 0..<width * height where drawn(&rng) {
             let a = UInt8(rng.next() % 256)
             bytes[i * 4 + 3] = a
             for c in 0..<3 { bytes[i * 4 + c] = UInt8(rng.next() % (UInt64(a) + 1)) }
@@ -166,14 +173,7 @@ final class LinearGridTests: XCTestCase {
     /// texture there, which a bilinear frame before made with level 0 alone.
     func testTrilinearDrawBesideABilinearOne_samplesTheMipChain() throws {
         var rng = SplitMix64(seed: 21)
-        let width = 600, height = 64
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for i in 0..<width * height {
-            let a = UInt8(rng.next() % 256)
-            bytes[i * 4 + 3] = a
-            for c in 0..<3 { bytes[i * 4 + c] = UInt8(rng.next() % (UInt64(a) + 1)) }
-        }
-        let bitmap = try XCTUnwrap(Image(width: width, height: height, premultipliedRGBA: bytes).map { Bitmap(image: $0) })
+        let bitmap = try XCTUnwrap(noise(600, 64, &rng))
         func scene(bilinearFirst: Bool, trilinear: Bool) -> Scene {
             makeScene(width: 160, height: 40, background: Color(white: 0.5)) { root in
                 if bilinearFirst {
@@ -204,16 +204,7 @@ final class LinearGridTests: XCTestCase {
     /// does not pay a look at all its texels for it.
     func testOccupancy_isFoundWhereTheDrawReadsMostTexels() throws {
         var rng = SplitMix64(seed: 4)
-        func image(_ side: Int) -> Bitmap? {
-            var bytes = [UInt8](repeating: 0, count: side * side * 4)
-            for i in stride(from: 0, to: side * side, by: 3) {
-                let a = UInt8(1 + rng.next() % 255)
-                bytes[i * 4 + 3] = a
-                bytes[i * 4] = UInt8(rng.next() % (UInt64(a) + 1))
-            }
-            return Image(width: side, height: side, premultipliedRGBA: bytes).map { Bitmap(image: $0) }
-        }
-        let near = try XCTUnwrap(image(40)), far = try XCTUnwrap(image(400))
+        let near = try XCTUnwrap(noise(40, 40, &rng)), far = try XCTUnwrap(noise(400, 400, &rng))
         let scene = makeScene(width: 100, height: 50) { root in
             for (k, bitmap) in [near, far].enumerated() {
                 let layer = Layer()
