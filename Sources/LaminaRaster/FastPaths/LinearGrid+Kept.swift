@@ -46,9 +46,11 @@ extension LinearGrid {
         return grid
     }
 
-    /// The bytes a grid holds, for the cache's bound.
+    /// The bytes a grid holds, for the cache's bound: its lines, and its runs with the occupancy they read
+    /// (which the grid keeps alive after its image is gone).
     var bytes: Int {
-        128 + (columns.count + rows.count) * MemoryLayout<Line>.stride + (reach.map { $0.low.count * 8 } ?? 0)
+        128 + (columns.count + rows.count) * MemoryLayout<Line>.stride
+            + (reach.map { $0.low.count * 8 + $0.occupancy.words.count * 8 } ?? 0)
     }
 }
 
