@@ -87,4 +87,40 @@ final class TexelGridMemoTests: XCTestCase {
         XCTAssertGreaterThan(taken, 150, "the images are drawn through the texel grid")
         XCTAssertGreaterThan(straight, 60, "images at scale 1 are read along straight runs")
     }
+
+    /// A nearest draw prepared again where it was takes the grid its first preparation made (the same
+    /// storage); a shadow's tinted slices keep their colour table with it, and other opacity makes its own;
+    /// every frame draws the reference's bytes.
+    func testKeptGrids_areTakenForTheSameDrawOnly() throws {
+        func scene(opacity: Float) -> Scene {
+            makeScene(width: 120, height: 90, background: Color(white: 0.8)) { root in
+                let card = Layer()
+                card.frame = CGRect(x: 20, y: 15, width: 60, height: 40)
+                card.backgroundColor = Color(red: 0.2, green: 0.5, blue: 0.7)
+                card.shadowOpacity = opacity
+                card.shadowRadius = 3
+                card.shadowOffset = CGSize(width: 2, height: 4)
+                root.addSublayer(card)
+            }
+        }
+        func grids(_ scene: Scene) throws -> [TexelGrid] {
+            let graph = try Planner().plan(scene)
+            var samplers: [ImageID: TextureSampler] = [:]
+            var passes: [PassID: Image] = [:]
+            for pass in graph.passes { passes[pass.id] = Image(width: pass.width, height: pass.height) }
+            return try graph.passes.flatMap { pass -> [TexelGrid] in
+                guard case .draw(let ops) = pass.content else { return [] }
+                return try ops.compactMap { try PreparedOp($0, graph: graph, passes: passes, samplers: &samplers).texelGrid }
+            }
+        }
+        let a = try grids(scene(opacity: 0.7)), b = try grids(scene(opacity: 0.7)), c = try grids(scene(opacity: 0.4))
+        XCTAssertFalse(a.isEmpty, "the shadow is drawn in nearest slices")
+        XCTAssertEqual([a.count, b.count], [c.count, c.count])
+        func storage(_ g: TexelGrid) -> UnsafeRawPointer? { g.columns.withUnsafeBytes { $0.baseAddress } }
+        XCTAssertEqual(a.map(storage), b.map(storage), "the second preparation takes the kept grids")
+        XCTAssertTrue(zip(a, c).allSatisfy { storage($0) != storage($1) && $0.tinted != $1.tinted },
+                      "another opacity's slices make their own grids and colours")
+        try assertFastPathsChangeNothing(scene(opacity: 0.7))
+        try assertFastPathsChangeNothing(scene(opacity: 0.4))
+    }
 }

@@ -155,8 +155,8 @@ final class PreparedOp: @unchecked Sendable {
             opaque = spans?.innerShape != nil && clips.isEmpty && pixelSampler != nil && (f * (modulate ?? white)).w >= 1
         case (.roundedRect, .texture(let prepared)):
             if alignedOffset == nil, fastPaths.contains(.texelGrids) {
-                grid = TexelGrid(prepared, sampler: pixelSampler, bounds: op.bounds, edgeAA: op.edgeAA,
-                                 modulate: modulate ?? white)
+                grid = TexelGrid.kept(prepared, transform: op.transform, sampler: pixelSampler, affine: affine,
+                                      bounds: op.bounds, edgeAA: op.edgeAA, modulate: modulate ?? white)
             }
             if alignedOffset == nil, grid == nil, fastPaths.contains(.linearGrids) {
                 linear = LinearGrid.kept(prepared, transform: op.transform, sampler: pixelSampler, affine: affine,
