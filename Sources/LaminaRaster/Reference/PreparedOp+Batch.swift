@@ -24,7 +24,7 @@ extension PreparedOp {
         }
         for op in ops {
             guard let t = op.texture, case .image(let id) = t.source else { continue }
-            if let known = samplers[id], known.mipmapped || t.minFilter != .trilinear { continue }
+            if samplers[id]?.serves(t.minFilter) == true { continue }
             guard let bitmap = graph.image(id)?.bitmap else { throw RenderGraphDefect("\(id) has no pixels") }
             samplers[id] = TextureSampler.sampler(bitmap, minFilter: t.minFilter, known: samplers[id])
         }

@@ -213,7 +213,7 @@ extension PreparedOp {
         let sampler: TextureSampler
         switch t.source {
         case .image(let id):
-            if let known = samplers[id], known.mipmapped || t.minFilter != .trilinear {
+            if let known = samplers[id], known.serves(t.minFilter) {
                 sampler = known
             } else {
                 guard let bitmap = graph.image(id)?.bitmap else { throw RenderGraphDefect("\(id) has no pixels") }

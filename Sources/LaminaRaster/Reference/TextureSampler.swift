@@ -38,10 +38,12 @@ struct TextureSampler {
     /// The sampler a draw with `filter` as its minification filter reads `bitmap` through: `known` (one
     /// made for an earlier draw of the image) when it has the levels the draw needs, else a new one.
     static func sampler(_ bitmap: Bitmap, minFilter filter: ContentsFilter, known: TextureSampler?) -> TextureSampler {
-        let needsChain = filter == .trilinear
-        if let known, known.mipmapped || !needsChain { return known }
-        return TextureSampler(bitmap, mipmapped: needsChain)
+        if let known, known.serves(filter) { return known }
+        return TextureSampler(bitmap, mipmapped: filter == .trilinear)
     }
+
+    /// Whether the sampler has the levels a draw with `filter` as its minification filter reads.
+    func serves(_ filter: ContentsFilter) -> Bool { mipmapped || filter != .trilinear }
 
     /// Samples at texel coordinates (x, y) of level 0 (a texel's centre at i + 0.5) with level of detail
     /// `lambda`, returning premultiplied components in 0...1. Texel coordinates, not unit ones: a texture
