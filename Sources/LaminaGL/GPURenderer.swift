@@ -132,8 +132,9 @@ final class GLResources {
     let atlas = ImageAtlas()
     /// Images uploaded so far, to their own textures or to atlas slots (a profiling counter).
     var uploads: Int { textures.uploads + atlas.uploads }
-    /// Drawn backing stores kept between frames, 256 MiB.
+    /// Retained passes kept between frames, 256 MiB, and which of them are kept (`RetainPolicy`).
     lazy var retained = RetainedTargets(pool: pool, capacityBytes: 256 << 20)
+    let retainPolicy = RetainPolicy()
     let drawer: PrimitiveDrawer
     let blur: BlurRunner
     /// Path fills' coverage, computed on the GPU before each pass's draws.

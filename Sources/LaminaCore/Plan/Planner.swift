@@ -73,7 +73,7 @@ public struct Planner {
         _ = builder.admitCoverage(ops, of: canvasContent)
         builder.passes.append(canvasContent)
         builder.finishShadowAtlases()
-        builder.keyRasterizations()
+        builder.keyRetainedPasses()
         builder.chargeImages()
         if let failure = builder.failure { throw failure }
         return RenderGraph(width: w, height: h, scale: scene.scale, clearColor: scene.background.premultiplied,

@@ -37,9 +37,17 @@ final class FrameExecutor {
         // Retained passes already held are not drawn again, nor what only they read; their targets (and
         // those kept this frame) belong to `r.retained`, never to the pool.
         let frameStart = r.retained.now
+        let admitted = r.retainPolicy.admitted(graph)
+        keepReduced = FrameExecutor.keptReduced(graph, options: options)
         var kept: [PassID: RenderTarget] = [:]
         for pass in graph.passes {
-            if let key = pass.retainKey, let t = r.retained.target(for: key) { kept[pass.id] = t }
+            guard let key = pass.retainKey, let hit = r.retained.entry(for: key) else { continue }
+            // A blur kept reduced serves only readers that take it so (texel copies).
+            if let reduction = hit.reduction {
+                guard keepReduced.contains(pass.id) else { continue }
+                reductions[pass.id] = reduction
+            }
+            kept[pass.id] = hit.target
         }
         let toRun = graph.passesToRun(retained: Set(kept.keys))
         var borrowed = Set(kept.keys)
@@ -50,7 +58,6 @@ final class FrameExecutor {
         }
         guard let canvas = graph.passes.last else { throw RenderGraphDefect("it has no pass") }
         let lastUse = FrameExecutor.lastUses(graph)
-        keepReduced = FrameExecutor.keptReduced(graph, options: options)
         let grayPasses = Set(graph.passes.filter(\.isGray).map(\.id))
         let uploadsBefore = r.uploads, createdBefore = r.pool.created
         var batcher = makeBatcher()
@@ -69,7 +76,10 @@ final class FrameExecutor {
             }
             passStats.append(try execute(pass, index: index, grayPasses: grayPasses, batcher: &batcher, walls: &walls,
                                          wallStart: wallStart))
-            if let key = pass.retainKey, let t = targets[pass.id], r.retained.keep(t, for: key) { borrowed.insert(pass.id) }
+            if let key = pass.retainKey, admitted.contains(key), let t = targets[pass.id],
+               r.retained.keep(t, reduction: reductions[pass.id], for: key) {
+                borrowed.insert(pass.id)
+            }
             for (id, last) in lastUse where last == index && id != canvas.id && !borrowed.contains(id) {
                 if let t = targets.removeValue(forKey: id) { r.pool.release(t) }
             }

@@ -1,15 +1,22 @@
 import Foundation
 import LaminaGraph
 
-/// The targets of retained passes (`Pass.retainKey`: drawn layers' backing stores) kept between frames, so a
-/// scene rendered again skips them and the passes only they read, as Core Animation keeps a backing store
-/// until its layer changes. Bounded in bytes (4 a pixel), least recently used first out; a target over a
+/// The targets of retained passes (`Pass.retainKey`: drawn layers' backing stores, rasterized layers,
+/// recurring blurs; `RetainPolicy` says which are kept) kept between frames, so a scene rendered again skips
+/// them and the passes only they read, as Core Animation keeps a backing store until its layer changes. A
+/// blur kept at a reduced pyramid level is kept with its reduction. Bounded in bytes (4 a pixel), least recently used first out; a target over a
 /// quarter of the capacity is not kept. Targets are dropped only between frames (`trim`), so none goes back
 /// to the pool while a frame may still read it.
 final class RetainedTargets {
     private let pool: TargetPool
     private let capacityBytes: Int
-    private var entries: [PassRetainKey: (target: RenderTarget, lastUse: UInt64)] = [:]
+    private var entries: [PassRetainKey: Entry] = [:]
+
+    struct Entry {
+        var target: RenderTarget
+        var reduction: PassBatcher.Reduction?
+        var lastUse: UInt64
+    }
     private var bytes = 0
     /// Advances on every use; `now` before a frame marks what that frame used.
     private(set) var now: UInt64 = 0
@@ -22,20 +29,22 @@ final class RetainedTargets {
     /// Whether a target is kept for `key` (its use is not marked).
     func contains(_ key: PassRetainKey) -> Bool { entries[key] != nil }
 
-    /// The kept target for `key`, marked as just used.
-    func target(for key: PassRetainKey) -> RenderTarget? {
+    /// The kept target for `key` and its reduction, marked as just used.
+    func entry(for key: PassRetainKey) -> Entry? {
         now += 1
-        guard let hit = entries[key] else { return nil }
-        entries[key] = (hit.target, now)
-        return hit.target
+        guard var hit = entries[key] else { return nil }
+        hit.lastUse = now
+        entries[key] = hit
+        return hit
     }
 
-    /// Takes `target` as `key`'s result; false (the caller keeps it) when it is too large or already kept.
-    func keep(_ target: RenderTarget, for key: PassRetainKey) -> Bool {
+    /// Takes `target` (a blur's at a reduced level with its `reduction`) as `key`'s result; false (the caller
+    /// keeps it) when it is too large or already kept.
+    func keep(_ target: RenderTarget, reduction: PassBatcher.Reduction? = nil, for key: PassRetainKey) -> Bool {
         let size = target.width * target.height * 4
         guard size <= capacityBytes / 4, entries[key] == nil else { return false }
         now += 1
-        entries[key] = (target, now)
+        entries[key] = Entry(target: target, reduction: reduction, lastUse: now)
         bytes += size
         return true
     }

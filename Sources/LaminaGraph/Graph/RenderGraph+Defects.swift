@@ -44,10 +44,14 @@ extension RenderGraph {
 }
 
 /// What a retained pass's pixels are a function of (`Pass.retainKey`): compared whole, so two keys are equal
-/// only when everything that decides the bytes is.
+/// only when everything that decides the bytes is. Its hash is computed once, when it is made: a key may hold thousands of operations and is looked up
+/// several times a frame.
 public struct PassRetainKey: Hashable, @unchecked Sendable {
     private let value: AnyHashable
-    public init(_ value: AnyHashable) { self.value = value }
+    private let hash: Int
+    public init(_ value: AnyHashable) { self.value = value; hash = value.hashValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    public static func == (a: PassRetainKey, b: PassRetainKey) -> Bool { a.hash == b.hash && a.value == b.value }
 }
 
 extension RenderGraph {

@@ -9,7 +9,7 @@ import LaminaGeometry
 /// effects that only change colours (group opacity folded into a draw, a shadow's gray) read the paint
 /// alone, those that only move geometry the transform and clips. Every shape takes every paint on both
 /// renderers: a shape's coverage and a paint's colour are computed apart and multiplied.
-public struct DrawOp: Codable, Sendable {
+public struct DrawOp: Codable, Sendable, Hashable {
     public var shape: Shape
     public var paint: Paint
     /// Maps the operation's local space (points of its layer, z = 0) to its pass's pixels.
@@ -32,7 +32,7 @@ public struct DrawOp: Codable, Sendable {
     }
 
     /// Where an operation draws, and how much of each pixel: its coverage, in its local space.
-    public enum Shape: Codable, Sendable, Equatable {
+    public enum Shape: Codable, Sendable, Hashable {
         /// A rounded rect (a plain rect when every radius is zero): `clamp(0.5 - d, 0, 1)` of the signed
         /// distance in pixels (`Coverage` in LaminaRaster, `common.glsl`).
         case roundedRect(RoundedRect)
@@ -64,7 +64,7 @@ public struct DrawOp: Codable, Sendable {
     }
 
     /// What colour an operation draws, per pixel of its shape (premultiplied, before coverage).
-    public enum Paint: Codable, Sendable {
+    public enum Paint: Codable, Sendable, Hashable {
         /// One colour.
         case solid(PremultipliedColor)
         /// A texture (an image or an earlier pass) stretched over the shape's rect (`Shape.textureRect`).
@@ -101,7 +101,7 @@ extension DrawOp.Paint: CustomStringConvertible {
 }
 
 /// A texture paint: part of an image or an earlier pass, stretched over its operation's rect.
-public struct TextureDraw: Codable, Sendable {
+public struct TextureDraw: Codable, Sendable, Hashable {
     public enum Source: Codable, Sendable, Hashable {
         case image(ImageID)
         case pass(PassID)
@@ -173,7 +173,7 @@ public struct TextureDraw: Codable, Sendable {
 }
 
 /// A path shape: flattened polylines and a fill rule.
-public struct PathShape: Codable, Sendable, Equatable {
+public struct PathShape: Codable, Sendable, Hashable {
     public var polylines: [Polyline]
     public var rule: FillRule
     /// False for a hard-edged fill: a pixel is covered wholly when the exact area inside is at least one half

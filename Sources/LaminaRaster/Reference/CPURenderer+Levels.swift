@@ -87,7 +87,6 @@ extension CPURenderer {
             let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0
             let image = draw(prepared, width: pass.width, height: pass.height, clear: clear, besideOthers: besideOthers,
                              workers: workers)
-            if let key = pass.retainKey { retained.keep(image, for: key) }
             return PassOutput(image: image, alpha: nil, milliseconds: monotonicMilliseconds() - start)
         case .blur(let source, let sigma, _):
             guard let src = results[source] else { throw RenderGraphDefect("\(pass.id) blurs \(source) before it is rendered") }

@@ -17,9 +17,18 @@ public final class CPURenderer: Renderer {
     let fusesBorders: Bool
     private let scratchPool = ScratchPool()
     let bufferPool = BufferPool()
-    /// Results of retained passes (`Pass.retainKey`: drawn backing stores) kept between frames, 256 MiB, so a
-    /// scene rendered again skips them and the passes only they read.
-    let retained = ByteBoundedCache<PassRetainKey, Image>(capacityBytes: 256 << 20) { $0.pixels.count }
+    /// Results of retained passes (`Pass.retainKey`: drawn backing stores, rasterized layers, recurring
+    /// blurs) kept between frames, 256 MiB, so a scene rendered again skips them and the passes only they
+    /// read. Which are kept once drawn is `retainPolicy`'s choice.
+    let retained = ByteBoundedCache<PassRetainKey, RetainedPass>(capacityBytes: 256 << 20) { $0.bytes }
+    let retainPolicy = RetainPolicy()
+
+    /// A kept pass: its pixels and, for a gray blur, its alpha plane (`GrayBlur`).
+    struct RetainedPass {
+        var image: Image
+        var alpha: [UInt8]?
+        var bytes: Int { image.pixels.count + (alpha?.count ?? 0) }
+    }
 
     public func retains(_ key: PassRetainKey) -> Bool { retained.contains(key) }
 
@@ -70,12 +79,18 @@ public final class CPURenderer: Renderer {
         // Alpha planes of gray blur results (`GrayBlur`), read by tinted grid draws.
         var alphas: [PassID: [UInt8]] = [:]
         // Retained passes this renderer already holds are not drawn again, nor what only they read.
-        var kept: [PassID: Image] = [:]
+        let admitted = retainPolicy.admitted(graph)
+        var kept: [PassID: RetainedPass] = [:]
         for pass in graph.passes {
-            if let key = pass.retainKey, let image = retained.value(for: key) { kept[pass.id] = image }
+            if let key = pass.retainKey, let hit = retained.value(for: key) { kept[pass.id] = hit }
         }
         let toRun = graph.passesToRun(retained: Set(kept.keys))
-        for (id, image) in kept { results[id] = image }
+        for (id, hit) in kept {
+            results[id] = hit.image
+            if let alpha = hit.alpha { alphas[id] = alpha }
+        }
+        // Passes whose results the cache holds after the frame: theirs are not the pool's.
+        var held = Set(kept.keys)
         // Passes that do not run are reported first, each level's passes as the level ends.
         for pass in graph.passes where !toRun.contains(pass.id) { observer?(pass.id, 0) }
         for level in graph.levels(running: toRun) {
@@ -85,13 +100,17 @@ public final class CPURenderer: Renderer {
                 let ran = try outcome.get()
                 results[pass.id] = ran.image
                 if let alpha = ran.alpha { alphas[pass.id] = alpha }
+                if let key = pass.retainKey, admitted.contains(key) {
+                    retained.keep(RetainedPass(image: ran.image, alpha: ran.alpha), for: key)
+                    held.insert(pass.id)
+                }
                 observer?(pass.id, ran.milliseconds)
             }
         }
         guard let last = graph.passes.last, let out = results[last.id] else { throw RenderGraphDefect("it has no pass") }
         // The offscreen passes' buffers serve the next frame (`BufferPool`).
         results[last.id] = nil
-        for pass in graph.passes where pass.retainKey != nil { results[pass.id] = nil }
+        for id in held { results[id] = nil; alphas[id] = nil }
         for image in results.values { bufferPool.give(image.pixels) }
         for alpha in alphas.values { bufferPool.give(alpha) }
         return out

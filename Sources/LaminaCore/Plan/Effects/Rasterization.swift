@@ -24,15 +24,19 @@ extension GraphBuilder {
         return DrawOp(shape: .rect(extent), paint: .texture(draw), transform: m, bounds: bounds, edgeAA: edgeAA(layer, m))
     }
 
-    /// Gives every rasterized layer's pass its key, once the whole graph (the shadow atlases included) is
-    /// planned, so a key can name what the pass reads.
-    func keyRasterizations() {
-        guard passes.contains(where: { $0.reason == .rasterization }) else { return }
-        let keys = PassFingerprints(passes)
-        for i in passes.indices where passes[i].reason == .rasterization {
-            guard case .draw(let ops) = passes[i].content else { continue }
-            passes[i].retainKey = keys.rasterizationKey(ops, width: passes[i].width, height: passes[i].height)
+    /// Gives every rasterized layer's pass and every blur its key (`PassFingerprints`), once the whole graph
+    /// (the shadow atlases included) is planned, so a key can name what the pass reads. A rasterized layer is
+    /// kept as Core Animation keeps its bitmap; a blur (a shadow's) may be kept by a renderer when the same
+    /// blur recurs (`RetainPolicy`).
+    func keyRetainedPasses() {
+        let keyed = passes.indices.filter { i in
+            if passes[i].reason == .rasterization { return true }
+            if case .blur = passes[i].content { return true }
+            return false
         }
+        guard !keyed.isEmpty else { return }
+        let keys = PassFingerprints(passes)
+        for i in keyed { passes[i].retainKey = keys.key(of: passes[i].id) }
     }
 
     /// The part of the layer's own space its output can cover: bounds, contents overflowing them, a shape
@@ -87,80 +91,5 @@ extension GraphBuilder {
             minY = min(minY, Double(p.y)); maxY = max(maxY, Double(p.y))
         }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-}
-
-/// A rasterized layer's pass, by content (`GraphBuilder.rasterizationKey`).
-struct RasterizationKey: Hashable {
-    let width: Int, height: Int
-    let content: Data
-}
-
-/// Fingerprints of passes by content, over one planned graph's passes (indexed once): the key a rasterized
-/// layer's bitmap is kept under between frames (`GraphBuilder.keyRasterizations`). Its pass's pixels are a
-/// function of the fingerprint, so a subtree that did not change between two frames is drawn once (a
-/// timeline's cache hit) and one that animates is drawn again (a miss). The passes it reads (a shadow's
-/// blur, a mask) are fingerprinted by their own content, their identifiers numbered in the order they are
-/// met, so a layer that only moves keeps its key. Nil, never kept, when it reads an image (an identifier
-/// names different pixels from plan to plan).
-struct PassFingerprints {
-    private let passes: [Pass]
-    private let index: [PassID: Int]
-    private let encoder: JSONEncoder
-
-    init(_ passes: [Pass]) {
-        self.passes = passes
-        index = Dictionary(passes.indices.map { (passes[$0].id, $0) }, uniquingKeysWith: { _, last in last })
-        encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-    }
-
-    func rasterizationKey(_ ops: [DrawOp], width: Int, height: Int) -> PassRetainKey? {
-        var budget = 64
-        guard let print = fingerprint(ops, budget: &budget) else { return nil }
-        return PassRetainKey(RasterizationKey(width: width, height: height, content: print))
-    }
-
-    private func fingerprint(_ ops: [DrawOp], budget: inout Int) -> Data? {
-        budget -= 1
-        guard budget >= 0, ops.count <= 4096 else { return nil }
-        var refs: [PassID] = [], order: [PassID: Int] = [:]
-        func canonical(_ id: PassID) -> PassID {
-            if let k = order[id] { return PassID(k) }
-            order[id] = refs.count
-            refs.append(id)
-            return PassID(refs.count - 1)
-        }
-        var canon = ops
-        for i in canon.indices {
-            guard case .texture(var t) = canon[i].paint else { continue }
-            guard case .pass(let id) = t.source else { return nil }
-            t.source = .pass(canonical(id))
-            t.mask = t.mask.map(canonical)
-            canon[i].paint = .texture(t)
-        }
-        guard var data = try? encoder.encode(canon), data.count <= 4 << 20 else { return nil }
-        for id in refs {
-            guard let inner = passFingerprint(id, budget: &budget) else { return nil }
-            data.append(inner)
-        }
-        return data
-    }
-
-    private func passFingerprint(_ id: PassID, budget: inout Int) -> Data? {
-        guard let i = index[id] else { return nil }
-        let pass = passes[i]
-        var data = Data("|\(pass.width)x\(pass.height) \(pass.isGray)".utf8)
-        switch pass.content {
-        case .draw(let ops):
-            guard let inner = fingerprint(ops, budget: &budget) else { return nil }
-            data.append(inner)
-        case .blur(let source, let sigma, let method):
-            budget -= 1
-            guard budget >= 0, let inner = passFingerprint(source, budget: &budget) else { return nil }
-            data.append(Data(" blur \(sigma) \(method)".utf8))
-            data.append(inner)
-        }
-        return data
     }
 }
