@@ -32,20 +32,19 @@ extension GraphBuilder {
         if let known = textStores[key] { return known }
         var store: Bitmap?
         let box = Self.textBox(layer)
-        if let shared = textStoresByBox[box] {
+        // An unchanged layer takes the store it holds without hashing its box (the layers sharing a box find
+        // the same store through theirs, or through `textStoresByBox`).
+        if let drawn = layer.drawnStore, drawn.box == box {
+            if let (w, h) = admitTextStore(box), drawn.bitmap.width == w, drawn.bitmap.height == h { store = drawn.bitmap }
+        } else if let shared = textStoresByBox[box] {
             store = shared
         } else if let (w, h) = admitTextStore(box) {
             do {
-                let bitmap: Bitmap
-                if let drawn = layer.drawnStore, drawn.box == box {
-                    bitmap = drawn.bitmap
-                } else {
-                    bitmap = try BackingStores.text.value(for: box) {
-                        if let drawn = prefetchedText.removeValue(forKey: box) { return drawn }
-                        return Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store")
-                    }
-                    layer.drawnStore = DrawnTextStore(box: box, bitmap: bitmap)
+                let bitmap = try BackingStores.text.value(for: box) {
+                    if let drawn = prefetchedText.removeValue(forKey: box) { return drawn }
+                    return Bitmap(image: try TextEngine.shared.render(box), origin: "a text layer's backing store")
                 }
+                layer.drawnStore = DrawnTextStore(box: box, bitmap: bitmap)
                 if bitmap.width == w, bitmap.height == h {
                     store = bitmap
                     textStoresByBox[box] = store
