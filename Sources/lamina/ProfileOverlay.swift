@@ -33,7 +33,9 @@ enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
     func apply(to graph: RenderGraph, reused: Set<PassID> = []) -> RenderGraph {
         var out = graph
         let reasons = Dictionary(graph.passes.map { ($0.id, $0.reason) }, uniquingKeysWith: { a, _ in a })
-        let kept = Set(graph.passes.compactMap { $0.retainKey == nil ? nil : $0.id })
+        // Rasterized layers and drawn stores, as Instruments colours them; a shadow's blur, kept too when it
+        // recurs, is not a layer's bitmap.
+        let kept = Set(graph.passes.compactMap { $0.retainKey == nil || $0.reason == .shadowBlur ? nil : $0.id })
         out.passes = graph.passes.map { pass in
             guard case .draw(let ops) = pass.content else { return pass }
             var p = pass

@@ -41,17 +41,18 @@ final class ProfileTimelineTests: XCTestCase {
     }
 
     /// `--overlay hits-misses`: the composite of a kept pass the renderer holds is tinted green, one it draws
-    /// again red, and nothing else is tinted.
+    /// again red, and nothing else is tinted (a shadow's keyed blur is not a layer's bitmap).
     func testHitsMissesOverlay_tintsReusedGreenAndRedrawnRed() throws {
         let scene = try SceneDecoder().decode(Data(#"""
             {"format": "lamina-scene/1", "canvas": {"width": 120, "height": 60}, "layers": [
              {"frame": [0, 0, 50, 50], "shouldRasterize": true, "backgroundColor": "blue"},
              {"frame": [60, 0, 50, 50], "shouldRasterize": true, "backgroundColor": "red"},
-             {"frame": [0, 52, 100, 6], "backgroundColor": "black"}]}
+             {"frame": [0, 52, 100, 6], "backgroundColor": "black", "shadowOpacity": 0.5, "shadowRadius": 2}]}
             """#.utf8))
         let graph = try Planner().plan(scene)
-        let kept = graph.passes.filter { $0.retainKey != nil }.map(\.id)
+        let kept = graph.passes.filter { $0.reason == .rasterization }.map(\.id)
         XCTAssertEqual(kept.count, 2)
+        XCTAssertTrue(graph.passes.contains { $0.reason == .shadowBlur && $0.retainKey != nil }, "the bar's shadow is keyed")
         let tinted = ProfileOverlay.hitsMisses.apply(to: graph, reused: [kept[0]])
         guard case .draw(let ops)? = tinted.passes.last?.content else { return XCTFail("a canvas") }
         let tints = ops.compactMap { op -> PremultipliedColor? in if case .solid(let c) = op.paint, c.a < 1 { return c }; return nil }
