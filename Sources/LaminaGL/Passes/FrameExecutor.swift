@@ -39,16 +39,7 @@ final class FrameExecutor {
         let frameStart = r.retained.now
         let admitted = r.retainPolicy.admitted(graph)
         keepReduced = FrameExecutor.keptReduced(graph, options: options)
-        var kept: [PassID: RenderTarget] = [:]
-        for pass in graph.passes {
-            guard let key = pass.retainKey, let hit = r.retained.entry(for: key) else { continue }
-            // A blur kept reduced serves only readers that take it so (texel copies).
-            if let reduction = hit.reduction {
-                guard keepReduced.contains(pass.id) else { continue }
-                reductions[pass.id] = reduction
-            }
-            kept[pass.id] = hit.target
-        }
+        let kept = keptTargets()
         let toRun = graph.passesToRun(retained: Set(kept.keys))
         var borrowed = Set(kept.keys)
         defer {
@@ -92,6 +83,21 @@ final class FrameExecutor {
         r.textures.sweep()
         r.atlas.sweep()
         return image
+    }
+
+    /// The targets `resources.retained` holds for this frame's keyed passes (their reductions noted). A blur
+    /// kept reduced serves only readers that take it so (texel copies): elsewhere it is drawn again.
+    private func keptTargets() -> [PassID: RenderTarget] {
+        var kept: [PassID: RenderTarget] = [:]
+        for pass in graph.passes {
+            guard let key = pass.retainKey, let hit = resources.retained.entry(for: key) else { continue }
+            if let reduction = hit.reduction {
+                guard keepReduced.contains(pass.id) else { continue }
+                reductions[pass.id] = reduction
+            }
+            kept[pass.id] = hit.target
+        }
+        return kept
     }
 
     /// Runs one pass into a target from the pool (its draws or its blur), bracketed by glFinish and timed
