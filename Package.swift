@@ -51,7 +51,10 @@ let package = Package(
         // Renderer protocol and its capabilities. The renderers import it, never LaminaCore.
         .target(name: "LaminaGraph", dependencies: ["LaminaGeometry", "LaminaImage"]),
         .target(name: "LaminaCore", dependencies: ["LaminaGraph", "LaminaGeometry", "LaminaImage", "LaminaText"]),
-        .target(name: "LaminaRaster", dependencies: ["LaminaGraph", "LaminaGeometry", "LaminaImage"]),
+        // The CPU renderer's hottest loops in C with AVX2, chosen at run time where the processor has it
+        // (`CPUFastPaths.vectorKernels`); the same doubles as the Swift loops, so the same bytes.
+        .target(name: "CLaminaKernels"),
+        .target(name: "LaminaRaster", dependencies: ["LaminaGraph", "LaminaGeometry", "LaminaImage", "CLaminaKernels"]),
         // The book's gallery, the bench suite, the random scenes and the scene exporter: scenes made in code,
         // for the CLI and the tests, kept out of the library the renderers build on.
         .target(name: "LaminaFixtures", dependencies: ["LaminaCore", "LaminaGraph", "LaminaGeometry", "LaminaImage", "LaminaText"]),

@@ -24,12 +24,15 @@ public struct CPUFastPaths: OptionSet, Sendable, Hashable {
     public static let occlusion = CPUFastPaths(rawValue: 1 << 6)
     /// Path fills' coverage rows kept between frames for a fill drawn again unchanged (`KeptPathRows`).
     public static let keptPaths = CPUFastPaths(rawValue: 1 << 7)
+    /// Bilinear grid rows in C with AVX2 where the processor has it (`lamina_grid_plain_row_avx2`), four
+    /// components in one register; it draws grid rows, so it takes effect with `linearGrids`.
+    public static let vectorKernels = CPUFastPaths(rawValue: 1 << 8)
 
     /// Each fast path with its name, as the command line's `LAMINA_CPU_<NAME>` variables spell it.
     public static let named: [(name: String, path: CPUFastPaths)] = [
         ("AFFINE_SAMPLING", .affineSampling), ("SPANS", .spans), ("COVERAGE_MEMO", .coverageMemo),
         ("ALIGNED_COPIES", .alignedCopies), ("TEXEL_GRIDS", .texelGrids), ("LINEAR_GRIDS", .linearGrids),
-        ("OCCLUSION", .occlusion), ("KEPT_PATHS", .keptPaths),
+        ("OCCLUSION", .occlusion), ("KEPT_PATHS", .keptPaths), ("VECTOR_KERNELS", .vectorKernels),
     ]
 
     /// Every fast path.

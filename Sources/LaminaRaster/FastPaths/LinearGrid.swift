@@ -1,3 +1,4 @@
+import CLaminaKernels
 import Foundation
 import LaminaGraph
 import LaminaGeometry
@@ -17,11 +18,8 @@ struct LinearGrid {
     /// One column or row of the bounds: its two texel lines (clamped to the edge), the second one's weight
     /// (the first one's is `1 - weight`, as `bilinear` computes it) and the edge's coverage there
     /// (`Coverage.rectX`, `Coverage.rectY`). Kept together, the four values a pixel reads are one load apart.
-    struct Line {
-        var first: Int32, second: Int32
-        var weight: Double
-        var coverage: Double
-    }
+    /// A C struct (`LaminaGridLine`: first, second, weight, coverage), so the AVX2 rows read the same layout.
+    typealias Line = LaminaGridLine
     /// Per column of the bounds: the left and right texel columns.
     let columns: [Line]
     /// Per row of the bounds: the upper and lower texel rows.
@@ -109,7 +107,11 @@ extension PreparedOp {
                     hidden.forEachVisibleRun(bounds.x0..<bounds.x1, y: y) { visible in
                         g.forEachLiveRun(visible, row, x0: bounds.x0) { xs in
                             if clips.isEmpty, tintColor == nil {
-                                rows.plain(xs, y: y, row, target, opacity: t.draw.opacity, tint: tint)
+                                if vectorKernels {
+                                    rows.plainAVX2(xs, y: y, row, target, opacity: t.draw.opacity, tint: tint)
+                                } else {
+                                    rows.plain(xs, y: y, row, target, opacity: t.draw.opacity, tint: tint)
+                                }
                             } else {
                                 rows.general(xs, y: y, row, target, op: self, tintColor: tintColor,
                                              opacity: t.draw.opacity, tint: tint)
@@ -180,6 +182,21 @@ extension LinearGrid {
             }
         }
 
+        /// `plain` in C with AVX2 (`lamina_grid_plain_row_avx2`): the same doubles, so the same bytes.
+        func plainAVX2(_ xs: Range<Int>, y: Int, _ row: Line, _ target: BlendTarget, opacity: Double,
+                       tint: SIMD4<Double>) {
+            let top = texels + Int(row.first) &* stride, bottom = texels + Int(row.second) &* stride
+            let scales = opacity != 1 || tint != SIMD4(repeating: 1)
+            withUnsafeBytes(of: tint) { modulate in
+                lamina_grid_plain_row_avx2(columns, x0, xs.lowerBound, xs.upperBound,
+                                           top.assumingMemoryBound(to: UInt8.self),
+                                           bottom.assumingMemoryBound(to: UInt8.self), row.weight, row.coverage,
+                                           target.base + y * target.width * 4, scales ? 1 : 0, opacity,
+                                           modulate.baseAddress?.assumingMemoryBound(to: Double.self),
+                                           StoreRounding.tieBias)
+            }
+        }
+
         /// Columns `xs` of row `y` of any draw: a tint colour times the sample's alpha, clips applied.
         func general(_ xs: Range<Int>, y: Int, _ row: Line, _ target: BlendTarget, op: PreparedOp,
                      tintColor: SIMD4<Double>?, opacity: Double, tint: SIMD4<Double>) {
@@ -203,6 +220,9 @@ extension LinearGrid {
 }
 
 extension LinearGrid {
+    /// Whether the processor runs the AVX2 rows (`lamina_kernels_have_avx2`), asked once.
+    static let hasAVX2 = lamina_kernels_have_avx2() != 0
+
     /// Each texel byte as `TextureSampler`'s texel reads read it: the byte as a double, times 1/255.
     static let units: UnsafePointer<Double> = {
         let table = UnsafeMutablePointer<Double>.allocate(capacity: 256)

@@ -95,6 +95,8 @@ final class PreparedOp: @unchecked Sendable {
     let memoizes: Bool
     /// For a linearly filtered texture on an axis-aligned grid, its per-column and per-row texel pairs.
     let linearGrid: LinearGrid?
+    /// Whether grid rows run in C with AVX2 (`CPUFastPaths.vectorKernels` on a processor that has it).
+    let vectorKernels: Bool
     /// Whether this is an opaque fill whose solid spans store a pattern, or a fill with its border whose
     /// hole does (`Occlusion.opaqueRect`).
     let occludes: Bool
@@ -137,6 +139,7 @@ final class PreparedOp: @unchecked Sendable {
             ? projection.flatMap { AffineSpans(op: op, borderWidth: bordered?.width, projection: $0) } : nil
         alignedOffset = fastPaths.contains(.alignedCopies) ? PreparedOp.pixelAligned(op, passes: passes) : nil
         memoizes = fastPaths.contains(.coverageMemo)
+        vectorKernels = fastPaths.contains(.vectorKernels) && LinearGrid.hasAVX2
         if let bordered {
             shape = .framed(bordered.shape, inner: PreparedOp.inner(bordered.shape, bordered.width))
             paint = .framed(fill: PreparedOp.vector(bordered.fill), border: PreparedOp.vector(bordered.border))

@@ -1,0 +1,86 @@
+import Foundation
+import LaminaCore
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+import LaminaTestSupport
+import XCTest
+@testable import LaminaRaster
+
+/// The bilinear grid's rows in C with AVX2 (`CPUFastPaths.vectorKernels`) draw the Swift rows' bytes: on
+/// random texels, weights, coverages, opacities and destinations, and on whole scenes of labels and images.
+final class VectorKernelTests: XCTestCase {
+    private func requireAVX2() throws {
+        try XCTSkipUnless(LinearGrid.hasAVX2, "this processor has no AVX2: the C rows never run here")
+    }
+
+    /// Random rows, both loops over copies of one destination: byte for byte the same. Weights and coverages
+    /// include 0, 1/2 and 1, and opacities 1/2, where a value can land on an exact half step and the rounding
+    /// falls back to the store's.
+    func testRandomRows_drawTheSwiftRowsBytes() throws {
+        try requireAVX2()
+        var rng = SplitMix64(seed: 77)
+        let width = 64
+        var texels = [UInt8](repeating: 0, count: width * 2 * 4)
+        for i in 0..<width * 2 where rng.unit() < 0.8 {
+            let a = UInt8(rng.next() % 256)
+            texels[i * 4 + 3] = a
+            for c in 0..<3 { texels[i * 4 + c] = rng.unit() < 0.3 ? a : UInt8(rng.next() % (UInt64(a) + 1)) }
+        }
+        func pick(_ rng: inout SplitMix64) -> Double { [0, 0.5, 1, 0.25, rng.unit()][Int(rng.next() % 5)] }
+        var compared = 0
+        for round in 0..<400 {
+            let columns = (0..<96).map { _ in
+                LinearGrid.Line(first: Int32(rng.next() % UInt64(width)), second: Int32(rng.next() % UInt64(width)),
+                                weight: pick(&rng), coverage: pick(&rng))
+            }
+            let row = LinearGrid.Line(first: 0, second: 1, weight: pick(&rng), coverage: rng.unit() < 0.5 ? 1 : pick(&rng))
+            let opacity = [1, 0.5, rng.unit()][round % 3]
+            let tint = round % 4 == 0 ? SIMD4(rng.unit(), rng.unit(), rng.unit(), rng.unit()) : SIMD4(repeating: 1.0)
+            var swift = (0..<96 * 4).map { _ in UInt8(rng.next() % 256) }
+            var avx = swift
+            texels.withUnsafeBytes { raw in
+                columns.withUnsafeBufferPointer { lines in
+                    guard let base = raw.baseAddress, let lines = lines.baseAddress else { return }
+                    let rows = LinearGrid.Rows(texels: base, stride: width * 4, columns: lines, x0: 0)
+                    swift.withUnsafeMutableBufferPointer { out in
+                        guard let p = out.baseAddress else { return }
+                        rows.plain(0..<96, y: 0, row, BlendTarget(base: p, width: 96), opacity: opacity, tint: tint)
+                    }
+                    avx.withUnsafeMutableBufferPointer { out in
+                        guard let p = out.baseAddress else { return }
+                        rows.plainAVX2(0..<96, y: 0, row, BlendTarget(base: p, width: 96), opacity: opacity, tint: tint)
+                    }
+                }
+            }
+            let first = swift.indices.first { swift[$0] != avx[$0] }
+            XCTAssertNil(first, "round \(round): pixel \((first ?? 0) / 4) differs")
+            compared += 96
+        }
+        XCTAssertEqual(compared, 38_400)
+    }
+
+    /// Labels at fractional positions and random images: every pass drawn with the C rows, and without them
+    /// (every other fast path on), the same bytes.
+    func testScenes_drawTheSameBytesWithAndWithoutTheKernels() throws {
+        try requireAVX2()
+        let scene = makeScene(width: 200, height: 80, scale: 2, background: Color(white: 0.95)) { root in
+            for k in 0..<6 {
+                let text = TextLayer()
+                text.frame = CGRect(x: 3.37 + Double(k % 3) * 64.1, y: 5.71 + Double(k / 3) * 33.3, width: 60, height: 28.6)
+                text.contentsScale = [1, 2, 1.5][k % 3]
+                text.stringValue = "Label \(k)"
+                text.fontSize = 12
+                text.foregroundColor = Color(red: 0.1 * Double(k), green: 0.3, blue: 0.6)
+                text.opacity = k == 4 ? 0.5 : 1
+                root.addSublayer(text)
+            }
+        }
+        let graph = try Planner().plan(scene)
+        let with = try CPURenderer(paths: .all).render(graph)
+        let without = try CPURenderer(paths: CPUFastPaths.all.subtracting(.vectorKernels)).render(graph)
+        XCTAssertEqual(try ImageComparison(with, without).maxDifference, 0)
+        XCTAssertTrue(stride(from: 0, to: with.pixels.count, by: 4).contains { with.pixels[$0 + 2] < 200 && with.pixels[$0] < 100 },
+                      "the labels were drawn")
+    }
+}
