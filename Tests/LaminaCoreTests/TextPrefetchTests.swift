@@ -93,4 +93,14 @@ final class TextPrefetchTests: XCTestCase {
         XCTAssertNotEqual(changed?.image.pixels, first?.image.pixels)
         XCTAssertEqual(text.drawnStore?.box, GraphBuilder.textBox(text))
     }
+
+    /// The layer's alignment and truncation reach the engine case for case.
+    func testAlignmentAndTruncation_mapCaseForCase() {
+        for mode in TextLayer.AlignmentMode.allCases {
+            XCTAssertEqual(GraphBuilder.alignment(mode).rawValue, mode.rawValue)
+        }
+        for mode in TextLayer.TruncationMode.allCases {
+            XCTAssertEqual(GraphBuilder.truncation(mode).rawValue, mode.rawValue)
+        }
+    }
 }

@@ -96,8 +96,28 @@ extension GraphBuilder {
                                                                color: color(layer.foregroundColor)))]
         }
         return TextBox(spans: spans, width: Double(layer.bounds.width), height: Double(layer.bounds.height),
-                       scale: layer.contentsScale, alignment: TextAlignment(rawValue: layer.alignmentMode.rawValue) ?? .natural,
-                       wrapped: layer.isWrapped,
-                       truncation: TextTruncation(rawValue: layer.truncationMode.rawValue) ?? .none)
+                       scale: layer.contentsScale, alignment: alignment(layer.alignmentMode), wrapped: layer.isWrapped,
+                       truncation: truncation(layer.truncationMode))
+    }
+
+    /// The engine's alignment for the layer's, case for case (a switch, not a string compare per plan).
+    static func alignment(_ mode: TextLayer.AlignmentMode) -> TextAlignment {
+        switch mode {
+        case .natural: return .natural
+        case .left: return .left
+        case .right: return .right
+        case .center: return .center
+        case .justified: return .justified
+        }
+    }
+
+    /// The engine's truncation for the layer's, case for case.
+    static func truncation(_ mode: TextLayer.TruncationMode) -> TextTruncation {
+        switch mode {
+        case .none: return .none
+        case .start: return .start
+        case .middle: return .middle
+        case .end: return .end
+        }
     }
 }
