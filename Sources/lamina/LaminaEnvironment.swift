@@ -16,6 +16,7 @@ enum LaminaEnvironment {
     /// Each fast path's variable and the option it sets.
     static let switches: [(name: String, option: WritableKeyPath<RenderOptions, Bool>)] = [
         ("LAMINA_JOIN_BORDERS", \.joinsBorders),
+        ("LAMINA_KEEP_BLURS", \.keepsRecurringBlurs),
         ("LAMINA_CPU_FAST_PATHS", \.cpuFastPaths),
         ("LAMINA_GL_FAST_PATHS", \.gpuFastPaths),
         ("LAMINA_GL_REORDER", \.reordersBatches),

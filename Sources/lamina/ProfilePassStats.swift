@@ -29,6 +29,10 @@ struct ProfilePassStats {
     /// it started, in milliseconds after the frame started.
     var wallMilliseconds: Double?
     var wallStart: Double?
+    /// The renderer held the pass's result from an earlier frame, so the timed frame did not draw it.
+    var kept = false
+    /// Only kept passes read it, so the timed frame did not draw it either.
+    var skipped = false
 
     init(_ pass: Pass) {
         id = pass.id; reason = pass.reason; label = pass.label; width = pass.width; height = pass.height
@@ -77,12 +81,17 @@ struct ProfilePassStats {
                          + lpad("\(s.width)x\(s.height)", 11) + lpad(what, 12)
                          + lpad(s.drawCalls.map { "\($0)" } ?? "-", 7) + lpad("\(s.pixelsShaded)", 13)
                          + lpad(String(format: "%.1f%%", weight(s) * 100 / total), 7)
-                         + lpad(s.passMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9)
+                         + lpad(s.kept ? "kept" : s.skipped ? "skipped"
+                                : s.passMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9)
                          + (walls ? lpad(s.wallMilliseconds.map { String(format: "%.3f", $0) } ?? "-", 9) : ""))
         }
         lines.append("share: of " + (byTime ? (walls ? "the passes' wall time" : "the passes' time") : "pixels shaded")
                      + (stats.contains { $0.drawCalls != nil }
                         ? "; draws and px shaded as the GPU counted them (a blur: its pyramid levels)" : ""))
+        if stats.contains(where: \.kept) {
+            lines.append("kept: held from an earlier frame and not drawn (a rasterized layer, a drawing's store, a blur "
+                         + "that recurs; LAMINA_KEEP_BLURS=0 blurs every frame); skipped: read only by kept passes")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -58,4 +58,29 @@ final class ProfileTimelineTests: XCTestCase {
         let tints = ops.compactMap { op -> PremultipliedColor? in if case .solid(let c) = op.paint, c.a < 1 { return c }; return nil }
         XCTAssertEqual(tints, [ProfileOverlay.green, ProfileOverlay.red])
     }
+
+    /// The pass table of `lamina profile` marks a blur the renderer kept, and the shape pass only it reads, instead
+    /// of timing them at zero; with nothing kept there is no mark and no note.
+    func testPassTable_marksKeptAndSkippedPasses() throws {
+        let scene = try SceneDecoder().decode(Data(#"""
+            {"format": "lamina-scene/1", "canvas": {"width": 120, "height": 60}, "layers": [
+             {"frame": [10, 10, 40, 30], "backgroundColor": "blue", "cornerRadius": 6, "shadowOpacity": 0.5,
+              "shadowRadius": 4}]}
+            """#.utf8))
+        let graph = try Planner().plan(scene)
+        var stats = graph.passes.map(ProfilePassStats.init)
+        XCTAssertFalse(ProfilePassStats.table(stats, canvasArea: 7200).contains("kept"))
+        let renderer = try Backend.cpu.makeRenderer()
+        for _ in 0..<2 { _ = try renderer.render(graph) }
+        for i in stats.indices { stats[i].kept = graph.passes[i].retainKey.map(renderer.retains) ?? false }
+        let run = graph.passesToRun(retained: Set(stats.filter(\.kept).map(\.id)))
+        for i in stats.indices where !stats[i].kept && !run.contains(stats[i].id) { stats[i].skipped = true }
+        let table = ProfilePassStats.table(stats, canvasArea: 7200)
+        XCTAssertEqual(stats.filter(\.kept).map(\.reason), [.shadowBlur], table)
+        XCTAssertEqual(stats.filter(\.skipped).map(\.reason), [.shadowShape], table)
+        let rows = table.split(separator: "\n")
+        XCTAssertTrue(rows.contains { $0.contains("shadowBlur") && $0.hasSuffix("kept") }, table)
+        XCTAssertTrue(rows.contains { $0.contains("shadowShape") && $0.hasSuffix("skipped") }, table)
+        XCTAssertTrue(table.contains("skipped: read only by kept passes"), table)
+    }
 }

@@ -71,6 +71,18 @@ final class KeptBlurRenderTests: XCTestCase {
         }
     }
 
+    /// `RenderOptions.keepsRecurringBlurs` off (`LAMINA_KEEP_BLURS=0`): every frame blurs again.
+    func testKeepingBlursSwitchedOff_keepsNone() throws {
+        let graph = try Planner().plan(try scene())
+        var options = RenderOptions.default
+        options.keepsRecurringBlurs = false
+        for backend in Backend.allCases {
+            let renderer = try backend.renderer(options: options)
+            for _ in 0..<3 { _ = try renderer.render(graph) }
+            XCTAssertFalse(blurKeys(graph).contains(where: renderer.retains), "\(backend) keeps no blur")
+        }
+    }
+
     func testShadowOfAnImage_hasNoKey() throws {
         let scene = Scene(width: 80, height: 80, scale: 1, background: .white)
         var image = LaminaImage.Image(width: 8, height: 8)

@@ -37,7 +37,7 @@ final class FrameExecutor {
         // Retained passes already held are not drawn again, nor what only they read; their targets (and
         // those kept this frame) belong to `r.retained`, never to the pool.
         let frameStart = r.retained.now
-        let admitted = r.retainPolicy.admitted(graph)
+        let admitted = r.retainPolicy.admitted(graph, blurs: options.keepsRecurringBlurs)
         keepReduced = FrameExecutor.keptReduced(graph, options: options)
         let kept = keptTargets()
         let toRun = graph.passesToRun(retained: Set(kept.keys))

@@ -14,7 +14,8 @@ public final class RetainPolicy: @unchecked Sendable {
     public init() {}
 
     /// The keys of `graph`'s passes to keep if drawn in this frame; call once a frame, before drawing it.
-    public func admitted(_ graph: RenderGraph) -> Set<PassRetainKey> {
+    /// With `blurs` false (`RenderOptions.keepsRecurringBlurs`), no blur is kept.
+    public func admitted(_ graph: RenderGraph, blurs keepsBlurs: Bool = true) -> Set<PassRetainKey> {
         var keep: Set<PassRetainKey> = [], blurs: Set<PassRetainKey> = []
         for pass in graph.passes {
             guard let key = pass.retainKey else { continue }
@@ -22,8 +23,8 @@ public final class RetainPolicy: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
-        keep.formUnion(blurs.intersection(blursBefore))
-        blursBefore = blurs
+        if keepsBlurs { keep.formUnion(blurs.intersection(blursBefore)) }
+        blursBefore = keepsBlurs ? blurs : []
         return keep
     }
 }

@@ -10,6 +10,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// nothing lies between them, rounded once instead of twice on the border's pixels.
     public var joinsBorders = true
 
+    /// Both renderers: a blur that recurs in consecutive frames is kept and not blurred again (`RetainPolicy`).
+    public var keepsRecurringBlurs = true
+
     /// CPU: which fast paths over the general per-pixel path are on (`CPUFastPaths`: spans, the coverage
     /// memo, texel and bilinear grids, aligned copies, occlusion, affine sampling).
     public var cpuPaths = CPUFastPaths.all

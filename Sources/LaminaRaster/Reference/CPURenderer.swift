@@ -15,6 +15,8 @@ public final class CPURenderer: Renderer {
     var bandCount: Int { threads * 4 }
     let fastPaths: CPUFastPaths
     let fusesBorders: Bool
+    /// Whether a recurring blur is kept (`RenderOptions.keepsRecurringBlurs`).
+    let keepsBlurs: Bool
     private let scratchPool = ScratchPool()
     let bufferPool = BufferPool()
     /// Results of retained passes (`Pass.retainKey`: drawn backing stores, rasterized layers, recurring
@@ -41,12 +43,15 @@ public final class CPURenderer: Renderer {
     ///     path, never changing the result), so the general path can be checked against each of them.
     ///   - joinsBorders: whether a fill and the border right after it are drawn as one operation
     ///     (`BorderedFill`, `RenderOptions.joinsBorders`): one rounding instead of two on the border's pixels.
+    ///   - keepsBlurs: whether a blur that recurs in consecutive frames is kept (`RetainPolicy`).
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 paths: CPUFastPaths = RenderOptions.default.cpuPaths,
-                joinsBorders: Bool = RenderOptions.default.joinsBorders) {
+                joinsBorders: Bool = RenderOptions.default.joinsBorders,
+                keepsBlurs: Bool = RenderOptions.default.keepsRecurringBlurs) {
         self.threads = max(1, threads)
         fastPaths = paths
         fusesBorders = joinsBorders
+        self.keepsBlurs = keepsBlurs
     }
 
     /// A renderer with every fast path on (`fastPaths` true) or none.
@@ -55,9 +60,10 @@ public final class CPURenderer: Renderer {
         self.init(threads: threads, paths: fastPaths ? .all : [], joinsBorders: joinsBorders)
     }
 
-    /// A renderer with `options`' switches (`cpuPaths`, `joinsBorders`).
+    /// A renderer with `options`' switches (`cpuPaths`, `joinsBorders`, `keepsRecurringBlurs`).
     public convenience init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, options: RenderOptions) {
-        self.init(threads: threads, paths: options.cpuPaths, joinsBorders: options.joinsBorders)
+        self.init(threads: threads, paths: options.cpuPaths, joinsBorders: options.joinsBorders,
+                  keepsBlurs: options.keepsRecurringBlurs)
     }
 
     /// The reference blurs every sigma exactly and ignores the GPU's blur methods: no limit of its own.
@@ -79,7 +85,7 @@ public final class CPURenderer: Renderer {
         // Alpha planes of gray blur results (`GrayBlur`), read by tinted grid draws.
         var alphas: [PassID: [UInt8]] = [:]
         // Retained passes this renderer already holds are not drawn again, nor what only they read.
-        let admitted = retainPolicy.admitted(graph)
+        let admitted = retainPolicy.admitted(graph, blurs: keepsBlurs)
         var kept: [PassID: RetainedPass] = [:]
         for pass in graph.passes {
             if let key = pass.retainKey, let hit = retained.value(for: key) { kept[pass.id] = hit }
