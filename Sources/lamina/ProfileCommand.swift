@@ -106,12 +106,7 @@ struct ProfileCommand: ParsableCommand {
             }
         }
         var stats = graph.passes.map(ProfilePassStats.init)
-        // Passes the renderer holds from the frames before (`Pass.retainKey`) are not drawn in the timed frame.
-        for i in stats.indices {
-            stats[i].kept = graph.passes[i].retainKey.map(renderer.retains) ?? false
-        }
-        let run = graph.passesToRun(retained: Set(stats.filter(\.kept).map(\.id)))
-        for i in stats.indices where !stats[i].kept && !run.contains(stats[i].id) { stats[i].skipped = true }
+        ProfilePassStats.markHeld(&stats, graph: graph, by: renderer)
         if let cpu = renderer as? CPURenderer {
             try timePasses(cpu, graph: graph, expected: image, stats: &stats, clock: &clock)
         }

@@ -35,7 +35,7 @@ enum ProfileOverlay: String, ExpressibleByArgument, CaseIterable {
         let reasons = Dictionary(graph.passes.map { ($0.id, $0.reason) }, uniquingKeysWith: { a, _ in a })
         // Rasterized layers and drawn stores, as Instruments colours them; a shadow's blur, kept too when it
         // recurs, is not a layer's bitmap.
-        let kept = Set(graph.passes.compactMap { $0.retainKey == nil || $0.reason == .shadowBlur ? nil : $0.id })
+        let kept = Set(graph.passes.filter(\.isLayerBitmap).map(\.id))
         out.passes = graph.passes.map { pass in
             guard case .draw(let ops) = pass.content else { return pass }
             var p = pass

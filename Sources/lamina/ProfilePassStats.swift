@@ -66,6 +66,16 @@ struct ProfilePassStats {
         !stats.isEmpty && stats.allSatisfy { $0.sharedMilliseconds != nil }
     }
 
+    /// Marks the passes `renderer` holds from the frames before (`Pass.retainKey`) `kept`, and those only they
+    /// read `skipped`: the next frame draws neither. `stats` are `graph`'s passes, in order.
+    static func markHeld(_ stats: inout [ProfilePassStats], graph: RenderGraph, by renderer: Renderer) {
+        for i in stats.indices {
+            stats[i].kept = graph.passes[i].retainKey.map(renderer.retains) ?? false
+        }
+        let run = graph.passesToRun(retained: Set(stats.filter(\.kept).map(\.id)))
+        for i in stats.indices where !stats[i].kept && !run.contains(stats[i].id) { stats[i].skipped = true }
+    }
+
     static func table(_ stats: [ProfilePassStats], canvasArea: Int) -> String {
         let byTime = sharesTime(stats)
         let walls = stats.contains { $0.wallMilliseconds != nil }

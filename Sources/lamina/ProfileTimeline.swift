@@ -57,7 +57,7 @@ struct ProfileTimeline {
             offscreen[pass.reason, default: 0] += 1
             offscreenLayers.insert("\(pass.reason.rawValue): \(pass.label.isEmpty ? "(root)" : pass.label)")
         }
-        for pass in graph.passes where pass.reason == .rasterization || (pass.retainKey != nil && pass.reason != .shadowBlur) {
+        for pass in graph.passes where pass.reason == .rasterization || pass.isLayerBitmap {
             cached.append((pass.label, pass.reason, held.contains(pass.id), pass.retainKey))
         }
         frames.append(Frame(time: time, planMilliseconds: t1 - t0, drawMilliseconds: t2 - t1, passes: graph.passes.count,

@@ -72,9 +72,7 @@ final class ProfileTimelineTests: XCTestCase {
         XCTAssertFalse(ProfilePassStats.table(stats, canvasArea: 7200).contains("kept"))
         let renderer = try Backend.cpu.makeRenderer()
         for _ in 0..<2 { _ = try renderer.render(graph) }
-        for i in stats.indices { stats[i].kept = graph.passes[i].retainKey.map(renderer.retains) ?? false }
-        let run = graph.passesToRun(retained: Set(stats.filter(\.kept).map(\.id)))
-        for i in stats.indices where !stats[i].kept && !run.contains(stats[i].id) { stats[i].skipped = true }
+        ProfilePassStats.markHeld(&stats, graph: graph, by: renderer)
         let table = ProfilePassStats.table(stats, canvasArea: 7200)
         XCTAssertEqual(stats.filter(\.kept).map(\.reason), [.shadowBlur], table)
         XCTAssertEqual(stats.filter(\.skipped).map(\.reason), [.shadowShape], table)

@@ -31,7 +31,7 @@ final class ReducedBlurTests: XCTestCase {
         defer { r.options = saved }
         for radius in [6.0, 12, 24] {
             let graph = try Planner().plan(Self.cards(shadowRadius: radius))
-            let blurs = graph.passes.filter { if case .blur = $0.content { return true } else { return false } }
+            let blurs = graph.passes.filter(\.isBlur)
             XCTAssertFalse(blurs.isEmpty, "radius \(radius): the shadows are blurred")
             r.options.keepsReducedBlurs = true
             XCTAssertEqual(FrameExecutor.keptReduced(graph, options: r.options), Set(blurs.map(\.id)),

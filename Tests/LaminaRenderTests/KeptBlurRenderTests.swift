@@ -27,10 +27,7 @@ final class KeptBlurRenderTests: XCTestCase {
     }
 
     private func blurKeys(_ graph: RenderGraph) -> [PassRetainKey] {
-        graph.passes.compactMap { pass in
-            if case .blur = pass.content { return pass.retainKey }
-            return nil
-        }
+        graph.passes.filter(\.isBlur).compactMap(\.retainKey)
     }
 
     func testRecurringBlurs_areKeptFromTheSecondFrame_andDrawTheFreshBytes() throws {
@@ -94,7 +91,7 @@ final class KeptBlurRenderTests: XCTestCase {
         layer.shadowRadius = 4
         scene.root.addSublayer(layer)
         let graph = try Planner().plan(scene)
-        let blurs = graph.passes.filter { if case .blur = $0.content { return true } else { return false } }
+        let blurs = graph.passes.filter(\.isBlur)
         XCTAssertFalse(blurs.isEmpty, "the image's alpha is blurred")
         XCTAssertTrue(blurs.allSatisfy { $0.retainKey == nil }, "an image's identifier names other pixels in another plan")
     }

@@ -98,10 +98,20 @@ public struct Pass: Codable, Sendable, Identifiable {
     /// renderer may store it one value per pixel (the GPU's packed gray blur, `BlurRunner`).
     public var isGray: Bool
     /// Set on a pass whose pixels are decided by the key alone (a drawn layer's backing store, by its commands
-    /// and size): a renderer may keep its result between frames and, while it has it, skip the pass and the
-    /// passes only it reads (`passesToRun`), as Core Animation draws a backing store once until it changes.
-    /// Not part of a plan's JSON.
+    /// and size; a rasterized layer; a blur): a renderer may keep its result between frames and, while it has
+    /// it, skip the pass and the passes only it reads (`passesToRun`), as Core Animation draws a backing store
+    /// once until it changes. Not part of a plan's JSON.
     public var retainKey: PassRetainKey?
+
+    /// Whether the pass is a blur (`PassContent.blur`).
+    public var isBlur: Bool {
+        if case .blur = content { return true }
+        return false
+    }
+
+    /// Whether the pass is a layer's kept bitmap (a rasterized layer, a drawing's store): keyed, and kept as
+    /// soon as it is drawn (`RetainPolicy`; a blur's key is kept only when it recurs).
+    public var isLayerBitmap: Bool { retainKey != nil && !isBlur }
 
     enum CodingKeys: String, CodingKey { case id, reason, label, width, height, content, isGray }
 

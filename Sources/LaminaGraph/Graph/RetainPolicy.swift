@@ -19,7 +19,7 @@ public final class RetainPolicy: @unchecked Sendable {
         var keep: Set<PassRetainKey> = [], blurs: Set<PassRetainKey> = []
         for pass in graph.passes {
             guard let key = pass.retainKey else { continue }
-            if case .blur = pass.content { blurs.insert(key) } else { keep.insert(key) }
+            if pass.isBlur { blurs.insert(key) } else { keep.insert(key) }
         }
         lock.lock()
         defer { lock.unlock() }

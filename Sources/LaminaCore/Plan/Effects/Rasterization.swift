@@ -29,11 +29,7 @@ extension GraphBuilder {
     /// kept as Core Animation keeps its bitmap; a blur (a shadow's) may be kept by a renderer when the same
     /// blur recurs (`RetainPolicy`).
     func keyRetainedPasses() {
-        let keyed = passes.indices.filter { i in
-            if passes[i].reason == .rasterization { return true }
-            if case .blur = passes[i].content { return true }
-            return false
-        }
+        let keyed = passes.indices.filter { passes[$0].reason == .rasterization || passes[$0].isBlur }
         guard !keyed.isEmpty else { return }
         let keys = PassFingerprints(passes)
         for i in keyed { passes[i].retainKey = keys.key(of: passes[i].id) }
