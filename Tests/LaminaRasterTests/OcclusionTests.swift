@@ -34,6 +34,84 @@ final class OcclusionTests: XCTestCase {
         }
     }
 
+    /// Fills, borders, fills with their borders and gradients walked over spans, under later opaque cards:
+    /// translucent and opaque, with and without borders, rotated ones (which hide nothing), clipped children,
+    /// fractional frames, scales 1 and 2. Occlusion on must give the bytes of occlusion off and of the general
+    /// path, and must find hidden pixels for span draws (else this tests nothing).
+    func testSpanDrawsUnderOpaqueCardsGiveTheGeneralPathsBytes() throws {
+        for scale in [1.0, 2.0] {
+            let scene = makeScene(width: 320, height: 240, scale: scale, background: Color(red: 0.9, green: 0.92, blue: 0.95, alpha: 1)) { root in
+                for i in 0..<24 {
+                    let frame = CGRect(x: Double((i * 47) % 250) + (i % 3 == 1 ? 0.25 : 0), y: Double((i * 31) % 180) + (i % 5 == 2 ? 0.5 : 0),
+                                       width: Double(40 + (i * 23) % 60), height: Double(30 + (i * 13) % 45))
+                    let card: Layer
+                    if i % 6 == 5 {
+                        let gradient = GradientLayer()
+                        gradient.frame = frame
+                        gradient.colorsValue = [Color(red: 1, green: 0.5, blue: 0, alpha: 1), Color(red: 0, green: 0.3, blue: 0.9, alpha: 1)]
+                        card = gradient
+                    } else {
+                        card = layer(frame, Color(red: 0.2 + 0.03 * Double(i), green: 0.5, blue: 0.7, alpha: i % 4 == 3 ? 0.7 : 1))
+                    }
+                    card.cornerRadius = Double([0, 3, 8, 14][i % 4])
+                    card.borderWidth = Double([0, 1, 2.5][i % 3])
+                    card.borderColor = Color(red: 0.1, green: 0.1, blue: 0.2, alpha: i % 7 == 3 ? 0.5 : 1)
+                    if i % 8 == 6 { card.transform = .rotation(0.3, 0, 0, 1) }
+                    if i % 5 == 1 {
+                        card.masksToBounds = true
+                        card.addSublayer(layer(CGRect(x: -5, y: 6, width: 40, height: 18), Color(red: 0.9, green: 0.2, blue: 0.2, alpha: 1)))
+                    }
+                    root.addSublayer(card)
+                }
+            }
+            try assertFastPathsChangeNothing(scene, "scale \(scale): ")
+            let graph = try Planner().plan(scene)
+            let without = try CPURenderer(paths: CPUFastPaths.all.subtracting(.occlusion)).render(graph)
+            for threads in [1, 3] {
+                let cmp = try ImageComparison(try CPURenderer(threads: threads, paths: .all).render(graph), without)
+                XCTAssertEqual(cmp.maxDifference, 0, "scale \(scale), \(threads) threads: \(cmp.differingPixels) pixels differ")
+            }
+            var samplers: [ImageID: TextureSampler] = [:]
+            guard case .draw(let drawn) = graph.passes[graph.passes.count - 1].content else {
+                return XCTFail("the canvas pass draws")
+            }
+            // Passes the canvas reads (the clipped cards') are not needed to prepare the span draws.
+            let ops = try drawn.filter { if case .texture = $0.paint { return false } else { return true } }.map {
+                try PreparedOp($0, graph: graph, passes: [:], samplers: &samplers)
+            }
+            let hidden = Occlusion.hidden(ops)
+            let skipping = ops.indices.filter { ops[$0].spans != nil && !ops[$0].drawsByGrid && !hidden[$0].isEmpty }
+            XCTAssertGreaterThan(skipping.count, 3, "scale \(scale): span draws with hidden pixels")
+        }
+    }
+
+    /// A row's visible runs are the columns outside every rectangle on that row, left to right, whatever
+    /// the rectangles' overlaps.
+    func testHiddenRunsAreTheColumnsOutsideTheRectangles() {
+        var rng = SystemRandomNumberGenerator()
+        for trial in 0..<200 {
+            let rects = (0..<Int.random(in: 1...16, using: &rng)).map { _ -> PixelRect in
+                let x = Int.random(in: 0..<60, using: &rng), y = Int.random(in: 0..<60, using: &rng)
+                return PixelRect(x0: x, y0: y, x1: x + Int.random(in: 0...20, using: &rng), y1: y + Int.random(in: 0...20, using: &rng))
+            }
+            let hidden = Hidden(rects)
+            for y in -2..<84 {
+                let lo = Int.random(in: -4..<70, using: &rng), xs = lo..<lo + Int.random(in: 0..<30, using: &rng)
+                var seen: [Int] = []
+                hidden.forEachVisible(xs, runs: hidden.runs(y: y)) { run in
+                    XCTAssertFalse(run.isEmpty)
+                    if let last = seen.last { XCTAssertGreaterThan(run.lowerBound, last) }
+                    seen += Array(run)
+                }
+                let expected = xs.filter { x in !rects.contains { $0.y0 <= y && y < $0.y1 && $0.x0 <= x && x < $0.x1 } }
+                XCTAssertEqual(seen, expected, "trial \(trial), row \(y), columns \(xs)")
+                if seen != expected { return }
+            }
+        }
+        XCTAssertTrue(Hidden().isEmpty)
+        XCTAssertTrue(Hidden([PixelRect(x0: 4, y0: 4, x1: 4, y1: 9)]).isEmpty)
+    }
+
     /// A renderer's later frames take the buffers of its earlier ones (`BufferPool`), holding another
     /// scene's bytes: the bytes must not change.
     func testPooledBuffersFromAnotherSceneDoNotChangeTheBytes() throws {

@@ -20,7 +20,7 @@ public struct CPUFastPaths: OptionSet, Sendable, Hashable {
     public static let texelGrids = CPUFastPaths(rawValue: 1 << 4)
     /// Bilinear textures on an axis-aligned grid, texel pairs and weights per column and row (`LinearGrid`).
     public static let linearGrids = CPUFastPaths(rawValue: 1 << 5)
-    /// Grid draws leave out the pixels later opaque fills overwrite (`Occlusion`).
+    /// Grid draws and draws over spans leave out the pixels later opaque fills overwrite (`Occlusion`).
     public static let occlusion = CPUFastPaths(rawValue: 1 << 6)
     /// Path fills' coverage rows kept between frames for a fill drawn again unchanged (`KeptPathRows`).
     public static let keptPaths = CPUFastPaths(rawValue: 1 << 7)

@@ -51,6 +51,8 @@ struct AffineRows<Cover: AffineCoverage>: RowShader {
     /// A plain row: settles what the template does with it, and when it replays, runs the half's program
     /// (built on its first replay from the row's runs and the recorded coverages: solid runs and pixels of
     /// coverage 1 merge into single fills, pixels of coverage 0 drop out).
+    static var recordsPlainRows: Bool { true }
+
     func replay(y: Int, py: Double, row: RowSpans) -> Bool {
         guard let values = templateValues else { return false }
         let template = coverage.memo.template

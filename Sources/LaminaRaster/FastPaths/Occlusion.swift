@@ -9,13 +9,18 @@ import LaminaGeometry
 /// pass read the target only at the pixel they blend, so an earlier draw's bytes inside a later opaque
 /// rectangle are replaced before anything reads them, and skipping them leaves every byte of the pass as
 /// it was. A shadow's nine-patch slices are followed at once by their card, and among overlapping cards
-/// by the cards above them, which hide most of the shadow: the grid draws (`TexelGrid`) skip the
-/// rectangles of all later fills that cut their bounds (`Hidden`, at most `maxRects`, the largest first).
+/// by the cards above them, which hide most of the shadow and of the cards below: grid draws (`TexelGrid`,
+/// `LinearGrid`) and draws walked over spans (`scanSpans`: fills, borders, framed cards, gradients) skip
+/// the rectangles of all later fills that cut their bounds (`Hidden`, at most `maxRects`, the largest
+/// first). A card under others loses the evaluation of its corners and edges where they are covered, the
+/// most costly of its pixels.
 /// Rejected: a per-pixel coverage mask of later opaque pixels (exact for any shapes, but its bookkeeping
 /// costs about what the skipped blends do).
 enum Occlusion {
     /// How many rectangles one operation skips at most.
     static let maxRects = 16
+    /// The fewest pixels a rectangle must hide to be skipped.
+    static let minArea = 64
 
     /// The rectangle of pixels that an opaque fill with `plan` stores without reading them, if any: its
     /// solid span over its plain rows, within `bounds`; for a fill with its border (`hole`), the ring's
@@ -24,9 +29,17 @@ enum Occlusion {
         guard !bounds.isEmpty else { return nil }
         let mid = bounds.y0 + (bounds.y1 - bounds.y0) / 2
         guard plan.isPlain(row: mid) else { return nil }
-        var top = mid, bottom = mid + 1
-        while top > bounds.y0, plan.isPlain(row: top - 1) { top -= 1 }
-        while bottom < bounds.y1, plan.isPlain(row: bottom) { bottom += 1 }
+        // The plain rows are one interval (`SpanPlan.isPlain`): its ends by bisection.
+        var top = mid, above = bounds.y0 - 1
+        while top - above > 1 {
+            let m = above + (top - above) / 2
+            if plan.isPlain(row: m) { top = m } else { above = m }
+        }
+        var bottom = mid + 1, below = bounds.y1
+        while below - bottom > 0 {
+            let m = bottom + (below - bottom) / 2
+            if plan.isPlain(row: m) { bottom = m + 1 } else { below = m }
+        }
         let row = plan.row(mid, bounds: bounds)
         let solid = hole ? row.hole : row.solid
         let rect = PixelRect(x0: max(bounds.x0, solid.lowerBound), y0: top,
@@ -34,45 +47,51 @@ enum Occlusion {
         return rect.isEmpty ? nil : rect
     }
 
-    /// For each operation drawn through a texel grid, the later opaque rectangles that cut its bounds
-    /// (empty: none, or not a grid draw).
+    /// For each operation that skips hidden pixels (`PreparedOp.skipsHidden`), the later opaque rectangles
+    /// that cut its bounds (empty: none, or an operation that draws every pixel).
     ///
     /// The pass is walked backwards, each opaque rectangle filed in the buckets it touches (`LaterOpaque`),
     /// so a grid draw looks only at rectangles near it: linear in the operations, where comparing every draw
     /// with every later rectangle was quadratic (100 000 shadowed cards never finished). Any subset of the
     /// later rectangles skips only pixels that are overwritten, so the bytes do not depend on which are kept.
-    static func hidden(_ ops: [PreparedOp]) -> [Hidden] {
+    ///
+    /// The rectangles are filed first, walking backwards; each operation then asks for those of the
+    /// operations after it, on up to `workers` threads, a chunk of operations at a time.
+    static func hidden(_ ops: [PreparedOp], workers: Int = 1) -> [Hidden] {
         var hidden = [Hidden](repeating: Hidden(), count: ops.count)
-        guard ops.contains(where: \.drawsByGrid) else { return hidden }
+        guard ops.contains(where: { $0.opaqueRect != nil }) else { return hidden }
         let area = ops.reduce(PixelRect.empty) { $0.union($1.bounds) }
-        var later = LaterOpaque(bounds: area)
+        var filed = LaterOpaque(bounds: area)
         for i in ops.indices.reversed() {
-            if ops[i].drawsByGrid, !later.isEmpty {
-                var cuts = later.cuts(of: ops[i].bounds)
-                if !cuts.isEmpty {
+            if let rect = ops[i].opaqueRect { filed.add(rect, index: i) }
+        }
+        let later = filed
+        let chunk = 64
+        hidden.withUnsafeMutableBufferPointer { out in
+            Workers.perform(iterations: (ops.count + chunk - 1) / chunk, workers: workers) { c in
+                for i in c * chunk..<min(ops.count, (c + 1) * chunk) where ops[i].skipsHidden {
+                    // A sliver saves less than splitting every row around it costs.
+                    var cuts = later.cuts(of: ops[i].bounds, after: i).filter { $0.area >= minArea }
+                    guard !cuts.isEmpty else { continue }
                     cuts.sort { $0.area > $1.area }
-                    hidden[i] = Hidden(cuts.prefix(maxRects).map { $0 })
+                    out[i] = Hidden(Array(cuts.prefix(maxRects)))
                 }
             }
-            guard ops[i].occludes, let plan = ops[i].spans else { continue }
-            var hole = false
-            if case .framed = ops[i].shape { hole = true }
-            if let rect = opaqueRect(plan: plan, bounds: ops[i].bounds, hole: hole) { later.add(rect) }
         }
         return hidden
     }
 }
 
-/// The opaque rectangles of the operations after the current one, filed in 128-pixel buckets. A bucket keeps
-/// the first `perBucket` rectangles filed in it (the topmost, since the pass is walked backwards), which
-/// bounds a query's cost whatever the number of layers.
+/// The opaque rectangles of a pass's operations with their indices, filed in 128-pixel buckets. A bucket
+/// keeps the first `perBucket` rectangles filed in it (the topmost, since the pass is walked backwards),
+/// which bounds a query's cost whatever the number of layers; among those, an operation takes the ones
+/// after it.
 struct LaterOpaque {
     static let cell = 128
     static let perBucket = 32
     private let origin: (x: Int, y: Int)
     private let columns: Int, rows: Int
-    private var buckets: [[PixelRect]]
-    private(set) var isEmpty = true
+    private var buckets: [[(rect: PixelRect, index: Int)]]
 
     init(bounds: PixelRect) {
         origin = (bounds.x0, bounds.y0)
@@ -90,47 +109,26 @@ struct LaterOpaque {
         return (c0...c1, r0...r1)
     }
 
-    mutating func add(_ r: PixelRect) {
+    /// Files the rectangle `r` of operation `index`; rectangles are filed from the last operation back.
+    mutating func add(_ r: PixelRect, index: Int) {
         guard let (cs, rs) = cells(r) else { return }
         for row in rs { for column in cs where buckets[row * columns + column].count < LaterOpaque.perBucket {
-            buckets[row * columns + column].append(r)
+            buckets[row * columns + column].append((r, index))
         } }
-        isEmpty = false
     }
 
-    /// The distinct filed rectangles' intersections with `bounds`.
-    func cuts(of bounds: PixelRect) -> [PixelRect] {
+    /// The distinct intersections with `bounds` of the filed rectangles of operations after `index`.
+    func cuts(of bounds: PixelRect, after index: Int) -> [PixelRect] {
         guard let (cs, rs) = cells(bounds) else { return [] }
         var out: [PixelRect] = []
         for row in rs { for column in cs {
-            for r in buckets[row * columns + column] {
+            // Filed from the last operation back: the ones after `index` come first.
+            for (r, filed) in buckets[row * columns + column] {
+                guard filed > index else { break }
                 let cut = r.intersection(bounds)
                 if !cut.isEmpty, !out.contains(cut) { out.append(cut) }
             }
         } }
         return out
-    }
-}
-
-/// Rectangles of an operation's pixels that later operations overwrite (`Occlusion`), and the runs of a
-/// row's columns outside them.
-struct Hidden {
-    /// Sorted by left edge.
-    private let rects: [PixelRect]
-
-    init(_ rects: [PixelRect] = []) {
-        self.rects = rects.sorted { $0.x0 < $1.x0 }
-    }
-
-    /// Calls `body` on the runs of `xs` on row `y` outside every rectangle, left to right.
-    @inline(__always)
-    func forEachVisibleRun(_ xs: Range<Int>, y: Int, _ body: (Range<Int>) -> Void) {
-        var x = xs.lowerBound
-        for r in rects where r.y0 <= y && y < r.y1 {
-            if r.x0 > x { body(x..<Swift.min(r.x0, xs.upperBound)) }
-            x = Swift.max(x, r.x1)
-            if x >= xs.upperBound { return }
-        }
-        if x < xs.upperBound { body(x..<xs.upperBound) }
     }
 }

@@ -20,6 +20,10 @@ extension PreparedOp {
     /// `Occlusion` finds hidden pixels for.
     var drawsByGrid: Bool { texelGrid != nil || linearGrid != nil }
 
+    /// Whether the draw leaves out the pixels that `Occlusion` finds hidden: grid draws, and draws walked
+    /// over spans (`scanSpans`).
+    var skipsHidden: Bool { drawsByGrid || spans != nil }
+
     /// Draws the rows through a fast path when one applies; false leaves them to the reference.
     @inline(__always)
     func runFastPath(_ ys: Range<Int>, target: BlendTarget, scratch: BandScratch, hidden: Hidden,
@@ -30,21 +34,21 @@ extension PreparedOp {
             let fill = MemoFill(memo: memo, shape: shape, geometry: CoverageMemo.Geometry(shape), edgeAA: edgeAA)
             withUnsafePointer(to: fill) { fill in
                 scan(ys, AffineRows(op: self, projection: p, coverage: PointedCoverage(base: fill), paint: Paint(c * tint),
-                                    target: target, clipsExact: clipsExact, scratch: scratch))
+                                    target: target, clipsExact: clipsExact, scratch: scratch), hidden: hidden)
             }
             return true
         case (.ring(let shape, let inner), .solid(let c)):
             guard let memo = memo(scratch), let p = sampler?.projection else { return false }
             withUnsafePointer(to: MemoBorder(memo: memo, outer: shape, inner: inner)) { border in
                 scan(ys, AffineRows(op: self, projection: p, coverage: PointedCoverage(base: border),
-                                    paint: Paint(c * tint), target: target, clipsExact: clipsExact, scratch: scratch))
+                                    paint: Paint(c * tint), target: target, clipsExact: clipsExact, scratch: scratch), hidden: hidden)
             }
             return true
         case (.framed(let shape, let inner), .framed(let f, let b)):
             guard let memo = memo(scratch), let p = sampler?.projection else { return false }
             withUnsafePointer(to: MemoBorder(memo: memo, outer: shape, inner: inner)) { border in
                 scan(ys, FramedRows(op: self, parts: MemoBorderParts(memo: border, projection: p), fill: f * tint,
-                                    border: b * tint, target: target, clipsExact: clipsExact))
+                                    border: b * tint, target: target, clipsExact: clipsExact), hidden: hidden)
             }
             return true
         case (_, .texture(let t)):
@@ -247,7 +251,10 @@ extension PreparedOp {
     /// coverage is exactly 0, and clips are only evaluated outside the columns where all of them cover
     /// exactly 1; the shader gets the row's spans to skip what they make known the same way. `rows` shades
     /// the runs: solid ones, and runs of general pixels between the spans.
-    func scanSpans<Rows: RowShader>(_ ys: Range<Int>, _ rows: Rows) {
+    ///
+    /// Columns of `hidden` (`Occlusion`) are left out of rows the shader walks; a plain row the shader records
+    /// for replay (`RowShader.recordsPlainRows`) is drawn whole, so its record is complete.
+    func scanSpans<Rows: RowShader>(_ ys: Range<Int>, _ rows: Rows, hidden: Hidden = Hidden()) {
         let general = RowSpans.general(bounds)
         let plan = spans
         // Rows clear of every corner and edge band (`SpanPlan.isPlain`) have the same spans, computed once.
@@ -280,7 +287,36 @@ extension PreparedOp {
             }
             let plain = plainRows.contains(y)
             if plain, rows.replay(y: y, py: py, row: row) { continue }
-            shadeRow(y, py: py, row, plain: plain, rows)
+            let skipped = plain && Rows.recordsPlainRows ? 0..<0 : hidden.runs(y: y)
+            if skipped.isEmpty {
+                shadeRow(y, py: py, row, plain: plain, rows)
+            } else {
+                shadeVisible(y, py: py, row, plain: plain, rows, hidden: hidden, skipped: skipped)
+            }
+        }
+    }
+
+    /// `shadeRow` outside the hidden columns `skipped` of `hidden`: every run cut around them. The pixels
+    /// left out are overwritten later whatever they hold, and no shader's bytes at a pixel depend on which
+    /// run it came in.
+    func shadeVisible<Rows: RowShader>(_ y: Int, py: Double, _ row: RowSpans, plain: Bool, _ rows: Rows,
+                                       hidden: Hidden, skipped: Range<Int>) {
+        row.forEachRun { xs, solid in
+            hidden.forEachVisible(xs, runs: skipped) { visible in
+                if solid {
+                    rows.solid(visible, y: y, py: py)
+                } else {
+                    rows.general(visible, y: y, py: py, row: row, plain: plain)
+                }
+            }
+        }
+        if Rows.drawsHole {
+            let lo = max(row.hole.lowerBound, row.live.lowerBound)
+            let hi = min(row.hole.upperBound, row.live.upperBound)
+            guard lo < hi else { return }
+            hidden.forEachVisible(lo..<hi, runs: skipped) { visible in
+                rows.hole(visible, y: y, py: py, row: row, plain: plain)
+            }
         }
     }
 

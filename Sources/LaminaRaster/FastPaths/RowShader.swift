@@ -17,10 +17,14 @@ protocol RowShader {
     func replay(y: Int, py: Double, row: RowSpans) -> Bool
     /// Whether the row's hole (a border's inside, `RowSpans.hole`) is drawn, through `hole`; else skipped.
     static var drawsHole: Bool { get }
+    /// Whether the shader records a plain row's values to replay on the others (`AffineRows`): such a row
+    /// is drawn whole, hidden columns included, so the record is complete.
+    static var recordsPlainRows: Bool { get }
     func hole(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool)
 }
 
 extension RowShader {
     static var drawsHole: Bool { false }
+    static var recordsPlainRows: Bool { false }
     func hole(_ xs: Range<Int>, y: Int, py: Double, row: RowSpans, plain: Bool) {}
 }

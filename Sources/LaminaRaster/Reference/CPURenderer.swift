@@ -150,7 +150,8 @@ public final class CPURenderer: Renderer {
             for band in bandOfRow[y0]...bandOfRow[y1 - 1] { binned[band].append(i) }
         }
         let perBand = binned
-        let hidden = fastPaths.contains(.occlusion) ? Occlusion.hidden(ops) : [Hidden](repeating: Hidden(), count: ops.count)
+        let hidden = fastPaths.contains(.occlusion)
+            ? Occlusion.hidden(ops, workers: workers ?? threads) : [Hidden](repeating: Hidden(), count: ops.count)
         var pixels = bufferPool.take(count: count)
         // Operations that add (a cross-dissolve's second half) draw over transparent scratch the target's
         // size, whose rows each band clears and adds itself; nothing else needs it.

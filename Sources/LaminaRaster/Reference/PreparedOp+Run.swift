@@ -3,7 +3,7 @@ import LaminaGeometry
 
 extension PreparedOp {
     /// Applies the operation to the rows `rows` of `target`, with the band's `scratch` (sized for at least
-    /// this operation's width); a grid draw may leave out the pixels of `hidden`, which later operations
+    /// this operation's width); a grid draw or a draw over spans may leave out the pixels of `hidden`, which later operations
     /// overwrite (`Occlusion`).
     ///
     /// A fast path that applies takes the rows (`runFastPath`, FastPaths/); every other draw is the
@@ -20,18 +20,19 @@ extension PreparedOp {
         switch (shape, paint) {
         case (.roundedRect(let shape), _):
             let axes = sampler.flatMap(Coverage.AxisLengths.init)
-            sampled(ys, RoundedCoverage(shape: shape, edgeAA: edgeAA, exact: exact, axes: axes), target: target, tint: tint)
+            sampled(ys, RoundedCoverage(shape: shape, edgeAA: edgeAA, exact: exact, axes: axes), target: target, tint: tint,
+                    hidden: hidden)
         case (.ring(let shape, let inner), _):
-            sampled(ys, RingCoverage(shape: shape, inner: inner), target: target, tint: tint)
+            sampled(ys, RingCoverage(shape: shape, inner: inner), target: target, tint: tint, hidden: hidden)
         case (.framed(let shape, let inner), .framed(let f, let b)):
             guard let sampler else { return }
             let parts = SampledBorderParts(sampler: sampler, outer: shape, inner: inner)
             scan(ys, FramedRows(op: self, parts: parts, fill: f * tint, border: b * tint, target: target,
-                                clipsExact: clipsExact))
+                                clipsExact: clipsExact), hidden: hidden)
         case (.path(let coverage), .solid(let c)):
             runPath(ys, coverage: coverage, color: c * tint, target: target)
         case (.path(let coverage), _):
-            sampled(ys, PathRowsCoverage(rows: coverage, y0: bounds.y0), target: target, tint: tint)
+            sampled(ys, PathRowsCoverage(rows: coverage, y0: bounds.y0), target: target, tint: tint, hidden: hidden)
         case (.framed, _):
             // A fill with its border has both colours: drawn above.
             break
@@ -42,20 +43,20 @@ extension PreparedOp {
     /// projection (`SampledRows`, generic over both).
     @inline(__always)
     private func sampled<Cover: ShapeCoverage>(_ ys: Range<Int>, _ cover: Cover, target: BlendTarget,
-                                               tint: SIMD4<Double>) {
+                                               tint: SIMD4<Double>, hidden: Hidden) {
         guard let sampler else { return }
         switch paint {
         case .solid(let c):
             let paint = Paint(c * tint)
             scan(ys, SampledRows(op: self, sampler: sampler, shader: ShapeShader(cover: cover, paint: SolidColor(color: paint.color)),
-                                 paint: paint, target: target, clipsExact: clipsExact))
+                                 paint: paint, target: target, clipsExact: clipsExact), hidden: hidden)
         case .texture(let t):
             scan(ys, SampledRows(op: self, sampler: sampler, shader: ShapeShader(cover: cover, paint: TextureColor(texture: t, tint: tint)),
-                                 paint: nil, target: target, clipsExact: clipsExact))
+                                 paint: nil, target: target, clipsExact: clipsExact), hidden: hidden)
         case .gradient(let g):
             let color = GradientColor(paint: g, seam: seam, tint: tint)
             scan(ys, SampledRows(op: self, sampler: sampler, shader: ShapeShader(cover: cover, paint: color), paint: nil,
-                                 target: target, clipsExact: clipsExact))
+                                 target: target, clipsExact: clipsExact), hidden: hidden)
         case .framed:
             // Only on a fill with its border, drawn above.
             break
@@ -134,8 +135,8 @@ extension PreparedOp {
 
     /// Every row of the operation through `rows`. With spans (a fast path: `SpanPlan`, prepared when fast
     /// paths are on) the row's runs (`scanSpans`); without, every column of the bounds a general pixel.
-    func scan<Rows: RowShader>(_ ys: Range<Int>, _ rows: Rows) {
-        guard spans == nil else { return scanSpans(ys, rows) }
+    func scan<Rows: RowShader>(_ ys: Range<Int>, _ rows: Rows, hidden: Hidden = Hidden()) {
+        guard spans == nil else { return scanSpans(ys, rows, hidden: hidden) }
         if let affine = affineSpans { return scanAffine(ys, rows, affine) }
         let row = RowSpans.general(bounds)
         for y in ys { rows.general(bounds.x0..<bounds.x1, y: y, py: Double(y) + 0.5, row: row, plain: false) }

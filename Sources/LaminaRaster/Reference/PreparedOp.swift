@@ -100,6 +100,9 @@ final class PreparedOp: @unchecked Sendable {
     /// Whether this is an opaque fill whose solid spans store a pattern, or a fill with its border whose
     /// hole does (`Occlusion.opaqueRect`).
     let occludes: Bool
+    /// With `CPUFastPaths.occlusion`, the rectangle of pixels an occluding operation stores without reading
+    /// them (`Occlusion.opaqueRect`), found here, where operations are prepared in parallel.
+    let opaqueRect: PixelRect?
     /// Whether the operation adds to the target (`TextureDraw.adds`): drawn over transparent scratch, then
     /// the scratch's bytes added (`CPURenderer.draw`).
     let adds: Bool
@@ -170,6 +173,13 @@ final class PreparedOp: @unchecked Sendable {
         texelGrid = grid
         linearGrid = linear
         occludes = opaque
+        if opaque, fastPaths.contains(.occlusion), let plan = spans {
+            var hole = false
+            if case .framed = shape { hole = true }
+            opaqueRect = Occlusion.opaqueRect(plan: plan, bounds: op.bounds, hole: hole)
+        } else {
+            opaqueRect = nil
+        }
     }
 }
 
