@@ -8,27 +8,33 @@ import Foundation
 /// Every operation takes constant time: the entries sit in slots linked in order of use (most recent at
 /// the head), so making room drops the tail instead of searching for the oldest value.
 public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
-    private struct Slot {
+    @usableFromInline
+    struct Slot {
         /// Nil once dropped (the slot is free), so a dropped entry keeps neither its key nor its value alive.
-        var key: Key?
-        var value: Value?
-        var weight: Int
-        var newer: Int
-        var older: Int
+        @usableFromInline var key: Key?
+        @usableFromInline var value: Value?
+        @usableFromInline var weight: Int
+        @usableFromInline var newer: Int
+        @usableFromInline var older: Int
+
+        @inlinable
+        init(key: Key?, value: Value?, weight: Int, newer: Int, older: Int) {
+            self.key = key; self.value = value; self.weight = weight; self.newer = newer; self.older = older
+        }
     }
 
-    private let lock = NSLock()
-    private let capacityBytes: Int
-    private let size: (Value) -> Int
-    private var index: [Key: Int] = [:]
-    private var slots: [Slot] = []
-    private var freeSlots: [Int] = []
-    private var newest = -1
-    private var oldest = -1
-    private var bytes = 0
+    @usableFromInline let lock = AdaptiveLock()
+    @usableFromInline let capacityBytes: Int
+    @usableFromInline let size: (Value) -> Int
+    @usableFromInline var index: [Key: Int] = [:]
+    @usableFromInline var slots: [Slot] = []
+    @usableFromInline var freeSlots: [Int] = []
+    @usableFromInline var newest = -1
+    @usableFromInline var oldest = -1
+    @usableFromInline var bytes = 0
     /// With `keysPerHash`: how many kept keys have each hash value.
-    private let keysPerHash: Int?
-    private var hashCounts: [Int: Int] = [:]
+    @usableFromInline let keysPerHash: Int?
+    @usableFromInline var hashCounts: [Int: Int] = [:]
 
     /// A cache of `capacityBytes`, each value weighing `size(value)` bytes. With `keysPerHash`, at most that
     /// many keys of one hash value are kept (a further one is not kept), so a lookup compares a bounded
@@ -40,6 +46,7 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     }
 
     /// Whether a value is kept for `key` (its use is not marked).
+    @inlinable
     public func contains(_ key: Key) -> Bool {
         lock.lock()
         defer { lock.unlock() }
@@ -47,6 +54,7 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     }
 
     /// The value kept for `key`, marked as just used.
+    @inlinable
     public func value(for key: Key) -> Value? {
         lock.lock()
         defer { lock.unlock() }
@@ -57,6 +65,7 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     }
 
     /// The value for `key`, made by `make` when it is not kept (and then kept).
+    @inlinable
     public func value(for key: Key, make: () throws -> Value) rethrows -> Value {
         if let hit = value(for: key) { return hit }
         let made = try make()
@@ -65,7 +74,7 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
 
     /// Keeps `value` for `key`, dropping the least recently used values to make room; returns the value kept
     /// for `key` (an earlier one if another thread kept one first).
-    @discardableResult
+    @discardableResult @inlinable
     public func keep(_ value: Value, for key: Key) -> Value {
         let weight = size(value)
         lock.lock()
@@ -93,7 +102,8 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         return value
     }
 
-    private func dropOldest() {
+    @inlinable
+    func dropOldest() {
         let slot = oldest
         unlink(slot)
         if let key = slots[slot].key {
@@ -109,7 +119,8 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         freeSlots.append(slot)
     }
 
-    private func unlink(_ slot: Int) {
+    @inlinable
+    func unlink(_ slot: Int) {
         let newer = slots[slot].newer, older = slots[slot].older
         if newer >= 0 { slots[newer].older = older } else { newest = older }
         if older >= 0 { slots[older].newer = newer } else { oldest = newer }
@@ -117,7 +128,8 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         slots[slot].older = -1
     }
 
-    private func linkNewest(_ slot: Int) {
+    @inlinable
+    func linkNewest(_ slot: Int) {
         slots[slot].older = newest
         slots[slot].newer = -1
         if newest >= 0 { slots[newest].newer = slot } else { oldest = slot }
