@@ -38,7 +38,7 @@ final class VectorKernelTests: XCTestCase {
             let opacity = [1, 0.5, rng.unit()][round % 3]
             let tint = round % 4 == 0 ? SIMD4(rng.unit(), rng.unit(), rng.unit(), rng.unit()) : SIMD4(repeating: 1.0)
             var swift = (0..<96 * 4).map { _ in UInt8(rng.next() % 256) }
-            var avx = swift
+            var avx = swift, wide = swift
             texels.withUnsafeBytes { raw in
                 columns.withUnsafeBufferPointer { lines in
                     guard let base = raw.baseAddress, let lines = lines.baseAddress else { return }
@@ -49,12 +49,26 @@ final class VectorKernelTests: XCTestCase {
                     }
                     avx.withUnsafeMutableBufferPointer { out in
                         guard let p = out.baseAddress else { return }
-                        rows.plainAVX2(0..<96, y: 0, row, BlendTarget(base: p, width: 96), opacity: opacity, tint: tint)
+                        rows.plainAVX2(0..<96, y: 0, row, BlendTarget(base: p, width: 96), opacity: opacity, tint: tint,
+                                       wide: false)
+                    }
+                    // Odd starts and ends too: the two-pixel loop leaves its last pixel to the AVX2 one.
+                    guard LinearGrid.hasAVX512 else { return }
+                    let xs = (round % 3)..<(96 - round % 2)
+                    wide.withUnsafeMutableBufferPointer { out in
+                        guard let p = out.baseAddress else { return }
+                        rows.plain(0..<xs.lowerBound, y: 0, row, BlendTarget(base: p, width: 96), opacity: opacity, tint: tint)
+                        rows.plainAVX2(xs, y: 0, row, BlendTarget(base: p, width: 96), opacity: opacity, tint: tint, wide: true)
+                        rows.plain(xs.upperBound..<96, y: 0, row, BlendTarget(base: p, width: 96), opacity: opacity, tint: tint)
                     }
                 }
             }
             let first = swift.indices.first { swift[$0] != avx[$0] }
             XCTAssertNil(first, "round \(round): pixel \((first ?? 0) / 4) differs")
+            if LinearGrid.hasAVX512 {
+                let firstWide = swift.indices.first { swift[$0] != wide[$0] }
+                XCTAssertNil(firstWide, "round \(round), AVX-512: pixel \((firstWide ?? 0) / 4) differs")
+            }
             compared += 96
         }
         XCTAssertEqual(compared, 38_400)

@@ -26,4 +26,14 @@ void lamina_grid_plain_row_avx2(const LaminaGridLine *columns, long x0, long x_l
                                 uint8_t *out, int scales, double opacity, const double *modulate,
                                 double tie_bias);
 
+/// 1 when this processor and its operating system also run the AVX-512 (F, DQ, BW, VL) kernel below.
+int lamina_kernels_have_avx512(void);
+
+/// `lamina_grid_plain_row_avx2` two pixels at a time, eight components in one register: the same doubles, so
+/// the same bytes. Call only when `lamina_kernels_have_avx512()`.
+void lamina_grid_plain_row_avx512(const LaminaGridLine *columns, long x0, long x_lo, long x_hi,
+                                  const uint8_t *top, const uint8_t *bottom, double b, double row_coverage,
+                                  uint8_t *out, int scales, double opacity, const double *modulate,
+                                  double tie_bias);
+
 #endif

@@ -182,18 +182,18 @@ extension LinearGrid {
             }
         }
 
-        /// `plain` in C with AVX2 (`lamina_grid_plain_row_avx2`): the same doubles, so the same bytes.
+        /// `plain` in C with AVX2 (`lamina_grid_plain_row_avx2`), or with `wide` two pixels at a time with
+        /// AVX-512 (`lamina_grid_plain_row_avx512`): the same doubles, so the same bytes.
         func plainAVX2(_ xs: Range<Int>, y: Int, _ row: Line, _ target: BlendTarget, opacity: Double,
-                       tint: SIMD4<Double>) {
+                       tint: SIMD4<Double>, wide: Bool = LinearGrid.hasAVX512) {
             let top = texels + Int(row.first) &* stride, bottom = texels + Int(row.second) &* stride
             let scales = opacity != 1 || tint != SIMD4(repeating: 1)
+            let kernel = wide ? lamina_grid_plain_row_avx512 : lamina_grid_plain_row_avx2
             withUnsafeBytes(of: tint) { modulate in
-                lamina_grid_plain_row_avx2(columns, x0, xs.lowerBound, xs.upperBound,
-                                           top.assumingMemoryBound(to: UInt8.self),
-                                           bottom.assumingMemoryBound(to: UInt8.self), row.weight, row.coverage,
-                                           target.base + y * target.width * 4, scales ? 1 : 0, opacity,
-                                           modulate.baseAddress?.assumingMemoryBound(to: Double.self),
-                                           StoreRounding.tieBias)
+                kernel(columns, x0, xs.lowerBound, xs.upperBound, top.assumingMemoryBound(to: UInt8.self),
+                       bottom.assumingMemoryBound(to: UInt8.self), row.weight, row.coverage,
+                       target.base + y * target.width * 4, scales ? 1 : 0, opacity,
+                       modulate.baseAddress?.assumingMemoryBound(to: Double.self), StoreRounding.tieBias)
             }
         }
 
@@ -222,6 +222,11 @@ extension LinearGrid {
 extension LinearGrid {
     /// Whether the processor runs the AVX2 rows (`lamina_kernels_have_avx2`), asked once.
     static let hasAVX2 = lamina_kernels_have_avx2() != 0
+
+    /// Whether the processor also runs the AVX-512 rows (`lamina_kernels_have_avx512`), two pixels a
+    /// register; `LAMINA_CPU_AVX512=0` keeps to the AVX2 rows.
+    static let hasAVX512 = lamina_kernels_have_avx512() != 0
+        && ProcessInfo.processInfo.environment["LAMINA_CPU_AVX512"] != "0"
 
     /// Each texel byte as `TextureSampler`'s texel reads read it: the byte as a double, times 1/255.
     static let units: UnsafePointer<Double> = {
