@@ -310,13 +310,8 @@ extension PreparedOp {
                 }
             }
         }
-        if Rows.drawsHole {
-            let lo = max(row.hole.lowerBound, row.live.lowerBound)
-            let hi = min(row.hole.upperBound, row.live.upperBound)
-            guard lo < hi else { return }
-            hidden.forEachVisible(lo..<hi, runs: skipped) { visible in
-                rows.hole(visible, y: y, py: py, row: row, plain: plain)
-            }
+        if Rows.drawsHole, let hole = row.liveHole {
+            hidden.forEachVisible(hole, runs: skipped) { visible in rows.hole(visible, y: y, py: py, row: row, plain: plain) }
         }
     }
 
@@ -332,15 +327,18 @@ extension PreparedOp {
                 rows.general(xs, y: y, py: py, row: row, plain: plain)
             }
         }
-        if Rows.drawsHole {
-            let lo = max(row.hole.lowerBound, row.live.lowerBound)
-            let hi = min(row.hole.upperBound, row.live.upperBound)
-            if lo < hi { rows.hole(lo..<hi, y: y, py: py, row: row, plain: plain) }
-        }
+        if Rows.drawsHole, let hole = row.liveHole { rows.hole(hole, y: y, py: py, row: row, plain: plain) }
     }
 }
 
 extension RowSpans {
+    /// The hole's columns within `live`, nil when none.
+    @inline(__always)
+    var liveHole: Range<Int>? {
+        let lo = max(hole.lowerBound, live.lowerBound), hi = min(hole.upperBound, live.upperBound)
+        return lo < hi ? lo..<hi : nil
+    }
+
     /// Calls `body` on the row's runs in order: solid ones (`true`) and runs of general pixels between the
     /// spans (`false`); holes and the columns outside `live` are left out.
     @inline(__always)
