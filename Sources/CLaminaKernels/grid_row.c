@@ -184,9 +184,11 @@ AVX512 void lamina_grid_plain_row_avx512(const LaminaGridLine *columns, long x0,
         }
         if (!live0 && !live1) continue;
         const __m512d va = pair(c0.weight, c1.weight), vra = pair(1 - c0.weight, 1 - c1.weight);
-        __m512d upper = _mm512_add_pd(_mm512_mul_pd(unit8(p00, q00, inv255), vra), _mm512_mul_pd(unit8(p10, q10, inv255), va));
+        __m512d upper = _mm512_add_pd(_mm512_mul_pd(unit8(p00, q00, inv255), vra),
+                                      _mm512_mul_pd(unit8(p10, q10, inv255), va));
         upper = _mm512_mul_pd(upper, vrb);
-        __m512d lower = _mm512_add_pd(_mm512_mul_pd(unit8(p01, q01, inv255), vra), _mm512_mul_pd(unit8(p11, q11, inv255), va));
+        __m512d lower = _mm512_add_pd(_mm512_mul_pd(unit8(p01, q01, inv255), vra),
+                                      _mm512_mul_pd(unit8(p11, q11, inv255), va));
         lower = _mm512_mul_pd(lower, vb);
         __m512d color = _mm512_add_pd(upper, lower);
         if (scales) {

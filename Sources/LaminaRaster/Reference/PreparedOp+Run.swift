@@ -3,8 +3,8 @@ import LaminaGeometry
 
 extension PreparedOp {
     /// Applies the operation to the rows `rows` of `target`, with the band's `scratch` (sized for at least
-    /// this operation's width); a grid draw or a draw over spans may leave out the pixels of `hidden`, which later operations
-    /// overwrite (`Occlusion`).
+    /// this operation's width); a grid draw or a draw over spans may leave out the pixels of `hidden`, which
+    /// later operations overwrite (`Occlusion`).
     ///
     /// A fast path that applies takes the rows (`runFastPath`, FastPaths/); every other draw is the
     /// reference: coverage x paint through one generic row loop (`sampled`, every shape with every paint), a
