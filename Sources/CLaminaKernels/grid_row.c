@@ -41,18 +41,19 @@ static inline uint8_t store_byte(double v, double tie_bias) {
     return (uint8_t)(long)(t + 0.5);
 }
 
-/// `Blend.over` of source bytes over destination bytes (both memory order r, g, b, a in a little-endian
-/// word): per channel `s + (d * (255 - a) + 127) / 255`, held to 255, with the division by 255 as
-/// `(x * 0x8081) >> 23`, exact for every x below 2^16 (the largest here is 255 * 255 + 127).
+/// `Blend.over` of source bytes over destination bytes, two pixels at once (each memory order r, g, b, a; the
+/// first in the low word, a single pixel alone there with zeros above, whose lanes come out zero): per
+/// channel `s + (d * (255 - a) + 127) / 255`, held to 255, with the division by 255 as `(x * 0x8081) >> 23`,
+/// exact for every x below 2^16 (the largest here is 255 * 255 + 127).
 __attribute__((target("avx2")))
-static inline uint32_t over(uint32_t source, uint32_t destination) {
-    const __m128i s8 = _mm_cvtsi32_si128((int)source);
-    const __m128i d16 = _mm_cvtepu8_epi16(_mm_cvtsi32_si128((int)destination));
-    const __m128i a16 = _mm_shuffle_epi8(s8, _mm_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 3, -1, 3, -1, 3, -1, 3, -1));
+static inline uint64_t over2(uint64_t source, uint64_t destination) {
+    const __m128i s8 = _mm_cvtsi64_si128((long long)source);
+    const __m128i d16 = _mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)destination));
+    const __m128i a16 = _mm_shuffle_epi8(s8, _mm_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1));
     const __m128i left = _mm_sub_epi16(_mm_set1_epi16(255), a16);
     const __m128i x = _mm_add_epi16(_mm_mullo_epi16(d16, left), _mm_set1_epi16(127));
     const __m128i q = _mm_srli_epi16(_mm_mulhi_epu16(x, _mm_set1_epi16((short)0x8081)), 7);
-    return (uint32_t)_mm_cvtsi128_si32(_mm_adds_epu8(s8, _mm_packus_epi16(q, q)));
+    return (uint64_t)_mm_cvtsi128_si64(_mm_adds_epu8(s8, _mm_packus_epi16(q, q)));
 }
 
 __attribute__((target("avx2")))
@@ -108,7 +109,7 @@ void lamina_grid_plain_row_avx2(const LaminaGridLine *columns, long x0, long x_l
         }
         uint32_t destination;
         __builtin_memcpy(&destination, out + x * 4, 4);
-        uint32_t pixel = over(source, destination);
+        uint32_t pixel = (uint32_t)over2(source, destination);
         __builtin_memcpy(out + x * 4, &pixel, 4);
     }
 }
@@ -132,17 +133,6 @@ int lamina_kernels_have_avx512(void) {
 AVX512 static inline __m512d unit8(uint32_t lo, uint32_t hi, __m512d inv255) {
     __m256i ints = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)((uint64_t)lo | (uint64_t)hi << 32)));
     return _mm512_mul_pd(_mm512_cvtepi32_pd(ints), inv255);
-}
-
-/// `over` on two pixels at once (the first in the low word).
-AVX512 static inline uint64_t over2(uint64_t source, uint64_t destination) {
-    const __m128i s8 = _mm_cvtsi64_si128((long long)source);
-    const __m128i d16 = _mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)destination));
-    const __m128i a16 = _mm_shuffle_epi8(s8, _mm_setr_epi8(3, -1, 3, -1, 3, -1, 3, -1, 7, -1, 7, -1, 7, -1, 7, -1));
-    const __m128i left = _mm_sub_epi16(_mm_set1_epi16(255), a16);
-    const __m128i x = _mm_add_epi16(_mm_mullo_epi16(d16, left), _mm_set1_epi16(127));
-    const __m128i q = _mm_srli_epi16(_mm_mulhi_epu16(x, _mm_set1_epi16((short)0x8081)), 7);
-    return (uint64_t)_mm_cvtsi128_si64(_mm_adds_epu8(s8, _mm_packus_epi16(q, q)));
 }
 
 /// Both halves of a 512-bit register: `lo` in lanes 0-3, `hi` in lanes 4-7.
