@@ -36,4 +36,10 @@ void lamina_grid_plain_row_avx512(const LaminaGridLine *columns, long x0, long x
                                   uint8_t *out, int scales, double opacity, const double *modulate,
                                   double tie_bias);
 
+/// `Blend.over` of `count` source pixels (each 4 bytes in memory order r, g, b, a, as one 32-bit load reads
+/// them; premultiplied, already rounded to bytes) over the pixels at `out`: per channel
+/// `s + (d * (255 - a) + 127) / 255`, held to 255, integer for integer. A source pixel of zero bytes leaves
+/// its destination as it is. Eight pixels at a time where `lamina_kernels_have_avx2()`; call it only there.
+void lamina_over_row_avx2(const uint32_t *source, uint8_t *out, long count);
+
 #endif

@@ -53,6 +53,14 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         return index[key] != nil
     }
 
+    /// How many values are kept.
+    @inlinable
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return index.count
+    }
+
     /// The value kept for `key`, marked as just used.
     @inlinable
     public func value(for key: Key) -> Value? {

@@ -117,7 +117,7 @@ extension PreparedOp {
     }
 
     /// An untinted grid draw: the texel's four bytes, times opacity and modulation.
-    private func runGridUntinted(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
+    func runGridUntinted(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
                                  tint: SIMD4<Double>, hidden: Hidden) {
         let opacity = t.draw.opacity
         if clips.isEmpty {

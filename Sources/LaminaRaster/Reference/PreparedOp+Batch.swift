@@ -13,13 +13,14 @@ extension PreparedOp {
     /// several operations fail, the error of the first in order is thrown, as in order.
     static func prepare(_ ops: [DrawOp], graph: RenderGraph, passes: [PassID: Image],
                         samplers: inout [ImageID: TextureSampler], fastPaths: CPUFastPaths, fusesBorders: Bool,
-                        alphas: [PassID: [UInt8]], kept: KeptPathRows?, workers: Int) throws -> [PreparedOp] {
+                        alphas: [PassID: [UInt8]], kept: KeptPathRows?, samples: KeptSamples? = nil,
+                        workers: Int) throws -> [PreparedOp] {
         let items = ops.drawItems(fusingBorders: fusesBorders)
         let chunks = min(max(1, workers), items.count / 64)
         guard chunks > 1 else {
             return try items.map { item in
                 try PreparedOp(ops[item.index], border: item.border, graph: graph, passes: passes, samplers: &samplers,
-                               fastPaths: fastPaths, alphas: alphas, kept: kept)
+                               fastPaths: fastPaths, alphas: alphas, kept: kept, samples: samples)
             }
         }
         for op in ops {
@@ -41,7 +42,7 @@ extension PreparedOp {
                     out[i] = Result {
                         try PreparedOp(ops[items[i].index], border: items[i].border, graph: graph, passes: passes,
                                        samplers: &samplers,
-                                       fastPaths: fastPaths, alphas: alphas, kept: kept)
+                                       fastPaths: fastPaths, alphas: alphas, kept: kept, samples: samples)
                     }
                 }
             }

@@ -1,0 +1,155 @@
+import CLaminaKernels
+import Foundation
+import LaminaCore
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+import LaminaTestSupport
+import XCTest
+@testable import LaminaRaster
+
+/// Plain bilinear grid draws' source bytes kept between frames (`CPUFastPaths.keptSamples`): kept on a
+/// draw's second sighting, taken from the third, and every frame draws the bytes of a renderer that keeps
+/// nothing, with the draws moved, faded, recoloured, covered or given a new image between frames.
+final class KeptSamplesTests: XCTestCase {
+    /// Images and text labels at fractional positions and scales, some faded, one of each drawn texel for
+    /// pixel, with an opaque card that hides part of them; `cover` moves the card, `opacity` fades the first label, `shift` moves the
+    /// second image by that many points.
+    private func scene(_ images: [Bitmap], cover: Double = 20, opacity: Float = 1, shift: Double = 0,
+                       color: Color = .black) -> Scene {
+        makeScene(width: 180, height: 120, background: Color(red: 0.85, green: 0.88, blue: 0.9, alpha: 1)) { root in
+            for (k, image) in images.enumerated() {
+                let layer = Layer()
+                layer.frame = CGRect(x: 4.3 + Double(k) * 44 + (k == 1 ? shift : 0), y: 60.6, width: 40, height: 27)
+                layer.contentsValue = image
+                layer.opacity = k == 2 ? 0.55 : 1
+                root.addSublayer(layer)
+            }
+            for k in 0..<3 {
+                let text = TextLayer()
+                text.frame = CGRect(x: 2.37 + Double(k) * 58, y: 4.71 + Double(k) * 3.1, width: 56, height: 50)
+                text.contentsScale = [2, 1, 3][k]
+                text.stringValue = "Kept samples of label \(k) wrap"
+                text.fontSize = 9
+                text.isWrapped = true
+                text.foregroundColor = k == 0 ? color : Color(red: 0.1, green: 0.3, blue: 0.6)
+                text.opacity = k == 0 ? opacity : 1
+                root.addSublayer(text)
+            }
+            // Drawn texel for pixel (a nearest grid): an image at its size and a label at whole points.
+            let exact = Layer()
+            exact.frame = CGRect(x: 130, y: 92, width: 17, height: 11)
+            exact.contentsValue = images[0]
+            root.addSublayer(exact)
+            let label = TextLayer()
+            label.frame = CGRect(x: 120, y: 100, width: 60, height: 16)
+            label.stringValue = "Whole points"
+            label.fontSize = 10
+            label.foregroundColor = color
+            label.opacity = opacity
+            root.addSublayer(label)
+            let card = Layer()
+            card.frame = CGRect(x: cover, y: 10, width: 40, height: 70)
+            card.backgroundColor = Color(red: 0.3, green: 0.5, blue: 0.2)
+            root.addSublayer(card)
+        }
+    }
+
+    private func images() throws -> [Bitmap] {
+        var rng = SplitMix64(seed: 5)
+        return try (0..<3).map { k in
+            let width = 17 + 9 * k, height = 11 + 4 * k
+            var bytes = [UInt8](repeating: 0, count: width * height * 4)
+            for i in 0..<width * height where rng.unit() > 0.3 {
+                let a = UInt8(rng.next() % 256)
+                bytes[i * 4 + 3] = a
+                for c in 0..<3 { bytes[i * 4 + c] = UInt8(rng.next() % (UInt64(a) + 1)) }
+            }
+            return try XCTUnwrap(Image(width: width, height: height, premultipliedRGBA: bytes).map { Bitmap(image: $0) })
+        }
+    }
+
+    private func assertSame(_ image: Image, _ scene: Scene, _ planner: Planner, _ message: String) throws {
+        let fresh = try CPURenderer(paths: CPUFastPaths.all.subtracting(.keptSamples)).render(planner.plan(scene))
+        let cmp = try ImageComparison(image, fresh)
+        XCTAssertEqual(cmp.maxDifference, 0, "\(message): \(cmp.differingPixels) pixels differ")
+    }
+
+    func testKeptOnTheSecondFrame_andEveryFrameDrawsTheSameBytes() throws {
+        let images = try images()
+        let planner = Planner()
+        let renderer = CPURenderer()
+        let still = scene(images)
+        let first = try renderer.render(planner.plan(still))
+        XCTAssertEqual(renderer.keptSamples.count, 0, "a draw seen once is not kept")
+        try assertSame(first, still, planner, "first frame")
+        let second = try renderer.render(planner.plan(still))
+        // Three images and three labels drawn bilinearly, an image and a label texel for pixel.
+        XCTAssertEqual(renderer.keptSamples.count, 8, "every grid draw kept on its second sighting")
+        try assertSame(second, still, planner, "second frame")
+        let third = try renderer.render(planner.plan(still))
+        XCTAssertEqual(third.pixels, first.pixels, "third frame, from the kept bytes")
+    }
+
+    func testMovedFadedRecolouredOrCoveredDraws_drawTheSameBytes() throws {
+        let images = try images()
+        let planner = Planner()
+        let renderer = CPURenderer()
+        for _ in 0..<2 { _ = try renderer.render(planner.plan(scene(images))) }
+        var other = images
+        other[0] = try XCTUnwrap(self.images().last)
+        let changes: [(String, Scene)] = [
+            ("card moved over other columns", scene(images, cover: 71.5)),
+            ("label faded", scene(images, opacity: 0.4)),
+            ("label recoloured", scene(images, color: Color(red: 0.8, green: 0.1, blue: 0.1))),
+            ("image moved by a third of a point", scene(images, shift: 0.33)),
+            ("another image in the first layer", scene(other)),
+        ]
+        for (name, changed) in changes {
+            for frame in 0..<3 {
+                try assertSame(try renderer.render(planner.plan(changed)), changed, planner, "\(name), frame \(frame)")
+            }
+            try assertSame(try renderer.render(planner.plan(scene(images))), scene(images), planner, "\(name), back")
+        }
+    }
+
+    /// The blend of kept bytes in C (`lamina_over_row_avx2`, eight pixels at a time and a tail) is
+    /// `Blend.over`, byte for byte: every source alpha over every destination byte, and random rows of
+    /// opaque, empty and translucent runs at every start and length.
+    func testOverRow_isBlendOver() throws {
+        try XCTSkipUnless(LinearGrid.hasAVX2, "this processor has no AVX2: the C row is never called")
+        var sources: [UInt32] = [], destinations: [UInt32] = []
+        for a in 0..<256 {
+            for d in 0..<256 {
+                let s = UInt32(a * 7 % (a + 1)) | UInt32(a / 2) << 8 | UInt32(a) << 16 | UInt32(a) << 24
+                sources.append(s)
+                destinations.append(UInt32(d) | UInt32(255 - d) << 8 | UInt32(d / 3) << 16 | UInt32(d) << 24)
+            }
+        }
+        var rng = SplitMix64(seed: 9)
+        for _ in 0..<4096 {
+            let kind = rng.next() % 4
+            let a = kind == 0 ? 255 : kind == 1 ? 0 : UInt32(rng.next() % 256)
+            let s = a == 0 ? 0 : UInt32(rng.next() % UInt64(a + 1)) | UInt32(rng.next() % UInt64(a + 1)) << 8
+                | UInt32(rng.next() % UInt64(a + 1)) << 16 | a << 24
+            sources.append(s)
+            destinations.append(UInt32(truncatingIfNeeded: rng.next()))
+        }
+        let table = Blend.overTable
+        for (start, count) in [(0, sources.count), (3, 29), (1, 8), (5, 7), (0, 0)] {
+            var expected = destinations, drawn = destinations
+            sources.withUnsafeBufferPointer { s in
+                guard let s = s.baseAddress else { return }
+                expected.withUnsafeMutableBytes { out in
+                    guard let out = out.baseAddress else { return }
+                    KeptSamples.over(s + start, out + start * 4, count: count, vector: false, table: table)
+                }
+                drawn.withUnsafeMutableBytes { out in
+                    guard let out = out.baseAddress else { return }
+                    KeptSamples.over(s + start, out + start * 4, count: count, vector: true, table: table)
+                }
+            }
+            XCTAssertEqual(drawn, expected, "start \(start), \(count) pixels")
+        }
+    }
+}
