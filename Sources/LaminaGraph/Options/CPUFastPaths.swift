@@ -27,16 +27,16 @@ public struct CPUFastPaths: OptionSet, Sendable, Hashable {
     /// Bilinear grid rows in C with AVX2 where the processor has it (`lamina_grid_plain_row_avx2`), four
     /// components in one register; it draws grid rows, so it takes effect with `linearGrids`.
     public static let vectorKernels = CPUFastPaths(rawValue: 1 << 8)
-    /// A plain bilinear grid draw's source bytes kept between frames for a texture drawn again unchanged
-    /// (`KeptSamples`); it keeps grid draws, so it takes effect with `linearGrids`.
-    public static let keptSamples = CPUFastPaths(rawValue: 1 << 9)
+    /// A draw's source bytes kept between frames for an operation drawn again unchanged (`KeptDraws`): a warm
+    /// frame of unchanged layers costs their compositing.
+    public static let keptDraws = CPUFastPaths(rawValue: 1 << 9)
 
     /// Each fast path with its name, as the command line's `LAMINA_CPU_<NAME>` variables spell it.
     public static let named: [(name: String, path: CPUFastPaths)] = [
         ("AFFINE_SAMPLING", .affineSampling), ("SPANS", .spans), ("COVERAGE_MEMO", .coverageMemo),
         ("ALIGNED_COPIES", .alignedCopies), ("TEXEL_GRIDS", .texelGrids), ("LINEAR_GRIDS", .linearGrids),
         ("OCCLUSION", .occlusion), ("KEPT_PATHS", .keptPaths), ("VECTOR_KERNELS", .vectorKernels),
-        ("KEPT_SAMPLES", .keptSamples),
+        ("KEPT_DRAWS", .keptDraws),
     ]
 
     /// Every fast path.

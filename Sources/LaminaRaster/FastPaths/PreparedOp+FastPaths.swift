@@ -14,7 +14,6 @@ import LaminaGraph
 /// | texture | an integer translation of a whole pass (`alignedOffset`) | texels read directly, tinted by table (`runAligned`) |
 /// | texture | a texel grid (`texelGrid`) | one sample per texel footprint (`runGrid`, `TexelGrid`) |
 /// | texture | a bilinear grid (`linearGrid`) | texel pairs and weights per column and row (`runLinearGrid`, `LinearGrid`) |
-/// | texture | a plain grid draw drawn before (`keptSamples`) | its source bytes blended (`runKept`, `KeptSamples`) |
 /// | any of the above | spans (`SpanPlan`) | rows walked over live columns, solid runs filled, plain rows shared (`scanSpans`) |
 extension PreparedOp {
     /// Whether the draw reads its texels by column and row (`TexelGrid`, `LinearGrid`), the draws
@@ -55,10 +54,6 @@ extension PreparedOp {
         case (_, .texture(let t)):
             if let offset = alignedOffset {
                 runAligned(t, offset: offset, ys, target, tint: tint)
-                return true
-            }
-            if let samples = keptSamples {
-                runKept(samples, ys, target, hidden: hidden)
                 return true
             }
             if let grid = texelGrid {

@@ -117,7 +117,7 @@ extension PreparedOp {
     }
 
     /// An untinted grid draw: the texel's four bytes, times opacity and modulation.
-    func runGridUntinted(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
+    private func runGridUntinted(_ grid: TexelGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
                                  tint: SIMD4<Double>, hidden: Hidden) {
         let opacity = t.draw.opacity
         if clips.isEmpty {

@@ -82,7 +82,7 @@ extension CPURenderer {
             let prepared = try PreparedOp.prepare(ops, graph: graph, passes: results, samplers: &samplers,
                                                   fastPaths: fastPaths, fusesBorders: fusesBorders, alphas: alphas,
                                                   kept: fastPaths.contains(.keptPaths) ? keptPaths : nil,
-                                                  samples: fastPaths.contains(.keptSamples) ? keptSamples : nil,
+                                                  draws: fastPaths.contains(.keptDraws) ? keptDraws : nil,
                                                   workers: workers)
             let isCanvas = pass.id == graph.passes.last?.id
             let clear = isCanvas ? Image.clearPattern(graph.clearColor) : 0

@@ -36,8 +36,8 @@ public final class CPURenderer: Renderer {
 
     /// Path fills' coverage rows kept between frames (`CPUFastPaths.keptPaths`).
     let keptPaths = KeptPathRows()
-    /// Plain bilinear grid draws' source bytes kept between frames (`CPUFastPaths.keptSamples`).
-    let keptSamples = KeptSamples()
+    /// Draws' source bytes kept between frames (`CPUFastPaths.keptDraws`).
+    let keptDraws = KeptDraws()
 
     /// - Parameters:
     ///   - threads: worker count; defaults to the number of active processors.

@@ -13,14 +13,16 @@ extension PreparedOp {
     /// several operations fail, the error of the first in order is thrown, as in order.
     static func prepare(_ ops: [DrawOp], graph: RenderGraph, passes: [PassID: Image],
                         samplers: inout [ImageID: TextureSampler], fastPaths: CPUFastPaths, fusesBorders: Bool,
-                        alphas: [PassID: [UInt8]], kept: KeptPathRows?, samples: KeptSamples? = nil,
+                        alphas: [PassID: [UInt8]], kept: KeptPathRows?, draws: KeptDraws? = nil,
                         workers: Int) throws -> [PreparedOp] {
         let items = ops.drawItems(fusingBorders: fusesBorders)
         let chunks = min(max(1, workers), items.count / 64)
         guard chunks > 1 else {
             return try items.map { item in
-                try PreparedOp(ops[item.index], border: item.border, graph: graph, passes: passes, samplers: &samplers,
-                               fastPaths: fastPaths, alphas: alphas, kept: kept, samples: samples)
+                let op = try PreparedOp(ops[item.index], border: item.border, graph: graph, passes: passes,
+                                        samplers: &samplers, fastPaths: fastPaths, alphas: alphas, kept: kept)
+                keep(op, item, ops, in: draws, graph: graph)
+                return op
             }
         }
         for op in ops {
@@ -40,9 +42,11 @@ extension PreparedOp {
                 var samplers = shared
                 for i in first..<last {
                     out[i] = Result {
-                        try PreparedOp(ops[items[i].index], border: items[i].border, graph: graph, passes: passes,
-                                       samplers: &samplers,
-                                       fastPaths: fastPaths, alphas: alphas, kept: kept, samples: samples)
+                        let op = try PreparedOp(ops[items[i].index], border: items[i].border, graph: graph,
+                                                passes: passes, samplers: &samplers, fastPaths: fastPaths,
+                                                alphas: alphas, kept: kept)
+                        keep(op, items[i], ops, in: draws, graph: graph)
+                        return op
                     }
                 }
             }
@@ -51,5 +55,12 @@ extension PreparedOp {
             guard let result else { preconditionFailure("an operation was not prepared") }
             return try result.get()
         }
+    }
+
+    /// `op.keep(in:op:border:graph:)` for the draw of `item`, when draws are kept.
+    private static func keep(_ op: PreparedOp, _ item: DrawItem, _ ops: [DrawOp], in draws: KeptDraws?,
+                             graph: RenderGraph) {
+        guard let draws else { return }
+        op.keep(in: draws, op: ops[item.index], border: item.border == nil ? nil : ops[item.index + 1], graph: graph)
     }
 }

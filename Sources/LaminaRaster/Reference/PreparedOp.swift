@@ -6,7 +6,7 @@ import LaminaImage
 /// A draw operation with everything per-op computed once: inverse projections, samplers, path coverage.
 ///
 /// A class: the bands drawing it in parallel share it instead of copying it, and nothing in it changes
-/// after `init`.
+/// once it is prepared (`init`, then its kept bytes taken, `keep(in:op:border:graph:)`).
 final class PreparedOp: @unchecked Sendable {
     /// The operation's shape, prepared: what its coverage needs, computed once.
     enum PreparedShape {
@@ -97,9 +97,9 @@ final class PreparedOp: @unchecked Sendable {
     let linearGrid: LinearGrid?
     /// Whether grid rows run in C with AVX2 (`CPUFastPaths.vectorKernels` on a processor that has it).
     let vectorKernels: Bool
-    /// For a plain grid draw seen in an earlier frame, its source bytes (`KeptSamples`), set at the end of
-    /// `init`.
-    private(set) var keptSamples: KeptSamples.Samples?
+    /// For a draw seen in an earlier frame, its source bytes (`KeptDraws`), set while operations are
+    /// prepared (`keep(in:op:border:graph:)`), before any band draws.
+    var keptDraw: KeptDraws.Draw?
     /// Whether this is an opaque fill whose solid spans store a pattern, or a fill with its border whose
     /// hole does (`Occlusion.opaqueRect`).
     let occludes: Bool
@@ -119,18 +119,16 @@ final class PreparedOp: @unchecked Sendable {
     }
 
     /// One item of a pass: an operation, or with `bordered` a fill with its border drawn as one
-    /// (`BorderedFill`). A path's rows come from `kept` when it has them (`CPUFastPaths.keptPaths`), a plain
-    /// bilinear grid draw's source bytes from `samples` (`CPUFastPaths.keptSamples`).
+    /// (`BorderedFill`). A path's rows come from `kept` when it has them (`CPUFastPaths.keptPaths`).
     init(_ op: DrawOp, border bordered: BorderedFill?, graph: RenderGraph, passes: [PassID: Image],
          samplers: inout [ImageID: TextureSampler], fastPaths: CPUFastPaths = .all,
-         alphas: [PassID: [UInt8]] = [:], kept: KeptPathRows?, samples: KeptSamples? = nil) throws {
+         alphas: [PassID: [UInt8]] = [:], kept: KeptPathRows?) throws {
         let affine = fastPaths.contains(.affineSampling)
         let projection = Projection(op.transform)
         let pixelSampler = projection.map { PixelSampler($0, shortcut: affine) }
         sampler = pixelSampler
         var grid: TexelGrid?
         var linear: LinearGrid?
-        var gridTexture: PreparedTexture?
         var opaque = false
         clips = op.clips.map { c in
             PreparedClip(sampler: Projection(c.transform).map { PixelSampler($0, shortcut: affine) },
@@ -173,7 +171,6 @@ final class PreparedOp: @unchecked Sendable {
                 linear = LinearGrid.kept(prepared, transform: op.transform, sampler: pixelSampler, affine: affine,
                                          bounds: op.bounds, edgeAA: op.edgeAA)
             }
-            gridTexture = prepared
         default: break
         }
         texelGrid = grid
@@ -185,9 +182,6 @@ final class PreparedOp: @unchecked Sendable {
             opaqueRect = Occlusion.opaqueRect(plan: plan, bounds: op.bounds, hole: hole)
         } else {
             opaqueRect = nil
-        }
-        if let samples, let gridTexture {
-            keptSamples = keptSamples(samples, gridTexture, transform: op.transform, affine: affine)
         }
     }
 }
