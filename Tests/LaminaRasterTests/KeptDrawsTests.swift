@@ -183,6 +183,27 @@ final class KeptDrawsTests: XCTestCase {
         }
     }
 
+    /// A path's key samples its points for the hash and compares them all: a path moved at one middle point
+    /// is another draw; a map holding a NaN still equals itself, so such a draw is found, not kept anew.
+    func testKeys_comparePathsWholeAndMapsBitForBit() {
+        let points = (0..<64).map { k in CGPoint(x: 10 + 8 * cos(Double(k) / 10), y: 10 + 8 * sin(Double(k) / 10)) }
+        var moved = points
+        moved[21].x += 1.0 / 64
+        func key(_ points: [CGPoint], _ transform: Transform3D = .identity) -> KeptDraws.Key {
+            let path = PathShape(polylines: [Polyline(points: points, closed: true)], rule: .nonZero)
+            let op = DrawOp(shape: .path(path), paint: .solid(PremultipliedColor(r: 0.2, g: 0.1, b: 0.4, a: 0.5)),
+                            transform: transform, bounds: PixelRect(x0: 0, y0: 0, x1: 20, y1: 20))
+            return KeptDraws.Key(op: op, border: nil, image: nil)
+        }
+        XCTAssertEqual(key(points), key(points), "the same path made apart")
+        XCTAssertEqual(key(points).hashValue, key(moved).hashValue, "a middle point is not hashed")
+        XCTAssertNotEqual(key(points), key(moved), "but it is compared")
+        var nan = Transform3D.identity
+        nan.m41 = .nan
+        XCTAssertEqual(key(points, nan), key(points, nan), "a map holding a NaN equals itself")
+        XCTAssertNotEqual(key(points, nan), key(points))
+    }
+
     /// The blend of kept bytes in C (`lamina_over_row_avx2`, eight pixels at a time and a tail) is
     /// `Blend.over`, byte for byte: every source alpha over every destination byte, and random rows of
     /// opaque, empty and translucent runs at every start and length.

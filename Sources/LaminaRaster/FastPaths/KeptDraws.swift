@@ -25,10 +25,50 @@ import LaminaImage
 final class KeptDraws: Sendable {
     /// What decides a draw's source bytes besides an image's texels: the operation, the border drawn with
     /// it as one (`BorderedFill`), and the image it samples.
+    ///
+    /// A path's points are sampled by the hash as `PathCoverageKey` samples them (a stroke's outline can hold
+    /// thousands: a frame's lookups cost the draws, not their vertices), and compared whole by equality,
+    /// at once where both keys hold the same arrays (outlines the planner keeps). Maps are compared bit for
+    /// bit, so a map holding a NaN still equals itself; keys sharing a hash are few in the cache
+    /// (`keysPerHash`).
     struct Key: Hashable, Sendable {
         let op: DrawOp
         let border: DrawOp?
         let image: ObjectIdentifier?
+
+        func hash(into hasher: inout Hasher) {
+            for op in [op, border] {
+                guard let op else { continue }
+                withUnsafeBytes(of: op.transform) { hasher.combine(bytes: $0) }
+                hasher.combine(op.bounds)
+                hasher.combine(op.edgeAA)
+                hasher.combine(op.modulate)
+                hasher.combine(op.paint)
+                hasher.combine(op.clips.count)
+                switch op.shape {
+                case .path(let path):
+                    hasher.combine(PathCoverageKey(lines: path.polylines, transform: op.transform, rule: path.rule,
+                                                   bounds: op.bounds))
+                    hasher.combine(path.antialiased)
+                    hasher.combine(path.frame?.minX)
+                    hasher.combine(path.frame?.minY)
+                default:
+                    hasher.combine(op.shape)
+                }
+            }
+            hasher.combine(image)
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.image == b.image && same(a.op, b.op) && (a.border == nil) == (b.border == nil)
+                && (a.border.map { x in b.border.map { same(x, $0) } ?? false } ?? true)
+        }
+
+        private static func same(_ a: DrawOp, _ b: DrawOp) -> Bool {
+            guard a.bounds == b.bounds, a.edgeAA == b.edgeAA, a.modulate == b.modulate else { return false }
+            let sameMap = withUnsafeBytes(of: a.transform) { x in withUnsafeBytes(of: b.transform) { y in x.elementsEqual(y) } }
+            return sameMap && a.paint == b.paint && a.clips == b.clips && a.shape == b.shape
+        }
     }
 
     /// Columns `x0 ..< x1` of a row (from the bounds' left): one opaque colour (`start` < 0, `pattern`),
@@ -65,7 +105,7 @@ final class KeptDraws: Sendable {
     /// ends a segment of bytes.
     static let shortestRun = 8
 
-    private let cache = ByteBoundedCache<Key, Draw>(capacityBytes: capacityBytes) { $0.bytes }
+    private let cache = ByteBoundedCache<Key, Draw>(capacityBytes: capacityBytes, keysPerHash: 8) { $0.bytes }
     private let seen = Sightings()
 
     /// The kept bytes of the draw `key` over `bounds` (of an image `bitmap`, when it samples one): kept ones;
