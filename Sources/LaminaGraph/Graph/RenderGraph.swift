@@ -82,6 +82,16 @@ public enum PassReason: String, Codable, Sendable, CaseIterable {
     case drawing
     /// One appearance of a layer in a transition (`CATransition`'s old or new one), or their cross-dissolve.
     case transition
+
+    /// Whether a pass of this reason is kept between frames once it recurs (`RetainPolicy`), as a blur is: a
+    /// group's, a mask's or a masked layer's, an effect's or a clip's offscreen pass, whose pixels are a
+    /// function of its operations and the passes they read (`PassFingerprints`).
+    public var keptWhenItRecurs: Bool {
+        switch self {
+        case .groupOpacity, .maskedContent, .maskAlpha, .transformedEffect, .clipShape: return true
+        case .canvas, .shadowShape, .shadowBlur, .rasterization, .drawing, .transition: return false
+        }
+    }
 }
 
 /// One render target and what fills it.
@@ -109,9 +119,13 @@ public struct Pass: Codable, Sendable, Identifiable {
         return false
     }
 
+    /// Whether the pass is kept only once its key recurs in consecutive frames (`RetainPolicy`): a blur, or a
+    /// pass whose reason says so (`PassReason.keptWhenItRecurs`).
+    public var isKeptWhenItRecurs: Bool { isBlur || reason.keptWhenItRecurs }
+
     /// Whether the pass is a layer's kept bitmap (a rasterized layer, a drawing's store): keyed, and kept as
-    /// soon as it is drawn (`RetainPolicy`; a blur's key is kept only when it recurs).
-    public var isLayerBitmap: Bool { retainKey != nil && !isBlur }
+    /// soon as it is drawn (`RetainPolicy`; a blur's key, or a group's, is kept only when it recurs).
+    public var isLayerBitmap: Bool { retainKey != nil && !isKeptWhenItRecurs }
 
     enum CodingKeys: String, CodingKey { case id, reason, label, width, height, content, isGray }
 

@@ -18,10 +18,10 @@ import LaminaImage
 /// never kept: a pass is made anew each frame.
 ///
 /// Kept on a draw's second sighting (a draw seen once may be one frame's alone: `lamina render`, a layer
-/// that moves every frame), so a single frame pays a set lookup per draw. Runs of one opaque colour are kept
-/// as that colour, the other pixels as bytes. Bounded like the renderer's other kept work: 64 MiB, least
-/// recently used first out, no draw over a quarter of it kept. Thread-safe: operations are prepared on every
-/// core.
+/// that moves every frame), so a single frame pays a hash and a table lookup per draw. Runs of one opaque
+/// colour are kept as that colour, the other pixels as bytes. Bounded like the renderer's other kept work:
+/// 128 MiB in four caches, least recently used first out, no draw over a quarter of its cache (8 MiB) kept.
+/// Thread-safe: operations are prepared on every core.
 final class KeptDraws: Sendable {
     /// What decides a draw's source bytes besides an image's texels: the operation, the border drawn with
     /// it as one (`BorderedFill`), and the image it samples.
@@ -100,28 +100,42 @@ final class KeptDraws: Sendable {
         var bytes: Int { 96 + rows.count * 4 + segments.count * MemoryLayout<Segment>.stride + pixels.count * 4 }
     }
 
-    static let capacityBytes = 64 << 20
+    /// Four caches of 32 MiB, a draw's by its hash, so that the workers preparing a pass seldom wait for
+    /// each other's lookups.
+    static let shards = 4, capacityBytes = 128 << 20
     /// The shortest run of one opaque colour kept as that colour, and the shortest run of empty pixels that
     /// ends a segment of bytes.
     static let shortestRun = 8
 
-    private let cache = ByteBoundedCache<Key, Draw>(capacityBytes: capacityBytes, keysPerHash: 8) { $0.bytes }
+    private let caches = (0..<shards).map { _ in
+        ByteBoundedCache<Hashed, Draw>(capacityBytes: capacityBytes / shards, keysPerHash: 8) { $0.bytes }
+    }
+
+    /// A key with its hash, computed once for the sightings, the shard and the cache's table.
+    private struct Hashed: Hashable {
+        let key: Key
+        let hash: Int
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (a: Hashed, b: Hashed) -> Bool { a.hash == b.hash && a.key == b.key }
+    }
     private let seen = Sightings()
 
     /// The kept bytes of the draw `key` over `bounds` (of an image `bitmap`, when it samples one): kept ones;
     /// made now by `draw` (every row of the draw over a target that holds the bounds' pixels) and kept when
     /// the draw was seen before; else nil (draw it).
     func draw(_ key: Key, bounds: PixelRect, bitmap: Bitmap?, draw: (BlendTarget) -> Void) -> Draw? {
+        let hashed = Hashed(key: key, hash: key.hashValue)
         // A draw not seen before is only noted: a frame of new draws never touches the cache.
-        guard seen.sightedBefore(key.hashValue) else { return nil }
-        if let hit = cache.value(for: key), hit.bitmap === bitmap { return hit }
+        guard seen.sightedBefore(hashed.hash) else { return nil }
+        let cache = caches[Int(UInt(bitPattern: hashed.hash) >> 7 % UInt(KeptDraws.shards))]
+        if let hit = cache.value(for: hashed), hit.bitmap === bitmap { return hit }
         // A draw too large to keep would be drawn twice every frame.
-        guard bounds.width * bounds.height * 4 <= KeptDraws.capacityBytes / 4 else { return nil }
-        return cache.keep(KeptDraws.make(bounds: bounds, bitmap: bitmap, draw: draw), for: key)
+        guard bounds.width * bounds.height * 4 <= KeptDraws.capacityBytes / KeptDraws.shards / 4 else { return nil }
+        return cache.keep(KeptDraws.make(bounds: bounds, bitmap: bitmap, draw: draw), for: hashed)
     }
 
     /// How many draws are kept (tests).
-    var count: Int { cache.count }
+    var count: Int { caches.reduce(0) { $0 + $1.count } }
 
     /// The hashes of draws seen lately, to keep a draw on its second sighting: 64 Ki slots in 16 shards,
     /// each slot holding the last hash that fell on it (a draw whose slot another took since is kept a frame

@@ -24,12 +24,13 @@ extension GraphBuilder {
         return DrawOp(shape: .rect(extent), paint: .texture(draw), transform: m, bounds: bounds, edgeAA: edgeAA(layer, m))
     }
 
-    /// Gives every rasterized layer's pass and every blur its key (`PassFingerprints`), once the whole graph
-    /// (the shadow atlases included) is planned, so a key can name what the pass reads. A rasterized layer is
-    /// kept as Core Animation keeps its bitmap; a blur (a shadow's) may be kept by a renderer when the same
-    /// blur recurs (`RetainPolicy`).
+    /// Gives every rasterized layer's pass, every blur and every pass kept when it recurs (a group's, a
+    /// mask's: `PassReason.keptWhenItRecurs`) its key (`PassFingerprints`), once the whole graph (the shadow
+    /// atlases included) is planned, so a key can name what the pass reads. A rasterized layer is kept as
+    /// Core Animation keeps its bitmap; the others may be kept by a renderer when the same pass recurs
+    /// (`RetainPolicy`).
     func keyRetainedPasses() {
-        let keyed = passes.indices.filter { passes[$0].reason == .rasterization || passes[$0].isBlur }
+        let keyed = passes.indices.filter { passes[$0].reason == .rasterization || passes[$0].isKeptWhenItRecurs }
         guard !keyed.isEmpty else { return }
         let keys = PassFingerprints(passes)
         for i in keyed { passes[i].retainKey = keys.key(of: passes[i].id) }

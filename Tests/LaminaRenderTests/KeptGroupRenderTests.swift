@@ -1,0 +1,71 @@
+import Foundation
+import LaminaCore
+import LaminaGraph
+import LaminaImage
+import LaminaTestSupport
+import XCTest
+
+/// Offscreen passes kept between frames once they recur (`PassReason.keptWhenItRecurs`, `RetainPolicy`): a
+/// group with opacity, a masked layer and its mask, drawn the same two frames running, are drawn once more
+/// and then taken from the renderer, on both renderers, with the bytes a fresh renderer draws; a group whose
+/// content changes is drawn again.
+final class KeptGroupRenderTests: XCTestCase {
+    /// Two overlapping cards in a group of opacity 0.6 (the second at `dx` points), and a card masked by two
+    /// overlapping rounded layers, one translucent.
+    private func scene(dx: Double = 0, opacity: Double = 0.6) throws -> Scene {
+        try SceneFixture.decode(#"""
+            {"format": "lamina-scene/1", "canvas": {"width": 200, "height": 100, "background": "#EEF0F4"},
+             "layers": [
+               {"frame": [10.5, 8.25, 90, 70], "opacity": \#(opacity), "sublayers": [
+                 {"frame": [0, 0, 60, 44], "backgroundColor": "#3366CC", "cornerRadius": 8, "borderWidth": 2,
+                  "borderColor": "#112244"},
+                 {"frame": [\#(24 + dx), 20, 60, 44], "backgroundColor": "#EE8833", "cornerRadius": 8}]},
+               {"frame": [110.3, 12.6, 70, 60], "backgroundColor": "#22AA66",
+                "mask": {"frame": [0, 0, 70, 60], "sublayers": [
+                  {"frame": [5, 5, 40, 30], "backgroundColor": "#000000", "cornerRadius": 10},
+                  {"frame": [25, 20, 40, 30], "backgroundColor": "#00000080", "cornerRadius": 12}]}}]}
+            """#)
+    }
+
+    private func recurringKeys(_ graph: RenderGraph) -> [PassRetainKey] {
+        graph.passes.filter { $0.reason.keptWhenItRecurs }.compactMap(\.retainKey)
+    }
+
+    func testRecurringGroupsAndMasks_areKeptFromTheSecondFrame_andDrawTheFreshBytes() throws {
+        let graph = try Planner().plan(try scene())
+        let reasons = Set(graph.passes.filter { $0.retainKey != nil }.map(\.reason))
+        XCTAssertTrue(reasons.isSuperset(of: [.groupOpacity, .maskedContent, .maskAlpha]), "\(reasons)")
+        let keys = recurringKeys(graph)
+        XCTAssertEqual(keys, recurringKeys(try Planner().plan(try scene())), "the same scene plans the same keys")
+        let moved = try Planner().plan(try scene(dx: 0.5))
+        XCTAssertNotEqual(recurringKeys(moved).first, keys.first, "a card moved in the group changes its key")
+        for backend in Backend.allCases {
+            let renderer = try backend.renderer(options: .default)
+            let first = try renderer.render(graph)
+            XCTAssertFalse(keys.contains(where: renderer.retains), "\(backend): a pass seen once is not kept")
+            let second = try renderer.render(graph)
+            XCTAssertTrue(keys.allSatisfy(renderer.retains), "\(backend): a pass seen twice running is kept")
+            let third = try renderer.render(graph)
+            XCTAssertEqual(try ImageComparison(first, second).maxDifference, 0, "\(backend)")
+            XCTAssertEqual(try ImageComparison(first, third).maxDifference, 0, "\(backend): drawn from kept passes")
+            let changed = try renderer.render(moved)
+            let fresh = try backend.renderer(options: .default).render(moved)
+            XCTAssertEqual(try ImageComparison(changed, fresh).maxDifference, 0, "\(backend): the moved card")
+            XCTAssertNotEqual(changed.pixels, third.pixels, "the card moved")
+        }
+    }
+
+    /// A group faded by another opacity keeps its pass: the opacity is the composite's.
+    func testAnotherGroupOpacity_keepsThePass() throws {
+        let graph = try Planner().plan(try scene())
+        let fainter = try Planner().plan(try scene(opacity: 0.3))
+        XCTAssertEqual(recurringKeys(graph), recurringKeys(fainter))
+        for backend in Backend.allCases {
+            let renderer = try backend.renderer(options: .default)
+            for _ in 0..<3 { _ = try renderer.render(graph) }
+            let reused = try renderer.render(fainter)
+            let fresh = try backend.renderer(options: .default).render(fainter)
+            XCTAssertEqual(try ImageComparison(reused, fresh).maxDifference, 0, "\(backend): kept group, new opacity")
+        }
+    }
+}
