@@ -10,7 +10,8 @@ public struct RenderOptions: Sendable, Equatable {
     /// nothing lies between them, rounded once instead of twice on the border's pixels.
     public var joinsBorders = true
 
-    /// Both renderers: a blur that recurs in consecutive frames is kept and not blurred again (`RetainPolicy`).
+    /// Both renderers: a blur, or a group's, mask's or effect's offscreen pass (`PassReason.keptWhenItRecurs`),
+    /// that recurs in consecutive frames is kept and not drawn again (`RetainPolicy`).
     public var keepsRecurringBlurs = true
 
     /// CPU: which fast paths over the general per-pixel path are on (`CPUFastPaths`: spans, the coverage
