@@ -15,6 +15,18 @@ static inline uint32_t over1(uint32_t s, uint32_t d) {
     return pixel;
 }
 
+/// `over1` over pixels `[from, count)`, leaving a pixel under a source of zero bytes as it is.
+static inline void over_pixels(const uint32_t *source, uint8_t *out, long from, long count) {
+    for (long i = from; i < count; i++) {
+        const uint32_t s = source[i];
+        if (s == 0) continue;
+        uint32_t d;
+        __builtin_memcpy(&d, out + i * 4, 4);
+        const uint32_t pixel = over1(s, d);
+        __builtin_memcpy(out + i * 4, &pixel, 4);
+    }
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -52,27 +64,11 @@ void lamina_over_row_avx2(const uint32_t *source, uint8_t *out, long count) {
         const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(low, high), 0xD8);
         _mm256_storeu_si256((__m256i *)(out + i * 4), packed);
     }
-    for (; i < count; i++) {
-        const uint32_t s = source[i];
-        if (s == 0) continue;
-        uint32_t d;
-        __builtin_memcpy(&d, out + i * 4, 4);
-        const uint32_t pixel = over1(s, d);
-        __builtin_memcpy(out + i * 4, &pixel, 4);
-    }
+    over_pixels(source, out, i, count);
 }
 
 #else
 
-void lamina_over_row_avx2(const uint32_t *source, uint8_t *out, long count) {
-    for (long i = 0; i < count; i++) {
-        const uint32_t s = source[i];
-        if (s == 0) continue;
-        uint32_t d;
-        __builtin_memcpy(&d, out + i * 4, 4);
-        const uint32_t pixel = over1(s, d);
-        __builtin_memcpy(out + i * 4, &pixel, 4);
-    }
-}
+void lamina_over_row_avx2(const uint32_t *source, uint8_t *out, long count) { over_pixels(source, out, 0, count); }
 
 #endif
