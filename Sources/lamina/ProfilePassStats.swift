@@ -100,7 +100,8 @@ struct ProfilePassStats {
                         ? "; draws and px shaded as the GPU counted them (a blur: its pyramid levels)" : ""))
         if stats.contains(where: \.kept) {
             lines.append("kept: held from an earlier frame and not drawn (a rasterized layer, a drawing's store, a blur "
-                         + "that recurs; LAMINA_KEEP_BLURS=0 blurs every frame); skipped: read only by kept passes")
+                         + "or a group's, mask's or effect's pass that recurs; LAMINA_KEEP_BLURS=0 draws those every "
+                         + "frame); skipped: read only by kept passes")
         }
         return lines.joined(separator: "\n")
     }

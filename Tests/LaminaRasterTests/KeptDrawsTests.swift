@@ -204,6 +204,29 @@ final class KeptDrawsTests: XCTestCase {
         XCTAssertNotEqual(key(points, nan), key(points))
     }
 
+    /// A key names its image by identity, which a new image can take once the old one is freed: kept bytes
+    /// of another image under the same key are dropped and made again, never drawn.
+    func testKeptBytesOfAnotherImage_areMadeAgain() throws {
+        let images = try images()
+        let op = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 4, height: 2))),
+                        paint: .solid(PremultipliedColor(r: 1, g: 0, b: 0, a: 1)), transform: .identity,
+                        bounds: PixelRect(x0: 0, y0: 0, x1: 4, y1: 2))
+        let key = KeptDraws.Key(op: op, border: nil, image: ObjectIdentifier(images[0]))
+        let draws = KeptDraws()
+        func fill(_ pattern: UInt32) -> (BlendTarget) -> Void {
+            { target in for y in 0..<2 { target.store(pattern, xs: 0..<4, y: y) } }
+        }
+        let red: UInt32 = 0xFF00_00FF, blue: UInt32 = 0xFFFF_0000
+        XCTAssertNil(draws.draw(key, bounds: op.bounds, bitmap: images[0], draw: fill(red)), "seen once")
+        let kept = try XCTUnwrap(draws.draw(key, bounds: op.bounds, bitmap: images[0], draw: fill(red)))
+        // Four pixels a row are shorter than a run of one colour: kept as bytes.
+        XCTAssertEqual(kept.pixels, [UInt32](repeating: red, count: 8))
+        let other = try XCTUnwrap(draws.draw(key, bounds: op.bounds, bitmap: images[1], draw: fill(blue)))
+        XCTAssertEqual(other.pixels, [UInt32](repeating: blue, count: 8), "the new image's bytes")
+        let again = try XCTUnwrap(draws.draw(key, bounds: op.bounds, bitmap: images[1], draw: fill(red)))
+        XCTAssertEqual(again.pixels, [UInt32](repeating: blue, count: 8), "kept for the new image")
+    }
+
     /// The blend of kept bytes in C (`lamina_over_row_avx2`, eight pixels at a time and a tail) is
     /// `Blend.over`, byte for byte: every source alpha over every destination byte, and random rows of
     /// opaque, empty and translucent runs at every start and length.

@@ -110,9 +110,20 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         return value
     }
 
+    /// Drops the value kept for `key`, if there is one (a value found stale by its user).
     @inlinable
-    func dropOldest() {
-        let slot = oldest
+    public func remove(_ key: Key) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let slot = index[key] else { return }
+        drop(slot)
+    }
+
+    @inlinable
+    func dropOldest() { drop(oldest) }
+
+    @inlinable
+    func drop(_ slot: Int) {
         unlink(slot)
         if let key = slots[slot].key {
             index[key] = nil

@@ -128,10 +128,17 @@ final class KeptDraws: Sendable {
         // A draw not seen before is only noted: a frame of new draws never touches the cache.
         guard seen.sightedBefore(hashed.hash) else { return nil }
         let cache = caches[Int(UInt(bitPattern: hashed.hash) >> 7 % UInt(KeptDraws.shards))]
-        if let hit = cache.value(for: hashed), hit.bitmap === bitmap { return hit }
+        if let hit = cache.value(for: hashed) {
+            if hit.bitmap === bitmap { return hit }
+            // Another image at a freed one's address: the bytes kept are not this image's.
+            cache.remove(hashed)
+        }
         // A draw too large to keep would be drawn twice every frame.
         guard bounds.width * bounds.height * 4 <= KeptDraws.capacityBytes / KeptDraws.shards / 4 else { return nil }
-        return cache.keep(KeptDraws.make(bounds: bounds, bitmap: bitmap, draw: draw), for: hashed)
+        let made = KeptDraws.make(bounds: bounds, bitmap: bitmap, draw: draw)
+        // Another worker may have kept the same draw meanwhile: what is kept is equal, but this one is drawn.
+        cache.keep(made, for: hashed)
+        return made
     }
 
     /// How many draws are kept (tests).

@@ -40,7 +40,11 @@ extension LinearGrid {
         let bitmap = t.sampler.bitmap
         let key = Key(transform: transform, t, size: SIMD2(level.width, level.height), affine: affine, bounds: bounds,
                       edgeAA: edgeAA, image: bitmap.map(ObjectIdentifier.init))
-        if let hit = kept.value(for: key), hit.bitmap === bitmap { return hit.grid }
+        if let hit = kept.value(for: key) {
+            if hit.bitmap === bitmap { return hit.grid }
+            // Another image at a freed one's address: make the grid again, and keep that one instead.
+            kept.remove(key)
+        }
         guard let grid = LinearGrid(t, sampler: sampler, bounds: bounds, edgeAA: edgeAA) else { return nil }
         kept.keep(Kept(grid: grid, bitmap: bitmap), for: key)
         return grid
