@@ -37,25 +37,8 @@ final class KeptDraws: Sendable {
         let image: ObjectIdentifier?
 
         func hash(into hasher: inout Hasher) {
-            for op in [op, border] {
-                guard let op else { continue }
-                withUnsafeBytes(of: op.transform) { hasher.combine(bytes: $0) }
-                hasher.combine(op.bounds)
-                hasher.combine(op.edgeAA)
-                hasher.combine(op.modulate)
-                hasher.combine(op.paint)
-                hasher.combine(op.clips.count)
-                switch op.shape {
-                case .path(let path):
-                    hasher.combine(PathCoverageKey(lines: path.polylines, transform: op.transform, rule: path.rule,
-                                                   bounds: op.bounds))
-                    hasher.combine(path.antialiased)
-                    hasher.combine(path.frame?.minX)
-                    hasher.combine(path.frame?.minY)
-                default:
-                    hasher.combine(op.shape)
-                }
-            }
+            op.hashSamplingPaths(into: &hasher)
+            border?.hashSamplingPaths(into: &hasher)
             hasher.combine(image)
         }
 

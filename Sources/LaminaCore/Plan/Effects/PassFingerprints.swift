@@ -11,6 +11,23 @@ struct PassFingerprint: Hashable {
         /// Operations whose pass reads name `reads` by index, in the order they are met.
         case draw([DrawOp], reads: [PassFingerprint])
         case blur(PassFingerprint, sigma: Double, method: BlurMethod)
+
+        /// What `==` compares, a path's points sampled (`DrawOp.hashSamplingPaths`): a key is hashed each
+        /// frame, and a group of strokes holds their outlines.
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .draw(let ops, let reads):
+                hasher.combine(0)
+                hasher.combine(ops.count)
+                for op in ops { op.hashSamplingPaths(into: &hasher) }
+                hasher.combine(reads)
+            case .blur(let source, let sigma, let method):
+                hasher.combine(1)
+                hasher.combine(source)
+                hasher.combine(sigma)
+                hasher.combine(method)
+            }
+        }
     }
 }
 
