@@ -17,7 +17,9 @@ struct BenchCommand: ParsableCommand {
         A frame is one tree-to-pixels-in-memory render: plan, execute, and on the GPU the read-back. Scene \
         generation or decoding and PNG encoding are excluded; images are uploaded (GPU) and mip-mapped during \
         warm-up and cached after it, as in a running app. Times are wall-clock, median of --runs after \
-        --warmup frames.
+        --warmup frames. A measured frame is warm: what did not change since the frame before (a draw's \
+        bytes on the CPU, paths' coverage, recurring blurs, groups and masks) is kept, as an app's frames \
+        between changes are drawn; --cold keeps none of it, as a single `lamina render` draws.
 
         Without SCENE files: the generated suite at 1920x1080 pixels (cards at scale 1 and 2, shadows from \
         alpha and from shadowPath, cards, shadows and text labels at fractional positions, a shadow-radius \
@@ -51,6 +53,11 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var threads: CPUThreadsOption
     var cpuThreads: Int? { threads.cpuThreads }
+
+    @Flag(help: ArgumentHelp("Time cold frames: keep nothing a frame draws for the next (no draw's bytes, path coverage, "
+                             + "recurring blur, group or mask pass), as a single render draws. Text and drawings' stores, "
+                             + "rasterized layers and uploaded images are still kept, as Core Animation keeps them."))
+    var cold = false
 
     @Flag(help: "One JSON object per scene and backend per line instead of the table.")
     var json = false
@@ -91,6 +98,7 @@ struct BenchCommand: ParsableCommand {
             items = decoded
         }
         let results = try BenchSession(backends: backend.backends, optional: backend == .both, cpuThreads: cpuThreads,
+                                       options: cold ? BenchSession.cold(LaminaEnvironment.current) : LaminaEnvironment.current,
                                        timer: BenchTimer(warmup: warmup, runs: runs, maxSeconds: maxSeconds),
                                        json: json, startRSS: startRSS).run(items)
         if !json, scenes.isEmpty { print(BenchReport.growth(results)) }

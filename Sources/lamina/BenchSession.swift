@@ -3,6 +3,7 @@ import Foundation
 import LaminaCore
 import LaminaFixtures
 import LaminaRaster
+import LaminaGL
 import LaminaGraph
 
 /// A scene to bench: a name for the table, its sweep (suite scenes), and how to get its tree.
@@ -21,6 +22,8 @@ struct BenchSession {
     var backends: [Backend]
     var optional: Bool
     var cpuThreads: Int?
+    /// The renderers' options (`LaminaEnvironment.current`, or `cold` of it).
+    var options: RenderOptions
     var timer: BenchTimer
     var json: Bool
     /// The process's resident memory before any scene was decoded or renderer made (`currentRSSMegabytes`).
@@ -31,8 +34,8 @@ struct BenchSession {
         for b in backends {
             do {
                 let r: Renderer = b == .cpu ? CPURenderer(threads: cpuThreads ?? ProcessInfo.processInfo.activeProcessorCount,
-                                                                options: LaminaEnvironment.current)
-                    : try b.makeRenderer()
+                                                                options: options)
+                    : try GPURenderer(platform: LaminaEnvironment.platform(), options: options)
                 renderers.append((b, r))
             } catch {
                 printError("lamina bench: \(b) backend unavailable: \(error)")
@@ -56,5 +59,15 @@ struct BenchSession {
             }
         }
         return results
+    }
+
+    /// `options` keeping nothing a frame draws for the next: no draw's bytes (CPU), no path coverage, no
+    /// recurring blur, group or mask pass (`--cold`).
+    static func cold(_ options: RenderOptions) -> RenderOptions {
+        var cold = options
+        cold.cpuPaths.subtract([.keptDraws, .keptPaths])
+        cold.keepsRecurringBlurs = false
+        cold.keepsPathCoverage = false
+        return cold
     }
 }
