@@ -56,7 +56,7 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(help: ArgumentHelp("Time cold frames: keep nothing a frame draws for the next (no draw's bytes, path coverage, "
                              + "recurring blur, group or mask pass), as a single render draws. Text and drawings' stores, "
-                             + "rasterized layers and uploaded images are still kept, as Core Animation keeps them."))
+                             + "rasterized layers, uploaded images and texture grids' columns are still kept."))
     var cold = false
 
     @Flag(help: "One JSON object per scene and backend per line instead of the table.")

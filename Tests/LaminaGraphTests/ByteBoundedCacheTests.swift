@@ -65,4 +65,25 @@ final class ByteBoundedCacheTests: XCTestCase {
         cache.keep([5], for: Colliding(value: 5))
         XCTAssertTrue(cache.contains(Colliding(value: 5)), "a dropped key's place is free again")
     }
+
+    /// A frame (a generation) of more values than fit keeps what fits without pushing out what it used or
+    /// kept; the next generation may push out what it has not used. `remove` drops one value.
+    func testKeepSparingGeneration_neverDropsWhatThisGenerationUsed() {
+        let cache = ByteBoundedCache<Int, [UInt8]>(capacityBytes: 100) { $0.count }
+        let value = [UInt8](repeating: 0, count: 24)
+        cache.beginGeneration()
+        for k in 0..<4 { XCTAssertTrue(cache.keepSparingGeneration(value, for: k), "\(k) fits") }
+        XCTAssertFalse(cache.fitsSparingGeneration(24))
+        XCTAssertFalse(cache.keepSparingGeneration(value, for: 4), "room only by dropping this generation's values")
+        XCTAssertEqual(cache.count, 4)
+        cache.beginGeneration()
+        for k in [0, 2, 3] { XCTAssertNotNil(cache.value(for: k)) }
+        XCTAssertTrue(cache.fitsSparingGeneration(24), "1 was not used in this generation")
+        XCTAssertTrue(cache.keepSparingGeneration(value, for: 4))
+        XCTAssertEqual((0..<5).filter(cache.contains), [0, 2, 3, 4], "the unused one dropped")
+        XCTAssertFalse(cache.keepSparingGeneration(value, for: 4), "already kept")
+        cache.remove(2)
+        XCTAssertEqual((0..<5).filter(cache.contains), [0, 3, 4])
+        XCTAssertTrue(cache.keepSparingGeneration(value, for: 5), "the removed one's room")
+    }
 }

@@ -68,7 +68,7 @@ final class FrameExecutor {
             passStats.append(try execute(pass, index: index, grayPasses: grayPasses, batcher: &batcher, walls: &walls,
                                          wallStart: wallStart))
             if let key = pass.retainKey, admitted.contains(key), let t = targets[pass.id],
-               r.retained.keep(t, reduction: reductions[pass.id], for: key) {
+               r.retained.keep(t, reduction: reductions[pass.id], for: key, since: frameStart) {
                 borrowed.insert(pass.id)
             }
             for (id, last) in lastUse where last == index && id != canvas.id && !borrowed.contains(id) {

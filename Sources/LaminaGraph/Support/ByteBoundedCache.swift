@@ -16,6 +16,8 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         @usableFromInline var weight: Int
         @usableFromInline var newer: Int
         @usableFromInline var older: Int
+        /// The generation (`beginGeneration`) it was last used in.
+        @usableFromInline var used = 0
 
         @inlinable
         init(key: Key?, value: Value?, weight: Int, newer: Int, older: Int) {
@@ -32,6 +34,9 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     @usableFromInline var newest = -1
     @usableFromInline var oldest = -1
     @usableFromInline var bytes = 0
+    /// The current generation (a frame, for a cache of a frame's work): values used in it are not dropped to
+    /// make room by `keepSparingGeneration`.
+    @usableFromInline var generation = 0
     /// With `keysPerHash`: how many kept keys have each hash value.
     @usableFromInline let keysPerHash: Int?
     @usableFromInline var hashCounts: [Int: Int] = [:]
@@ -69,7 +74,48 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         guard let slot = index[key] else { return nil }
         unlink(slot)
         linkNewest(slot)
+        slots[slot].used = generation
         return slots[slot].value
+    }
+
+    /// Starts a new generation: what is used from now on is spared by `keepSparingGeneration`.
+    @inlinable
+    public func beginGeneration() {
+        lock.lock()
+        defer { lock.unlock() }
+        generation &+= 1
+    }
+
+    /// Whether `weight` more bytes fit without dropping a value used in this generation.
+    @inlinable
+    public func fitsSparingGeneration(_ weight: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return fits(weight)
+    }
+
+    @inlinable
+    func fits(_ weight: Int) -> Bool {
+        var free = capacityBytes - bytes, slot = oldest
+        while free < weight, slot >= 0, slots[slot].used != generation {
+            free += slots[slot].weight
+            slot = slots[slot].newer
+        }
+        return free >= weight
+    }
+
+    /// `keep`, unless making room would drop a value used in this generation (a working set larger than the
+    /// cache would otherwise push out, each frame, what the same frame kept): then nothing is kept. Returns
+    /// whether `value` is kept for `key`.
+    @discardableResult @inlinable
+    public func keepSparingGeneration(_ value: Value, for key: Key) -> Bool {
+        let weight = size(value)
+        lock.lock()
+        let fitting = index[key] == nil && weight <= capacityBytes / 4 && fits(weight)
+        lock.unlock()
+        guard fitting else { return false }
+        _ = keep(value, for: key)
+        return contains(key)
     }
 
     /// The value for `key`, made by `make` when it is not kept (and then kept).
@@ -95,7 +141,8 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
             hashCounts[h, default: 0] += 1
         }
         while bytes + weight > capacityBytes, oldest >= 0 { dropOldest() }
-        let entry = Slot(key: key, value: value, weight: weight, newer: -1, older: -1)
+        var entry = Slot(key: key, value: value, weight: weight, newer: -1, older: -1)
+        entry.used = generation
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused

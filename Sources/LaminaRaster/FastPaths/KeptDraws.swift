@@ -15,13 +15,14 @@ import LaminaImage
 /// transparent pixels an operation leaves its source bytes (`s + round(0 * (255 - a) / 255) = s`), so that
 /// is how the kept bytes are made; where it draws nothing it leaves zero bytes, which `Blend.over` leaves the
 /// destination under. A draw that samples an earlier pass (a group's opacity, a mask, a shadow's blur) is
-/// never kept: a pass is made anew each frame.
+/// never kept: a pass's pixels are its own frame's (a pass that recurs is kept whole, `RetainPolicy`).
 ///
 /// Kept on a draw's second sighting (a draw seen once may be one frame's alone: `lamina render`, a layer
-/// that moves every frame), so a single frame pays a hash and a table lookup per draw. Runs of one opaque
-/// colour are kept as that colour, the other pixels as bytes. Bounded like the renderer's other kept work:
-/// 128 MiB in four caches, least recently used first out, no draw over a quarter of its cache (8 MiB) kept.
-/// Thread-safe: operations are prepared on every core.
+/// that moves every frame), so a single frame pays a hash and two table lookups per draw (and makes the
+/// bytes of a draw it repeats). Runs of one opaque colour are kept as that colour, the other pixels as bytes.
+/// Bounded like the renderer's other kept work: 128 MiB in four caches, with the keys' paths, least recently
+/// used first out, no draw over a quarter of its cache (8 MiB) kept, and nothing a frame takes pushed out by
+/// what it keeps. Thread-safe: operations are prepared on every core.
 final class KeptDraws: Sendable {
     /// What decides a draw's source bytes besides an image's texels: the operation, the border drawn with
     /// it as one (`BorderedFill`), and the image it samples.
@@ -72,15 +73,20 @@ final class KeptDraws: Sendable {
         /// The image the bytes were sampled from: an identifier can be reused once its object is freed, so the
         /// bytes are taken only while this image is the one drawn.
         weak var bitmap: Bitmap?
+        /// The bytes its key holds (paths' points), weighed with it.
+        let keyBytes: Int
 
-        init(rows: [Int32], segments: [Segment], pixels: [UInt32], bitmap: Bitmap?) {
+        init(rows: [Int32], segments: [Segment], pixels: [UInt32], bitmap: Bitmap?, keyBytes: Int) {
             self.rows = rows
             self.segments = segments
             self.pixels = pixels
             self.bitmap = bitmap
+            self.keyBytes = keyBytes
         }
 
-        var bytes: Int { 96 + rows.count * 4 + segments.count * MemoryLayout<Segment>.stride + pixels.count * 4 }
+        var bytes: Int {
+            256 + keyBytes + rows.count * 4 + segments.count * MemoryLayout<Segment>.stride + pixels.count * 4
+        }
     }
 
     /// Four caches of 32 MiB, a draw's by its hash, so that the workers preparing a pass seldom wait for
@@ -102,36 +108,59 @@ final class KeptDraws: Sendable {
         static func == (a: Hashed, b: Hashed) -> Bool { a.hash == b.hash && a.key == b.key }
     }
     private let seen = Sightings()
+    /// Draws made but not kept (too large with their segments, a key not equal to itself): not made again.
+    private let refused = Sightings()
 
     /// The kept bytes of the draw `key` over `bounds` (of an image `bitmap`, when it samples one): kept ones;
     /// made now by `draw` (every row of the draw over a target that holds the bounds' pixels) and kept when
     /// the draw was seen before; else nil (draw it).
     func draw(_ key: Key, bounds: PixelRect, bitmap: Bitmap?, draw: (BlendTarget) -> Void) -> Draw? {
         let hashed = Hashed(key: key, hash: key.hashValue)
-        // A draw not seen before is only noted: a frame of new draws never touches the cache.
-        guard seen.sightedBefore(hashed.hash) else { return nil }
         let cache = caches[Int(UInt(bitPattern: hashed.hash) >> 7 % UInt(KeptDraws.shards))]
         if let hit = cache.value(for: hashed) {
             if hit.bitmap === bitmap { return hit }
             // Another image at a freed one's address: the bytes kept are not this image's.
             cache.remove(hashed)
         }
-        // A draw too large to keep would be drawn twice every frame.
-        guard bounds.width * bounds.height * 4 <= KeptDraws.capacityBytes / KeptDraws.shards / 4 else { return nil }
-        let made = KeptDraws.make(bounds: bounds, bitmap: bitmap, draw: draw)
+        // A draw not seen before is only noted; one that cannot be kept is not made again.
+        guard seen.sightedBefore(hashed.hash), !refused.contains(hashed.hash) else { return nil }
+        let limit = KeptDraws.capacityBytes / KeptDraws.shards / 4
+        guard bounds.width * bounds.height * 4 <= limit, cache.fitsSparingGeneration(bounds.width * 4) else {
+            return nil
+        }
+        let made = KeptDraws.make(bounds: bounds, bitmap: bitmap, keyBytes: KeptDraws.bytes(of: key), draw: draw)
+        if !cache.keepSparingGeneration(made, for: hashed), made.bytes > limit || hashed != hashed {
+            // Too large with its segments and key, or a key that is not equal to itself (a NaN in a clip's map).
+            refused.note(hashed.hash)
+        }
         // Another worker may have kept the same draw meanwhile: what is kept is equal, but this one is drawn.
-        cache.keep(made, for: hashed)
         return made
+    }
+
+    /// Starts a frame: what it takes from the caches is not pushed out by what it keeps
+    /// (`ByteBoundedCache.keepSparingGeneration`), so a frame of more draws than fit keeps what fits and
+    /// takes it again next frame instead of making every draw anew.
+    func beginFrame() {
+        for cache in caches { cache.beginGeneration() }
+    }
+
+    /// The bytes a key holds beyond its size: its paths' points.
+    private static func bytes(of key: Key) -> Int {
+        [key.op, key.border].reduce(0) { sum, op in
+            guard let op, case .path(let path) = op.shape else { return sum }
+            return sum + Polyline.bytes(of: path.polylines)
+        }
     }
 
     /// How many draws are kept (tests).
     var count: Int { caches.reduce(0) { $0 + $1.count } }
 
-    /// The hashes of draws seen lately, to keep a draw on its second sighting: 64 Ki slots in 16 shards,
-    /// each slot holding the last hash that fell on it (a draw whose slot another took since is kept a frame
-    /// later; two draws of one hash are told apart by the cache, which compares whole keys). 512 KiB.
+    /// Hashes of draws seen lately, to keep a draw on its second sighting: 256 Ki slots in 16 shards, each
+    /// slot holding the last hash that fell on it (a draw whose slot another took since is kept a frame later,
+    /// or, when two draws take turns at a slot every frame, not at all; two draws of one hash are told apart
+    /// by the cache, which compares whole keys). 2 MiB.
     private final class Sightings: @unchecked Sendable {
-        private static let shards = 16, slotsPerShard = 4096
+        private static let shards = 16, slotsPerShard = 16384
         private let locks = (0..<shards).map { _ in AdaptiveLock() }
         private let slots = UnsafeMutablePointer<Int>.allocate(capacity: shards * slotsPerShard)
 
@@ -139,20 +168,26 @@ final class KeptDraws: Sendable {
         deinit { slots.deallocate() }
 
         /// Whether `hash` was noted before (and notes it).
-        func sightedBefore(_ hash: Int) -> Bool {
+        func sightedBefore(_ hash: Int) -> Bool { at(hash) { slot in defer { slot = hash }; return slot == hash } }
+
+        /// Whether `hash` is noted.
+        func contains(_ hash: Int) -> Bool { at(hash) { $0 == hash } }
+
+        /// Notes `hash`.
+        func note(_ hash: Int) { at(hash) { $0 = hash } }
+
+        private func at<T>(_ hash: Int, _ body: (inout Int) -> T) -> T {
             let bits = UInt(bitPattern: hash)
             let shard = Int(bits % UInt(Sightings.shards))
             let slot = shard * Sightings.slotsPerShard + Int(bits / UInt(Sightings.shards) % UInt(Sightings.slotsPerShard))
             locks[shard].lock()
             defer { locks[shard].unlock() }
-            let before = slots[slot] == hash
-            slots[slot] = hash
-            return before
+            return body(&slots[slot])
         }
     }
 
     /// A draw's segments: the draw made over transparent pixels, then cut into runs.
-    private static func make(bounds: PixelRect, bitmap: Bitmap?, draw: (BlendTarget) -> Void) -> Draw {
+    private static func make(bounds: PixelRect, bitmap: Bitmap?, keyBytes: Int, draw: (BlendTarget) -> Void) -> Draw {
         let width = bounds.width
         var made = [UInt32](repeating: 0, count: width * bounds.height)
         made.withUnsafeMutableBytes { raw in
@@ -167,7 +202,7 @@ final class KeptDraws: Sendable {
             cut(made[start..<start + width], into: &segments, pixels: &pixels)
             rows.append(Int32(segments.count))
         }
-        return Draw(rows: rows, segments: segments, pixels: pixels, bitmap: bitmap)
+        return Draw(rows: rows, segments: segments, pixels: pixels, bitmap: bitmap, keyBytes: keyBytes)
     }
 
     /// Cuts one row into segments: runs of one opaque colour at least `shortestRun` long, and between them
@@ -183,7 +218,7 @@ final class KeptDraws: Sendable {
         var x = first
         while x < end {
             if row[x] == 0 { x += 1; continue }
-            if row[x] >> 24 == 0xFF, runEnd(x) - x >= shortestRun {
+            if UInt32(littleEndian: row[x]) >> 24 == 0xFF, runEnd(x) - x >= shortestRun {
                 let e = runEnd(x)
                 segments.append(Segment(x0: Int32(x - first), x1: Int32(e - first), start: -1, pattern: row[x]))
                 x = e
@@ -192,7 +227,7 @@ final class KeptDraws: Sendable {
             var e = x
             while e < end {
                 let r = runEnd(e)
-                if r - e >= shortestRun, row[e] == 0 || row[e] >> 24 == 0xFF { break }
+                if r - e >= shortestRun, row[e] == 0 || UInt32(littleEndian: row[e]) >> 24 == 0xFF { break }
                 e = r
             }
             segments.append(Segment(x0: Int32(x - first), x1: Int32(e - first), start: Int32(pixels.count), pattern: 0))

@@ -15,12 +15,12 @@ public final class CPURenderer: Renderer {
     var bandCount: Int { threads * 4 }
     let fastPaths: CPUFastPaths
     let fusesBorders: Bool
-    /// Whether a recurring blur is kept (`RenderOptions.keepsRecurringBlurs`).
+    /// Whether a recurring blur, group or mask pass is kept (`RenderOptions.keepsRecurringBlurs`).
     let keepsBlurs: Bool
     private let scratchPool = ScratchPool()
     let bufferPool = BufferPool()
     /// Results of retained passes (`Pass.retainKey`: drawn backing stores, rasterized layers, recurring
-    /// blurs) kept between frames, 256 MiB, so a scene rendered again skips them and the passes only they
+    /// blurs, groups and masks) kept between frames, 256 MiB, so a scene rendered again skips them and the passes only they
     /// read. Which are kept once drawn is `retainPolicy`'s choice.
     let retained = ByteBoundedCache<PassRetainKey, RetainedPass>(capacityBytes: 256 << 20) { $0.bytes }
     let retainPolicy = RetainPolicy()
@@ -88,6 +88,8 @@ public final class CPURenderer: Renderer {
         var alphas: [PassID: [UInt8]] = [:]
         // Retained passes this renderer already holds are not drawn again, nor what only they read.
         let admitted = retainPolicy.admitted(graph, blurs: keepsBlurs)
+        keptDraws.beginFrame()
+        retained.beginGeneration()
         var kept: [PassID: RetainedPass] = [:]
         for pass in graph.passes {
             if let key = pass.retainKey, let hit = retained.value(for: key) { kept[pass.id] = hit }
@@ -108,8 +110,10 @@ public final class CPURenderer: Renderer {
                 let ran = try outcome.get()
                 results[pass.id] = ran.image
                 if let alpha = ran.alpha { alphas[pass.id] = alpha }
-                if let key = pass.retainKey, admitted.contains(key) {
-                    retained.keep(RetainedPass(image: ran.image, alpha: ran.alpha), for: key)
+                // Kept unless that would push out a pass this frame took or kept (a frame of more kept passes
+                // than fit would otherwise drop, each frame, what the next one needs).
+                if let key = pass.retainKey, admitted.contains(key),
+                   retained.keepSparingGeneration(RetainedPass(image: ran.image, alpha: ran.alpha), for: key) {
                     held.insert(pass.id)
                 }
                 observer?(pass.id, ran.milliseconds)

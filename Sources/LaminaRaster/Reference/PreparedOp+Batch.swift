@@ -8,9 +8,10 @@ extension PreparedOp {
     /// each computing its texel grid or span plan, and preparing them one after another left a core idle.
     ///
     /// Each operation's preparation depends on nothing but its own inputs, so the result is the one of
-    /// preparing them in order. The image samplers, the only state preparation shares (`samplers`, which
-    /// keeps one mip chain per image), are made first, in order; the workers then only read them. When
-    /// several operations fail, the error of the first in order is thrown, as in order.
+    /// preparing them in order. The image samplers (`samplers`, which keeps one mip chain per image) are made
+    /// first, in order; the workers then only read them. The other state they share is kept work between
+    /// frames (`kept` paths' rows, `draws`' bytes), thread-safe caches of values that depend on their keys
+    /// alone. When several operations fail, the error of the first in order is thrown, as in order.
     static func prepare(_ ops: [DrawOp], graph: RenderGraph, passes: [PassID: Image],
                         samplers: inout [ImageID: TextureSampler], fastPaths: CPUFastPaths, fusesBorders: Bool,
                         alphas: [PassID: [UInt8]], kept: KeptPathRows?, draws: KeptDraws? = nil,

@@ -6,7 +6,8 @@ extension PreparedOp {
     /// this operation's width); a grid draw or a draw over spans may leave out the pixels of `hidden`, which
     /// later operations overwrite (`Occlusion`).
     ///
-    /// A draw kept from an earlier frame blends its kept bytes (`KeptDraws`). A fast path that applies takes the rows (`runFastPath`, FastPaths/); every other draw is the
+    /// A draw kept from an earlier frame blends its kept bytes (`KeptDraws`). A fast path that applies takes
+    /// the rows (`runFastPath`, FastPaths/); every other draw is the
     /// reference: coverage x paint through one generic row loop (`sampled`, every shape with every paint), a
     /// path's coverage times a colour over its rows' spans (`runPath`), a framed shape's two coverages
     /// sampled (`FramedRows`). The shape and paint are

@@ -32,9 +32,10 @@ struct PassFingerprint: Hashable {
 }
 
 /// Fingerprints of passes by content, over one planned graph's passes (indexed once): the key a rasterized
-/// layer's bitmap or a blur is kept under between frames (`GraphBuilder.keyRetainedPasses`). A pass's pixels
-/// are a function of its fingerprint, so a subtree that did not change between two frames is drawn once (a
-/// timeline's cache hit) and one that animates is drawn again (a miss). The passes an operation reads (a
+/// layer's bitmap, a blur, or a group's or mask's pass is kept under between frames
+/// (`GraphBuilder.keyRetainedPasses`). A pass's pixels are a function of its fingerprint, so a subtree that
+/// did not change between two frames is drawn once (a timeline's cache hit) and one that animates is drawn
+/// again (a miss). The passes an operation reads (a
 /// shadow's blur, a mask) are fingerprinted by their own content, their identifiers numbered in the order
 /// they are met, so a layer that only moves keeps its key. Nil, never kept, when it reads an image (an
 /// identifier names different pixels from plan to plan), or past 64 passes or 4 096 operations a pass: the
