@@ -24,8 +24,12 @@ public final class GPURenderer: Renderer {
     /// Counts and times of the last frame rendered.
     public private(set) var lastFrameStats: FrameStats?
     /// The fast-path switches: the per-frame ones are read at each `render`; `linearRasterizer`,
-    /// `fetchBlend`, `splitsReadback` and `checksGLErrors` take effect when the renderer starts.
-    public var options: RenderOptions
+    /// `fetchBlend`, `splitsReadback` and `checksGLErrors` take effect when the renderer starts. Changing
+    /// them lets go of the kept passes: some change the bytes a pass draws (`joinsBorders`), and a pass's key
+    /// names what it draws, not how.
+    public var options: RenderOptions {
+        didSet { if options != oldValue { resources?.retained.dropAll() } }
+    }
 
     private let context: GLContext
     /// Everything holding GL names; released in `deinit` while this renderer's context is current, so a

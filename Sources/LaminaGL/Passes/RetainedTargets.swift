@@ -54,6 +54,13 @@ final class RetainedTargets {
         return true
     }
 
+    /// Returns every kept target to the pool (between frames).
+    func dropAll() {
+        for entry in entries.values { pool.release(entry.target) }
+        entries = [:]
+        bytes = 0
+    }
+
     /// Returns the least recently used targets to the pool until the kept ones fit, sparing those used
     /// after `since` (the frame that just ran).
     func trim(since: UInt64) { dropUnused(since: since, toFit: 0) }
