@@ -175,3 +175,12 @@ extension Transform3D: Codable {
         try c.encode(elements)
     }
 }
+
+extension Transform3D {
+    /// Whether the two maps hold the same bits: a map holding a NaN equals itself, as a key that holds a map
+    /// must (`==` compares values, and NaN equals nothing).
+    @inlinable
+    public func hasSameBits(as other: Transform3D) -> Bool {
+        withUnsafeBytes(of: self) { x in withUnsafeBytes(of: other) { y in x.elementsEqual(y) } }
+    }
+}

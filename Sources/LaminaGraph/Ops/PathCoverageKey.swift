@@ -56,8 +56,7 @@ public struct PathCoverageKey: Hashable, Sendable {
     /// such a key is found and dropped like any other), then every point.
     public static func == (a: PathCoverageKey, b: PathCoverageKey) -> Bool {
         guard a.bounds == b.bounds, a.rule == b.rule else { return false }
-        let sameMap = withUnsafeBytes(of: a.transform) { x in withUnsafeBytes(of: b.transform) { y in x.elementsEqual(y) } }
-        return sameMap && a.lines == b.lines
+        return a.transform.hasSameBits(as: b.transform) && a.lines == b.lines
     }
 
     /// The key's own bytes (its points), counted with the value kept under it.

@@ -111,11 +111,9 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
     public func keepSparingGeneration(_ value: Value, for key: Key) -> Bool {
         let weight = size(value)
         lock.lock()
-        let fitting = index[key] == nil && weight <= capacityBytes / 4 && fits(weight)
-        lock.unlock()
-        guard fitting else { return false }
-        _ = keep(value, for: key)
-        return contains(key)
+        defer { lock.unlock() }
+        guard index[key] == nil, fits(weight) else { return false }
+        return insert(value, weight: weight, for: key)
     }
 
     /// The value for `key`, made by `make` when it is not kept (and then kept).
@@ -134,10 +132,19 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let slot = index[key], let kept = slots[slot].value { return kept }
-        guard weight <= capacityBytes / 4 else { return value }
+        _ = insert(value, weight: weight, for: key)
+        return value
+    }
+
+    /// Files `value` (of `weight` bytes) under `key`, which is not kept, dropping the least recently used
+    /// values to make room; false when it is over a quarter of the capacity or its hash has its keys.
+    /// Called with the lock held.
+    @inlinable
+    func insert(_ value: Value, weight: Int, for key: Key) -> Bool {
+        guard weight <= capacityBytes / 4 else { return false }
         if let limit = keysPerHash {
             let h = key.hashValue
-            guard hashCounts[h, default: 0] < limit else { return value }
+            guard hashCounts[h, default: 0] < limit else { return false }
             hashCounts[h, default: 0] += 1
         }
         while bytes + weight > capacityBytes, oldest >= 0 { dropOldest() }
@@ -154,7 +161,7 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         index[key] = slot
         linkNewest(slot)
         bytes += weight
-        return value
+        return true
     }
 
     /// Drops the value kept for `key`, if there is one (a value found stale by its user).

@@ -50,8 +50,7 @@ final class KeptDraws: Sendable {
 
         private static func same(_ a: DrawOp, _ b: DrawOp) -> Bool {
             guard a.bounds == b.bounds, a.edgeAA == b.edgeAA, a.modulate == b.modulate else { return false }
-            let sameMap = withUnsafeBytes(of: a.transform) { x in withUnsafeBytes(of: b.transform) { y in x.elementsEqual(y) } }
-            return sameMap && a.paint == b.paint && a.clips == b.clips && a.shape == b.shape
+            return a.transform.hasSameBits(as: b.transform) && a.paint == b.paint && a.clips == b.clips && a.shape == b.shape
         }
     }
 
