@@ -1,3 +1,4 @@
+import CLaminaKernels
 import Foundation
 import LaminaCore
 import LaminaGeometry
@@ -96,5 +97,74 @@ final class VectorKernelTests: XCTestCase {
         XCTAssertEqual(try ImageComparison(with, without).maxDifference, 0)
         XCTAssertTrue(stride(from: 0, to: with.pixels.count, by: 4).contains { with.pixels[$0 + 2] < 200 && with.pixels[$0] < 100 },
                       "the labels were drawn")
+    }
+
+    /// A pass composited at its opacity in C (`lamina_map_over_row_avx2`): each texel through a table of
+    /// source bytes, then source-over, as `runAlignedPlainRows` draws it. Random rows of runs of one texel,
+    /// empty texels, texels of alpha zero with colour, over random destinations, at odd starts and lengths.
+    func testMappedOverRows_drawTheSwiftBytes() throws {
+        try requireAVX2()
+        var rng = SplitMix64(seed: 31)
+        for round in 0..<200 {
+            let opacity = [0.5, 0.6, 1.0 / 3, rng.unit()][round % 4]
+            var table = [UInt8](repeating: 0, count: 1024)
+            for v in 0..<256 {
+                for k in 0..<4 { table[k << 8 | v] = Blend.quantize(Double(v) / 255 * opacity * (k == 1 ? 0.75 : 1)) }
+            }
+            var texels: [UInt32] = []
+            while texels.count < 203 {
+                let a = [0, 255, UInt32(rng.next() % 256)][Int(rng.next() % 3)]
+                let texel = a == 0 && rng.unit() < 0.5 ? UInt32(rng.next() % 0xFFFFFF)
+                    : UInt32(rng.next() % UInt64(a + 1)) | UInt32(rng.next() % UInt64(a + 1)) << 16 | a << 24
+                texels += [UInt32](repeating: texel, count: Int(rng.next() % 19) + 1)
+            }
+            let destination = (0..<texels.count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            let start = round % 5, count = texels.count - start - round % 7
+            var expected = destination, drawn = destination
+            for i in start..<start + count where texels[i] >> 24 != 0 {
+                let t = texels[i]
+                let b = SIMD4(table[Int(t & 0xFF)], table[256 | Int(t >> 8 & 0xFF)], table[512 | Int(t >> 16 & 0xFF)],
+                              table[768 | Int(t >> 24)])
+                expected[i] = Blend.over(b, expected[i])
+            }
+            texels.withUnsafeBufferPointer { t in
+                table.withUnsafeBufferPointer { table in
+                    drawn.withUnsafeMutableBytes { out in
+                        guard let t = t.baseAddress, let table = table.baseAddress, let out = out.baseAddress else { return }
+                        lamina_map_over_row_avx2(t + start, table, out.assumingMemoryBound(to: UInt8.self) + start * 4, count)
+                    }
+                }
+            }
+            let first = drawn.indices.first { drawn[$0] != expected[$0] }
+            XCTAssertNil(first, "round \(round): pixel \(first ?? 0) differs")
+        }
+    }
+
+    /// Groups at opacities whose products land on half steps, nested, over cards and a gradient background:
+    /// composited with the C rows and without them, the same bytes.
+    func testGroupComposites_drawTheSameBytesWithAndWithoutTheKernels() throws {
+        try requireAVX2()
+        let scene = try SceneFixture.decode(#"""
+            {"format": "lamina-scene/1", "canvas": {"width": 240, "height": 120, "background": "#EEF0F4"},
+             "layers": [
+               {"frame": [0, 0, 240, 120], "backgroundColor": "#80204060", "cornerRadius": 30},
+               {"frame": [10.5, 8, 110, 90], "opacity": 0.5, "sublayers": [
+                 {"frame": [0, 0, 60, 44], "backgroundColor": "#3366CC", "cornerRadius": 8, "borderWidth": 2,
+                  "borderColor": "#112244"},
+                 {"frame": [24, 20, 60, 44], "backgroundColor": "#EE883380", "cornerRadius": 8},
+                 {"frame": [30, 40, 70, 44], "opacity": 0.6, "sublayers": [
+                   {"frame": [0, 0, 40, 30], "backgroundColor": "#11AA55"},
+                   {"frame": [20, 10, 40, 30], "backgroundColor": "#FFFFFF", "cornerRadius": 6}]}]},
+               {"frame": [130, 12, 100, 90], "opacity": 0.3333, "sublayers": [
+                 {"frame": [0, 0, 70, 60], "backgroundColor": "#CC2244", "cornerRadius": 12},
+                 {"frame": [25, 25, 70, 60], "backgroundColor": "#2244CC", "borderWidth": 3, "borderColor": "#FFEE00"}]}]}
+            """#)
+        let graph = try Planner().plan(scene)
+        XCTAssertGreaterThanOrEqual(graph.passes.filter { $0.reason == .groupOpacity }.count, 3)
+        let with = try CPURenderer(paths: .all).render(graph)
+        let without = try CPURenderer(paths: CPUFastPaths.all.subtracting(.vectorKernels)).render(graph)
+        XCTAssertEqual(try ImageComparison(with, without).maxDifference, 0)
+        let plain = try CPURenderer(paths: []).render(graph)
+        XCTAssertEqual(try ImageComparison(with, plain).maxDifference, 0, "the reference loops")
     }
 }

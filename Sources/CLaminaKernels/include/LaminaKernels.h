@@ -42,4 +42,10 @@ void lamina_grid_plain_row_avx512(const LaminaGridLine *columns, long x0, long x
 /// its destination as it is. Eight pixels at a time where `lamina_kernels_have_avx2()`; call it only there.
 void lamina_over_row_avx2(const uint32_t *source, uint8_t *out, long count);
 
+/// `lamina_over_row_avx2` of `count` texels mapped to source bytes first: per channel k, texel byte v
+/// becomes `table[k * 256 + v]` (LaminaRaster's `runAlignedPlainRows`: a pass composited at its opacity),
+/// and a texel of alpha zero draws nothing. Integer for integer the Swift loop's bytes. Eight pixels at a
+/// time where `lamina_kernels_have_avx2()`; call it only there.
+void lamina_map_over_row_avx2(const uint32_t *texels, const uint8_t *table, uint8_t *out, long count);
+
 #endif

@@ -24,8 +24,9 @@ public struct CPUFastPaths: OptionSet, Sendable, Hashable {
     public static let occlusion = CPUFastPaths(rawValue: 1 << 6)
     /// Path fills' coverage rows kept between frames for a fill drawn again unchanged (`KeptPathRows`).
     public static let keptPaths = CPUFastPaths(rawValue: 1 << 7)
-    /// Bilinear grid rows in C with AVX2 where the processor has it (`lamina_grid_plain_row_avx2`), four
-    /// components in one register; it draws grid rows, so it takes effect with `linearGrids`.
+    /// Rows in C with AVX2 where the processor has it, the Swift loops' bytes: bilinear grid rows
+    /// (`lamina_grid_plain_row_avx2`, four components in one register, with `linearGrids`), kept draws'
+    /// blends (`lamina_over_row_avx2`) and passes composited at their opacity (`lamina_map_over_row_avx2`).
     public static let vectorKernels = CPUFastPaths(rawValue: 1 << 8)
     /// A draw's source bytes kept between frames for an operation drawn again unchanged (`KeptDraws`): a warm
     /// frame of unchanged layers costs their compositing.
