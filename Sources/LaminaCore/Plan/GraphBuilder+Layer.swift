@@ -56,7 +56,8 @@ extension GraphBuilder {
             let clip = Clip(shape: layerShape(layer), transform: m, edgeAA: edgeAA(layer, m))
             let bounds = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: bodyContext.interest)
             ownClip = (clip, bounds)
-            body = body.map { $0.clipped(by: clip, bounds: bounds) }.filter { !$0.bounds.isEmpty }
+            for j in body.indices { body[j] = body[j].clipped(by: clip, bounds: bounds) }
+            body.removeAll { $0.bounds.isEmpty }
         }
         var ops: [DrawOp] = []
         if let s = shadow {
@@ -65,8 +66,9 @@ extension GraphBuilder {
                 if !op.bounds.isEmpty { ops.append(op) }
             }
         }
-        ops += body.map { var op = $0; op.bounds = op.bounds.intersection(context.interest); return op }
-            .filter { !$0.bounds.isEmpty }
+        for j in body.indices { body[j].bounds = body[j].bounds.intersection(context.interest) }
+        body.removeAll { $0.bounds.isEmpty }
+        if ops.isEmpty { ops = body } else { ops += body }
         if continuousClip {
             let clipOps = pathOps(Path(roundedRect: layerShape(layer)), layerToTarget: m, color: .white,
                                   interest: context.interest)
@@ -97,11 +99,12 @@ extension GraphBuilder {
                 }
             }
         }
-        var between = contentsOps(layer, layerToTarget: m, context: context)
-        between += emitter.ownOps(self, layerToTarget: m, context: context)
-        guard chargePixels(ops), chargePixels(between) else { return [] }
-        between += emitSublayers(of: layer, layerToTarget: m, context: context)
-        ops += between
+        // Contents, own drawing and sublayers appended in place: each op is copied once per layer.
+        let background = ops.count
+        ops += contentsOps(layer, layerToTarget: m, context: context)
+        ops += emitter.ownOps(self, layerToTarget: m, context: context)
+        guard chargePixels(ops[..<background]), chargePixels(ops[background...]) else { return [] }
+        ops += emitSublayers(of: layer, layerToTarget: m, context: context)
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0, !layer.bounds.isEmpty, isContinuous(shape) {
             // The ring between the continuous outline and its inset, filled even-odd.
             var ring = Path(roundedRect: shape)

@@ -120,7 +120,9 @@ final class GraphBuilder {
             c.label = context.label + "/sublayers/\(i)"
             // The implicit root's sublayers are the scene's `layers`.
             c.pointer = context.pointer + (context.pointer.isEmpty && layer.superlayer == nil ? "/layers/\(i)" : "/sublayers/\(i)")
-            ops += emitLayer(child, parentToTarget: space, context: c)
+            if ops.isEmpty { ops = emitLayer(child, parentToTarget: space, context: c) } else {
+                ops += emitLayer(child, parentToTarget: space, context: c)
+            }
         }
         return ops
     }

@@ -7,10 +7,13 @@ extension GraphBuilder {
     /// `ops` (a layer's output) faded by the layer's opacity. Group opacity needs an isolated pass only when
     /// two of the draws could overlap; a single draw (or disjoint ones) takes the alpha directly, as Skia and
     /// Chromium fold it.
-    func faded(_ ops: [DrawOp], by layer: Layer, context ctx: Context) -> [DrawOp] {
+    func faded(_ ops: consuming [DrawOp], by layer: Layer, context ctx: Context) -> [DrawOp] {
         guard layer.opacityValue < 1 else { return ops }
         if !layer.allowsGroupOpacity || !mayOverlap(ops) {
-            return ops.map { $0.scalingAlpha(by: layer.opacityValue) }
+            // In place: the array is this call's own (`consuming`), so no op is copied.
+            var ops = ops
+            for j in ops.indices { ops[j].paint = ops[j].paint.scalingAlpha(by: layer.opacityValue) }
+            return ops
         }
         let rect = unionBounds(ops).intersection(ctx.interest)
         guard let id = offscreen(ops, rect: rect, reason: .groupOpacity, label: ctx.label) else { return [] }

@@ -61,34 +61,48 @@ extension GraphBuilder {
             let instanceSpace = map.concatenating(space)
             let lagging = emitter.presentingInstance(k, in: presentation)
             defer { lagging?.restore() }
-            var instance: [DrawOp] = []
+            // The instance's ops go straight into `ops` and are modulated there: every op copied once.
+            let start = ops.count
             for (i, child) in ordered {
                 var c = context
                 c.label = context.label + "/sublayers/\(i)#\(k)"
                 c.pointer = context.pointer + "/sublayers/\(i)"
-                instance += emitLayer(child, parentToTarget: instanceSpace, context: c)
+                ops += emitLayer(child, parentToTarget: instanceSpace, context: c)
             }
             // Each instance counts at least one, so instances that draw nothing (off the canvas, nested
             // 100 000 x 100 000) are bounded too.
-            guard chargeOperations(max(1, instance.count)) else { return false }
-            if let m = emitter.modulation(ofInstance: k) {
-                instance = instance.map { $0.modulated(by: m) }.filter { $0.modulate?.a != 0 }
+            guard chargeOperations(max(1, ops.count - start)) else {
+                ops.removeSubrange(start...)
+                return false
             }
-            ops += instance
+            if let m = emitter.modulation(ofInstance: k) { ops.modulate(from: start, by: m) }
             return true
         }
         return ops
     }
 }
 
+extension [DrawOp] {
+    /// The ops from `start` on modulated by `m` (`DrawOp.modulating(by:)`) in place, those it leaves
+    /// without alpha removed, the others kept in order.
+    mutating func modulate(from start: Int, by m: PremultipliedColor) {
+        var kept = start
+        for j in start..<count {
+            let modulate = self[j].modulating(by: m)
+            guard modulate.a != 0 else { continue }
+            if kept != j { swapAt(kept, j) }
+            self[kept].modulate = modulate
+            kept += 1
+        }
+        removeSubrange(kept..<count)
+    }
+}
+
 extension DrawOp {
-    /// The same operation with its output multiplied by the premultiplied colour `m` (after any earlier
-    /// modulation).
-    func modulated(by m: PremultipliedColor) -> DrawOp {
-        var op = self
+    /// This operation's modulation followed by `m`.
+    func modulating(by m: PremultipliedColor) -> PremultipliedColor {
         let old = modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
-        op.modulate = PremultipliedColor(r: old.r * m.r, g: old.g * m.g, b: old.b * m.b, a: old.a * m.a)
-        return op
+        return PremultipliedColor(r: old.r * m.r, g: old.g * m.g, b: old.b * m.b, a: old.a * m.a)
     }
 }
 

@@ -165,7 +165,7 @@ extension GraphBuilder {
         defer { lagging?.restore() }
         var ops = emitLayer(plane.layer, parentToTarget: plane.parentToTarget, context: plane.context)
         if plane.opacity < 1 { ops = ops.map { $0.scalingAlpha(by: plane.opacity) } }
-        if let m = plane.modulate { ops = ops.map { $0.modulated(by: m) }.filter { $0.modulate?.a != 0 } }
+        if let m = plane.modulate { ops.modulate(from: 0, by: m) }
         return ops
     }
 

@@ -60,7 +60,7 @@ extension GraphBuilder {
 
     /// Charges the pixels `ops` cover (their bounds, weighted by `drawWeight`) to the drawn-pixel limit;
     /// false (and the plan refused) when over it.
-    func chargePixels(_ ops: [DrawOp]) -> Bool {
+    func chargePixels<Ops: Collection<DrawOp>>(_ ops: Ops) -> Bool {
         guard failure == nil else { return false }
         chargedPixels += ops.reduce(0) { $0 + $1.bounds.area * GraphBuilder.drawWeight($1) }
         guard chargedPixels <= limits.maxDrawnPixels else {
