@@ -115,7 +115,7 @@ final class GraphBuilder {
         }
         var ops: [DrawOp] = []
         let hidden = ctx.cullsHidden ? hiddenSublayers(ordered, space: space, interest: ctx.interest) : []
-        for (n, (i, child)) in ordered.enumerated() where !hidden.contains(n) {
+        for (n, (i, child)) in ordered.enumerated() where hidden.isEmpty || !hidden[n] {
             var c = ctx
             c.label = context.label + "/sublayers/\(i)"
             // The implicit root's sublayers are the scene's `layers`.

@@ -27,7 +27,7 @@ extension GraphBuilder {
     static let maxCoverCells = 1 << 22
 
     /// The indices (into `ordered`) of the children no pixel of which shows.
-    func hiddenSublayers(_ ordered: [(offset: Int, element: Layer)], space: Transform3D, interest: PixelRect) -> Set<Int> {
+    func hiddenSublayers(_ ordered: [(offset: Int, element: Layer)], space: Transform3D, interest: PixelRect) -> [Bool] {
         // Transitions move appearances beyond a layer's extent and lagging replicator instances draw their
         // sublayers where the model does not put them: such a frame is planned whole.
         guard cullsHidden, ordered.count > 1, ordered.count <= 1_000_000, !interest.isEmpty,
@@ -53,16 +53,26 @@ extension GraphBuilder {
         area = area.intersection(interest)
         guard !area.isEmpty, (area.width / 8 + 1) * (area.height / 8 + 1) <= Self.maxCoverCells else { return [] }
         var grid = CoverGrid(area)
-        var hidden: Set<Int> = []
+        var hidden = [Bool](repeating: false, count: ordered.count)
         for (index, child) in ordered.enumerated().reversed() {
             guard !child.element.isHidden else { continue }
             if !grid.isEmpty, let b = reach[index], grid.covers(b) {
-                hidden.insert(index)
+                hidden[index] = true
                 continue
             }
-            for r in occluders[index] ?? [] { grid.add(r) }
+            if let rects = occluders[index] {
+                if !rects.first.isNull { grid.add(rects.first) }
+                if let second = rects.second { grid.add(second) }
+            }
         }
         return hidden
+    }
+
+    /// An occluder's opaque rectangles in the target: its bounds less the corners, as two rectangles (one
+    /// when the corners are square), held inline.
+    struct OpaqueRects {
+        var first: CGRect
+        var second: CGRect?
     }
 
     /// Whether a layer's subtree draws in its plane, so its extent (`localExtent`) holds what it draws: no
@@ -82,20 +92,24 @@ extension GraphBuilder {
 
     /// The target-space rectangles a layer paints opaque, or nil when it is not an occluder. Continuous
     /// corners are left out: their background is a path whose interior coverage is a float sum.
-    private func opaqueRects(of layer: Layer, through m: Transform3D) -> [CGRect]? {
+    private func opaqueRects(of layer: Layer, through m: Transform3D) -> OpaqueRects? {
         guard layer.opacityValue >= 1, layer.mask == nil, !layer.shouldRasterize, layer.cornerCurve != .continuous,
               let bg = layer.backgroundColor, bg.alpha >= 1, !LayerEmitters.of(layer).isTransformLayer,
               m.planeKind.isScaleTranslation, m.m11 > 0, m.m22 > 0 else { return nil }
         let b = layer.bounds
         let inset = min(Double(layer.cornerRadius), Double(min(b.width, b.height)) / 2)
-        let rects = [b.insetBy(dx: CGFloat(inset), dy: 0), b.insetBy(dx: 0, dy: CGFloat(inset))]
-        return rects.compactMap { r in
+        func mapped(_ r: CGRect) -> CGRect? {
             guard r.width > 0, r.height > 0 else { return nil }
             let x0 = Double(r.minX) * m.m11 + m.m41, x1 = Double(r.maxX) * m.m11 + m.m41
             let y0 = Double(r.minY) * m.m22 + m.m42, y1 = Double(r.maxY) * m.m22 + m.m42
             guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
             return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
+        let wide = mapped(b.insetBy(dx: CGFloat(inset), dy: 0)), tall = mapped(b.insetBy(dx: 0, dy: CGFloat(inset)))
+        // Square corners give the same rectangle twice: once is enough for the grid.
+        if let wide { return OpaqueRects(first: wide, second: tall == wide ? nil : tall) }
+        // A layer that yields no rectangle occludes nothing, but it is an occluder as before (an empty list).
+        return tall.map { OpaqueRects(first: $0, second: nil) } ?? OpaqueRects(first: .null, second: nil)
     }
 }
 

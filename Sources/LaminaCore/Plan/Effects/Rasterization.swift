@@ -61,6 +61,8 @@ extension GraphBuilder {
     /// The sublayers' extents in `layer`'s own space, each through its transform and the sublayer space,
     /// and for a replicator through every instance's transform (`emitInstances`).
     private func sublayerExtent(of layer: Layer, depth: Int) -> CGRect {
+        // A leaf (most layers a plan walks) has none, whatever its instances.
+        guard !layer.sublayersValue.isEmpty else { return .null }
         let space = LayerGeometry.sublayerSpace(of: layer)
         let children: [(extent: CGRect, local: Transform3D)] = layer.sublayersValue.compactMap { child in
             guard !child.isHidden else { return nil }
