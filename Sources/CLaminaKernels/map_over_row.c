@@ -1,5 +1,5 @@
 // Source-over of a row of texels each mapped to source bytes through a per-channel table first: a group's,
-// mask's or rasterized layer's pass composited at its opacity (LaminaRaster's `runAlignedPlainRows`), eight
+// a masked layer's or a rasterized layer's pass composited at its opacity (LaminaRaster's `runAlignedPlainRows`), eight
 // pixels at a time with AVX2. Table lookups and integer operations only, so every byte is the Swift loop's.
 
 #include "LaminaKernels.h"

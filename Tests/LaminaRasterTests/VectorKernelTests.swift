@@ -140,8 +140,9 @@ final class VectorKernelTests: XCTestCase {
         }
     }
 
-    /// Groups at opacities whose products land on half steps, nested, over cards and a gradient background:
-    /// composited with the C rows and without them, the same bytes.
+    /// Groups at opacities whose products land on half steps, nested, over cards and a gradient background,
+    /// one hanging off the canvas's left and top, one clipped by its parent: composited with the C rows and
+    /// without them, the same bytes.
     func testGroupComposites_drawTheSameBytesWithAndWithoutTheKernels() throws {
         try requireAVX2()
         let scene = try SceneFixture.decode(#"""
@@ -155,12 +156,19 @@ final class VectorKernelTests: XCTestCase {
                  {"frame": [30, 40, 70, 44], "opacity": 0.6, "sublayers": [
                    {"frame": [0, 0, 40, 30], "backgroundColor": "#11AA55"},
                    {"frame": [20, 10, 40, 30], "backgroundColor": "#FFFFFF", "cornerRadius": 6}]}]},
+               {"frame": [-20.5, -15, 70, 50], "opacity": 0.7, "sublayers": [
+                 {"frame": [0, 0, 50, 40], "backgroundColor": "#AA3377", "cornerRadius": 9},
+                 {"frame": [20, 10, 50, 40], "backgroundColor": "#33AA77C0"}]},
+               {"frame": [60, 70, 60, 40], "masksToBounds": true, "sublayers": [
+                 {"frame": [-10, -12, 80, 60], "opacity": 0.45, "sublayers": [
+                   {"frame": [0, 0, 50, 40], "backgroundColor": "#7733AA", "cornerRadius": 5},
+                   {"frame": [25, 15, 50, 40], "backgroundColor": "#FFAA00"}]}]},
                {"frame": [130, 12, 100, 90], "opacity": 0.3333, "sublayers": [
                  {"frame": [0, 0, 70, 60], "backgroundColor": "#CC2244", "cornerRadius": 12},
                  {"frame": [25, 25, 70, 60], "backgroundColor": "#2244CC", "borderWidth": 3, "borderColor": "#FFEE00"}]}]}
             """#)
         let graph = try Planner().plan(scene)
-        XCTAssertGreaterThanOrEqual(graph.passes.filter { $0.reason == .groupOpacity }.count, 3)
+        XCTAssertGreaterThanOrEqual(graph.passes.filter { $0.reason == .groupOpacity }.count, 5)
         let with = try CPURenderer(paths: .all).render(graph)
         let without = try CPURenderer(paths: CPUFastPaths.all.subtracting(.vectorKernels)).render(graph)
         XCTAssertEqual(try ImageComparison(with, without).maxDifference, 0)

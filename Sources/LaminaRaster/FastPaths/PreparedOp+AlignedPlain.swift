@@ -3,16 +3,16 @@ import Foundation
 import LaminaGeometry
 import LaminaGraph
 
-/// Aligned copies without tint or clips: a group's, mask's or rasterized layer's pass composited at its
-/// opacity, texel for pixel.
+/// Aligned copies without tint or clips: a group's, a masked layer's or a rasterized layer's pass composited
+/// at its opacity, texel for pixel.
 extension PreparedOp {
     /// An aligned copy without tint or clips (a group's opacity, a masked or rasterized layer's pass): each
     /// pixel is a function of its texel, its mask texel's alpha and the destination pixel alone, computed as
     /// `runAligned`'s general loop computes it, so a run of equal inputs (a flat colour over a flat background) is
     /// blended once and stored.
     func runAlignedPlain(_ texels: UnsafePointer<UInt8>, level: TextureSampler.Level,
-                                 mask: TextureSampler.Level?, inverts: Bool, offset: (Int, Int), xs: Range<Int>,
-                                 _ ys: Range<Int>, _ target: BlendTarget, opacity: Double, tint: SIMD4<Double>) {
+                         mask: TextureSampler.Level?, inverts: Bool, offset: (Int, Int), xs: Range<Int>,
+                         _ ys: Range<Int>, _ target: BlendTarget, opacity: Double, tint: SIMD4<Double>) {
         let unit = target.unit
         let raw = UnsafeRawPointer(texels)
         // Without a mask a channel's source byte follows from that channel's texel byte alone, with the
@@ -67,19 +67,8 @@ extension PreparedOp {
             while x < xs.upperBound {
                 defer { x += 1 }
                 if remembered, mask == nil {
-                    // Four pixels at once while texels and destinations repeat the remembered pair.
-                    let source = UInt64(lastSource) | UInt64(lastSource) << 32
-                    let destination = UInt64(lastDestination) | UInt64(lastDestination) << 32
-                    let result = UInt64(lastResult) | UInt64(lastResult) << 32
-                    while x + 4 <= xs.upperBound,
-                          row.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) == source,
-                          row.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self) == source,
-                          out.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) == destination,
-                          out.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self) == destination {
-                        out.storeBytes(of: result, toByteOffset: x * 4, as: UInt64.self)
-                        out.storeBytes(of: result, toByteOffset: x * 4 + 8, as: UInt64.self)
-                        x += 4
-                    }
+                    x = Self.repeatRun(from: x, to: xs.upperBound, row: row, out: out, source: lastSource,
+                                       destination: lastDestination, result: lastResult)
                     guard x < xs.upperBound else { break }
                 }
                 // Four empty texels at once (a group's pass is transparent between its layers).
@@ -115,5 +104,26 @@ extension PreparedOp {
                 out.storeBytes(of: lastResult, toByteOffset: x * 4, as: UInt32.self)
             }
         }
+    }
+
+    /// Stores `result` four pixels at a time from column `x` while the texels repeat `source` and the
+    /// destination pixels `destination` (`runAlignedPlainRows`' remembered pair); returns where that stops.
+    @inline(__always)
+    private static func repeatRun(from x: Int, to end: Int, row: UnsafeRawPointer, out: UnsafeMutableRawPointer,
+                                  source: UInt32, destination: UInt32, result: UInt32) -> Int {
+        let source = UInt64(source) | UInt64(source) << 32
+        let destination = UInt64(destination) | UInt64(destination) << 32
+        let result = UInt64(result) | UInt64(result) << 32
+        var x = x
+        while x + 4 <= end,
+              row.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) == source,
+              row.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self) == source,
+              out.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) == destination,
+              out.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self) == destination {
+            out.storeBytes(of: result, toByteOffset: x * 4, as: UInt64.self)
+            out.storeBytes(of: result, toByteOffset: x * 4 + 8, as: UInt64.self)
+            x += 4
+        }
+        return x
     }
 }

@@ -95,7 +95,8 @@ final class PreparedOp: @unchecked Sendable {
     let memoizes: Bool
     /// For a linearly filtered texture on an axis-aligned grid, its per-column and per-row texel pairs.
     let linearGrid: LinearGrid?
-    /// Whether grid rows run in C with AVX2 (`CPUFastPaths.vectorKernels` on a processor that has it).
+    /// Whether grid rows, kept draws' blends and passes composited at their opacity run in C with AVX2
+    /// (`CPUFastPaths.vectorKernels` on a processor that has it).
     let vectorKernels: Bool
     /// For a draw seen in an earlier frame, its source bytes (`KeptDraws`), set while operations are
     /// prepared (`keep(in:op:border:graph:)`), before any band draws.

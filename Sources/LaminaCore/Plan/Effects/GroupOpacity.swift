@@ -11,7 +11,6 @@ extension GraphBuilder {
         guard layer.opacityValue < 1 else { return ops }
         if !layer.allowsGroupOpacity || !mayOverlap(ops) {
             // In place: the array is this call's own (`consuming`), so no op is copied.
-            var ops = ops
             for j in ops.indices { ops[j].paint = ops[j].paint.scalingAlpha(by: layer.opacityValue) }
             return ops
         }

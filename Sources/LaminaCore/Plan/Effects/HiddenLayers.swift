@@ -26,7 +26,7 @@ extension GraphBuilder {
     /// a larger area is not culled.
     static let maxCoverCells = 1 << 22
 
-    /// The indices (into `ordered`) of the children no pixel of which shows.
+    /// Per child of `ordered`, whether no pixel of it shows; empty when no child may be culled.
     func hiddenSublayers(_ ordered: [(offset: Int, element: Layer)], space: Transform3D, interest: PixelRect) -> [Bool] {
         // Transitions move appearances beyond a layer's extent and lagging replicator instances draw their
         // sublayers where the model does not put them: such a frame is planned whole.
@@ -108,7 +108,8 @@ extension GraphBuilder {
         let wide = mapped(b.insetBy(dx: CGFloat(inset), dy: 0)), tall = mapped(b.insetBy(dx: 0, dy: CGFloat(inset)))
         // Square corners give the same rectangle twice: once is enough for the grid.
         if let wide { return OpaqueRects(first: wide, second: tall == wide ? nil : tall) }
-        // A layer that yields no rectangle occludes nothing, but it is an occluder as before (an empty list).
+        // An opaque layer too thin for either rectangle covers no cell, but it is still an occluder: the children
+        // after the last occluder are not measured.
         return tall.map { OpaqueRects(first: $0, second: nil) } ?? OpaqueRects(first: .null, second: nil)
     }
 }
