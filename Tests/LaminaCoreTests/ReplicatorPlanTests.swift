@@ -95,4 +95,41 @@ final class ReplicatorPlanTests: XCTestCase {
         XCTAssertEqual(graph.passes.map(\.reason), [.shadowShape, .shadowBlur, .canvas])
         XCTAssertEqual(graph.passes.first?.label, "shadow atlas: 1 shapes for 100 shadows")
     }
+
+    /// Modulating in place (`[DrawOp].modulate(from:by:)`): the ops before `start` untouched, each later op's
+    /// modulation multiplied by the colour, those left without alpha removed, the rest in their order.
+    func testModulateInPlace_keepsTheOrder_andDropsTheTransparent() {
+        func op(_ x: Double, _ modulate: PremultipliedColor?) -> DrawOp {
+            var op = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 4, height: 4))),
+                            paint: .solid(PremultipliedColor(r: 1, g: 1, b: 1, a: 1)),
+                            transform: Transform3D.translation(x, 0),
+                            bounds: PixelRect(x0: 0, y0: 0, x1: 4, y1: 4))
+            op.modulate = modulate
+            return op
+        }
+        let half = PremultipliedColor(r: 0.5, g: 0.5, b: 0.5, a: 0.5)
+        let clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+        var ops = [op(0, nil), op(1, clear), op(2, nil), op(3, clear), op(4, half), op(5, nil)]
+        ops.modulate(from: 2, by: PremultipliedColor(r: 0.25, g: 0.5, b: 0.75, a: 0.5))
+        XCTAssertEqual(ops.map(\.transform.m41), [0, 1, 2, 4, 5], "op 3 had no alpha left; the order is kept")
+        XCTAssertNil(ops[0].modulate, "before `start`: untouched")
+        XCTAssertEqual(ops[1].modulate, clear, "before `start`: untouched, even without alpha")
+        XCTAssertEqual(ops[2].modulate, PremultipliedColor(r: 0.25, g: 0.5, b: 0.75, a: 0.5))
+        XCTAssertEqual(ops[3].modulate, PremultipliedColor(r: 0.125, g: 0.25, b: 0.375, a: 0.25))
+    }
+
+    /// Two sublayers per instance, an instance dropped for its alpha: the others keep instance order, and
+    /// within an instance the sublayers' order.
+    func testInstancesOfTwoSublayers_keepTheirOrder() throws {
+        let ops = try canvasOps("""
+            [{"type": "replicator", "frame": [0, 0, 100, 50], "instanceCount": 4, "instanceAlphaOffset": -0.4,
+              "instanceTransform": [{"translate": [50, 0, 0]}],
+              "sublayers": [{"frame": [10, 10, 20, 20], "backgroundColor": "white"},
+                            {"frame": [15, 20, 20, 20], "backgroundColor": "red"}]}]
+            """)
+        XCTAssertEqual(ops.map(\.transform.m41), [10, 15, 60, 65, 110, 115], "instance 3 has alpha 0")
+        for (op, alpha) in zip(ops, [1, 1, 0.6, 0.6, 0.2, 0.2]) {
+            XCTAssertEqual(op.modulate?.a ?? 1, alpha, accuracy: 1e-6, "each instance's alpha on both of its sublayers")
+        }
+    }
 }
