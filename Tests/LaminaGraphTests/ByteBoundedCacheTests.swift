@@ -82,7 +82,7 @@ final class ByteBoundedCacheTests: XCTestCase {
         XCTAssertTrue(cache.keepSparingGeneration(value, for: 4))
         XCTAssertEqual((0..<5).filter(cache.contains), [0, 2, 3, 4], "the unused one dropped")
         XCTAssertFalse(cache.keepSparingGeneration(value, for: 4), "already kept")
-        cache.remove(2)
+        XCTAssertNil(cache.value(for: 2, ifCurrent: { _ in false }), "a value found stale is dropped")
         XCTAssertEqual((0..<5).filter(cache.contains), [0, 3, 4])
         XCTAssertTrue(cache.keepSparingGeneration(value, for: 5), "the removed one's room")
     }

@@ -39,17 +39,8 @@ final class KeptBlurRenderTests: XCTestCase {
         let fainter = try Planner().plan(try scene(opacity: 0.3))
         XCTAssertEqual(keys, blurKeys(fainter))
         for backend in Backend.allCases {
-            let renderer = try backend.renderer(options: .default)
-            let first = try renderer.render(graph)
-            XCTAssertFalse(keys.contains(where: renderer.retains), "\(backend): a blur seen once is not kept")
-            let second = try renderer.render(graph)
-            XCTAssertTrue(keys.allSatisfy(renderer.retains), "\(backend): a blur seen twice running is kept")
-            let third = try renderer.render(graph)
-            let reused = try renderer.render(fainter)
-            let fresh = try backend.renderer(options: .default).render(fainter)
-            XCTAssertEqual(try ImageComparison(first, second).maxDifference, 0, "\(backend)")
-            XCTAssertEqual(try ImageComparison(first, third).maxDifference, 0, "\(backend): drawn from kept blurs")
-            XCTAssertEqual(try ImageComparison(reused, fresh).maxDifference, 0, "\(backend): kept blurs, new tint")
+            let (third, reused) = try assertKeptFromTheSecondFrame(graph, keys: keys, backend: backend, what: "blur",
+                                                                   then: fainter, change: "kept blurs, new tint")
             XCTAssertNotEqual(third.pixels, reused.pixels, "the tint changed the shadows")
         }
     }

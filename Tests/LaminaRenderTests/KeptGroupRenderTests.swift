@@ -40,17 +40,8 @@ final class KeptGroupRenderTests: XCTestCase {
         let moved = try Planner().plan(try scene(dx: 0.5))
         XCTAssertNotEqual(recurringKeys(moved).first, keys.first, "a card moved in the group changes its key")
         for backend in Backend.allCases {
-            let renderer = try backend.renderer(options: .default)
-            let first = try renderer.render(graph)
-            XCTAssertFalse(keys.contains(where: renderer.retains), "\(backend): a pass seen once is not kept")
-            let second = try renderer.render(graph)
-            XCTAssertTrue(keys.allSatisfy(renderer.retains), "\(backend): a pass seen twice running is kept")
-            let third = try renderer.render(graph)
-            XCTAssertEqual(try ImageComparison(first, second).maxDifference, 0, "\(backend)")
-            XCTAssertEqual(try ImageComparison(first, third).maxDifference, 0, "\(backend): drawn from kept passes")
-            let changed = try renderer.render(moved)
-            let fresh = try backend.renderer(options: .default).render(moved)
-            XCTAssertEqual(try ImageComparison(changed, fresh).maxDifference, 0, "\(backend): the moved card")
+            let (third, changed) = try assertKeptFromTheSecondFrame(graph, keys: keys, backend: backend, what: "pass",
+                                                                    then: moved, change: "the moved card")
             XCTAssertNotEqual(changed.pixels, third.pixels, "the card moved")
         }
     }

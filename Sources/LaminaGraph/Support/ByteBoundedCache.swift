@@ -78,6 +78,24 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         return slots[slot].value
     }
 
+    /// The value for `key` when `isCurrent` holds for it (taken as `value(for:)` takes it); a kept value it
+    /// rejects, made for something else the key now names (an image freed and another at its address), is
+    /// dropped, so the caller makes and keeps the current one.
+    @inlinable
+    public func value(for key: Key, ifCurrent isCurrent: (Value) -> Bool) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let slot = index[key], let value = slots[slot].value else { return nil }
+        guard isCurrent(value) else {
+            drop(slot)
+            return nil
+        }
+        unlink(slot)
+        linkNewest(slot)
+        slots[slot].used = generation
+        return value
+    }
+
     /// Starts a new generation: what is used from now on is spared by `keepSparingGeneration`.
     @inlinable
     public func beginGeneration() {
@@ -162,15 +180,6 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         linkNewest(slot)
         bytes += weight
         return true
-    }
-
-    /// Drops the value kept for `key`, if there is one (a value found stale by its user).
-    @inlinable
-    public func remove(_ key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let slot = index[key] else { return }
-        drop(slot)
     }
 
     @inlinable

@@ -44,8 +44,12 @@ final class KeptDraws: Sendable {
         }
 
         static func == (a: Key, b: Key) -> Bool {
-            a.image == b.image && same(a.op, b.op) && (a.border == nil) == (b.border == nil)
-                && (a.border.map { x in b.border.map { same(x, $0) } ?? false } ?? true)
+            guard a.image == b.image, same(a.op, b.op) else { return false }
+            switch (a.border, b.border) {
+            case (nil, nil): return true
+            case let (x?, y?): return same(x, y)
+            default: return false
+            }
         }
 
         private static func same(_ a: DrawOp, _ b: DrawOp) -> Bool {
@@ -116,11 +120,8 @@ final class KeptDraws: Sendable {
     func draw(_ key: Key, bounds: PixelRect, bitmap: Bitmap?, draw: (BlendTarget) -> Void) -> Draw? {
         let hashed = Hashed(key: key, hash: key.hashValue)
         let cache = caches[Int(UInt(bitPattern: hashed.hash) >> 7 % UInt(KeptDraws.shards))]
-        if let hit = cache.value(for: hashed) {
-            if hit.bitmap === bitmap { return hit }
-            // Another image at a freed one's address: the bytes kept are not this image's.
-            cache.remove(hashed)
-        }
+        // Bytes kept for another image at a freed one's address are dropped and made again.
+        if let hit = cache.value(for: hashed, ifCurrent: { $0.bitmap === bitmap }) { return hit }
         // A draw not seen before is only noted; one that cannot be kept is not made again.
         guard seen.sightedBefore(hashed.hash), !refused.contains(hashed.hash) else { return nil }
         let limit = KeptDraws.capacityBytes / KeptDraws.shards / 4

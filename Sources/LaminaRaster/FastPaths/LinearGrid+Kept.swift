@@ -40,11 +40,8 @@ extension LinearGrid {
         let bitmap = t.sampler.bitmap
         let key = Key(transform: transform, t, size: SIMD2(level.width, level.height), affine: affine, bounds: bounds,
                       edgeAA: edgeAA, image: bitmap.map(ObjectIdentifier.init))
-        if let hit = kept.value(for: key) {
-            if hit.bitmap === bitmap { return hit.grid }
-            // Another image at a freed one's address: make the grid again, and keep that one instead.
-            kept.remove(key)
-        }
+        // A grid made for another image at a freed one's address is dropped and made again.
+        if let hit = kept.value(for: key, ifCurrent: { $0.bitmap === bitmap }) { return hit.grid }
         guard let grid = LinearGrid(t, sampler: sampler, bounds: bounds, edgeAA: edgeAA) else { return nil }
         kept.keep(Kept(grid: grid, bitmap: bitmap), for: key)
         return grid
