@@ -13,19 +13,9 @@ extension PreparedOp {
     func runAlignedPlain(_ texels: UnsafePointer<UInt8>, level: TextureSampler.Level,
                          mask: TextureSampler.Level?, inverts: Bool, offset: (Int, Int), xs: Range<Int>,
                          _ ys: Range<Int>, _ target: BlendTarget, opacity: Double, tint: SIMD4<Double>) {
-        let unit = target.unit
         let raw = UnsafeRawPointer(texels)
-        // Without a mask a channel's source byte follows from that channel's texel byte alone, with the
-        // per-pixel operations in their order, `(unit * opacity) * tint` quantized: a table per channel.
-        var bytes = [UInt8](repeating: 0, count: 1024)
-        if mask == nil {
-            for v in 0..<256 {
-                var c = SIMD4(repeating: unit[v])
-                c *= opacity
-                c *= tint
-                for k in 0..<4 { bytes[k << 8 | v] = Blend.quantize(c[k]) }
-            }
-        }
+        // With a mask the rows compute each pixel and read no table.
+        let bytes = mask != nil ? PreparedOp.noTable : alignedTable ?? PreparedOp.plainTable(opacity: opacity, tint: tint)
         bytes.withUnsafeBufferPointer { table in
             guard let table = table.baseAddress else { return }
             if mask == nil, vectorKernels {
@@ -35,6 +25,22 @@ extension PreparedOp {
                                 ys, target, opacity: opacity, tint: tint)
         }
     }
+
+    /// Without a mask a channel's source byte follows from that channel's texel byte alone, with the per-pixel
+    /// operations in their order, `(unit * opacity) * tint` quantized: a table per channel, `k << 8 | v`.
+    static func plainTable(opacity: Double, tint: SIMD4<Double>) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 1024)
+        for v in 0..<256 {
+            var c = SIMD4(repeating: Blend.unitTable[v])
+            c *= opacity
+            c *= tint
+            for k in 0..<4 { bytes[k << 8 | v] = Blend.quantize(c[k]) }
+        }
+        return bytes
+    }
+
+    /// The table `runAlignedPlainRows` is handed with a mask, where it reads none.
+    static let noTable = [UInt8](repeating: 0, count: 1024)
 
     /// `runAlignedPlain`'s rows without a mask, eight pixels at a time in C (`lamina_map_over_row_avx2`): each
     /// texel through `table` and source-over, integer for integer `runAlignedPlainRows`' bytes.

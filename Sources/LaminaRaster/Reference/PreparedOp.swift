@@ -107,6 +107,9 @@ final class PreparedOp: @unchecked Sendable {
     /// With `CPUFastPaths.occlusion`, the rectangle of pixels an occluding operation stores without reading
     /// them (`Occlusion.opaqueRect`), found here, where operations are prepared in parallel.
     let opaqueRect: PixelRect?
+    /// For a pass composited texel for pixel without a tint colour, mask or clips, each channel's source byte
+    /// by texel byte (`plainTable`), made once here rather than by every band that draws it.
+    let alignedTable: [UInt8]?
     /// Whether the operation adds to the target (`TextureDraw.adds`): drawn over transparent scratch, then
     /// the scratch's bytes added (`CPURenderer.draw`).
     let adds: Bool
@@ -156,6 +159,11 @@ final class PreparedOp: @unchecked Sendable {
                                            alphas: alphas)
         }
         let white = SIMD4<Double>(1, 1, 1, 1)
+        if alignedOffset != nil, case .texture(let t) = paint, t.draw.tint == nil, t.mask == nil, clips.isEmpty {
+            alignedTable = PreparedOp.plainTable(opacity: t.draw.opacity, tint: modulate ?? white)
+        } else {
+            alignedTable = nil
+        }
         switch (shape, paint) {
         case (.roundedRect, .solid(let c)):
             // `run` paints `c * modulate`; its solid spans store a pattern when that alpha is >= 1.
