@@ -64,6 +64,10 @@ const int ALL_EDGES = EDGE_MIN_X | EDGE_MAX_X | EDGE_MIN_Y | EDGE_MAX_Y;
 uniform sampler2D u_texture;   // image or pass
 uniform sampler2D u_mask;      // mask pass (alpha)
 uniform sampler2D u_coverage;  // a path's float coverage atlas page
+// Where the pass's pixel (0, 0) lies in the target: (0, 0), but for a draw made into a kept page
+// (`KeptDrawAtlas`), drawn through a viewport moved by whole pixels so that each fragment computes what
+// it computes at its pixel of the pass.
+uniform vec2 u_pixelOffset;
 RECORD in vec4 v_g0;
 RECORD in vec4 v_g1;
 RECORD in vec4 v_g2;
@@ -250,7 +254,7 @@ void main() {
 #ifdef FETCH_BLEND
     vec4 destination = fragColor;
 #endif
-    vec2 p = gl_FragCoord.xy;
+    vec2 p = gl_FragCoord.xy - u_pixelOffset;
 #ifdef CLIPS
     float coverage = clipCoverage(p, int(v_g2.w), int(v_w.w));
     if (coverage <= 0.0) discard;

@@ -28,7 +28,12 @@ public final class GPURenderer: Renderer {
     /// them lets go of the kept passes: some change the bytes a pass draws (`joinsBorders`), and a pass's key
     /// names what it draws, not how.
     public var options: RenderOptions {
-        didSet { if options != oldValue { resources?.retained.dropAll() } }
+        didSet {
+            if options != oldValue {
+                resources?.retained.dropAll()
+                resources?.keptDraws.dropAll()
+            }
+        }
     }
 
     private let context: GLContext
@@ -94,6 +99,15 @@ public final class GPURenderer: Renderer {
     /// The path coverage work kept between frames (`RenderOptions.keepsPathCoverage`), for tests.
     var keptPathCoverage: ByteBoundedCache<PathCoverage.KeptKey, PathCoverage.Kept>? { resources?.paths.kept }
 
+    /// How many draws are kept in pages (`KeptDrawAtlas`), for tests.
+    var keptDrawCount: Int { resources?.keptDraws.count ?? 0 }
+
+    /// Paints the kept draws' pages one colour, for tests that show what is copied from them.
+    func paintKeptPages(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) throws {
+        try context.makeCurrent()
+        resources?.keptDraws.paintPages(red, green, blue, alpha)
+    }
+
     /// How many passes' coverage atlases are kept for the next frame (`PathCoverage+KeptPages.swift`), for tests.
     var keptCoverageAtlases: Int { resources?.paths.keptPasses.count ?? 0 }
 
@@ -143,6 +157,8 @@ final class GLResources {
     let blur: BlurRunner
     /// Path fills' coverage, computed on the GPU before each pass's draws.
     let paths: PathCoverage
+    /// Texture and gradient draws kept between frames in pages (`KeptDrawAtlas`).
+    let keptDraws: KeptDrawAtlas
     /// The batcher's arrays between frames (`PassBatcher.Storage`).
     var batcherStorage = PassBatcher.Storage()
     let timer: GPUTimer
@@ -164,5 +180,6 @@ final class GLResources {
         blur = try BlurRunner(pool: pool, floatTargets: floatTargets)
         paths = try PathCoverage(pool: pool, format: coverageFormat, method: pathCoverage, keeps: keepsPathCoverage)
         timer = GPUTimer(available: timerQueries)
+        keptDraws = KeptDrawAtlas(format: tuning.colorFormat)
     }
 }

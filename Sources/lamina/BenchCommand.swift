@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
         generation or decoding and PNG encoding are excluded; images are uploaded (GPU) and mip-mapped during \
         warm-up and cached after it, as in a running app. Times are wall-clock, median of --runs after \
         --warmup frames. A measured frame is warm: what did not change since the frame before (a draw's \
-        bytes on the CPU, paths' coverage, recurring blurs, groups and masks) is kept, as an app's frames \
+        bytes, paths' coverage, recurring blurs, groups and masks) is kept, as an app's frames \
         between changes are drawn; --cold keeps none of it, as a single `lamina render` draws.
 
         Without SCENE files: the generated suite at 1920x1080 pixels (cards at scale 1 and 2, shadows from \

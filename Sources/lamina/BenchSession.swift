@@ -68,6 +68,7 @@ struct BenchSession {
         cold.cpuPaths.subtract([.keptDraws, .keptPaths])
         cold.keepsRecurringBlurs = false
         cold.keepsPathCoverage = false
+        cold.keepsDraws = false
         return cold
     }
 }

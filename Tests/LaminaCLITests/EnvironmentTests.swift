@@ -32,9 +32,10 @@ final class EnvironmentTests: XCTestCase {
 /// `lamina bench --cold` keeps nothing a frame draws for the next: the options the four keeping switches
 /// turn off, and nothing else.
 final class BenchColdTests: XCTestCase {
-    func testCold_isTheFourKeepingSwitchesOff() throws {
+    func testCold_isTheFiveKeepingSwitchesOff() throws {
         let off = LaminaEnvironment.options(["LAMINA_CPU_KEPT_DRAWS": "0", "LAMINA_CPU_KEPT_PATHS": "0",
-                                             "LAMINA_KEEP_BLURS": "0", "LAMINA_GL_KEEP_PATHS": "0"])
+                                             "LAMINA_KEEP_BLURS": "0", "LAMINA_GL_KEEP_PATHS": "0",
+                                             "LAMINA_GL_KEEP_DRAWS": "0"])
         XCTAssertEqual(BenchSession.cold(.default), off)
         XCTAssertNotEqual(off, RenderOptions.default)
         XCTAssertTrue(try BenchCommand.parse(["--cold"]).cold)

@@ -29,6 +29,8 @@ struct PassBatcher {
     var clips = ClipTable()
     /// Where each path op's coverage lies, by op index (`PathCoverage`, rendered before the pass's batches).
     var pathSlots: [Int: PathCoverage.Slot] = [:]
+    /// The ops copied from their kept regions instead of drawn (`KeptDrawAtlas`), by op index.
+    var keptCopies: [Int: KeptCopy] = [:]
     /// Pixels of the quads drawn for the current pass (its ops' pieces after culling, with overdraw), for
     /// `FrameStats`.
     private(set) var pixels = 0
@@ -74,13 +76,13 @@ struct PassBatcher {
     /// with depth writes; see `batches(for:passBounds:)`.
     private var opaque: [Float] = []
     /// Instance records of prepared ops after their pixel rects (`recordFloats` each), and their pieces.
-    private var records: [Float] = []
-    private var pieceStore: [OpSplitter.Piece] = []
+    var records: [Float] = []
+    var pieceStore: [OpSplitter.Piece] = []
     private var visibleRects: [PixelRect] = []
     static let recordFloats = QuadRecord.floats
     /// The depth of the op being appended (`params.w`): 1 - (i + 1) / (n + 1) for op i of n, so later ops
     /// are nearer.
-    private var depth: Float = 0
+    private(set) var depth: Float = 0
     /// Off, every piece is drawn in op order with blending (`RenderOptions.occludes`).
     var occludes = true
     /// Opaque solids' colours are put on the 8-bit grid and blended solids get their own variant
@@ -130,6 +132,7 @@ struct PassBatcher {
         pieceStore.removeAll(keepingCapacity: true)
         clips = ClipTable()
         pathSlots.removeAll(keepingCapacity: true)
+        keptCopies.removeAll(keepingCapacity: true)
         pixels = 0
     }
 
@@ -244,7 +247,7 @@ struct PassBatcher {
 
     /// An op ready to be emitted: its program, textures, the instance record after the pixel rect (the
     /// same for every piece), and its pieces.
-    private struct Prepared {
+    struct Prepared {
         var key: ShaderKey
         var texture: GLTexture?
         var mask: GLTexture?
@@ -333,6 +336,9 @@ struct PassBatcher {
             }
         } else if !(splits && OpSplitter.pieces(op, borderWidth: bordered?.width, bounds: b, into: &pieceStore)) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
+        }
+        if let kept = keptCopies[index], bordered == nil, kept.slot.bounds == b {
+            return keptCopy(kept, pieces: start..<pieceStore.count)
         }
         // The hard edges of a rotated or projected rect, decided by integers (`ExactEdges`): the record of
         // its four edge functions plus one, 0 for none.

@@ -37,6 +37,7 @@ final class FrameExecutor {
         // Retained passes already held are not drawn again, nor what only they read; their targets (and
         // those kept this frame) belong to `r.retained`, never to the pool.
         let frameStart = r.retained.now
+        if options.keepsDraws { r.keptDraws.beginFrame() } else if r.keptDraws.pageCount > 0 { r.keptDraws.dropAll() }
         let admitted = r.retainPolicy.admitted(graph, blurs: options.keepsRecurringBlurs)
         keepReduced = FrameExecutor.keptReduced(graph, options: options)
         let kept = keptTargets()
@@ -202,8 +203,11 @@ final class FrameExecutor {
     /// over what is there, or added to it with `adds`.
     private func draw(_ ops: [DrawOp], into target: RenderTarget, clear c: PremultipliedColor?, adds: Bool = false,
                       batcher: inout PassBatcher) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
-        batcher.reset()
         let passBounds = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
+        // Kept draws first: those made now are drawn into their pages before the pass reads them.
+        let kept = adds ? [:] : try keptDraws(ops, passBounds: passBounds, batcher: &batcher)
+        batcher.reset()
+        for (i, slot) in kept { batcher.keptCopies[i] = .init(slot: slot, texture: resources.keptDraws.target(slot.page).texture) }
         // Path coverage first, into the pass's coverage atlas (its own framebuffer and state), read by the draws.
         let paths = resources.paths, pathCalls = paths.drawCalls
         defer { paths.releasePages() }

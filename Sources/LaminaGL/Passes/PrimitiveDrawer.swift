@@ -19,6 +19,9 @@ final class PrimitiveDrawer {
     private(set) var drawCalls = 0
     /// How records travel and how many quads a draw takes (`RasterTuning`).
     let tuning: RasterTuning
+    /// Where the pass's pixel (0, 0) lies in the bound target, in whole pixels: (0, 0) but while a draw is
+    /// made into a kept page (`KeptDrawAtlas`), whose viewport is moved by as much.
+    var pixelOffset = (x: 0, y: 0)
 
     init(tuning: RasterTuning = .general) throws {
         self.tuning = tuning
@@ -198,6 +201,7 @@ final class PrimitiveDrawer {
             if p !== current {
                 glUseProgram(p.id)
                 glUniform2f(p.uniform("u_targetSize"), Float(targetWidth), Float(targetHeight))
+                glUniform2f(p.uniform("u_pixelOffset"), Float(pixelOffset.x), Float(pixelOffset.y))
                 current = p
             }
             glActiveTexture(GLenum(GL_TEXTURE0))

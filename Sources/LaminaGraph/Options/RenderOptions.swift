@@ -32,6 +32,9 @@ public struct RenderOptions: Sendable, Equatable {
     public var occludes = true
     /// GPU: pieces cut by later opaque pieces instead of drawn whole.
     public var culls = true
+    /// GPU: a texture or gradient draw seen unchanged in consecutive frames is drawn once into a kept page
+    /// and copied from there texel for pixel (`KeptDrawAtlas`): the same bytes, one read a pixel.
+    public var keepsDraws = true
     /// GPU: a blur only texel copies read stays at its reduced pyramid level, the copies reconstructing it.
     public var keepsReducedBlurs = true
     /// GPU: a gray pass blurred packed (`blur_wide.frag`: two pixels to an RGBA8 texel in 16-bit fixed point) instead of in RGBA.

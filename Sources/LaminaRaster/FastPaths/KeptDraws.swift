@@ -24,39 +24,8 @@ import LaminaImage
 /// used first out, no draw over a quarter of its cache (8 MiB) kept, and nothing a frame takes pushed out by
 /// what it keeps. Thread-safe: operations are prepared on every core.
 final class KeptDraws: Sendable {
-    /// What decides a draw's source bytes besides an image's texels: the operation, the border drawn with
-    /// it as one (`BorderedFill`), and the image it samples.
-    ///
-    /// A path's points are sampled by the hash as `PathCoverageKey` samples them (a stroke's outline can hold
-    /// thousands: a frame's lookups cost the draws, not their vertices), and compared whole by equality,
-    /// at once where both keys hold the same arrays (outlines the planner keeps). Maps are compared bit for
-    /// bit, so a map holding a NaN still equals itself; keys sharing a hash are few in the cache
-    /// (`keysPerHash`).
-    struct Key: Hashable, Sendable {
-        let op: DrawOp
-        let border: DrawOp?
-        let image: ObjectIdentifier?
-
-        func hash(into hasher: inout Hasher) {
-            op.hashSamplingPaths(into: &hasher)
-            border?.hashSamplingPaths(into: &hasher)
-            hasher.combine(image)
-        }
-
-        static func == (a: Key, b: Key) -> Bool {
-            guard a.image == b.image, same(a.op, b.op) else { return false }
-            switch (a.border, b.border) {
-            case (nil, nil): return true
-            case let (x?, y?): return same(x, y)
-            default: return false
-            }
-        }
-
-        private static func same(_ a: DrawOp, _ b: DrawOp) -> Bool {
-            guard a.bounds == b.bounds, a.edgeAA == b.edgeAA, a.modulate == b.modulate else { return false }
-            return a.transform.hasSameBits(as: b.transform) && a.paint == b.paint && a.clips == b.clips && a.shape == b.shape
-        }
-    }
+    /// What decides a draw's source bytes besides an image's texels (`DrawIdentity`).
+    typealias Key = DrawIdentity
 
     /// Columns `x0 ..< x1` of a row (from the bounds' left): one opaque colour (`start` < 0, `pattern`),
     /// or source bytes from `pixels[start...]`.
@@ -128,7 +97,7 @@ final class KeptDraws: Sendable {
         guard bounds.width * bounds.height * 4 <= limit, cache.fitsSparingGeneration(bounds.width * 4) else {
             return nil
         }
-        let made = KeptDraws.make(bounds: bounds, bitmap: bitmap, keyBytes: KeptDraws.bytes(of: key), draw: draw)
+        let made = KeptDraws.make(bounds: bounds, bitmap: bitmap, keyBytes: key.pathBytes, draw: draw)
         if !cache.keepSparingGeneration(made, for: hashed), made.bytes > limit || hashed != hashed {
             // Too large with its segments and key, or a key that is not equal to itself (a NaN in a clip's map).
             refused.note(hashed.hash)
@@ -142,14 +111,6 @@ final class KeptDraws: Sendable {
     /// takes it again next frame instead of making every draw anew.
     func beginFrame() {
         for cache in caches { cache.beginGeneration() }
-    }
-
-    /// The bytes a key holds beyond its size: its paths' points.
-    private static func bytes(of key: Key) -> Int {
-        [key.op, key.border].reduce(0) { sum, op in
-            guard let op, case .path(let path) = op.shape else { return sum }
-            return sum + Polyline.bytes(of: path.polylines)
-        }
     }
 
     /// How many draws are kept (tests).

@@ -1,0 +1,76 @@
+import CGLES
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+
+/// Draws kept between frames in pages (`KeptDrawAtlas`): which of a pass's draws are read from there, and
+/// making those kept this frame.
+extension FrameExecutor {
+    /// The kept regions of `ops` (by index) that the pass copies instead of drawing: those kept before, and
+    /// those seen in the frame before, made now. Empty unless `options.keepsDraws` and the fast paths are on.
+    func keptDraws(_ ops: [DrawOp], passBounds: PixelRect, batcher: inout PassBatcher) throws -> [Int: KeptDrawAtlas.Slot] {
+        guard options.keepsDraws, options.gpuFastPaths else { return [:] }
+        let atlas = resources.keptDraws
+        var slots: [Int: KeptDrawAtlas.Slot] = [:], made: [Int] = []
+        for (i, op) in ops.enumerated() {
+            let bounds = op.bounds.intersection(passBounds)
+            guard KeptDrawAtlas.worthKeeping(bounds), let (identity, bitmap) = keptIdentity(op, bounds: bounds) else {
+                continue
+            }
+            if let slot = atlas.slot(for: identity, bitmap: bitmap, bounds: bounds) {
+                slots[i] = slot
+            } else if atlas.sightedBefore(identity),
+                      let slot = try atlas.allocate(identity, bitmap: bitmap, bounds: bounds) {
+                slots[i] = slot
+                made.append(i)
+            }
+        }
+        for i in made {
+            if let slot = slots[i] { try make(ops[i], in: slot, passBounds: passBounds, batcher: &batcher) }
+        }
+        return slots
+    }
+
+    /// What keys `op`'s bytes, and the image it samples: nil for a draw not kept. Kept: gradients, and
+    /// texture draws of an image without a mask that are not already texel copies; not solids (their
+    /// interiors are the cheapest pixels there are), paths (their coverage is kept on its own), a draw that
+    /// adds, or one that reads an earlier pass (a pass's pixels are its own frame's).
+    private func keptIdentity(_ op: DrawOp, bounds: PixelRect) -> (DrawIdentity, Bitmap?)? {
+        if case .path = op.shape { return nil }
+        switch op.paint {
+        case .solid:
+            return nil
+        case .gradient:
+            return (DrawIdentity(op: op, border: nil, image: nil), nil)
+        case .texture(let t):
+            guard !t.adds, t.mask == nil, case .image(let id) = t.source, let bitmap = graph.image(id)?.bitmap,
+                  TexelBlit(op, t, bounds: bounds, textureWidth: bitmap.width, textureHeight: bitmap.height) == nil
+            else { return nil }
+            return (DrawIdentity(op: op, border: nil, image: ObjectIdentifier(bitmap)), bitmap)
+        }
+    }
+
+    /// Draws `op` alone into its kept region, cleared first: through a viewport moved by the region's offset
+    /// from the op's pixels, the fragment shader told the same offset (`PrimitiveDrawer.pixelOffset`).
+    private func make(_ op: DrawOp, in slot: KeptDrawAtlas.Slot, passBounds: PixelRect,
+                      batcher: inout PassBatcher) throws {
+        batcher.reset()
+        let batches = try batcher.batches(for: [op], passBounds: passBounds)
+        let drawer = resources.drawer
+        try drawer.upload(instances: batcher.instances, clips: batcher.clips)
+        resources.keptDraws.target(slot.page).bind()
+        let b = slot.bounds, dx = slot.x - b.x0, dy = slot.y - b.y0
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(slot.x), GLint(slot.y), GLsizei(b.width), GLsizei(b.height))
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glViewport(GLint(dx), GLint(dy), GLsizei(passBounds.width), GLsizei(passBounds.height))
+        drawer.pixelOffset = (dx, dy)
+        defer {
+            drawer.pixelOffset = (0, 0)
+            glDisable(GLenum(GL_SCISSOR_TEST))
+        }
+        try drawer.draw(opaque: batches.opaque, batches.blended, depthTested: false, targetWidth: passBounds.width,
+                        targetHeight: passBounds.height)
+    }
+}

@@ -1,0 +1,174 @@
+import CGLES
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+
+/// Draws' bytes kept between frames on the GPU (`RenderOptions.keepsDraws`): a texture or gradient draw
+/// seen unchanged in consecutive frames (the same operation through the same map, clips and bounds, of the
+/// same image, `DrawIdentity`) is drawn once, alone, into a region of a kept page at its own pixel
+/// positions, and from then on copied from there texel for pixel (`ShaderKey.Kind.texel`). What a warm
+/// frame of unchanged labels, pictures and gradients pays is one read a pixel instead of four (a bilinear
+/// label at a fractional position) or a gradient's evaluation: the GPU counterpart of the CPU renderer's
+/// kept draws, and of a compositor's raster cache.
+///
+/// Why the bytes cannot move: every such draw stores its colour on the 8-bit grid (`storeValue`) and blends
+/// it source-over. Made over transparent pixels (a cleared region), a draw leaves exactly that colour, byte
+/// for byte, and where it draws nothing, zero; the copy reads the byte back, which `storeValue` leaves as it
+/// is, and blends it with the same blend, so each pixel of the pass receives the colour it would have
+/// computed. The draw is made through a viewport moved by whole pixels, with the fragment shader told the
+/// offset (`u_pixelOffset`), so every fragment computes at its pass pixel, bit for bit, what the pass's own
+/// draw computes there (maps, clips, exact edges and gradients all read the pixel centre).
+///
+/// Kept on a draw's second sighting, so a single `lamina render` only hashes its draws. Bounded: pages of
+/// `pageSize` squared texels (16 MiB each), at most `maximumPages`; a page whose draws no pass of the
+/// current frame read is emptied whole, least recently read first, when room is needed; a draw larger than
+/// `largestArea` pixels or smaller than `smallestArea` is not kept.
+final class KeptDrawAtlas {
+    /// Where a kept draw lies: its region's corner in page `page`, and the pixels of its pass it covers.
+    struct Slot: Equatable {
+        let page: Int
+        let x: Int
+        let y: Int
+        let bounds: PixelRect
+    }
+
+    private final class Entry {
+        let slot: Slot
+        /// The image the draw samples: an identifier can be reused once its object is freed, so the entry
+        /// serves only while this image is the one drawn.
+        weak var bitmap: Bitmap?
+        init(slot: Slot, bitmap: Bitmap?) { self.slot = slot; self.bitmap = bitmap }
+    }
+
+    /// A page: its target, rows of regions (shelves) filled left to right, and the draws kept in it.
+    private final class Page {
+        let target: RenderTarget
+        var shelves: [(y: Int, height: Int, x: Int)] = []
+        var bottom = 0
+        var lastUse = 0
+        var keys: [DrawIdentity] = []
+        init(target: RenderTarget) { self.target = target }
+    }
+
+    static let pageSize = 2048
+    static let maximumPages = 8
+    static let largestArea = 1 << 20
+    /// Below this many pixels a draw costs about as much set up as shaded: not kept.
+    static let smallestArea = 256
+    /// Regions' heights are rounded up to this many rows, so shelves are shared by draws of similar heights.
+    static let rowStep = 8
+
+    private var entries: [DrawIdentity: Entry] = [:]
+    private var pages: [Page] = []
+    private var seenBefore: Set<Int> = [], seenNow: Set<Int> = []
+    private var frame = 0
+    let format: Int32
+
+    init(format: Int32 = GL_RGBA8) { self.format = format }
+
+    /// How many draws are kept (tests, profiles).
+    var count: Int { entries.count }
+    /// Pages allocated, 16 MiB each.
+    var pageCount: Int { pages.count }
+
+    /// Starts a frame: the draws seen in the frame before are those kept on sight.
+    func beginFrame() {
+        frame += 1
+        swap(&seenBefore, &seenNow)
+        seenNow.removeAll(keepingCapacity: true)
+    }
+
+    /// Lets every kept draw and page go (options changed, or the renderer stops keeping).
+    func dropAll() {
+        entries.removeAll()
+        pages.removeAll()
+        seenBefore.removeAll()
+        seenNow.removeAll()
+    }
+
+    /// Whether a draw over `bounds` is worth a region.
+    static func worthKeeping(_ bounds: PixelRect) -> Bool {
+        !bounds.isEmpty && bounds.width <= pageSize && bounds.height <= pageSize
+            && bounds.area >= smallestArea && bounds.area <= largestArea
+    }
+
+    /// The kept region of draw `identity` over `bounds` (sampling `bitmap`), marked as read this frame; nil
+    /// when none is kept (one kept for another image at a freed one's address, or other bounds, is dropped).
+    func slot(for identity: DrawIdentity, bitmap: Bitmap?, bounds: PixelRect) -> Slot? {
+        guard let entry = entries[identity] else { return nil }
+        guard entry.bitmap === bitmap, entry.slot.bounds == bounds, entry.slot.page < pages.count else {
+            entries[identity] = nil
+            return nil
+        }
+        pages[entry.slot.page].lastUse = frame
+        return entry.slot
+    }
+
+    /// Notes draw `identity` as seen this frame; whether it was seen in the frame before.
+    func sightedBefore(_ identity: DrawIdentity) -> Bool {
+        let hash = identity.hashValue
+        seenNow.insert(hash)
+        return seenBefore.contains(hash)
+    }
+
+    /// A region for draw `identity` over `bounds`, kept from now on (the caller makes its bytes before any
+    /// pass reads it); nil when every page is full of draws this frame reads and no page can be added.
+    func allocate(_ identity: DrawIdentity, bitmap: Bitmap?, bounds: PixelRect) throws -> Slot? {
+        let w = bounds.width, h = (bounds.height + KeptDrawAtlas.rowStep - 1) / KeptDrawAtlas.rowStep * KeptDrawAtlas.rowStep
+        var placed: (page: Int, x: Int, y: Int)?
+        for (i, page) in pages.enumerated() {
+            if let at = KeptDrawAtlas.place(w, h, in: page) { placed = (i, at.x, at.y); break }
+        }
+        if placed == nil, pages.count < KeptDrawAtlas.maximumPages {
+            let size = KeptDrawAtlas.pageSize
+            pages.append(Page(target: try RenderTarget(width: size, height: size, format: format)))
+            placed = KeptDrawAtlas.place(w, h, in: pages[pages.count - 1]).map { (pages.count - 1, $0.x, $0.y) }
+        }
+        if placed == nil, let oldest = pages.indices.filter({ pages[$0].lastUse < frame })
+            .min(by: { pages[$0].lastUse < pages[$1].lastUse }) {
+            empty(oldest)
+            placed = KeptDrawAtlas.place(w, h, in: pages[oldest]).map { (oldest, $0.x, $0.y) }
+        }
+        guard let placed else { return nil }
+        let slot = Slot(page: placed.page, x: placed.x, y: placed.y, bounds: bounds)
+        let page = pages[placed.page]
+        page.lastUse = frame
+        page.keys.append(identity)
+        entries[identity] = Entry(slot: slot, bitmap: bitmap)
+        return slot
+    }
+
+    /// Paints every page one colour, bytes given (tests: what is copied from the pages shows).
+    func paintPages(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
+        for page in pages {
+            page.target.bind()
+            glClearColor(Float(r) / 255, Float(g) / 255, Float(b) / 255, Float(a) / 255)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+    }
+
+    /// The target of page `index`.
+    func target(_ index: Int) -> RenderTarget { pages[index].target }
+
+    /// Forgets every draw kept in page `index` and its shelves.
+    private func empty(_ index: Int) {
+        let page = pages[index]
+        for key in page.keys where entries[key]?.slot.page == index { entries[key] = nil }
+        page.keys.removeAll()
+        page.shelves.removeAll()
+        page.bottom = 0
+    }
+
+    /// The corner of a free `w` x `h` region of `page`: on the first shelf of that height with room, else on
+    /// a new shelf under the others; nil when the page has no room.
+    private static func place(_ w: Int, _ h: Int, in page: Page) -> (x: Int, y: Int)? {
+        for i in page.shelves.indices where page.shelves[i].height == h && page.shelves[i].x + w <= pageSize {
+            defer { page.shelves[i].x += w }
+            return (page.shelves[i].x, page.shelves[i].y)
+        }
+        guard page.bottom + h <= pageSize, w <= pageSize else { return nil }
+        page.shelves.append((page.bottom, h, w))
+        defer { page.bottom += h }
+        return (0, page.bottom)
+    }
+}

@@ -1,0 +1,51 @@
+import LaminaGeometry
+
+/// What decides a draw's source colours besides an image's texels: the operation, the border drawn with it
+/// as one (`BorderedFill`), and the image it samples, by identity. Renderers that keep a draw's pixels
+/// between frames (the CPU's kept draws, the GPU's kept draws) key them by it: two draws of equal identities
+/// over the same texels make the same bytes.
+///
+/// A path's points are sampled by the hash as `PathCoverageKey` samples them (a stroke's outline can hold
+/// thousands: a frame's lookups cost the draws, not their vertices), and compared whole by equality, at
+/// once where both keys hold the same arrays (outlines the planner keeps). Maps are compared bit for bit, so
+/// a map holding a NaN still equals itself; keys sharing a hash are few in a cache that keeps several keys a
+/// hash.
+public struct DrawIdentity: Hashable, Sendable {
+    public let op: DrawOp
+    public let border: DrawOp?
+    public let image: ObjectIdentifier?
+
+    public init(op: DrawOp, border: DrawOp?, image: ObjectIdentifier?) {
+        self.op = op
+        self.border = border
+        self.image = image
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        op.hashSamplingPaths(into: &hasher)
+        border?.hashSamplingPaths(into: &hasher)
+        hasher.combine(image)
+    }
+
+    public static func == (a: DrawIdentity, b: DrawIdentity) -> Bool {
+        guard a.image == b.image, same(a.op, b.op) else { return false }
+        switch (a.border, b.border) {
+        case (nil, nil): return true
+        case let (x?, y?): return same(x, y)
+        default: return false
+        }
+    }
+
+    private static func same(_ a: DrawOp, _ b: DrawOp) -> Bool {
+        guard a.bounds == b.bounds, a.edgeAA == b.edgeAA, a.modulate == b.modulate else { return false }
+        return a.transform.hasSameBits(as: b.transform) && a.paint == b.paint && a.clips == b.clips && a.shape == b.shape
+    }
+
+    /// The bytes the identity holds beyond its size: its paths' points.
+    public var pathBytes: Int {
+        [op, border].reduce(0) { sum, op in
+            guard let op, case .path(let path) = op.shape else { return sum }
+            return sum + Polyline.bytes(of: path.polylines)
+        }
+    }
+}

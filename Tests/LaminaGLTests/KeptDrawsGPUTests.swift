@@ -1,0 +1,145 @@
+import Foundation
+import LaminaCore
+@testable import LaminaGL
+import LaminaImage
+import LaminaTestSupport
+import XCTest
+import LaminaGraph
+import LaminaGeometry
+
+/// Draws kept between frames in pages (`RenderOptions.keepsDraws`, `KeptDrawAtlas`): a texture or gradient
+/// draw seen in two frames running is made into a page and copied from there, with the bytes of drawing it.
+final class KeptDrawsGPUTests: XCTestCase {
+    /// A 40x24 image of varied colours and alphas, a third of its texels transparent.
+    private func noiseBitmap() -> Bitmap {
+        var img = Image(width: 40, height: 24)
+        var state: UInt32 = 12345
+        func next() -> UInt8 { state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(state >> 24) }
+        for y in 0..<24 {
+            for x in 0..<40 {
+                let a = (x + 2 * y) % 3 == 0 ? 0 : next()
+                img.setPixel(x: x, y: y, (min(next(), a), min(next(), a), min(next(), a), a))
+            }
+        }
+        return Bitmap(image: img, origin: "test:noise")
+    }
+
+    /// The eligible draws: the image at a fractional position (bilinear), the image rotated under a rotated
+    /// clip, an axial gradient in a rounded rect; between them a translucent solid (never kept) and a
+    /// texel-exact copy of the image (already one read a pixel, never kept).
+    private func scene(shift: Double = 0) -> RenderGraph {
+        let image = TextureDraw(source: .image(ImageID(0)))
+        let fractional = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 40, height: 24)), paint: .texture(image),
+                                transform: .translation(10.375 + shift, 6.625), bounds: PixelRect(x0: 10, y0: 6, x1: 51, y1: 31))
+        let solid = DrawOp(shape: .rect(CGRect(x: 30, y: 20, width: 50, height: 30)),
+                           paint: .solid(PremultipliedColor(r: 0.2, g: 0.1, b: 0.3, a: 0.5)), transform: .identity,
+                           bounds: PixelRect(x0: 30, y0: 20, x1: 80, y1: 50))
+        let clip = Clip(shape: RoundedRect(rect: CGRect(x: -20, y: -14, width: 40, height: 28), radius: 6,
+                                           corners: .all, curve: .circular),
+                        transform: Transform3D.rotation(-0.3, 0, 0, 1).concatenating(.translation(90, 70)))
+        let rotated = DrawOp(shape: .rect(CGRect(x: -20, y: -12, width: 40, height: 24)), paint: .texture(image),
+                             transform: Transform3D.rotation(0.4, 0, 0, 1).concatenating(.translation(90, 70)),
+                             clips: [clip], bounds: PixelRect(x0: 62, y0: 48, x1: 118, y1: 92))
+        let copy = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 40, height: 24)),
+                          paint: .texture(TextureDraw(source: .image(ImageID(0)), minFilter: .nearest, magFilter: .nearest)),
+                          transform: .translation(5, 90), bounds: PixelRect(x0: 5, y0: 90, x1: 45, y1: 114))
+        let stops = [GradientPaint.Stop(location: 0, color: Color(red: 1, green: 0.5, blue: 0, alpha: 0.8)),
+                     GradientPaint.Stop(location: 1, color: Color(red: 0, green: 0.2, blue: 1, alpha: 1))]
+        let gradient = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 50, height: 30), radius: 8,
+                                                              corners: .all, curve: .circular)),
+                              paint: .gradient(GradientPaint(kind: .axial, start: CGPoint(x: 0, y: 0),
+                                                             end: CGPoint(x: 50, y: 30), stops: stops)),
+                              transform: .translation(60.5, 8.25), bounds: PixelRect(x0: 60, y0: 8, x1: 111, y1: 39))
+        return TestGraphs.canvas([fractional, solid, rotated, copy, gradient], width: 128, height: 120,
+                                 images: [ImageResource(id: ImageID(0), bitmap: noiseBitmap())],
+                                 clear: PremultipliedColor(r: 0.85, g: 0.88, b: 0.9, a: 1))
+    }
+
+    private func renderer(keeps: Bool) throws -> GPURenderer {
+        var options = RenderOptions()
+        options.keepsDraws = keeps
+        return try GPURenderer(options: options)
+    }
+
+    /// Nothing is kept after one frame; the three eligible draws are after the second; every frame has the
+    /// bytes of a renderer that keeps nothing, and a changed draw is drawn anew, not copied.
+    func testDrawsSeenTwice_areKept_andCopiedWithTheSameBytes() throws {
+        let graph = scene()
+        let plain = try renderer(keeps: false).render(graph)
+        let keeping = try renderer(keeps: true)
+        let first = try keeping.render(graph)
+        XCTAssertEqual(keeping.keptDrawCount, 0, "a draw seen once is not kept")
+        let second = try keeping.render(graph)
+        XCTAssertEqual(keeping.keptDrawCount, 3, "the bilinear image, the clipped rotated image and the gradient")
+        let third = try keeping.render(graph)
+        for (name, frame) in [("first", first), ("second", second), ("third", third)] {
+            XCTAssertEqual(try ImageComparison(frame, plain).maxDifference, 0, "\(name) frame")
+        }
+        let moved = scene(shift: 0.25)
+        XCTAssertEqual(try ImageComparison(keeping.render(moved), renderer(keeps: false).render(moved)).maxDifference, 0,
+                       "the moved image is drawn, not copied from where it was")
+    }
+
+    /// Frames after the second read the pages: pages painted over after it show in the third frame where the
+    /// kept draws lie (and only there), so a copy that silently drew the op again would fail.
+    func testKeptDraws_areReadFromTheirPages() throws {
+        let graph = scene()
+        let keeping = try renderer(keeps: true)
+        _ = try keeping.render(graph)
+        let second = try keeping.render(graph)
+        try keeping.paintKeptPages(red: 0, green: 255, blue: 0, alpha: 255)
+        let third = try keeping.render(graph)
+        GLTestSupport.assertPixel(third, 20, 15, [0, 255, 0, 255], "inside the fractional image")
+        GLTestSupport.assertPixel(third, 85, 20, [0, 255, 0, 255], "inside the gradient")
+        GLTestSupport.assertPixel(third, 20, 100, GLTestSupport.rgba(second, 20, 100), "the texel copy is not kept")
+        GLTestSupport.assertPixel(third, 2, 2, GLTestSupport.rgba(second, 2, 2), "the background")
+    }
+
+    func testNothingIsKept_whenTheOptionIsOff() throws {
+        let r = try renderer(keeps: false)
+        for _ in 0..<3 { _ = try r.render(scene()) }
+        XCTAssertEqual(r.keptDrawCount, 0)
+    }
+
+    /// The atlas's regions: disjoint in a page; none when every page is full of draws this frame read; the
+    /// least recently read page emptied for a new draw in a later frame, its draws forgotten.
+    func testRegionsAreDisjoint_andFullPagesAreEmptiedLeastRecentlyReadFirst() throws {
+        // A current context for the pages, alive until they are freed.
+        let r = try renderer(keeps: true)
+        try withExtendedLifetime(r) { try regions() }
+    }
+
+    private func regions() throws {
+        let atlas = KeptDrawAtlas()
+        atlas.beginFrame()
+        func identity(_ k: Int) -> DrawIdentity {
+            DrawIdentity(op: DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 1, height: 1)), paint: .solid(TestGraphs.red),
+                                    transform: .translation(Double(k), 0), bounds: TestGraphs.full(1000, 1000)),
+                         border: nil, image: nil)
+        }
+        let bounds = PixelRect(x0: 3, y0: 5, x1: 1003, y1: 1005)
+        let perPage = 4, total = perPage * KeptDrawAtlas.maximumPages
+        var slots: [KeptDrawAtlas.Slot] = []
+        for k in 0..<total {
+            guard let s = try atlas.allocate(identity(k), bitmap: nil, bounds: bounds) else { return XCTFail("draw \(k)") }
+            slots.append(s)
+        }
+        XCTAssertNil(try atlas.allocate(identity(total), bitmap: nil, bounds: bounds), "every page read this frame")
+        for (i, a) in slots.enumerated() {
+            XCTAssertLessThanOrEqual(a.x + 1000, KeptDrawAtlas.pageSize)
+            XCTAssertLessThanOrEqual(a.y + 1000, KeptDrawAtlas.pageSize)
+            for b in slots[(i + 1)...] where a.page == b.page {
+                XCTAssertTrue(a.x + 1000 <= b.x || b.x + 1000 <= a.x || a.y + 1000 <= b.y || b.y + 1000 <= a.y,
+                              "\(a) and \(b) overlap")
+            }
+        }
+        atlas.beginFrame()
+        for k in perPage..<total { XCTAssertNotNil(atlas.slot(for: identity(k), bitmap: nil, bounds: bounds)) }
+        let fresh = try atlas.allocate(identity(total), bitmap: nil, bounds: bounds)
+        XCTAssertEqual(fresh?.page, slots[0].page, "the page no draw of this frame read")
+        XCTAssertNil(atlas.slot(for: identity(1), bitmap: nil, bounds: bounds), "its draws are forgotten")
+        XCTAssertNotNil(atlas.slot(for: identity(perPage), bitmap: nil, bounds: bounds))
+        XCTAssertNil(atlas.slot(for: identity(perPage), bitmap: nil, bounds: PixelRect(x0: 4, y0: 5, x1: 1004, y1: 1005)),
+                     "other bounds are another draw")
+    }
+}
