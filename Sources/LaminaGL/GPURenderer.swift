@@ -135,7 +135,7 @@ public final class GPURenderer: Renderer {
         let frame = FrameExecutor(graph: graph, resources: r, timed: collectsGPUTimes, options: options)
         // Coverage atlases no pass of this frame read go back to the pool (`PathCoverage+KeptPages.swift`).
         // Free targets no pass took this frame or the one before are deleted (`TargetPool.endFrame`).
-        defer { r.paths.endFrame(); r.pool.endFrame() }
+        defer { r.paths.endFrame(); r.pool.endFrame(); r.keptDraws.endFrame() }
         let image = try frame.run()
         lastFrameStats = frame.stats
         return image

@@ -19,14 +19,15 @@ extension FrameExecutor {
             }
             if let slot = atlas.slot(for: identity, bitmap: bitmap, bounds: bounds) {
                 slots[i] = slot
-            } else if atlas.sightedBefore(identity),
-                      let slot = try atlas.allocate(identity, bitmap: bitmap, bounds: bounds) {
+            } else if atlas.sightedBefore(identity), let slot = atlas.allocate(identity, bitmap: bitmap, bounds: bounds) {
                 slots[i] = slot
                 made.append(i)
             }
         }
         for i in made {
-            if let slot = slots[i] { try make(ops[i], in: slot, passBounds: passBounds, batcher: &batcher) }
+            if let slot = slots[i], let page = atlas.target(slot.page) {
+                try make(ops[i], in: slot, page: page, passBounds: passBounds, batcher: &batcher)
+            }
         }
         return slots
     }
@@ -52,13 +53,13 @@ extension FrameExecutor {
 
     /// Draws `op` alone into its kept region, cleared first: through a viewport moved by the region's offset
     /// from the op's pixels, the fragment shader told the same offset (`PrimitiveDrawer.pixelOffset`).
-    private func make(_ op: DrawOp, in slot: KeptDrawAtlas.Slot, passBounds: PixelRect,
+    private func make(_ op: DrawOp, in slot: KeptDrawAtlas.Slot, page: RenderTarget, passBounds: PixelRect,
                       batcher: inout PassBatcher) throws {
         batcher.reset()
         let batches = try batcher.batches(for: [op], passBounds: passBounds)
         let drawer = resources.drawer
         try drawer.upload(instances: batcher.instances, clips: batcher.clips)
-        resources.keptDraws.target(slot.page).bind()
+        page.bind()
         let b = slot.bounds, dx = slot.x - b.x0, dy = slot.y - b.y0
         glEnable(GLenum(GL_SCISSOR_TEST))
         glScissor(GLint(slot.x), GLint(slot.y), GLsizei(b.width), GLsizei(b.height))

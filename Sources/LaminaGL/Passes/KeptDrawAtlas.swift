@@ -21,8 +21,9 @@ import LaminaImage
 ///
 /// Kept on a draw's second sighting, so a single `lamina render` only hashes its draws. Bounded: pages of
 /// `pageSize` squared texels (16 MiB each), at most `maximumPages`; a page whose draws no pass of the
-/// current frame read is emptied whole, least recently read first, when room is needed; a draw larger than
-/// `largestArea` pixels or smaller than `smallestArea` is not kept.
+/// current frame read is emptied whole, least recently read first, when room is needed, and released once
+/// two frames have not read it; a draw larger than `largestArea` pixels or smaller than `smallestArea` is
+/// not kept. A page the driver cannot make leaves the draws drawn as they are.
 final class KeptDrawAtlas {
     /// Where a kept draw lies: its region's corner in page `page`, and the pixels of its pass it covers.
     struct Slot: Equatable {
@@ -40,9 +41,10 @@ final class KeptDrawAtlas {
         init(slot: Slot, bitmap: Bitmap?) { self.slot = slot; self.bitmap = bitmap }
     }
 
-    /// A page: its target, rows of regions (shelves) filled left to right, and the draws kept in it.
+    /// A page: its target (nil once released), rows of regions (shelves) filled left to right, and the
+    /// draws kept in it.
     private final class Page {
-        let target: RenderTarget
+        var target: RenderTarget?
         var shelves: [(y: Int, height: Int, x: Int)] = []
         var bottom = 0
         var lastUse = 0
@@ -68,8 +70,10 @@ final class KeptDrawAtlas {
 
     /// How many draws are kept (tests, profiles).
     var count: Int { entries.count }
-    /// Pages allocated, 16 MiB each.
-    var pageCount: Int { pages.count }
+    /// Pages held, 16 MiB each.
+    var pageCount: Int { pages.filter { $0.target != nil }.count }
+    /// Set when a page could not be made (the driver out of memory): no page is added after it.
+    private var cannotGrow = false
 
     /// Starts a frame: the draws seen in the frame before are those kept on sight.
     func beginFrame() {
@@ -84,6 +88,15 @@ final class KeptDrawAtlas {
         pages.removeAll()
         seenBefore.removeAll()
         seenNow.removeAll()
+    }
+
+    /// Ends a frame: pages no pass read in it or the frame before are emptied and their targets released, so
+    /// what is held follows what the frames draw (a scene left behind does not hold its pages).
+    func endFrame() {
+        for (i, page) in pages.enumerated() where page.target != nil && page.lastUse < frame - 1 {
+            empty(i)
+            page.target = nil
+        }
     }
 
     /// Whether a draw over `bounds` is worth a region.
@@ -112,19 +125,18 @@ final class KeptDrawAtlas {
     }
 
     /// A region for draw `identity` over `bounds`, kept from now on (the caller makes its bytes before any
-    /// pass reads it); nil when every page is full of draws this frame reads and no page can be added.
-    func allocate(_ identity: DrawIdentity, bitmap: Bitmap?, bounds: PixelRect) throws -> Slot? {
+    /// pass reads it); nil when every page is full of draws this frame reads and no page can be added (the
+    /// draw is then drawn as it is).
+    func allocate(_ identity: DrawIdentity, bitmap: Bitmap?, bounds: PixelRect) -> Slot? {
         let w = bounds.width, h = (bounds.height + KeptDrawAtlas.rowStep - 1) / KeptDrawAtlas.rowStep * KeptDrawAtlas.rowStep
         var placed: (page: Int, x: Int, y: Int)?
-        for (i, page) in pages.enumerated() {
+        for (i, page) in pages.enumerated() where page.target != nil {
             if let at = KeptDrawAtlas.place(w, h, in: page) { placed = (i, at.x, at.y); break }
         }
-        if placed == nil, pages.count < KeptDrawAtlas.maximumPages {
-            let size = KeptDrawAtlas.pageSize
-            pages.append(Page(target: try RenderTarget(width: size, height: size, format: format)))
-            placed = KeptDrawAtlas.place(w, h, in: pages[pages.count - 1]).map { (pages.count - 1, $0.x, $0.y) }
+        if placed == nil, let i = newPage() {
+            placed = KeptDrawAtlas.place(w, h, in: pages[i]).map { (i, $0.x, $0.y) }
         }
-        if placed == nil, let oldest = pages.indices.filter({ pages[$0].lastUse < frame })
+        if placed == nil, let oldest = pages.indices.filter({ pages[$0].target != nil && pages[$0].lastUse < frame })
             .min(by: { pages[$0].lastUse < pages[$1].lastUse }) {
             empty(oldest)
             placed = KeptDrawAtlas.place(w, h, in: pages[oldest]).map { (oldest, $0.x, $0.y) }
@@ -141,14 +153,34 @@ final class KeptDrawAtlas {
     /// Paints every page one colour, bytes given (tests: what is copied from the pages shows).
     func paintPages(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
         for page in pages {
-            page.target.bind()
+            guard let target = page.target else { continue }
+            target.bind()
             glClearColor(Float(r) / 255, Float(g) / 255, Float(b) / 255, Float(a) / 255)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         }
     }
 
-    /// The target of page `index`.
-    func target(_ index: Int) -> RenderTarget { pages[index].target }
+    /// The target of page `index`, held while a slot in it is.
+    func target(_ index: Int) -> RenderTarget? { pages[index].target }
+
+    /// The index of a page made now (in a released page's place, else added), empty; nil at the most pages,
+    /// or when the driver cannot make one (then none is tried again).
+    private func newPage() -> Int? {
+        guard !cannotGrow else { return nil }
+        let released = pages.firstIndex { $0.target == nil }
+        guard released != nil || pages.count < KeptDrawAtlas.maximumPages else { return nil }
+        let size = KeptDrawAtlas.pageSize
+        guard let target = try? RenderTarget(width: size, height: size, format: format) else {
+            cannotGrow = true
+            return nil
+        }
+        if let i = released {
+            pages[i].target = target
+            return i
+        }
+        pages.append(Page(target: target))
+        return pages.count - 1
+    }
 
     /// Forgets every draw kept in page `index` and its shelves.
     private func empty(_ index: Int) {
