@@ -1,6 +1,7 @@
 import Foundation
 import LaminaCore
 @testable import LaminaGL
+@testable import LaminaFixtures
 import LaminaImage
 import LaminaTestSupport
 import XCTest
@@ -93,6 +94,23 @@ final class KeptDrawsGPUTests: XCTestCase {
         GLTestSupport.assertPixel(third, 85, 20, [0, 255, 0, 255], "inside the gradient")
         GLTestSupport.assertPixel(third, 20, 100, GLTestSupport.rgba(second, 20, 100), "the texel copy is not kept")
         GLTestSupport.assertPixel(third, 2, 2, GLTestSupport.rgba(second, 2, 2), "the background")
+    }
+
+    /// Random app-like scenes (the parity fuzzer's, seed 2026): a third frame on one renderer, drawn from the
+    /// kept draws of the second, has the bytes of a renderer that keeps nothing; some draws are kept.
+    func testRandomScenes_thirdFramesHaveTheBytesOfFirstOnes() throws {
+        let generator = RandomScene()
+        let keeping = try renderer(keeps: true), plain = try renderer(keeps: false)
+        var kept = 0
+        for index in 0..<12 {
+            let scene = try SceneDecoder().decode(Data(generator.json(seed: 2026, index: index).utf8))
+            let graph = try Planner().plan(scene)
+            for _ in 0..<2 { _ = try keeping.render(graph) }
+            kept += keeping.keptDrawCount
+            let cmp = try ImageComparison(keeping.render(graph), plain.render(graph))
+            XCTAssertEqual(cmp.maxDifference, 0, "random-2026-\(index): \(cmp.differingPixels) pixels differ")
+        }
+        XCTAssertGreaterThan(kept, 12, "images, text and gradients of the scenes are kept")
     }
 
     func testNothingIsKept_whenTheOptionIsOff() throws {
