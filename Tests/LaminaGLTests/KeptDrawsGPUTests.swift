@@ -113,6 +113,49 @@ final class KeptDrawsGPUTests: XCTestCase {
         XCTAssertGreaterThan(kept, 12, "images, text and gradients of the scenes are kept")
     }
 
+    /// A group of opacity 0.6 and a masked card: their composites read passes whose keys decide their pixels,
+    /// so they are kept too; another opacity, or a card moved in the group (another key), is drawn anew.
+    func testCompositesOfKeyedPasses_areKept_andRedrawnWhenTheyChange() throws {
+        func scene(dx: Double = 0, opacity: Double = 0.6) throws -> RenderGraph {
+            try Planner().plan(SceneFixture.decode(#"""
+                {"format": "lamina-scene/1", "canvas": {"width": 200, "height": 100, "background": "#EEF0F4"},
+                 "layers": [
+                   {"frame": [10.5, 8.25, 90, 70], "opacity": \#(opacity), "sublayers": [
+                     {"frame": [0, 0, 60, 44], "backgroundColor": "#3366CC", "cornerRadius": 8, "borderWidth": 2,
+                      "borderColor": "#112244"},
+                     {"frame": [\#(24 + dx), 20, 60, 44], "backgroundColor": "#EE8833", "cornerRadius": 8}]},
+                   {"frame": [110.3, 12.6, 70, 60], "backgroundColor": "#22AA66",
+                    "mask": {"frame": [0, 0, 70, 60], "sublayers": [
+                      {"frame": [5, 5, 40, 30], "backgroundColor": "#000000", "cornerRadius": 10},
+                      {"frame": [25, 20, 40, 30], "backgroundColor": "#00000080", "cornerRadius": 12}]}}]}
+                """#))
+        }
+        let graph = try scene()
+        let keeping = try renderer(keeps: true)
+        for _ in 0..<2 { _ = try keeping.render(graph) }
+        XCTAssertEqual(keeping.keptDrawCount, 2, "the group's composite and the masked card's")
+        for (name, next) in [("same", graph), ("fainter", try scene(opacity: 0.3)), ("moved", try scene(dx: 0.5))] {
+            let cmp = try ImageComparison(keeping.render(next), renderer(keeps: false).render(next))
+            XCTAssertEqual(cmp.maxDifference, 0, "\(name): \(cmp.differingPixels) pixels differ")
+        }
+    }
+
+    /// A pass without a key (its pixels are its own frame's) is drawn back each frame, never kept.
+    func testCompositesOfPassesWithoutKeys_areNotKept() throws {
+        let inner = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 4, y: 4, width: 40, height: 30), radius: 6,
+                                                           corners: .all, curve: .circular)),
+                           paint: .solid(TestGraphs.blue), transform: .identity, bounds: TestGraphs.full(48, 38))
+        let group = Pass(id: PassID(0), reason: .groupOpacity, label: "group", width: 48, height: 38,
+                         content: .draw([inner]))
+        let composite = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 48, height: 38)),
+                               paint: .texture(TextureDraw(source: .pass(PassID(0)), opacity: 0.5)),
+                               transform: .translation(10.5, 7.25), bounds: PixelRect(x0: 10, y0: 7, x1: 59, y1: 46))
+        let graph = TestGraphs.canvas([composite], width: 80, height: 60, clear: TestGraphs.white, before: [group])
+        let keeping = try renderer(keeps: true)
+        for _ in 0..<3 { _ = try keeping.render(graph) }
+        XCTAssertEqual(keeping.keptDrawCount, 0)
+    }
+
     func testNothingIsKept_whenTheOptionIsOff() throws {
         let r = try renderer(keeps: false)
         for _ in 0..<3 { _ = try r.render(scene()) }

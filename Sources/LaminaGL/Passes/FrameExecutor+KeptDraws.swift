@@ -32,10 +32,11 @@ extension FrameExecutor {
         return slots
     }
 
-    /// What keys `op`'s bytes, and the image it samples: nil for a draw not kept. Kept: gradients, and
-    /// texture draws of an image without a mask that are not already texel copies; not solids (their
-    /// interiors are the cheapest pixels there are), paths (their coverage is kept on its own), a draw that
-    /// adds, or one that reads an earlier pass (a pass's pixels are its own frame's).
+    /// What keys `op`'s bytes, and the image it samples: nil for a draw not kept. Kept: gradients; texture
+    /// draws that are not texel copies of an image, of an image or of a pass whose key decides its pixels (a
+    /// group's, a mask's, a rasterized layer's: `Pass.retainKey`), masked by nothing or by such a pass. Not
+    /// kept: solids (the linear rasterizer's cheapest pixels), paths (their coverage is kept on its own), a
+    /// draw that adds, and draws of a blur or of a pass without a key (its pixels are its own frame's).
     private func keptIdentity(_ op: DrawOp, bounds: PixelRect) -> (DrawIdentity, Bitmap?)? {
         if case .path = op.shape { return nil }
         switch op.paint {
@@ -44,11 +45,33 @@ extension FrameExecutor {
         case .gradient:
             return (DrawIdentity(op: op, border: nil, image: nil), nil)
         case .texture(let t):
-            guard !t.adds, t.mask == nil, case .image(let id) = t.source, let bitmap = graph.image(id)?.bitmap,
-                  TexelBlit(op, t, bounds: bounds, textureWidth: bitmap.width, textureHeight: bitmap.height) == nil
-            else { return nil }
-            return (DrawIdentity(op: op, border: nil, image: ObjectIdentifier(bitmap)), bitmap)
+            guard !t.adds else { return nil }
+            var maskKey: PassRetainKey?
+            if let mask = t.mask {
+                guard let key = keyedPass(mask) else { return nil }
+                maskKey = key
+            }
+            switch t.source {
+            case .image(let id):
+                guard let bitmap = graph.image(id)?.bitmap, t.mask != nil
+                        || TexelBlit(op, t, bounds: bounds, textureWidth: bitmap.width, textureHeight: bitmap.height) == nil
+                else { return nil }
+                return (DrawIdentity(op: op, border: nil, image: ObjectIdentifier(bitmap), mask: maskKey), bitmap)
+            case .pass(let id):
+                guard let key = keyedPass(id) else { return nil }
+                return (DrawIdentity(op: op, border: nil, image: nil, source: key, mask: maskKey), nil)
+            }
         }
+    }
+
+    /// The key of pass `id` when its pixels are decided by it and it is not a blur (a blur's copies, the
+    /// slices of a shadow, are small and many: copied from pages they cost more than they save) nor kept at a
+    /// reduced level.
+    private func keyedPass(_ id: PassID) -> PassRetainKey? {
+        guard let pass = graph.pass(id), let key = pass.retainKey, !pass.isBlur, !keepReduced.contains(id) else {
+            return nil
+        }
+        return key
     }
 
     /// Draws `op` alone into its kept region, cleared first: through a viewport moved by the region's offset

@@ -17,7 +17,7 @@ final class FrameExecutor {
     private var targets: [PassID: RenderTarget] = [:]
     /// Blur passes whose every reader is a texel copy: kept at their reduced pyramid level (the upsampling
     /// is done by the copies, on the pixels they draw), and their sizes once blurred.
-    private var keepReduced: Set<PassID> = []
+    private(set) var keepReduced: Set<PassID> = []
     private var reductions: [PassID: PassBatcher.Reduction] = [:]
     /// Passes' occupancies (`passOccupancy`), the inner nil for a pass drawn back whole.
     private var occupancies: [PassID: TexelOccupancy?] = [:]

@@ -1,9 +1,10 @@
 import LaminaGeometry
 
 /// What decides a draw's source colours besides an image's texels: the operation, the border drawn with it
-/// as one (`BorderedFill`), and the image it samples, by identity. Renderers that keep a draw's pixels
-/// between frames (the CPU's kept draws, the GPU's kept draws) key them by it: two draws of equal identities
-/// over the same texels make the same bytes.
+/// as one (`BorderedFill`), the image it samples, by identity, and the passes it samples, by the keys that
+/// decide their pixels (`Pass.retainKey`). Renderers that keep a draw's pixels between frames (the CPU's
+/// kept draws, the GPU's kept draws) key them by it: two draws of equal identities over the same texels make
+/// the same bytes.
 ///
 /// A path's points are sampled by the hash as `PathCoverageKey` samples them (a stroke's outline can hold
 /// thousands: a frame's lookups cost the draws, not their vertices), and compared whole by equality, at
@@ -14,21 +15,29 @@ public struct DrawIdentity: Hashable, Sendable {
     public let op: DrawOp
     public let border: DrawOp?
     public let image: ObjectIdentifier?
+    /// The keys of the pass the draw samples and of its mask pass (nil for none, or for an image source).
+    public let source: PassRetainKey?
+    public let mask: PassRetainKey?
 
-    public init(op: DrawOp, border: DrawOp?, image: ObjectIdentifier?) {
+    public init(op: DrawOp, border: DrawOp?, image: ObjectIdentifier?, source: PassRetainKey? = nil,
+                mask: PassRetainKey? = nil) {
         self.op = op
         self.border = border
         self.image = image
+        self.source = source
+        self.mask = mask
     }
 
     public func hash(into hasher: inout Hasher) {
         op.hashSamplingPaths(into: &hasher)
         border?.hashSamplingPaths(into: &hasher)
         hasher.combine(image)
+        hasher.combine(source)
+        hasher.combine(mask)
     }
 
     public static func == (a: DrawIdentity, b: DrawIdentity) -> Bool {
-        guard a.image == b.image, same(a.op, b.op) else { return false }
+        guard a.image == b.image, a.source == b.source, a.mask == b.mask, same(a.op, b.op) else { return false }
         switch (a.border, b.border) {
         case (nil, nil): return true
         case let (x?, y?): return same(x, y)
