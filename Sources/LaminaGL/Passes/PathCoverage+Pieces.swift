@@ -23,35 +23,37 @@ extension PathCoverage {
         let w = bounds.width, h = bounds.height
         guard w > 0, h > 0, coverage.count >= w * h else { return [OpSplitter.Piece(bounds: bounds, solid: false)] }
         var out: [OpSplitter.Piece] = []
-        var used = [Bool](repeating: false, count: w)
+        var used = [UInt8](repeating: 0, count: w)
         coverage.withUnsafeBufferPointer { c in
-            guard let base = c.baseAddress else { return }
-            var y0 = 0
-            while y0 < h {
-                let y1 = min(h, y0 + pieceRows)
-                var lo = w, hi = 0
-                for x in 0..<w { used[x] = false }
-                for y in y0..<y1 {
-                    let row = base + y * w
-                    for x in 0..<w where row[x] != 0 {
-                        used[x] = true
-                        lo = min(lo, x)
-                        hi = max(hi, x + 1)
+            used.withUnsafeMutableBufferPointer { u in
+                guard let base = c.baseAddress, let marks = u.baseAddress else { return }
+                var y0 = 0
+                while y0 < h {
+                    let y1 = min(h, y0 + pieceRows)
+                    // A column is used where any row of the band has coverage: one pass of compares a row,
+                    // without branches, then its first and last used column.
+                    marks.update(repeating: 0, count: w)
+                    for y in y0..<y1 {
+                        let row = base + y * w
+                        for x in 0..<w { marks[x] |= row[x] != 0 ? 1 : 0 }
                     }
+                    if let lo = u.firstIndex(of: 1), let last = u.lastIndex(of: 1) {
+                        appendSpans(of: u, in: lo..<(last + 1), rows: y0..<y1, bounds: bounds, to: &out)
+                    }
+                    y0 = y1
                 }
-                if hi > lo { appendSpans(of: used, in: lo..<hi, rows: y0..<y1, bounds: bounds, to: &out) }
-                y0 = y1
             }
         }
         return out
     }
 
     /// Appends a piece per span of `used` columns in `columns` of a band, spans closer than `gapPixels` joined.
-    private static func appendSpans(of used: [Bool], in columns: Range<Int>, rows: Range<Int>, bounds: PixelRect,
+    private static func appendSpans(of used: UnsafeMutableBufferPointer<UInt8>, in columns: Range<Int>, rows: Range<Int>,
+                                    bounds: PixelRect,
                                     to out: inout [OpSplitter.Piece]) {
         var start = columns.lowerBound, end = start + 1, x = start + 1
         while x < columns.upperBound {
-            guard used[x] else { x += 1; continue }
+            guard used[x] != 0 else { x += 1; continue }
             if x - end >= gapPixels {
                 out.append(piece(start..<end, rows: rows, bounds: bounds))
                 start = x

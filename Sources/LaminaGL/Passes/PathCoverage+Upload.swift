@@ -45,8 +45,8 @@ extension PathCoverage {
                 var rasterizer = PathRasterizer()
                 for k in stride(from: worker, to: items.count, by: workers) {
                     let item = items[k]
-                    let coverage = rasterizer.coverage(of: item.lines, rule: item.rule, clip: item.bounds)
-                    if coverage.contains(where: { $0 > 0 }) { out[k] = coverage }
+                    let (coverage, any) = rasterizer.coverageAndAny(of: item.lines, rule: item.rule, clip: item.bounds)
+                    if any { out[k] = coverage }
                 }
             }
         }

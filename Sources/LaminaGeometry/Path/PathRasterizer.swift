@@ -188,13 +188,28 @@ public struct PathRasterizer: Sendable {
 
     /// The coverage of every pixel of `clip`, row-major with `clip.width` floats per row.
     public mutating func coverage(of polylines: [Polyline], rule: FillRule, clip: PixelRect) -> [Float] {
-        var out = [Float](repeating: 0, count: clip.area)
-        let stride = clip.width
-        rasterize(polylines, rule: rule, clip: clip) { y, x0, coverage in
-            let base = (y - clip.y0) * stride + (x0 - clip.x0)
-            for i in 0..<coverage.count { out[base + i] = coverage[i] }
+        coverageAndAny(of: polylines, rule: rule, clip: clip).coverage
+    }
+
+    /// `coverage(of:rule:clip:)`, and whether any pixel of it is covered (seen in the rows as they are copied,
+    /// not by reading the whole result again). Each row's span is copied whole, cut to `clip`.
+    public mutating func coverageAndAny(of polylines: [Polyline], rule: FillRule,
+                                        clip: PixelRect) -> (coverage: [Float], any: Bool) {
+        let stride = clip.width, area = clip.area
+        var any = false
+        let out = [Float](unsafeUninitializedCapacity: area) { buffer, initialized in
+            buffer.initialize(repeating: 0)
+            initialized = area
+            guard let base = buffer.baseAddress else { return }
+            rasterize(polylines, rule: rule, clip: clip) { y, x0, coverage in
+                let start = max(x0, clip.x0), end = min(x0 + coverage.count, clip.x1)
+                guard let source = coverage.baseAddress, y >= clip.y0, y < clip.y1, end > start else { return }
+                let row = source + (start - x0)
+                (base + (y - clip.y0) * stride + (start - clip.x0)).update(from: row, count: end - start)
+                if !any { any = UnsafeBufferPointer(start: row, count: end - start).contains { $0 > 0 } }
+            }
         }
-        return out
+        return (out, any)
     }
 
     // MARK: - Edges
