@@ -67,6 +67,22 @@ final class GLContextTests: XCTestCase {
         }
     }
 
+    /// Defines are added after the includes are expanded: an error after an include, in a variant with
+    /// defines, names the file's own line.
+    func testShaderCompile_errorAfterAnIncludeWithDefines_namesTheFilesLine() throws {
+        let context = try GLContext(forced: nil)
+        defer { withExtendedLifetime(context) {} }
+        let vert = try ShaderSource.load(named: "quad.vert", defines: ["INSTANCED"])
+        let main = "#version 300 es\nprecision highp float;\n#include \"lib.glsl\"\nout vec4 c;\nvoid main() { c = f() +; }\n"
+        let lib = "vec4 f() {\n  return vec4(1.0);\n}\n"
+        let frag = try ShaderSource(name: "main.frag", text: main) { _ in lib }.defining(["A", "B 2", "C"])
+        XCTAssertTrue(frag.text.hasPrefix("#version 300 es\n#define A 1\n#define B 2\n#define C 1\n#line 2 0\n"), frag.text)
+        XCTAssertThrowsError(try ShaderProgram(vertex: vert, fragment: frag)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("main.frag:5:"), text)
+        }
+    }
+
     func testGLCheck_invalidEnum_namesCallAndError() throws {
         let context = try GLContext(forced: nil)
         defer { withExtendedLifetime(context) {} }

@@ -14,20 +14,44 @@ struct ShaderSource {
     /// File names by source-string number; 0 is the top-level file.
     let files: [String]
 
-    /// Loads `name` from the LaminaShaders bundle and expands its includes.
-    /// `defines` become `#define NAME 1` lines (`#define NAME VALUE` for a define written "NAME VALUE")
-    /// right after `#version` (GLSL ES 3.00 §3.3 requires `#version` first), followed by a `#line` so line
-    /// numbers still match the file.
+    /// Loads `name` from the LaminaShaders bundle and expands its includes (once per file and process: every
+    /// variant of a program shares the expanded text), then adds `defines` (`defining`).
     static func load(named name: String, defines: [String] = []) throws -> ShaderSource {
-        guard var text = ShaderLibrary.source(named: name) else { throw GLError.missingShader(name) }
-        if !defines.isEmpty, let end = text.firstIndex(of: "\n") {
-            let lines = defines.map { "#define \($0)" + ($0.contains(" ") ? "" : " 1") } + ["#line 2 0"]
-            text.insert(contentsOf: "\n" + lines.joined(separator: "\n"), at: end)
-        }
-        return try ShaderSource(name: name, text: text) { n in
+        try expanded(name).defining(defines)
+    }
+
+    /// `name`'s text with its includes expanded, made on first use and shared.
+    private static func expanded(_ name: String) throws -> ShaderSource {
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        if let known = cache[name] { return known }
+        guard let text = ShaderLibrary.source(named: name) else { throw GLError.missingShader(name) }
+        let made = try ShaderSource(name: name, text: text) { n in
             guard let s = ShaderLibrary.source(named: n) else { throw GLError.missingShader(n) }
             return s
         }
+        cache[name] = made
+        return made
+    }
+
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: ShaderSource] = [:]
+
+    private init(text: String, files: [String]) {
+        self.text = text
+        self.files = files
+    }
+
+    /// This source with `defines` as `#define NAME 1` lines (`#define NAME VALUE` for a define written
+    /// "NAME VALUE") right after `#version` (GLSL ES 3.00 §3.3 requires `#version` first), followed by a
+    /// `#line` so that line numbers still match the file. Added after the includes are expanded, so the
+    /// `#line` directives after an include count the file's own lines.
+    func defining(_ defines: [String]) -> ShaderSource {
+        guard !defines.isEmpty, let end = text.firstIndex(of: "\n") else { return self }
+        let lines = defines.map { "#define \($0)" + ($0.contains(" ") ? "" : " 1") } + ["#line 2 0"]
+        var out = text
+        out.insert(contentsOf: "\n" + lines.joined(separator: "\n"), at: end)
+        return ShaderSource(text: out, files: files)
     }
 
     /// Expands the includes of `text` (named `name`), loading included files through `resolve`. Includes
@@ -36,7 +60,7 @@ struct ShaderSource {
         var files = [name]
         var out: [String] = []
         for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard trimmed.hasPrefix("#include") else { out.append(String(line)); continue }
             let parts = trimmed.split(separator: "\"")
             guard parts.count >= 2 else {
