@@ -31,7 +31,9 @@ public final class GPURenderer: Renderer {
         didSet {
             if options != oldValue {
                 resources?.retained.dropAll()
-                resources?.keptDraws.dropAll()
+                // The kept draws' pages are GL objects: deleted by the next frame, with this renderer's
+                // context current (options may be set on a thread where another context, or none, is).
+                resources?.keptDrawsStale = true
             }
         }
     }
@@ -132,6 +134,10 @@ public final class GPURenderer: Renderer {
         if let defect = graph.defect { throw defect }
         try context.makeCurrent()
         guard let r = resources else { throw GLError.invalidGraph("renderer released") }
+        if r.keptDrawsStale {
+            r.keptDraws.dropAll()
+            r.keptDrawsStale = false
+        }
         let frame = FrameExecutor(graph: graph, resources: r, timed: collectsGPUTimes, options: options)
         // Coverage atlases no pass of this frame read go back to the pool (`PathCoverage+KeptPages.swift`).
         // Free targets no pass took this frame or the one before are deleted (`TargetPool.endFrame`).
@@ -159,6 +165,8 @@ final class GLResources {
     let paths: PathCoverage
     /// Texture and gradient draws kept between frames in pages (`KeptDrawAtlas`).
     let keptDraws: KeptDrawAtlas
+    /// Set when the options changed: the kept draws are let go at the next frame.
+    var keptDrawsStale = false
     /// The batcher's arrays between frames (`PassBatcher.Storage`).
     var batcherStorage = PassBatcher.Storage()
     let timer: GPUTimer

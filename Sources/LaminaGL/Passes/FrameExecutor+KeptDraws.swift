@@ -9,9 +9,9 @@ extension FrameExecutor {
     /// The kept regions of `ops` (by index) that the pass copies instead of drawing: those kept before, and
     /// those seen in the frame before, made now. Empty unless `options.keepsDraws` and the fast paths are on.
     func keptDraws(_ ops: [DrawOp], passBounds: PixelRect, batcher: inout PassBatcher) throws -> [Int: KeptDrawAtlas.Slot] {
-        guard options.keepsDraws, options.gpuFastPaths else { return [:] }
+        guard options.keepsDraws, options.gpuFastPaths, !drawsKeyedPass else { return [:] }
         let atlas = resources.keptDraws
-        var slots: [Int: KeptDrawAtlas.Slot] = [:], made: [Int] = []
+        var slots: [Int: KeptDrawAtlas.Slot] = [:], made: [(index: Int, identity: DrawIdentity)] = []
         for (i, op) in ops.enumerated() {
             let bounds = op.bounds.intersection(passBounds)
             guard KeptDrawAtlas.worthKeeping(bounds), let (identity, bitmap) = keptIdentity(op, bounds: bounds) else {
@@ -21,15 +21,28 @@ extension FrameExecutor {
                 slots[i] = slot
             } else if atlas.sightedBefore(identity), let slot = atlas.allocate(identity, bitmap: bitmap, bounds: bounds) {
                 slots[i] = slot
-                made.append(i)
+                made.append((i, identity))
             }
         }
-        for i in made {
-            if let slot = slots[i], let page = atlas.target(slot.page) {
-                try make(ops[i], in: slot, page: page, passBounds: passBounds, batcher: &batcher)
+        do {
+            for (i, _) in made {
+                if let slot = slots[i], let page = atlas.target(slot.page) {
+                    try make(ops[i], in: slot, page: page, passBounds: passBounds, batcher: &batcher)
+                }
             }
+        } catch {
+            // Regions not made must not be copied by a later frame.
+            for (_, identity) in made { atlas.forget(identity) }
+            throw error
         }
         return slots
+    }
+
+    /// Whether the pass being drawn has a key (`Pass.retainKey`) and keyed passes are kept: it is drawn
+    /// again only when its key changes, so its draws are not kept (their regions would not be read).
+    private var drawsKeyedPass: Bool {
+        guard options.keepsRecurringBlurs, let id = current else { return false }
+        return graph.pass(id)?.retainKey != nil
     }
 
     /// What keys `op`'s bytes, and the image it samples: nil for a draw not kept. Kept: gradients; texture

@@ -23,7 +23,7 @@ final class FrameExecutor {
     private var occupancies: [PassID: TexelOccupancy?] = [:]
     /// The pass being executed: reading it while drawing into it would be a feedback loop (undefined in
     /// GLES 3.0 §4.4.3), so it is refused.
-    private var current: PassID?
+    private(set) var current: PassID?
 
     init(graph: RenderGraph, resources: GLResources, timed: Bool, options: RenderOptions = .default) {
         self.graph = graph; self.resources = resources; self.timed = timed; self.options = options
@@ -204,6 +204,7 @@ final class FrameExecutor {
     private func draw(_ ops: [DrawOp], into target: RenderTarget, clear c: PremultipliedColor?, adds: Bool = false,
                       batcher: inout PassBatcher) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
         let passBounds = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
+        let callsBefore = resources.drawer.drawCalls
         // Kept draws first: those made now are drawn into their pages before the pass reads them.
         let kept = adds ? [:] : try keptDraws(ops, passBounds: passBounds, batcher: &batcher)
         batcher.reset()
@@ -233,7 +234,6 @@ final class FrameExecutor {
             bits |= GLbitfield(GL_DEPTH_BUFFER_BIT)
         }
         if bits != 0 { glClear(bits) }
-        let callsBefore = resources.drawer.drawCalls
         defer { if depthTested, resources.tuning.detachesDepth { try? target.detachDepth() } }
         if adds {
             try resources.drawer.drawAdding((opaque.map { [$0] } ?? []) + batches, targetWidth: target.width,

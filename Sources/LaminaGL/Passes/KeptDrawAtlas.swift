@@ -49,6 +49,8 @@ final class KeptDrawAtlas {
         var bottom = 0
         var lastUse = 0
         var keys: [DrawIdentity] = []
+        /// Texels given to regions since the page was last emptied, and those of its regions read this frame.
+        var usedArea = 0, readArea = 0
         init(target: RenderTarget) { self.target = target }
     }
 
@@ -80,6 +82,7 @@ final class KeptDrawAtlas {
         frame += 1
         swap(&seenBefore, &seenNow)
         seenNow.removeAll(keepingCapacity: true)
+        for page in pages { page.readArea = 0 }
     }
 
     /// Lets every kept draw and page go (options changed, or the renderer stops keeping).
@@ -88,14 +91,25 @@ final class KeptDrawAtlas {
         pages.removeAll()
         seenBefore.removeAll()
         seenNow.removeAll()
+        cannotGrow = false
     }
 
+    /// Forgets draw `identity` (its region was not made: the frame failed before drawing it).
+    func forget(_ identity: DrawIdentity) { entries[identity] = nil }
+
     /// Ends a frame: pages no pass read in it or the frame before are emptied and their targets released, so
-    /// what is held follows what the frames draw (a scene left behind does not hold its pages).
+    /// what is held follows what the frames draw (a scene left behind does not hold its pages); a page more
+    /// than half given out of which this frame read under a quarter (draws that moved on left their regions)
+    /// is emptied too, its draws made again when seen again, so dead regions cannot fill every page.
     func endFrame() {
-        for (i, page) in pages.enumerated() where page.target != nil && page.lastUse < frame - 1 {
-            empty(i)
-            page.target = nil
+        let half = KeptDrawAtlas.pageSize * KeptDrawAtlas.pageSize / 2
+        for (i, page) in pages.enumerated() where page.target != nil {
+            if page.lastUse < frame - 1 {
+                empty(i)
+                page.target = nil
+            } else if page.usedArea > half, page.readArea * 4 < page.usedArea {
+                empty(i)
+            }
         }
     }
 
@@ -113,7 +127,9 @@ final class KeptDrawAtlas {
             entries[identity] = nil
             return nil
         }
-        pages[entry.slot.page].lastUse = frame
+        let page = pages[entry.slot.page]
+        page.lastUse = frame
+        page.readArea += entry.slot.bounds.area
         return entry.slot
     }
 
@@ -128,6 +144,10 @@ final class KeptDrawAtlas {
     /// pass reads it); nil when every page is full of draws this frame reads and no page can be added (the
     /// draw is then drawn as it is).
     func allocate(_ identity: DrawIdentity, bitmap: Bitmap?, bounds: PixelRect) -> Slot? {
+        // An identity not equal to itself (a NaN in a clip's map) could never be found again once planned
+        // anew (arrays compare equal to themselves without their elements, so the clips are compared here).
+        guard identity.op.clips.elementsEqual(identity.op.clips),
+              identity.border.map({ $0.clips.elementsEqual($0.clips) }) ?? true else { return nil }
         let w = bounds.width, h = (bounds.height + KeptDrawAtlas.rowStep - 1) / KeptDrawAtlas.rowStep * KeptDrawAtlas.rowStep
         var placed: (page: Int, x: Int, y: Int)?
         for (i, page) in pages.enumerated() where page.target != nil {
@@ -146,6 +166,8 @@ final class KeptDrawAtlas {
         let page = pages[placed.page]
         page.lastUse = frame
         page.keys.append(identity)
+        page.usedArea += w * h
+        page.readArea += bounds.area
         entries[identity] = Entry(slot: slot, bitmap: bitmap)
         return slot
     }
@@ -189,6 +211,8 @@ final class KeptDrawAtlas {
         page.keys.removeAll()
         page.shelves.removeAll()
         page.bottom = 0
+        page.usedArea = 0
+        page.readArea = 0
     }
 
     /// The corner of a free `w` x `h` region of `page`: on the first shelf of that height with room, else on
