@@ -118,18 +118,7 @@ final class KeptDrawsGPUTests: XCTestCase {
     /// so they are kept too; another opacity, or a card moved in the group (another key), is drawn anew.
     func testCompositesOfKeyedPasses_areKept_andRedrawnWhenTheyChange() throws {
         func scene(dx: Double = 0, opacity: Double = 0.6) throws -> RenderGraph {
-            try Planner().plan(SceneFixture.decode(#"""
-                {"format": "lamina-scene/1", "canvas": {"width": 200, "height": 100, "background": "#EEF0F4"},
-                 "layers": [
-                   {"frame": [10.5, 8.25, 90, 70], "opacity": \#(opacity), "sublayers": [
-                     {"frame": [0, 0, 60, 44], "backgroundColor": "#3366CC", "cornerRadius": 8, "borderWidth": 2,
-                      "borderColor": "#112244"},
-                     {"frame": [\#(24 + dx), 20, 60, 44], "backgroundColor": "#EE8833", "cornerRadius": 8}]},
-                   {"frame": [110.3, 12.6, 70, 60], "backgroundColor": "#22AA66",
-                    "mask": {"frame": [0, 0, 70, 60], "sublayers": [
-                      {"frame": [5, 5, 40, 30], "backgroundColor": "#000000", "cornerRadius": 10},
-                      {"frame": [25, 20, 40, 30], "backgroundColor": "#00000080", "cornerRadius": 12}]}}]}
-                """#))
+            try Planner().plan(SceneFixture.groupAndMask(dx: dx, opacity: opacity))
         }
         let graph = try scene()
         let keeping = try renderer(keeps: true)

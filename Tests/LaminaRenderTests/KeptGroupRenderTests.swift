@@ -10,21 +10,8 @@ import XCTest
 /// and then taken from the renderer, on both renderers, with the bytes a fresh renderer draws; a group whose
 /// content changes is drawn again.
 final class KeptGroupRenderTests: XCTestCase {
-    /// Two overlapping cards in a group of opacity 0.6 (the second at `dx` points), and a card masked by two
-    /// overlapping rounded layers, one translucent.
     private func scene(dx: Double = 0, opacity: Double = 0.6) throws -> Scene {
-        try SceneFixture.decode(#"""
-            {"format": "lamina-scene/1", "canvas": {"width": 200, "height": 100, "background": "#EEF0F4"},
-             "layers": [
-               {"frame": [10.5, 8.25, 90, 70], "opacity": \#(opacity), "sublayers": [
-                 {"frame": [0, 0, 60, 44], "backgroundColor": "#3366CC", "cornerRadius": 8, "borderWidth": 2,
-                  "borderColor": "#112244"},
-                 {"frame": [\#(24 + dx), 20, 60, 44], "backgroundColor": "#EE8833", "cornerRadius": 8}]},
-               {"frame": [110.3, 12.6, 70, 60], "backgroundColor": "#22AA66",
-                "mask": {"frame": [0, 0, 70, 60], "sublayers": [
-                  {"frame": [5, 5, 40, 30], "backgroundColor": "#000000", "cornerRadius": 10},
-                  {"frame": [25, 20, 40, 30], "backgroundColor": "#00000080", "cornerRadius": 12}]}}]}
-            """#)
+        try SceneFixture.groupAndMask(dx: dx, opacity: opacity)
     }
 
     private func recurringKeys(_ graph: RenderGraph) -> [PassRetainKey] {
