@@ -189,11 +189,11 @@ final class KeptDrawsTests: XCTestCase {
         let points = (0..<64).map { k in CGPoint(x: 10 + 8 * cos(Double(k) / 10), y: 10 + 8 * sin(Double(k) / 10)) }
         var moved = points
         moved[21].x += 1.0 / 64
-        func key(_ points: [CGPoint], _ transform: Transform3D = .identity) -> KeptDraws.Key {
+        func key(_ points: [CGPoint], _ transform: Transform3D = .identity) -> DrawIdentity {
             let path = PathShape(polylines: [Polyline(points: points, closed: true)], rule: .nonZero)
             let op = DrawOp(shape: .path(path), paint: .solid(PremultipliedColor(r: 0.2, g: 0.1, b: 0.4, a: 0.5)),
                             transform: transform, bounds: PixelRect(x0: 0, y0: 0, x1: 20, y1: 20))
-            return KeptDraws.Key(op: op, border: nil, image: nil)
+            return DrawIdentity(op: op, border: nil, image: nil)
         }
         XCTAssertEqual(key(points), key(points), "the same path made apart")
         XCTAssertEqual(key(points).hashValue, key(moved).hashValue, "a middle point is not hashed")
@@ -211,7 +211,7 @@ final class KeptDrawsTests: XCTestCase {
         let op = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 4, height: 2))),
                         paint: .solid(PremultipliedColor(r: 1, g: 0, b: 0, a: 1)), transform: .identity,
                         bounds: PixelRect(x0: 0, y0: 0, x1: 4, y1: 2))
-        let key = KeptDraws.Key(op: op, border: nil, image: ObjectIdentifier(images[0]))
+        let key = DrawIdentity(op: op, border: nil, image: ObjectIdentifier(images[0]))
         let draws = KeptDraws()
         func fill(_ pattern: UInt32) -> (BlendTarget) -> Void {
             { target in for y in 0..<2 { target.store(pattern, xs: 0..<4, y: y) } }

@@ -2,20 +2,17 @@ import LaminaGeometry
 
 /// Ops copied from their kept regions (`KeptDrawAtlas`).
 extension PassBatcher {
-    /// An op's kept region and the texture of its page.
+    /// An op's kept region and its page.
     struct KeptCopy {
         let slot: KeptDrawAtlas.Slot
-        let texture: GLTexture
+        let page: RenderTarget
     }
 
-    /// The op whose pieces are `pieces` (its own: where it can draw anything) as a texel copy of its kept
-    /// region: texel = pixel - the op's corner + the region's corner, read from the page as an atlas slot
-    /// (clamped to the region), colour and coverage one, no clips (the region holds them already), never
-    /// opaque (its pieces are copies, not solids).
+    /// The op whose pieces are `pieces` (its own: where it can draw anything; never solids, which are not
+    /// kept) as a texel copy of its kept region: texel = pixel - the op's corner + the region's corner, read
+    /// from the page as an atlas slot (clamped to the region), colour and coverage one, no clips (the region
+    /// holds them already), not opaque.
     mutating func keptCopy(_ kept: KeptCopy, pieces: Range<Int>) -> Prepared {
-        for k in pieces where pieceStore[k].solid {
-            pieceStore[k] = OpSplitter.Piece(bounds: pieceStore[k].bounds, solid: false)
-        }
         let b = kept.slot.bounds
         var record = QuadRecord()
         record.color = SIMD4(1, 1, 1, 1)
@@ -26,7 +23,7 @@ extension PassBatcher {
         record.append(to: &records)
         var key = ShaderKey(kind: .texel)
         key.atlas = true
-        return Prepared(key: key, texture: kept.texture, mask: nil, coverage: nil, record: offset, pieces: pieces,
+        return Prepared(key: key, texture: kept.page.texture, mask: nil, coverage: nil, record: offset, pieces: pieces,
                         bounds: b, opaque: false)
     }
 }

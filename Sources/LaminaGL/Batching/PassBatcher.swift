@@ -77,7 +77,7 @@ struct PassBatcher {
     private var opaque: [Float] = []
     /// Instance records of prepared ops after their pixel rects (`recordFloats` each), and their pieces.
     var records: [Float] = []
-    var pieceStore: [OpSplitter.Piece] = []
+    private var pieceStore: [OpSplitter.Piece] = []
     private var visibleRects: [PixelRect] = []
     static let recordFloats = QuadRecord.floats
     /// The depth of the op being appended (`params.w`): 1 - (i + 1) / (n + 1) for op i of n, so later ops
@@ -337,7 +337,7 @@ struct PassBatcher {
         } else if !(splits && OpSplitter.pieces(op, borderWidth: bordered?.width, bounds: b, into: &pieceStore)) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))
         }
-        if let kept = keptCopies[index], bordered == nil, kept.slot.bounds == b {
+        if let kept = keptCopies[index], kept.slot.bounds == b {
             return keptCopy(kept, pieces: start..<pieceStore.count)
         }
         // The hard edges of a rotated or projected rect, decided by integers (`ExactEdges`): the record of

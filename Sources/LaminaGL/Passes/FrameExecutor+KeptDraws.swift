@@ -6,36 +6,35 @@ import LaminaImage
 /// Draws kept between frames in pages (`KeptDrawAtlas`): which of a pass's draws are read from there, and
 /// making those kept this frame.
 extension FrameExecutor {
-    /// The kept regions of `ops` (by index) that the pass copies instead of drawing: those kept before, and
-    /// those seen in the frame before, made now. Empty unless `options.keepsDraws` and the fast paths are on.
-    func keptDraws(_ ops: [DrawOp], passBounds: PixelRect, batcher: inout PassBatcher) throws -> [Int: KeptDrawAtlas.Slot] {
+    /// The kept regions of `ops` (by index) that the pass copies instead of drawing, with their pages'
+    /// textures: those kept before, and those seen in the frame before, made now. Empty unless
+    /// `options.keepsDraws` and the fast paths are on.
+    func keptDraws(_ ops: [DrawOp], passBounds: PixelRect, batcher: inout PassBatcher) throws -> [Int: PassBatcher.KeptCopy] {
         guard options.keepsDraws, options.gpuFastPaths, !drawsKeyedPass else { return [:] }
         let atlas = resources.keptDraws
-        var slots: [Int: KeptDrawAtlas.Slot] = [:], made: [(index: Int, identity: DrawIdentity)] = []
+        var copies: [Int: PassBatcher.KeptCopy] = [:], made: [(index: Int, identity: DrawIdentity)] = []
         for (i, op) in ops.enumerated() {
             let bounds = op.bounds.intersection(passBounds)
             guard KeptDrawAtlas.worthKeeping(bounds), let (identity, bitmap) = keptIdentity(op, bounds: bounds) else {
                 continue
             }
-            if let slot = atlas.slot(for: identity, bitmap: bitmap, bounds: bounds) {
-                slots[i] = slot
-            } else if atlas.sightedBefore(identity), let slot = atlas.allocate(identity, bitmap: bitmap, bounds: bounds) {
-                slots[i] = slot
-                made.append((i, identity))
+            var slot = atlas.slot(for: identity, bitmap: bitmap, bounds: bounds)
+            if slot == nil, atlas.sightedBefore(identity) {
+                slot = atlas.allocate(identity, bitmap: bitmap, bounds: bounds)
+                if slot != nil { made.append((i, identity)) }
             }
+            if let slot, let page = atlas.target(slot.page) { copies[i] = .init(slot: slot, page: page) }
         }
         do {
             for (i, _) in made {
-                if let slot = slots[i], let page = atlas.target(slot.page) {
-                    try make(ops[i], in: slot, page: page, passBounds: passBounds, batcher: &batcher)
-                }
+                if let copy = copies[i] { try make(ops[i], into: copy, passBounds: passBounds, batcher: &batcher) }
             }
         } catch {
             // Regions not made must not be copied by a later frame.
             for (_, identity) in made { atlas.forget(identity) }
             throw error
         }
-        return slots
+        return copies
     }
 
     /// Whether the pass being drawn has a key (`Pass.retainKey`) and keyed passes are kept: it is drawn
@@ -89,13 +88,14 @@ extension FrameExecutor {
 
     /// Draws `op` alone into its kept region, cleared first: through a viewport moved by the region's offset
     /// from the op's pixels, the fragment shader told the same offset (`PrimitiveDrawer.pixelOffset`).
-    private func make(_ op: DrawOp, in slot: KeptDrawAtlas.Slot, page: RenderTarget, passBounds: PixelRect,
+    private func make(_ op: DrawOp, into copy: PassBatcher.KeptCopy, passBounds: PixelRect,
                       batcher: inout PassBatcher) throws {
+        let slot = copy.slot
         batcher.reset()
         let batches = try batcher.batches(for: [op], passBounds: passBounds)
         let drawer = resources.drawer
         try drawer.upload(instances: batcher.instances, clips: batcher.clips)
-        page.bind()
+        copy.page.bind()
         let b = slot.bounds, dx = slot.x - b.x0, dy = slot.y - b.y0
         glEnable(GLenum(GL_SCISSOR_TEST))
         glScissor(GLint(slot.x), GLint(slot.y), GLsizei(b.width), GLsizei(b.height))

@@ -208,9 +208,7 @@ final class FrameExecutor {
         // Kept draws first: those made now are drawn into their pages before the pass reads them.
         let kept = adds ? [:] : try keptDraws(ops, passBounds: passBounds, batcher: &batcher)
         batcher.reset()
-        for (i, slot) in kept {
-            if let page = resources.keptDraws.target(slot.page) { batcher.keptCopies[i] = .init(slot: slot, texture: page.texture) }
-        }
+        batcher.keptCopies = kept
         // Path coverage first, into the pass's coverage atlas (its own framebuffer and state), read by the draws.
         let paths = resources.paths, pathCalls = paths.drawCalls
         defer { paths.releasePages() }

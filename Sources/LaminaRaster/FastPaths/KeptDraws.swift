@@ -11,8 +11,8 @@ import LaminaImage
 ///
 /// Why the bytes cannot move: every operation but one that adds (`TextureDraw.adds`) rounds each pixel's
 /// colour to bytes and blends them source-over (`Blend.over`), and that colour depends on the operation
-/// alone, which `Key` holds whole, and on the texels of the image it samples, kept by identity. Drawn over
-/// transparent pixels an operation leaves its source bytes (`s + round(0 * (255 - a) / 255) = s`), so that
+/// alone, which its `DrawIdentity` holds whole, and on the texels of the image it samples, kept by
+/// identity. Drawn over transparent pixels an operation leaves its source bytes (`s + round(0 * (255 - a) / 255) = s`), so that
 /// is how the kept bytes are made; where it draws nothing it leaves zero bytes, which `Blend.over` leaves the
 /// destination under. A draw that samples an earlier pass (a group's opacity, a mask, a shadow's blur) is
 /// never kept: a pass's pixels are its own frame's (a pass that recurs is kept whole, `RetainPolicy`).
@@ -24,9 +24,6 @@ import LaminaImage
 /// used first out, no draw over a quarter of its cache (8 MiB) kept, and nothing a frame takes pushed out by
 /// what it keeps. Thread-safe: operations are prepared on every core.
 final class KeptDraws: Sendable {
-    /// What decides a draw's source bytes besides an image's texels (`DrawIdentity`).
-    typealias Key = DrawIdentity
-
     /// Columns `x0 ..< x1` of a row (from the bounds' left): one opaque colour (`start` < 0, `pattern`),
     /// or source bytes from `pixels[start...]`.
     struct Segment {
@@ -74,7 +71,7 @@ final class KeptDraws: Sendable {
 
     /// A key with its hash, computed once for the sightings, the shard and the cache's table.
     private struct Hashed: Hashable {
-        let key: Key
+        let key: DrawIdentity
         let hash: Int
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
         static func == (a: Hashed, b: Hashed) -> Bool { a.hash == b.hash && a.key == b.key }
@@ -86,7 +83,7 @@ final class KeptDraws: Sendable {
     /// The kept bytes of the draw `key` over `bounds` (of an image `bitmap`, when it samples one): kept ones;
     /// made now by `draw` (every row of the draw over a target that holds the bounds' pixels) and kept when
     /// the draw was seen before; else nil (draw it).
-    func draw(_ key: Key, bounds: PixelRect, bitmap: Bitmap?, draw: (BlendTarget) -> Void) -> Draw? {
+    func draw(_ key: DrawIdentity, bounds: PixelRect, bitmap: Bitmap?, draw: (BlendTarget) -> Void) -> Draw? {
         let hashed = Hashed(key: key, hash: key.hashValue)
         let cache = caches[Int(UInt(bitPattern: hashed.hash) >> 7 % UInt(KeptDraws.shards))]
         // Bytes kept for another image at a freed one's address are dropped and made again.
@@ -228,7 +225,7 @@ extension PreparedOp {
             bitmap = image
         }
         guard !bounds.isEmpty, bounds.x0 >= 0, bounds.y0 >= 0 else { return }
-        let key = KeptDraws.Key(op: op, border: border, image: bitmap.map(ObjectIdentifier.init))
+        let key = DrawIdentity(op: op, border: border, image: bitmap.map(ObjectIdentifier.init))
         let rows = bounds.y0..<bounds.y1
         keptDraw = draws.draw(key, bounds: bounds, bitmap: bitmap) { target in
             let scratch = BandScratch(width: bounds.width)
