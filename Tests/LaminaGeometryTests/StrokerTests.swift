@@ -145,4 +145,68 @@ final class StrokerTests: XCTestCase {
                                      closed: false).count, 2)
         XCTAssertEqual(Stroker.dedup([CGPoint(x: 0, y: 0), CGPoint(x: Double.infinity, y: 0)], closed: false).count, 2)
     }
+    private func signedArea(_ p: Polyline) -> Double {
+        let q = p.points
+        var a = 0.0
+        for i in q.indices {
+            let u = q[i], v = q[(i + 1) % q.count]
+            a += Double(u.x) * Double(v.y) - Double(v.x) * Double(u.y)
+        }
+        return a / 2
+    }
+
+    /// A mitred side is its tips alone (each joining the two offsets that run on to it), and covers, pixel
+    /// by pixel, what the segments' bands and their miter wedges cover together: open and closed zigzags
+    /// and a flattened arc, turning both ways, every turn within the miter limit.
+    func testMitredSides_areTheirTips_andCoverTheBandsAndWedges() {
+        let arc = (0...40).map { k -> CGPoint in
+            let t = Double(k) / 40 * 2.5
+            return CGPoint(x: 60 + 45 * cos(t), y: 60 + 45 * sin(t))
+        }
+        let zigzag = [CGPoint(x: 10, y: 20), CGPoint(x: 40, y: 50), CGPoint(x: 75, y: 25), CGPoint(x: 110, y: 60),
+                      CGPoint(x: 80, y: 100), CGPoint(x: 30, y: 90)]
+        for (points, closed) in [(arc, false), (zigzag, false), (zigzag, true)] {
+            let style = StrokeStyle(width: 7, join: .miter, miterLimit: 10)
+            let stroke = Stroker.stroke([Polyline(points: points, closed: closed)], style, tolerance: 0.01)
+            let n = points.count, segments = closed ? n : n - 1
+            // Each side one point per vertex: an open side its start and end offsets, and at every other
+            // vertex the miter's tip where it is outer and its offsets' crossing where it is inner.
+            let count = stroke.reduce(0) { $0 + $1.points.count }
+            XCTAssertEqual(count, 2 * n, "\(n) points, closed \(closed)")
+            var pieces: [Polyline] = []
+            let hw = style.width / 2
+            for i in 0..<segments {
+                let a = points[i], b = points[(i + 1) % n]
+                let dx = Double(b.x - a.x), dy = Double(b.y - a.y), l = hypot(dx, dy)
+                let nx = -dy / l * hw, ny = dx / l * hw
+                pieces.append(Polyline(points: [CGPoint(x: Double(a.x) + nx, y: Double(a.y) + ny),
+                                                CGPoint(x: Double(b.x) + nx, y: Double(b.y) + ny),
+                                                CGPoint(x: Double(b.x) - nx, y: Double(b.y) - ny),
+                                                CGPoint(x: Double(a.x) - nx, y: Double(a.y) - ny)], closed: true))
+            }
+            for v in (closed ? 0 : 1)..<(closed ? n : n - 1) {
+                let q = points[v], p = points[(v + n - 1) % n], r = points[(v + 1) % n]
+                let d0 = (Double(q.x - p.x), Double(q.y - p.y)), d1 = (Double(r.x - q.x), Double(r.y - q.y))
+                let s: Double = d0.0 * d1.1 - d0.1 * d1.0 > 0 ? -1 : 1
+                func offset(_ d: (Double, Double)) -> (Double, Double) {
+                    let l = hypot(d.0, d.1)
+                    return (-d.1 / l * hw * s, d.0 / l * hw * s)
+                }
+                let a = offset(d0), b = offset(d1)
+                guard let (tip, _) = Stroker.crossing(q, a, b, hw: hw) else { continue }
+                pieces.append(Polyline(points: [q, CGPoint(x: Double(q.x) + a.0, y: Double(q.y) + a.1), tip,
+                                                CGPoint(x: Double(q.x) + b.0, y: Double(q.y) + b.1)], closed: true))
+            }
+            // All one way round, so that overlaps add up rather than cancel.
+            let sign = signedArea(pieces[0]) < 0
+            pieces = pieces.map { (signedArea($0) < 0) == sign ? $0 : Polyline(points: $0.points.reversed(), closed: true) }
+            let clip = PixelRect(x0: -10, y0: -10, x1: 130, y1: 130)
+            var r = PathRasterizer()
+            let outline = r.coverage(of: stroke, rule: .nonZero, clip: clip)
+            let union = r.coverage(of: pieces, rule: .nonZero, clip: clip)
+            let worst = zip(outline, union).map { abs($0 - $1) }.max() ?? 1
+            XCTAssertLessThan(worst, 1e-5, "\(n) points, closed \(closed)")
+            XCTAssertGreaterThan(outline.reduce(0, +), 100)
+        }
+    }
 }

@@ -29,8 +29,10 @@ public struct StrokeStyle: Sendable, Hashable {
 /// Each open piece becomes one closed outline: its left offset forward, the end cap, its right offset
 /// backward, the start cap. Each closed polyline becomes two loops (the left offset, and the right offset
 /// reversed), whose non-zero fill is the band between them. At a vertex the outer side gets the join
-/// (miter within the limit, else bevel; or a round arc); the inner side goes through the vertex itself
-/// (tiny-skia's "pivot"), so a tight inner corner never leaves a hole. Zero-length pieces with round or
+/// (a miter within the limit, as its tip alone, the point where the two offsets meet; else a bevel; or a
+/// round arc); the inner side takes the point where its offsets cross, or, where they do not cross within
+/// both segments, goes through the vertex itself (tiny-skia's "pivot"), so a tight inner corner never
+/// leaves a hole. Zero-length pieces with round or
 /// square caps draw a dot, as CoreGraphics does. Arcs are flattened to `tolerance` (local units).
 public enum Stroker {
     /// The outlines of `path` stroked with `style`: flattened to `tolerance` (local units, from
@@ -187,7 +189,13 @@ public enum Stroker {
         case .bevel:
             out.append(end)
         case .miter:
-            if let (tip, cosHalf) = crossing(q, a, b, hw: hw), 1 / cosHalf <= style.miterLimit { out.append(tip) }
+            if let (tip, cosHalf) = crossing(q, a, b, hw: hw), 1 / cosHalf <= style.miterLimit, !out.isEmpty {
+                // The side runs on from q + a to the tip along the incoming segment's offset, and from the tip
+                // to q + b along the outgoing one's: the tip alone takes the place of all three points, the
+                // same outline with a third of the points where a mitred curve turns at every vertex.
+                out[out.count - 1] = tip
+                return
+            }
             out.append(end)
         case .round:
             arc(q, from: a, to: b, hw: hw, through: nil, tol: tol, into: &out)
