@@ -55,8 +55,8 @@ final class StrokerTests: XCTestCase {
         let square = [Polyline(points: [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 100), CGPoint(x: 0, y: 100)], closed: true)]
         let outlines = Stroker.stroke(square, StrokeStyle(width: 10, join: .miter), tolerance: 0.01)
         XCTAssertEqual(outlines.count, 2)
-        // Counted by non-zero winding: the inner side goes through each corner (the pivot), which folds a
-        // small loop over the band without changing what is covered.
+        // Counted by non-zero winding, which is what the fill covers whatever the loops' points (the inner
+        // side takes its offsets' crossing at each corner, the outer side the miter's tip).
         let box = (-10.0, -10.0, 110.0, 110.0)
         let band: Double = 110 * 110 - 90 * 90
         XCTAssertEqual(nonZeroArea(outlines, box: box), band, accuracy: 20)
@@ -157,7 +157,8 @@ final class StrokerTests: XCTestCase {
 
     /// A mitred side is its tips alone (each joining the two offsets that run on to it), and covers, pixel
     /// by pixel, what the segments' bands and their miter wedges cover together: open and closed zigzags
-    /// and a flattened arc, turning both ways, every turn within the miter limit.
+    /// and a flattened arc, turning both ways, every turn within the miter limit; and a line with a vertex
+    /// going straight on, a tip, then a spike past the limit (a bevel outside, the pivot inside).
     func testMitredSides_areTheirTips_andCoverTheBandsAndWedges() {
         let arc = (0...40).map { k -> CGPoint in
             let t = Double(k) / 40 * 2.5
@@ -165,14 +166,18 @@ final class StrokerTests: XCTestCase {
         }
         let zigzag = [CGPoint(x: 10, y: 20), CGPoint(x: 40, y: 50), CGPoint(x: 75, y: 25), CGPoint(x: 110, y: 60),
                       CGPoint(x: 80, y: 100), CGPoint(x: 30, y: 90)]
-        for (points, closed) in [(arc, false), (zigzag, false), (zigzag, true)] {
+        let spike = [CGPoint(x: 10, y: 60), CGPoint(x: 40, y: 60), CGPoint(x: 70, y: 60), CGPoint(x: 110, y: 62),
+                     CGPoint(x: 20, y: 63)]
+        for (points, closed) in [(arc, false), (zigzag, false), (zigzag, true), (spike, false)] {
             let style = StrokeStyle(width: 7, join: .miter, miterLimit: 10)
             let stroke = Stroker.stroke([Polyline(points: points, closed: closed)], style, tolerance: 0.01)
             let n = points.count, segments = closed ? n : n - 1
             // Each side one point per vertex: an open side its start and end offsets, and at every other
             // vertex the miter's tip where it is outer and its offsets' crossing where it is inner.
             let count = stroke.reduce(0) { $0 + $1.points.count }
-            XCTAssertEqual(count, 2 * n, "\(n) points, closed \(closed)")
+            // On the spiked line the vertex going straight on keeps q + a and q + b on both sides, and the
+            // spike's bevel adds a point and its pivot two.
+            XCTAssertEqual(count, points == spike ? 2 * n + 5 : 2 * n, "\(n) points, closed \(closed)")
             var pieces: [Polyline] = []
             let hw = style.width / 2
             for i in 0..<segments {
@@ -193,9 +198,12 @@ final class StrokerTests: XCTestCase {
                     return (-d.1 / l * hw * s, d.0 / l * hw * s)
                 }
                 let a = offset(d0), b = offset(d1)
-                guard let (tip, _) = Stroker.crossing(q, a, b, hw: hw) else { continue }
-                pieces.append(Polyline(points: [q, CGPoint(x: Double(q.x) + a.0, y: Double(q.y) + a.1), tip,
-                                                CGPoint(x: Double(q.x) + b.0, y: Double(q.y) + b.1)], closed: true))
+                let qa = CGPoint(x: Double(q.x) + a.0, y: Double(q.y) + a.1), qb = CGPoint(x: Double(q.x) + b.0, y: Double(q.y) + b.1)
+                if let (tip, cosHalf) = Stroker.crossing(q, a, b, hw: hw), 1 / cosHalf <= style.miterLimit {
+                    pieces.append(Polyline(points: [q, qa, tip, qb], closed: true))
+                } else {
+                    pieces.append(Polyline(points: [q, qa, qb], closed: true))
+                }
             }
             // All one way round, so that overlaps add up rather than cancel.
             let sign = signedArea(pieces[0]) < 0

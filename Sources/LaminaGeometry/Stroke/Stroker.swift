@@ -32,8 +32,8 @@ public struct StrokeStyle: Sendable, Hashable {
 /// (a miter within the limit, as its tip alone, the point where the two offsets meet; else a bevel; or a
 /// round arc); the inner side takes the point where its offsets cross, or, where they do not cross within
 /// both segments, goes through the vertex itself (tiny-skia's "pivot"), so a tight inner corner never
-/// leaves a hole. Zero-length pieces with round or
-/// square caps draw a dot, as CoreGraphics does. Arcs are flattened to `tolerance` (local units).
+/// leaves a hole. Zero-length pieces with round or square caps draw a dot, as CoreGraphics does. Arcs are
+/// flattened to `tolerance` (local units).
 public enum Stroker {
     /// The outlines of `path` stroked with `style`: flattened to `tolerance` (local units, from
     /// `PathAccuracy.tolerance(scale:)`), except the stretches of its curves that turn on a radius under a
@@ -156,8 +156,10 @@ public enum Stroker {
         return out
     }
 
-    /// The points after `q + a` up to `q + b` on one side at a vertex: the outer side's join, or the inner
-    /// side. `room` is the shorter of the two segments at the vertex.
+    /// The points after `q + a` up to `q + b` on one side at a vertex (`q + a` is the last point of `out`):
+    /// the outer side's join, or the inner side. `room` is the shorter of the two segments at the vertex.
+    /// A miter within the limit replaces `q + a` with its tip and adds nothing: the side runs on along both
+    /// offsets' lines to the tip and from it, so the points before and after the join reach it straight.
     ///
     /// The inner side's offset lines cross at X = q + (a + b) k, hw tan(theta / 2) along each from the
     /// vertex. Where both segments are longer than that (the turns of a flattened curve), the side takes X
