@@ -6,15 +6,18 @@ import XCTest
 /// the sum of the loops' signed areas), and the dasher's pieces by count and length.
 final class StrokerTests: XCTestCase {
     private func area(_ polys: [Polyline]) -> Double {
-        abs(polys.reduce(0.0) { sum, p in
-            let q = p.points
-            var a = 0.0
-            for i in q.indices {
-                let u = q[i], v = q[(i + 1) % q.count]
-                a += Double(u.x) * Double(v.y) - Double(v.x) * Double(u.y)
-            }
-            return sum + a / 2
-        })
+        abs(polys.reduce(0.0) { $0 + signedArea($1) })
+    }
+
+    /// The shoelace area of one loop, positive or negative by its direction.
+    private func signedArea(_ p: Polyline) -> Double {
+        let q = p.points
+        var a = 0.0
+        for i in q.indices {
+            let u = q[i], v = q[(i + 1) % q.count]
+            a += Double(u.x) * Double(v.y) - Double(v.x) * Double(u.y)
+        }
+        return a / 2
     }
 
     /// The area the non-zero fill of `polys` covers, counted on a grid of `step` over `box`.
@@ -145,16 +148,6 @@ final class StrokerTests: XCTestCase {
                                      closed: false).count, 2)
         XCTAssertEqual(Stroker.dedup([CGPoint(x: 0, y: 0), CGPoint(x: Double.infinity, y: 0)], closed: false).count, 2)
     }
-    private func signedArea(_ p: Polyline) -> Double {
-        let q = p.points
-        var a = 0.0
-        for i in q.indices {
-            let u = q[i], v = q[(i + 1) % q.count]
-            a += Double(u.x) * Double(v.y) - Double(v.x) * Double(u.y)
-        }
-        return a / 2
-    }
-
     /// A mitred side is its tips alone (each joining the two offsets that run on to it), and covers, pixel
     /// by pixel, what the segments' bands and their miter wedges cover together: open and closed zigzags
     /// and a flattened arc, turning both ways, every turn within the miter limit; and a line with a vertex

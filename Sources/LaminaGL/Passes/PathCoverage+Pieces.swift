@@ -38,7 +38,8 @@ extension PathCoverage {
                         for x in 0..<w { marks[x] |= row[x] != 0 ? 1 : 0 }
                     }
                     if let lo = u.firstIndex(of: 1), let last = u.lastIndex(of: 1) {
-                        appendSpans(of: u, in: lo..<(last + 1), rows: y0..<y1, bounds: bounds, to: &out)
+                        appendSpans(of: UnsafeBufferPointer(u), in: lo..<(last + 1), rows: y0..<y1, bounds: bounds,
+                                    to: &out)
                     }
                     y0 = y1
                 }
@@ -48,9 +49,8 @@ extension PathCoverage {
     }
 
     /// Appends a piece per span of `used` columns in `columns` of a band, spans closer than `gapPixels` joined.
-    private static func appendSpans(of used: UnsafeMutableBufferPointer<UInt8>, in columns: Range<Int>, rows: Range<Int>,
-                                    bounds: PixelRect,
-                                    to out: inout [OpSplitter.Piece]) {
+    private static func appendSpans(of used: UnsafeBufferPointer<UInt8>, in columns: Range<Int>, rows: Range<Int>,
+                                    bounds: PixelRect, to out: inout [OpSplitter.Piece]) {
         var start = columns.lowerBound, end = start + 1, x = start + 1
         while x < columns.upperBound {
             guard used[x] != 0 else { x += 1; continue }
