@@ -3,9 +3,11 @@
 
 Usage: device_results.py OUTDIR COMMIT DEVICE > bench/results/DATE-DEVICE.json
 
-OUTDIR holds info.txt, parity.txt, bench.jsonl and profile.txt from one run; the file written has the GPU
-and driver from `lamina info`, the parity corpus (scenes, passed, failed, worst mean difference), each
-bench family's frame times on both backends and the per-pass GPU times of the profiled scenes.
+OUTDIR holds info.txt, parity.txt, bench.jsonl and profile.txt from one run, and where the run made them
+random.txt (`lamina parity --random`) and bench-cold.jsonl (`lamina bench --cold`); the file written has
+the GPU and driver from `lamina info`, the parity corpus and random scenes (scenes, passed, failed, worst
+mean difference), each bench family's frame times on both backends, warm and cold, and the per-pass GPU
+times of the profiled scenes.
 """
 import datetime
 import json
@@ -83,6 +85,10 @@ def main():
         "families": families(os.path.join(d, "bench.jsonl")),
         "profiles": profiles(os.path.join(d, "profile.txt")),
     }
+    if os.path.exists(os.path.join(d, "random.txt")):
+        result["parity_random"] = parity(os.path.join(d, "random.txt"))
+    if os.path.exists(os.path.join(d, "bench-cold.jsonl")):
+        result["families_cold"] = families(os.path.join(d, "bench-cold.jsonl"))
     json.dump(result, sys.stdout, indent=1)
     print()
 

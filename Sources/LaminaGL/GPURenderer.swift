@@ -63,16 +63,15 @@ public final class GPURenderer: Renderer {
             // RGBA32F pyramid levels need GL_EXT_color_buffer_float (_half_float renders only 16-bit floats).
             floatTargets: present.contains("GL_EXT_color_buffer_float"),
             coverageFormat: PathCoverage.format(extensions: present),
-            pathCoverage: options.pathCoverage ?? PathCoverageMethod.chosen(forRenderer: info.glRenderer),
+            pathCoverage: options.pathCoverage ?? .standard,
             keepsPathCoverage: options.keepsPathCoverage,
             tuning: chosen,
             readback: chosen.splitsReadback && options.splitsReadback ? ReadbackWorker.start(sharing: context) : nil)
     }
 
-    /// How this renderer computes path coverage: the option's method, else the one chosen for the driver
-    /// (`PathCoverageMethod.chosen(forRenderer:)`).
+    /// How this renderer computes path coverage: the option's method, else `PathCoverageMethod.standard`.
     public var pathCoverage: PathCoverageMethod {
-        options.pathCoverage ?? PathCoverageMethod.chosen(forRenderer: info.glRenderer)
+        options.pathCoverage ?? .standard
     }
 
     /// Whether the canvas is read back by two threads (`ReadbackWorker`).

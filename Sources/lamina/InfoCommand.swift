@@ -25,7 +25,7 @@ struct InfoCommand: ParsableCommand {
             }
             let renderer = try GPURenderer(platform: choice, options: LaminaEnvironment.current)
             print(renderer.info)
-            let chosen = LaminaEnvironment.current.pathCoverage == nil ? " (chosen for this driver; LAMINA_GL_PATH_COVERAGE overrides)" : ""
+            let chosen = LaminaEnvironment.current.pathCoverage == nil ? " (the default; LAMINA_GL_PATH_COVERAGE overrides)" : ""
             print("path coverage: \(renderer.pathCoverage.rawValue)\(chosen)")
             print("quads: " + (renderer.instancedQuads
                 ? "one instance each (a GPU; LAMINA_GL_INSTANCED)" : "four vertices each (a software rasterizer)"))

@@ -119,6 +119,19 @@ final class PathCoverageGPUTests: XCTestCase {
                    fill([star], .evenOdd, bounds: bounds)], width: 200, height: 160, maxDiff: 1, "thin and far")
     }
 
+    /// A renderer whose options name no method uploads the CPU's coverage, on every driver (it was the
+    /// trapezoids on a hardware GPU), so its path fills are the CPU renderer's to the byte.
+    func testDefaultMethod_isTheUpload_andMatchesTheCPUExactly() throws {
+        XCTAssertEqual(PathCoverageMethod.standard, .upload)
+        let renderer = try GLTestSupport.renderer()
+        XCTAssertEqual(renderer.pathCoverage, .upload)
+        let ops = randomFills(seed: 11, count: 12, columns: 4, cell: (w: 50, h: 40), vertices: { 5 + $0 % 6 })
+        let graph = TestGraphs.canvas(ops, width: 200, height: 120, clear: TestGraphs.white)
+        let cpu = try CPURenderer(threads: 2).render(graph)
+        let gpu = try renderer.render(graph)
+        XCTAssertEqual(GLTestSupport.compare(gpu, cpu, maxDiff: 0, name: "default method"), 0)
+    }
+
     func testFormat_picksR32FThenR16F_elseNone() {
         XCTAssertEqual(PathCoverage.format(extensions: ["GL_EXT_color_buffer_float", "GL_EXT_float_blend"]), GL_R32F)
         XCTAssertEqual(PathCoverage.format(extensions: ["GL_EXT_color_buffer_float"]), GL_R16F)

@@ -47,15 +47,14 @@ public struct RenderOptions: Sendable, Equatable {
     public var fetchBlend = true
     /// GPU, chosen when the renderer starts: large canvases read back by two threads.
     public var splitsReadback = true
-    /// GPU, chosen when the renderer starts: path fills' coverage work (the CPU's rows on a software
-    /// rasterizer, trapezoid records on a GPU) kept between frames for fills drawn again unchanged.
+    /// GPU, chosen when the renderer starts: path fills' coverage work (the CPU's rows when uploaded,
+    /// trapezoid records otherwise) kept between frames for fills drawn again unchanged.
     public var keepsPathCoverage = true
     /// GPU, chosen when the renderer starts: on a GPU (not a software rasterizer), each quad drawn as one
     /// instance with its record read once, instead of four vertices carrying it.
     public var instancedQuads = true
-    /// GPU: how path fills' coverage is computed (`PathCoverageMethod`; all are exact). Nil: chosen for the
-    /// driver when the renderer starts (`PathCoverageMethod.chosen(forRenderer:)`: the CPU's rasterizer,
-    /// uploaded, on a software rasterizer; trapezoids on a GPU), reported by `lamina info`.
+    /// GPU: how path fills' coverage is computed (`PathCoverageMethod`; all are exact). Nil:
+    /// `PathCoverageMethod.standard` (the CPU's rasterizer, uploaded), reported by `lamina info`.
     public var pathCoverage: PathCoverageMethod?
     /// GPU, applied when a renderer starts (process-wide): `glGetError` after every call. Nil leaves the
     /// build's default, on in debug builds and off in release ones.
