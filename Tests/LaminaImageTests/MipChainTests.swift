@@ -74,6 +74,41 @@ final class MipChainTests: XCTestCase {
         }
     }
 
+    /// Every level of random images, odd sizes, one-texel-wide ones and one large enough to be halved on
+    /// every core, equals the 2x2 rounded mean computed texel by texel, channel by channel.
+    func testEveryLevel_equalsTheRoundedMeanOfItsBox() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for (w, h) in [(2, 2), (3, 7), (17, 6), (1, 9), (9, 1), (64, 33), (600, 500)] {
+            let bytes = (0..<(w * h * 4)).map { _ -> UInt8 in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            let base = try XCTUnwrap(Image(width: w, height: h, premultipliedRGBA: bytes))
+            let levels = MipChain(base: base).levels
+            for (above, level) in zip(levels, levels.dropFirst()) {
+                XCTAssertEqual(level.pixels, reference(above), "\(w)x\(h): level \(level.width)x\(level.height)")
+            }
+        }
+    }
+
+    /// The next level, texel by texel: each box's far texels clamped to the edge.
+    private func reference(_ src: Image) -> [UInt8] {
+        let w = max(1, src.width / 2), h = max(1, src.height / 2)
+        var out: [UInt8] = []
+        for y in 0..<h {
+            for x in 0..<w {
+                let xs = [min(2 * x, src.width - 1), min(2 * x + 1, src.width - 1)]
+                let ys = [min(2 * y, src.height - 1), min(2 * y + 1, src.height - 1)]
+                for k in 0..<4 {
+                    let sum = ys.flatMap { yy in xs.map { xx in Int(src.pixels[(yy * src.width + xx) * 4 + k]) } }
+                        .reduce(0, +)
+                    out.append(UInt8((sum + 2) / 4))
+                }
+            }
+        }
+        return out
+    }
+
     func testBitmap_mipChain_isBuiltOnceAndShared() {
         let bitmap = Bitmap(image: Image(width: 4, height: 4), origin: "test")
         XCTAssertEqual(bitmap.mipChain.levels.count, 3)

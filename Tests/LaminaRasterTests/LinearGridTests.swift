@@ -200,6 +200,53 @@ final class LinearGridTests: XCTestCase {
         }
     }
 
+    /// The linear grids of the canvas's image draws.
+    private func linearGrids(_ scene: Scene) throws -> [LinearGrid] {
+        let graph = try Planner().plan(scene)
+        var samplers: [ImageID: TextureSampler] = [:]
+        var grids: [LinearGrid] = []
+        for pass in graph.passes {
+            guard case .draw(let ops) = pass.content else { continue }
+            for op in ops where op.texture != nil {
+                guard case .image = op.texture?.source else { continue }
+                let prepared = try PreparedOp(op, graph: graph, passes: [:], samplers: &samplers)
+                if let grid = prepared.linearGrid { grids.append(grid) }
+            }
+        }
+        return grids
+    }
+
+    /// Trilinear minification on an axis-aligned grid reads one level of the chain or mixes two with the
+    /// same weight at every pixel: between levels (lambda 0.4, 1.6, 2.3), exactly on one (a scale of 1/2:
+    /// level 1 alone), past the last level, and magnified (level 0's linear filter); faded, and clipped by a
+    /// rounded parent. Every byte is the reference's.
+    func testTrilinearDraws_readOneOrTwoLevelsThroughTheGrid_referenceBytes() throws {
+        var rng = SplitMix64(seed: 33)
+        let bitmap = try XCTUnwrap(noise(64, 48, &rng) { rng in rng.unit() > 0.2 })
+        let widths: [Double] = [48.6, 21.1, 12.9, 32, 0.9, 97.3]
+        let scene = makeScene(width: 240, height: 200, background: Color(white: 0.7)) { root in
+            let clip = Layer()
+            clip.frame = CGRect(x: 1.5, y: 1.25, width: 236, height: 196)
+            clip.cornerRadius = 14
+            clip.masksToBounds = true
+            root.addSublayer(clip)
+            for (k, w) in widths.enumerated() {
+                let image = Layer()
+                image.frame = CGRect(x: 2.3 + Double(k % 3) * 76, y: 3.6 + Double(k / 3) * 100, width: w, height: w * 0.75)
+                image.contentsValue = bitmap
+                image.minificationFilter = .trilinear
+                image.opacity = k % 2 == 0 ? 1 : 0.6
+                clip.addSublayer(image)
+            }
+        }
+        let grids = try linearGrids(scene)
+        XCTAssertEqual(grids.count, widths.count, "every draw takes a grid")
+        XCTAssertEqual(grids.filter { $0.next != nil }.count, 3, "three draws mix two levels")
+        XCTAssertEqual(grids.filter { $0.next == nil && $0.level > 0 }.map(\.level).sorted(), [1, 6],
+                       "a scale of 1/2 reads level 1, one past the last level reads level 6")
+        try assertFastPathsChangeNothing(scene)
+    }
+
     /// An image drawn about a texel a pixel has its occupancy found (and kept); a large one drawn small
     /// does not pay a look at all its texels for it.
     func testOccupancy_isFoundWhereTheDrawReadsMostTexels() throws {

@@ -11,9 +11,10 @@ import LaminaGeometry
 /// then mixes its four texels in the reference's order, so every byte is the reference's.
 ///
 /// Why one level of detail: with the map's `g02` and `g12` zero, the Jacobian `PixelSampler.local`
-/// returns is the same at every pixel, and so is `shade`'s lambda; the draw takes this path only when that
-/// lambda selects bilinear filtering of level 0 (magnification with a linear filter, or minification with
-/// a linear one).
+/// returns is the same at every pixel, and so is `shade`'s lambda; the draw takes this path when that
+/// lambda selects bilinear filtering (magnification with a linear filter, minification with a linear one:
+/// level 0; trilinear minification: one level of the mip chain, or two mixed with the same weight at every
+/// pixel, `Next`).
 struct LinearGrid {
     /// One column or row of the bounds: its two texel lines (clamped to the edge), the second one's weight
     /// (the first one's is `1 - weight`, as `bilinear` computes it) and the edge's coverage there
@@ -25,20 +26,65 @@ struct LinearGrid {
     /// Per row of the bounds: the upper and lower texel rows.
     let rows: [Line]
     /// For an image whose transparent texels are known, which columns read which texels, so that a row is
-    /// walked only over the columns that read a non-zero texel; nil for a pass, or columns that run
-    /// backwards.
+    /// walked only over the columns that read a non-zero texel; nil for a pass, columns that run backwards,
+    /// or a level other than 0.
     let reach: Reach?
+    /// The level of the sampler's chain the lines index: 0 but for a trilinear draw.
+    let level: Int
+    /// For a trilinear draw between two levels, the next level's lines and its weight.
+    let next: Next?
+
+    /// The second level a trilinear draw mixes in: its lines (their coverage unused) and its weight, `f` of
+    /// `TextureSampler.sample` (the upper level's is `1 - f`).
+    struct Next {
+        let columns: [Line]
+        let rows: [Line]
+        let level: Int
+        let weight: Double
+    }
 
     init?(_ t: PreparedOp.PreparedTexture, sampler: PixelSampler?, bounds: PixelRect, edgeAA: EdgeMask) {
-        guard t.mask == nil, t.shape.isRect, let sampler, !bounds.isEmpty, let level = t.sampler.levels.first
-        else { return nil }
+        guard t.mask == nil, t.shape.isRect, let sampler, !bounds.isEmpty else { return nil }
         let p = sampler.projection
         guard p.g10 == 0, p.g01 == 0, p.g02 == 0, p.g12 == 0, p.h02 == 0, p.h12 == 0, p.h22 > 0 else { return nil }
         let px0 = Double(bounds.x0) + 0.5, py0 = Double(bounds.y0) + 0.5
-        guard let s0 = sampler.local(px: px0, py: py0), LinearGrid.filtersLinearly(t, at: s0) else { return nil }
-        let width = level.width, height = level.height
+        guard let s0 = sampler.local(px: px0, py: py0), let levels = LinearGrid.levels(t, at: s0),
+              let lines = LinearGrid.lines(t, level: levels.level, sampler: sampler, bounds: bounds, edgeAA: edgeAA)
+        else { return nil }
+        (columns, rows, level) = (lines.columns, lines.rows, levels.level)
+        if let (second, weight) = levels.next {
+            guard let more = LinearGrid.lines(t, level: second, sampler: sampler, bounds: bounds, edgeAA: edgeAA)
+            else { return nil }
+            next = Next(columns: more.columns, rows: more.rows, level: second, weight: weight)
+        } else {
+            next = nil
+        }
+        // The occupancy costs a look at every texel once: worth it where the draw reads a fair share of them
+        // (a store drawn about one texel a pixel, every frame), not for a large image drawn small.
+        let base = t.sampler.levels[0]
+        let width = base.width, height = base.height
+        let worthFinding = width * height <= 4 * bounds.width * bounds.height
+        let columns = lines.columns
+        reach = levels.level != 0 || levels.next != nil ? nil : t.sampler.bitmap.flatMap { bitmap in
+            (worthFinding ? bitmap.occupancy : bitmap.knownOccupancy).flatMap {
+                Reach(columns, occupancy: $0, width: width, height: height)
+            }
+        }
+    }
+
+    /// Per column and row of `bounds`, the texel lines of `level` of the draw's chain, as `bilinear` finds
+    /// them at each pixel (the level-0 coordinate scaled as `TextureSampler.scaled` scales it), with the
+    /// edges' coverage; nil where a pixel has no finite local point or the level's size passes 32 bits.
+    private static func lines(_ t: PreparedOp.PreparedTexture, level: Int, sampler: PixelSampler, bounds: PixelRect,
+                              edgeAA: EdgeMask) -> (columns: [Line], rows: [Line])? {
+        guard level < t.sampler.levels.count else { return nil }
+        let l = t.sampler.levels[level], base = t.sampler.levels[0]
+        let width = l.width, height = l.height
         // Texel indices kept in 32 bits; a texture past that takes the reference.
         guard width < Int(Int32.max), height < Int(Int32.max) else { return nil }
+        let scaleX = { (x: Double) in level == 0 ? x : x * Double(width) / Double(base.width) }
+        let scaleY = { (y: Double) in level == 0 ? y : y * Double(height) / Double(base.height) }
+        let px0 = Double(bounds.x0) + 0.5, py0 = Double(bounds.y0) + 0.5
         // The edges' normals' pixel lengths, computed once (the same doubles `Sample.pixels` computes).
         let axes = Coverage.AxisLengths(sampler)
         var columns: [Line] = [], rows: [Line] = []
@@ -46,37 +92,44 @@ struct LinearGrid {
         rows.reserveCapacity(bounds.height)
         for x in bounds.x0..<bounds.x1 {
             guard let s = sampler.local(px: Double(x) + 0.5, py: py0), s.qx.isFinite, s.qy.isFinite else { return nil }
-            let (i0, a) = LinearGrid.texel(t.texels.x(s), size: width)
+            let (i0, a) = LinearGrid.texel(scaleX(t.texels.x(s)), size: width)
             columns.append(Line(first: Int32(min(max(i0, 0), width - 1)), second: Int32(min(max(i0 + 1, 0), width - 1)),
                                 weight: a, coverage: Coverage.rectX(t.rect, at: s, edgeAA: edgeAA, axes: axes)))
         }
         for y in bounds.y0..<bounds.y1 {
             guard let s = sampler.local(px: px0, py: Double(y) + 0.5), s.qx.isFinite, s.qy.isFinite else { return nil }
-            let (j0, b) = LinearGrid.texel(t.texels.y(s), size: height)
+            let (j0, b) = LinearGrid.texel(scaleY(t.texels.y(s)), size: height)
             rows.append(Line(first: Int32(min(max(j0, 0), height - 1)), second: Int32(min(max(j0 + 1, 0), height - 1)),
                              weight: b, coverage: Coverage.rectY(t.rect, at: s, edgeAA: edgeAA, axes: axes)))
         }
-        self.columns = columns
-        self.rows = rows
-        // The occupancy costs a look at every texel once: worth it where the draw reads a fair share of them
-        // (a store drawn about one texel a pixel, every frame), not for a large image drawn small.
-        let worthFinding = width * height <= 4 * bounds.width * bounds.height
-        reach = t.sampler.bitmap.flatMap { bitmap in
-            (worthFinding ? bitmap.occupancy : bitmap.knownOccupancy).flatMap {
-                Reach(columns, occupancy: $0, width: width, height: height)
-            }
-        }
+        return (columns, rows)
     }
 
-    /// Whether `shade`'s lambda at `s` (the same at every pixel of such a map) selects bilinear filtering
-    /// of level 0.
-    private static func filtersLinearly(_ t: PreparedOp.PreparedTexture, at s: Projection.Sample) -> Bool {
+    /// The levels `shade`'s lambda at `s` (the same at every pixel of such a map) reads bilinearly, as
+    /// `TextureSampler.sample` chooses them: level 0 for linear filtering, one level of the chain or two
+    /// with the second's weight for trilinear minification; nil for nearest filtering or a lambda that is
+    /// not a number.
+    private static func levels(_ t: PreparedOp.PreparedTexture, at s: Projection.Sample)
+        -> (level: Int, next: (Int, Double)?)?
+    {
         let d = t.rect, r = t.draw.sourceRect
         let sx = Double(r.width) / Double(d.width), sy = Double(r.height) / Double(d.height)
         let lambda = TextureSampler.lambda(dudx: sx * t.texWidth * s.dxdpx, dvdx: sy * t.texHeight * s.dydpx,
                                            dudy: sx * t.texWidth * s.dxdpy, dvdy: sy * t.texHeight * s.dydpy,
                                            bias: t.draw.lodBias)
-        return lambda <= 0 ? t.draw.magFilter == .linear : t.draw.minFilter == .linear
+        guard !lambda.isNaN else { return nil }
+        if lambda <= 0 { return t.draw.magFilter == .linear ? (0, nil) : nil }
+        switch t.draw.minFilter {
+        case .nearest: return nil
+        case .linear: return (0, nil)
+        case .trilinear:
+            guard t.sampler.mipmapped else { return nil }
+            let q = t.sampler.levels.count - 1
+            if lambda >= Double(q) { return (q, nil) }
+            let d1 = Int(pixels: lambda, .down, in: 0...q)
+            let f = lambda - Double(d1)
+            return f == 0 ? (d1, nil) : (d1, (min(d1 + 1, q), f))
+        }
     }
 
     /// `TextureSampler.bilinear`'s first texel index and weight along an axis of `size` texels.
@@ -95,7 +148,10 @@ extension PreparedOp {
     /// skipped, and where the image's occupancy is known, whole runs of such pixels are never visited.
     func runLinearGrid(_ g: LinearGrid, _ t: PreparedTexture, _ ys: Range<Int>, _ target: BlendTarget,
                        tint: SIMD4<Double>, hidden: Hidden) {
-        let level = t.sampler.levels[0]
+        if let next = g.next {
+            return runMixedGrid(g, next, t, ys, target, tint: tint, hidden: hidden)
+        }
+        let level = t.sampler.levels[g.level]
         let tintColor = t.draw.tint.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         g.columns.withUnsafeBufferPointer { columns in
             level.pixels.withUnsafeBytes { raw in

@@ -13,7 +13,7 @@ import LaminaGraph
 /// | framed shape | the same | the ring and hole from the memo (`FramedRows` over `MemoBorderParts`) |
 /// | texture | an integer translation of a whole pass (`alignedOffset`) | texels read directly, tinted by table (`runAligned`) |
 /// | texture | a texel grid (`texelGrid`) | one sample per texel footprint (`runGrid`, `TexelGrid`) |
-/// | texture | a bilinear grid (`linearGrid`) | texel pairs and weights per column and row (`runLinearGrid`, `LinearGrid`) |
+/// | texture | a bilinear grid (`linearGrid`), trilinear ones included | texel pairs and weights per column and row, of one level or two mixed (`runLinearGrid`, `runMixedGrid`, `LinearGrid`) |
 /// | any of the above | spans (`SpanPlan`) | rows walked over live columns, solid runs filled, plain rows shared (`scanSpans`) |
 extension PreparedOp {
     /// Whether the draw reads its texels by column and row (`TexelGrid`, `LinearGrid`), the draws
