@@ -4,7 +4,7 @@ import Foundation
 import LaminaGraph
 import LaminaGeometry
 
-/// **Upload method** (`PathCoverageMethod.upload`, the choice on a software GL driver): the CPU renderer's
+/// **Upload method** (`PathCoverageMethod.upload`, the default on every driver): the CPU renderer's
 /// rasterizer (`PathRasterizer`) computes each fill's coverage, the fills spread over every core, and each is
 /// uploaded into its slot of the atlas page as 32-bit floats. On llvmpipe the "GPU" is this same CPU, and
 /// the trapezoids' fragments (an instanced quad per piece, a float blend per texel) cost more than the
