@@ -47,10 +47,11 @@ extension LinearGrid {
         return grid
     }
 
-    /// The bytes a grid holds, for the cache's bound: its lines, and its runs with the occupancy they read
-    /// (which the grid keeps alive after its image is gone).
+    /// The bytes a grid holds, for the cache's bound: its lines (a trilinear grid's second level's too), and
+    /// its runs with the occupancy they read (which the grid keeps alive after its image is gone).
     var bytes: Int {
-        128 + (columns.count + rows.count) * MemoryLayout<Line>.stride
+        let lines = columns.count + rows.count + (next.map { $0.columns.count + $0.rows.count } ?? 0)
+        return 128 + lines * MemoryLayout<Line>.stride
             + (reach.map { $0.low.count * 8 + $0.occupancy.words.count * 8 } ?? 0)
     }
 }
