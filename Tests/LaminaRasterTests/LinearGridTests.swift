@@ -77,20 +77,7 @@ final class LinearGridTests: XCTestCase {
     }
 
     /// How many of the canvas's draws prepare a linear grid.
-    private func linearGridDraws(_ scene: Scene) throws -> Int {
-        let graph = try Planner().plan(scene)
-        var samplers: [ImageID: TextureSampler] = [:]
-        var count = 0
-        for pass in graph.passes {
-            guard case .draw(let ops) = pass.content else { continue }
-            for op in ops where op.texture != nil {
-                guard case .image = op.texture?.source else { continue }
-                let prepared = try PreparedOp(op, graph: graph, passes: [:], samplers: &samplers)
-                if prepared.linearGrid != nil { count += 1 }
-            }
-        }
-        return count
-    }
+    private func linearGridDraws(_ scene: Scene) throws -> Int { try linearGrids(scene).count }
 
     func testRandomStores_drawTheReferenceBytesThroughTheLinearGrid() throws {
         var taken = 0

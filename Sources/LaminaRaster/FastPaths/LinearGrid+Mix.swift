@@ -4,7 +4,7 @@ import LaminaGraph
 extension PreparedOp {
     /// Draws a trilinear `LinearGrid` between two levels: per pixel each level's bilinear sample as `Rows`
     /// reads it (zero where its four texels are), mixed as `TextureSampler.sample` mixes them,
-    /// `a * (1 - f) + b * f`, then the colour, coverage and clips as `Rows.general` applies them, so every
+    /// `a * (1 - f) + b * f`, then the colour, coverage and clips as `Rows.general` applies them (`LinearGrid.blend`), so every
     /// byte is the reference's. A pixel whose eight texels are all zero adds nothing and is skipped.
     func runMixedGrid(_ g: LinearGrid, _ next: LinearGrid.Next, _ t: PreparedTexture, _ ys: Range<Int>,
                       _ target: BlendTarget, tint: SIMD4<Double>, hidden: Hidden) {
@@ -51,21 +51,15 @@ private struct MixedRows {
         let f = weight, rf = 1 - weight
         for x in xs {
             let ca = a.columns[x &- x0]
-            var cov = ca.coverage * rowA.coverage
+            let cov = ca.coverage * rowA.coverage
             guard cov > 0 else { continue }
             let sa = a.sample(ca, top: topA, bottom: bottomA, b: wa, rb: rwa)
             let sb = b.sample(b.columns[x &- x0], top: topB, bottom: bottomB, b: wb, rb: rwb)
             guard sa != nil || sb != nil else { continue }
             // A level whose four texels are zero samples exactly zero in the reference too.
             let sample = (sa ?? .zero) * rf + (sb ?? .zero) * f
-            var color = tintColor.map { $0 * sample.w } ?? sample
-            color *= opacity
-            color *= tint
-            if !op.clips.isEmpty {
-                cov *= op.clipCoverage(x: x, y: y)
-                guard cov > 0 else { continue }
-            }
-            target.blend(color * cov, x: x, y: y)
+            LinearGrid.blend(sample, coverage: cov, x: x, y: y, target, op: op, tintColor: tintColor,
+                             opacity: opacity, tint: tint)
         }
     }
 }

@@ -260,18 +260,28 @@ extension LinearGrid {
             let b = row.weight, rb = 1 - b
             for x in xs {
                 let c = columns[x &- x0]
-                var cov = c.coverage * row.coverage
+                let cov = c.coverage * row.coverage
                 guard cov > 0, let sample = sample(c, top: top, bottom: bottom, b: b, rb: rb) else { continue }
-                var color = tintColor.map { $0 * sample.w } ?? sample
-                color *= opacity
-                color *= tint
-                if !op.clips.isEmpty {
-                    cov *= op.clipCoverage(x: x, y: y)
-                    guard cov > 0 else { continue }
-                }
-                target.blend(color * cov, x: x, y: y)
+                LinearGrid.blend(sample, coverage: cov, x: x, y: y, target, op: op, tintColor: tintColor,
+                                 opacity: opacity, tint: tint)
             }
         }
+    }
+
+    /// A sample's colour as `shade` and `SampledRows` make it (a tint colour times its alpha, the opacity,
+    /// the modulation), times the coverage and the clips', blended at (x, y).
+    @inline(__always)
+    static func blend(_ sample: SIMD4<Double>, coverage: Double, x: Int, y: Int, _ target: BlendTarget, op: PreparedOp,
+                      tintColor: SIMD4<Double>?, opacity: Double, tint: SIMD4<Double>) {
+        var color = tintColor.map { $0 * sample.w } ?? sample
+        color *= opacity
+        color *= tint
+        var cov = coverage
+        if !op.clips.isEmpty {
+            cov *= op.clipCoverage(x: x, y: y)
+            guard cov > 0 else { return }
+        }
+        target.blend(color * cov, x: x, y: y)
     }
 }
 
