@@ -107,10 +107,18 @@ const int FILTER_TRILINEAR = 2;
 // Coordinates are texel coordinates of level 0 (a texel's centre at i + 0.5), not unit ones: a texture drawn
 // one texel to a pixel then reads each centre exactly, where u * size from u = (i + 0.5) / size is off by an
 // ulp and hands the neighbour a weight (LaminaRaster's TextureSampler takes the same coordinates).
+// levelSize: the size of `level`, max(1, floor(size / 2^level)) as GL defines it (ES 3.0 §3.8.14), computed
+// from level 0's rather than asked of textureSize: the level differs between neighbouring pixels of a
+// trilinear draw, and llvmpipe answered textureSize for a group of pixels with one of their levels (two
+// columns of a perspective-tilted image read another level's texels, 125 steps off).
+ivec2 levelSize(sampler2D t, int level) {
+    return max(textureSize(t, 0) >> level, ivec2(1));
+}
+
 // levelCoord: the same position in texel coordinates of `level`.
 vec2 levelCoord(sampler2D t, vec2 x0, int level) {
     if (level == 0) return x0;
-    return x0 * vec2(textureSize(t, level)) / vec2(textureSize(t, 0));
+    return x0 * vec2(levelSize(t, level)) / vec2(textureSize(t, 0));
 }
 
 // GL_NEAREST: texel floor(x), biased as below.
@@ -142,12 +150,12 @@ vec4 sampleBilinearIn(sampler2D t, vec2 x0, int level, ivec2 origin, ivec2 size)
 }
 
 vec4 sampleNearest(sampler2D t, vec2 x0, int level) {
-    return sampleNearestIn(t, levelCoord(t, x0, level), level, ivec2(0), textureSize(t, level));
+    return sampleNearestIn(t, levelCoord(t, x0, level), level, ivec2(0), levelSize(t, level));
 }
 
 // GL_LINEAR: i0 = floor(x - 0.5), weight frac(x - 0.5).
 vec4 sampleBilinear(sampler2D t, vec2 x0, int level) {
-    return sampleBilinearIn(t, levelCoord(t, x0, level), level, ivec2(0), textureSize(t, level));
+    return sampleBilinearIn(t, levelCoord(t, x0, level), level, ivec2(0), levelSize(t, level));
 }
 
 // Magnification when lambda <= 0 (c = 0 for these filter pairs, §3.8.11), else minification: nearest and
