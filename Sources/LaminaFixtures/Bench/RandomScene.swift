@@ -12,11 +12,14 @@ import LaminaGeometry
 /// a star), masksToBounds over sublayers, mask layers, group opacity,
 /// small rotations (edge antialiasing on or off), perspective, and the specialised layers that render
 /// (gradients of every type, replicators with colour offsets, some preserving depth, shapes filled and stroked, text in
-/// DejaVu Sans, plain or attributed, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes, custom drawing: `RandomScene+Drawing.swift`),
+/// DejaVu Sans, plain or attributed, wrapped or truncated, at contentsScale 1 or the canvas's, transform layers of crossing planes, custom drawing: `RandomScene+Drawing.swift`,
+/// pictures stretched over cards with every filter: `RandomScene+Pictures.swift`),
 /// drawn at a moment of their animations (`RandomScene+Animations.swift`). `maxShadowSigma` bounds the shadows' blur
 /// in pixels. The default, 30, is the "shadows of radius 0 to 30": above 4 the GPU blurs through the
-/// bounded pyramid (`BlurPyramid`). With it, 2 000 of 2 000 scenes of seed 2032 hold fuzzy(2, 0); with shadows up
-/// to 64, 1 971 of 2 000 (seed 2033), the others differing by 3 on one to three pixels.
+/// bounded pyramid (`BlurPyramid`). With it, 2 000 of 2 000 scenes of seed 2032 held fuzzy(2, 0) before pictures
+/// joined the scenes, 599 of 600 after (the one left: a pixel of a nearest-filtered picture, docs/internals.md,
+/// "Random scenes"); with shadows up to 64, 1 971 of 2 000 (seed 2033), the others differing by 3 on one to three
+/// pixels.
 public struct RandomScene {
     public var maxShadowSigma: Double
     /// The `maxShadowSigma` values the tools accept (`--max-shadow-sigma`).
@@ -72,6 +75,10 @@ public struct RandomScene {
                 // store clipped to its corners alone, which draws in the corners' path without a mask pass.
                 var side = SplitMix64(seed: UInt64(keys.count) &* 0x9E37_79B9 ^ w.bitPattern)
                 masks = side.unit() < 0.4
+            } else {
+                // From a stream of its own too: a picture as the card's contents, over its background.
+                var side = SplitMix64(seed: w.bitPattern &* 0xC2B2_AE3D ^ h.bitPattern)
+                if side.unit() < 0.3 { keys.append(picture(&side)) }
             }
         }
         if rng.unit() < 0.7 { keys.append("\"cornerRadius\": \(n(rng.whole(0, 30)))") }
