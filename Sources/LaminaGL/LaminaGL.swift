@@ -3,7 +3,7 @@
 /// What it owns: the EGL display and context (`GLContext`, platform device first so a real GPU wins, then
 /// Mesa's surfaceless platform, then GBM on a render node), shader loading with `#include` and errors that
 /// name the file and line (`ShaderProgram`), pooled render targets, a texture cache keyed by `Bitmap`
-/// identity, path coverage computed on the GPU as exact areas of trapezoids (`PathCoverage`), and
+/// identity, path coverage (`PathCoverage`: the CPU's rows uploaded by default, or exact areas of trapezoids drawn on the GPU), and
 /// `GPURenderer`, which executes a `RenderGraph`.
 ///
 /// Folders: `Device/` (EGL and GL: contexts, errors, textures, targets, shaders, timers, read-back),

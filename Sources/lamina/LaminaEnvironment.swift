@@ -8,7 +8,7 @@ import LaminaKit
 /// (libraries take a `RenderOptions`). One polarity: a fast path's variable set to `0` turns it off, so the
 /// general path behind it can be compared (README, "Environment").
 ///
-/// `LAMINA_GL_PATH_COVERAGE` (trapezoids, stencil) picks how the GPU computes path coverage
+/// `LAMINA_GL_PATH_COVERAGE` (upload, trapezoids, stencil) picks how the GPU computes path coverage
 /// (`RenderOptions.pathCoverage`). `LAMINA_GL_CHECK=1` checks every GL call's errors in a release build (`0` turns a debug build's checks
 /// off); `LAMINA_EGL_PLATFORM` (device, surfaceless, gbm) starts EGL on that platform only.
 /// `LAMINA_CPU_<NAME>=0` turns one CPU fast path off (`CPUFastPaths.named`: `LAMINA_CPU_SPANS`, ...).

@@ -13,7 +13,7 @@ import LaminaGeometry
 /// CPU's rows uploaded) against the CPU's `PathRasterizer` on opaque fills, where a coverage error shows
 /// undiluted in the colour: random self-intersecting polygons under both rules, many fills sharing one
 /// atlas, hard-edged fills, near-horizontal edges and a fill reaching far past its bounds. Each check runs
-/// with both methods, each on a renderer of its own whatever the driver would choose.
+/// with both methods, each on a renderer of its own whatever the default is.
 final class PathCoverageGPUTests: XCTestCase {
     private let black = PremultipliedColor(r: 0, g: 0, b: 0, a: 1)
 

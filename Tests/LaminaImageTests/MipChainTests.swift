@@ -74,8 +74,8 @@ final class MipChainTests: XCTestCase {
         }
     }
 
-    /// Every level of random images, odd sizes, one-texel-wide ones and one large enough to be halved on
-    /// every core, equals the 2x2 rounded mean computed texel by texel, channel by channel.
+    /// Every level of random images, odd sizes, one-texel-wide ones and a large one equals the 2x2 rounded
+    /// mean computed texel by texel, channel by channel.
     func testEveryLevel_equalsTheRoundedMeanOfItsBox() throws {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         for (w, h) in [(2, 2), (3, 7), (17, 6), (1, 9), (9, 1), (64, 33), (600, 500)] {

@@ -232,6 +232,21 @@ final class LinearGridTests: XCTestCase {
         XCTAssertEqual(grids.filter { $0.next == nil && $0.level > 0 }.map(\.level).sorted(), [1, 6],
                        "a scale of 1/2 reads level 1, one past the last level reads level 6")
         try assertFastPathsChangeNothing(scene)
+        // Unclipped and mostly transparent (pixels whose eight texels are all zero are skipped), at the same
+        // scales: the rows without clips, and a biased one.
+        let sparse = try XCTUnwrap(noise(64, 48, &rng) { rng in rng.unit() > 0.85 })
+        let open = makeScene(width: 240, height: 200, background: Color(white: 0.7)) { root in
+            for (k, w) in widths.enumerated() {
+                let image = Layer()
+                image.frame = CGRect(x: 2.3 + Double(k % 3) * 76, y: 3.6 + Double(k / 3) * 100, width: w, height: w * 0.75)
+                image.contentsValue = sparse
+                image.minificationFilter = .trilinear
+                image.minificationFilterBias = k == 1 ? 0.3 : 0
+                root.addSublayer(image)
+            }
+        }
+        XCTAssertEqual(try linearGrids(open).filter { $0.next != nil }.count, 3)
+        try assertFastPathsChangeNothing(open)
     }
 
     /// An image drawn about a texel a pixel has its occupancy found (and kept); a large one drawn small

@@ -82,7 +82,7 @@ import LaminaGeometry
 /// and shading dominates triangle setup (a hardware GPU with many big fills); kept selectable for that and
 /// for comparison. Uploading the CPU's coverage as an R8 texture (what the trapezoids replaced): exact to
 /// the R8 rounding but a CPU rasterization per fill per frame; uploaded as R32F from the CPU's faster
-/// cluster rasterizer on every core it is now the software drivers' method. Stencil-then-cover alone: the stencil resolves
+/// cluster rasterizer on every core it is now every driver's default. Stencil-then-cover alone: the stencil resolves
 /// the winding number per sample, so edge pixels get sample-counted coverage (1/4 to 1/16 steps with MSAA,
 /// 0 or 1 with one sample), several 8-bit steps from the exact area.
 final class PathCoverage {
@@ -116,7 +116,7 @@ final class PathCoverage {
     /// Trapezoids are cut into pieces at most this many rows tall, at rows that are multiples of it.
     static let rowsPerPiece = 8
 
-    init(pool: TargetPool, format: Int32?, method: PathCoverageMethod = .trapezoids, keeps: Bool = true) throws {
+    init(pool: TargetPool, format: Int32?, method: PathCoverageMethod = .standard, keeps: Bool = true) throws {
         self.pool = pool
         self.format = format
         kept = keeps ? PathCoverage.makeKeptCache() : nil

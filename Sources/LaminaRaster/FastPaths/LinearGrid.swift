@@ -107,8 +107,8 @@ struct LinearGrid {
 
     /// The levels `shade`'s lambda at `s` (the same at every pixel of such a map) reads bilinearly, as
     /// `TextureSampler.sample` chooses them: level 0 for linear filtering, one level of the chain or two
-    /// with the second's weight for trilinear minification; nil for nearest filtering or a lambda that is
-    /// not a number.
+    /// with the second's weight for trilinear minification; nil for nearest filtering, a lambda that is
+    /// not a number, or a trilinear draw whose sampler has no mip chain.
     private static func levels(_ t: PreparedOp.PreparedTexture, at s: Projection.Sample)
         -> (level: Int, next: (Int, Double)?)?
     {
