@@ -158,17 +158,23 @@ vec4 sampleBilinear(sampler2D t, vec2 x0, int level) {
     return sampleBilinearIn(t, levelCoord(t, x0, level), level, ivec2(0), levelSize(t, level));
 }
 
+// GL_LINEAR_MIPMAP_LINEAR at lambda (from 0 on): levels floor(lambda) and +1 mixed, the last level from
+// lambda >= q on.
+vec4 sampleMinified(sampler2D t, vec2 uv, float lambda, int levels) {
+    int q = levels - 1;
+    if (lambda >= float(q)) return sampleBilinear(t, uv, q);
+    int d1 = int(floor(max(lambda, 0.0)));
+    float f = max(lambda, 0.0) - float(d1);
+    vec4 a = sampleBilinear(t, uv, d1);
+    if (f == 0.0) return a;
+    return a * (1.0 - f) + sampleBilinear(t, uv, min(d1 + 1, q)) * f;
+}
+
 // Magnification when lambda <= 0 (c = 0 for these filter pairs, §3.8.11), else minification: nearest and
 // linear on level 0, trilinear between levels floor(lambda) and +1, the last level from lambda >= q on.
 vec4 sampleTexture(sampler2D t, vec2 uv, float lambda, int minFilter, int magFilter, int levels) {  // uv: level-0 texel coordinates
     if (lambda <= 0.0) return magFilter == FILTER_NEAREST ? sampleNearest(t, uv, 0) : sampleBilinear(t, uv, 0);
     if (minFilter == FILTER_NEAREST) return sampleNearest(t, uv, 0);
     if (minFilter == FILTER_LINEAR) return sampleBilinear(t, uv, 0);
-    int q = levels - 1;
-    if (lambda >= float(q)) return sampleBilinear(t, uv, q);
-    int d1 = int(floor(lambda));
-    float f = lambda - float(d1);
-    vec4 a = sampleBilinear(t, uv, d1);
-    if (f == 0.0) return a;
-    return a * (1.0 - f) + sampleBilinear(t, uv, min(d1 + 1, q)) * f;
+    return sampleMinified(t, uv, lambda, levels);
 }

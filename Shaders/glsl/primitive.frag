@@ -56,6 +56,24 @@ bool exactInside(vec2 p, int base, int k) {
     return (k & 1) == 0 ? x >= 0 : x < 0;
 }
 
+// A nearest-filtered draw's texel along one axis at pixel (i, j) (TexelLattice): floor(L / 2^shift) for
+// L = a i + b j + c, the texel e holding (a, b, c >> 14, c & 0x3FFF), summed by halves as in exactInside:
+// floor(L / 2^14) = X + (Y >> 14), then shifted right by the rest (shift >= 14).
+int latticeAxis(ivec2 ij, vec4 e, int shift) {
+    int a = int(e.x), b = int(e.y);
+    int x = (a >> 14) * ij.x + (b >> 14) * ij.y + int(e.z);
+    int y = (a & 0x3FFF) * ij.x + (b & 0x3FFF) * ij.y + int(e.w);
+    return (x + (y >> 14)) >> (shift - 14);
+}
+
+// The texel (before the clamp to the edge) a nearest-filtered draw reads at pixel p, from the lattice
+// texels at `base`: the x axis, the y axis, then the two shifts (ClipTable.addLattice).
+ivec2 latticeTexel(vec2 p, int base) {
+    ivec2 ij = ivec2(p);
+    vec4 shifts = clipTexel(base + 2);
+    return ivec2(latticeAxis(ij, clipTexel(base), int(shifts.x)), latticeAxis(ij, clipTexel(base + 1), int(shifts.y)));
+}
+
 #include "store.glsl"
 #include "common.glsl"
 
@@ -137,8 +155,9 @@ vec2 ringCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
 #endif
 
 #ifdef PAINT_TEXTURE
-// The texture's colour at local q: the op's filters, or the one filter both name.
-vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
+// The texture's colour at local q (pixel p): the op's filters, or the one filter both name. `lattice`: the
+// first texel of the draw's nearest texels (TexelLattice) for this texture, -1 for none; `flags` the record's.
+vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels, vec2 p, int lattice, int flags) {
     vec2 dstSize = v_rect.zw - v_rect.xy;
     // Texel coordinates of level 0: the source rect's start plus the offset into the destination times
     // texels per point (exact for a draw of one texel to a point; see common.glsl).
@@ -150,16 +169,20 @@ vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels) {
 #endif
     vec2 uv = v_src.xy * size0 + (q - v_rect.xy) * (v_src.zw * size0 / dstSize);
 #if defined(ATLAS) && defined(SAMPLE_NEAREST)
+    if (lattice >= 0) return texelIn(t, latticeTexel(p, lattice), 0, ivec2(v_tex.xy), ivec2(v_tex.zw));
     return sampleNearestIn(t, uv, 0, ivec2(v_tex.xy), ivec2(v_tex.zw));
 #elif defined(ATLAS)
     return sampleBilinearIn(t, uv, 0, ivec2(v_tex.xy), ivec2(v_tex.zw));
 #elif defined(SAMPLE_NEAREST)
+    if (lattice >= 0) return texelIn(t, latticeTexel(p, lattice), 0, ivec2(0), textureSize(t, 0));
     return sampleNearest(t, uv, 0);
 #elif defined(SAMPLE_LINEAR)
     return sampleBilinear(t, uv, 0);
 #else
     // The level of detail from the texel-space derivatives (GLES 3.0 §3.8.10, eq. 3.20 with rho = max of
     // the two lengths).
+    // Flag 8: trilinear at the level decided for the whole draw (TextureSampling), v_params.y.
+    if ((flags & 8) != 0) return sampleMinified(t, uv, v_params.y, levels);
     vec2 scale = v_src.zw / dstSize * v_tex.xy;
     vec2 dpx = vec2(scale.x * jac.x, scale.y * jac.z);
     vec2 dpy = vec2(scale.x * jac.y, scale.y * jac.w);
@@ -323,13 +346,17 @@ void main() {
     vec4 paint = gradientColor(q, int(v_src.x) * TEXELS_PER_CLIP, p, seamRecord < 0 ? -1 : seamRecord * TEXELS_PER_CLIP)
         * v_color;
 #elif defined(PAINT_TEXTURE)
-    vec4 s = sampleOp(u_texture, q, jac, int(v_tex.w));
-    int flags = int(v_params.z);
+    // The flags (InstanceLayout): 1 tinted, 2 masked, 4 mask inverted, 8 level given; over 16, the draw's
+    // TexelLattice record plus one.
+    int flags = int(floor(v_params.z + 0.5));
+    int lattice = (flags >> 4) - 1;
+    int latticeBase = lattice < 0 ? -1 : lattice * TEXELS_PER_CLIP;
+    vec4 s = sampleOp(u_texture, q, jac, int(v_tex.w), p, latticeBase, flags);
     vec4 paint = ((flags & 1) != 0) ? v_color * s.a : v_color * s;
 #ifdef MASKED
     // The mask pass has one level, so trilinear reduces to linear on it, as on the CPU.
     // Flag 4: one minus the mask (TextureDraw.invertsMask, a drawing's clear).
-    float maskAlpha = sampleOp(u_mask, q, jac, 1).a;
+    float maskAlpha = sampleOp(u_mask, q, jac, 1, p, latticeBase < 0 ? -1 : latticeBase + 3, flags).a;
     paint *= ((flags & 4) != 0) ? 1.0 - maskAlpha : maskAlpha;
 #endif
 #endif

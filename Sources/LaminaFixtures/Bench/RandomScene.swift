@@ -78,7 +78,7 @@ public struct RandomScene {
             } else {
                 // From a stream of its own too: a picture as the card's contents, over its background.
                 var side = SplitMix64(seed: w.bitPattern &* 0xC2B2_AE3D ^ h.bitPattern)
-                if side.unit() < 0.3 { keys.append(picture(&side)) }
+                if side.unit() < 0.3 { keys.append(picture(&side, scale: scale)) }
             }
         }
         if rng.unit() < 0.7 { keys.append("\"cornerRadius\": \(n(rng.whole(0, 30)))") }

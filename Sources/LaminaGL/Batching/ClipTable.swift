@@ -42,6 +42,17 @@ struct ClipTable {
         return record
     }
 
+    /// A record of a nearest-filtered draw's texel lattices (`TexelLattice.texels`): the texture's in texels
+    /// 0-2, the mask's in 3-5; `primitive.frag`'s `latticeTexel` reads them.
+    mutating func addLattice(_ texels: TexelLattice, mask: TexelLattice?) -> Int {
+        let record = count
+        floats += texels.texels
+        floats += mask?.texels ?? [Float](repeating: 0, count: 12)
+        let perRecord = InstanceLayout.texelsPerClip * 4
+        floats += [Float](repeating: 0, count: (perRecord - floats.count % perRecord) % perRecord)
+        return record
+    }
+
     /// The record of `paint` (added now if new): a header texel (kind, stop count, opacity, 1 / |axis|^2),
     /// the axis (start.xy, end.xy), then two texels a stop ((location, 1 / (location - previous), 0, 0);
     /// straight RGBA), zeros to a whole record.

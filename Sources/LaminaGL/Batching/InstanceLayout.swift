@@ -80,6 +80,14 @@ enum InstanceLayout {
     static let masked: Float = 2
     /// With `masked`: multiplied by one minus the mask's alpha (`TextureDraw.invertsMask`).
     static let maskInverted: Float = 4
+    /// A trilinear draw's level of detail, decided for the whole draw, is `params.y` (`TextureSampling`).
+    static let levelGiven: Float = 8
+    /// A nearest-filtered draw's texel lattice (`TexelLattice`): its clip-table record plus one, times this,
+    /// is added to the flags, the record under `latticeRecordLimit` so that the sum stays an integer a float
+    /// holds (2^24). A frame with more clip, gradient and lattice records than that (a million) draws its
+    /// later nearest-filtered images from float coordinates, as under perspective.
+    static let latticeUnit: Float = 16
+    static let latticeRecordLimit = (1 << 20) - 1
 
     /// Texels per clip record in the clip texture (see `ClipTable`).
     static let texelsPerClip = 6

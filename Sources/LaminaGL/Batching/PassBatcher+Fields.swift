@@ -16,6 +16,9 @@ extension PassBatcher {
         /// its texels, to cut it to the occupied ones (`TexelOccupancy.pieces(_:bounds:)`).
         var footprint: TexelOccupancy.Footprint?
         var ringable = false
+        /// A nearest-filtered draw's texels as integer functions of the pixel (`TextureSampling.texels`,
+        /// `.maskTexels`), for `prepare` to add to the clip table and name in the record's flags.
+        var lattice: (texels: TexelLattice, mask: TexelLattice?)?
     }
 
     /// A copy or filtered draw (`RecordFields.blit`, `.footprint`) of an image with empty stretches: only the
@@ -81,11 +84,17 @@ extension PassBatcher {
             (pass, size) = (texture, (texture.width, texture.height))
         }
         let blit = TexelBlit(op, t, bounds: b, textureWidth: size.width, textureHeight: size.height, enabled: splits)
-        let sampling = ShaderKey.sampling(min: t.minFilter, mag: t.magFilter)
+        let maskTexture = try t.mask.map { try resolvePass($0) }
+        // Under a map without perspective the filter is decided for the whole draw, as on the CPU.
+        let decided = op.textureSampling(width: size.width, height: size.height, maskWidth: maskTexture?.width ?? 0,
+                                         maskHeight: maskTexture?.height ?? 0)
+        let sampling = decided.map { ShaderKey.sampling(min: $0.filter, mag: $0.filter) }
+            ?? ShaderKey.sampling(min: t.minFilter, mag: t.magFilter)
         let slot = try slot(for: t, copies: blit != nil, sampling: sampling)
         let source = try slot?.page ?? pass ?? resolve(t.source, t.minFilter == .trilinear)
         f.texture = source
-        if let maskPass = t.mask { f.mask = try resolvePass(maskPass) }
+        f.mask = maskTexture
+        if let lattice = decided?.texels, blit == nil { f.lattice = (lattice, decided?.maskTexels) }
         f.key = ShaderKey(kind: .texture, rounded: ShaderKey.shape(shape, border: nil).rounded, sampling: sampling,
                           masked: t.mask != nil)
         (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
@@ -97,6 +106,12 @@ extension PassBatcher {
         let flags = (t.tint != nil ? InstanceLayout.tinted : 0) + (t.mask != nil ? InstanceLayout.masked : 0)
             + (t.mask != nil && t.invertsMask ? InstanceLayout.maskInverted : 0)
         f.record.params = SIMD4(0, Float(t.lodBias), flags, 0)
+        if let decided, sampling == .general {
+            // Trilinear at the level decided for the draw: the shader takes it as given, and reads the
+            // minification filter whatever the level's sign in float (`InstanceLayout.levelGiven`).
+            f.record.params[1] = Float(decided.lambda)
+            f.record.params[2] += InstanceLayout.levelGiven
+        }
         f.record.color = PassBatcher.product(t.tint ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1), m, t.opacity)
         if let grid = blit {
             f.blit = grid
@@ -111,6 +126,13 @@ extension PassBatcher {
                                                    width: size.width, height: size.height)
         }
         f.key.atlas = slot != nil
+    }
+
+    /// A nearest-filtered draw's texel lattices added to the clip table: what its record's flags add to
+    /// name them (`InstanceLayout.latticeUnit`), 0 for none.
+    mutating func addLattice(_ lattice: (texels: TexelLattice, mask: TexelLattice?)?) -> Float {
+        guard let lattice, clips.count < InstanceLayout.latticeRecordLimit else { return 0 }
+        return InstanceLayout.latticeUnit * Float(clips.addLattice(lattice.texels, mask: lattice.mask) + 1)
     }
 
     /// The atlas slot of an image a draw reads at one level (a texel copy, or one filter for both) without a

@@ -345,6 +345,7 @@ struct PassBatcher {
         let exact = op.exactEdges.map { Float(clips.addExactEdges($0) + 1) } ?? 0
         let offset = records.count
         var record = f.record
+        record.params[2] += addLattice(f.lattice)
         record.map0 = SIMD4(g[0], g[1], g[2], exact)
         record.map1 = SIMD4(g[3], g[4], g[5], Float(op.edgeAA.rawValue))
         record.map2 = SIMD4(g[6], g[7], g[8], clipFirst)

@@ -31,7 +31,9 @@ struct TexelGrid {
 
     init?(_ t: PreparedOp.PreparedTexture, sampler: PixelSampler?, bounds: PixelRect, edgeAA: EdgeMask,
           modulate: SIMD4<Double>) {
-        guard t.draw.minFilter == .nearest, t.draw.magFilter == .nearest, t.mask == nil,
+        // Nearest at every pixel: decided for the draw (`TextureSampling`), or both filters nearest.
+        let nearest = t.sampling.map { $0.filter == .nearest } ?? (t.draw.minFilter == .nearest && t.draw.magFilter == .nearest)
+        guard nearest, t.mask == nil,
               let sampler, !bounds.isEmpty, let level = t.sampler.levels.first else { return nil }
         let p = sampler.projection
         guard p.g10 == 0, p.g01 == 0, p.g02 == 0, p.g12 == 0, p.h02 == 0, p.h12 == 0, p.h22 > 0 else { return nil }
@@ -43,14 +45,16 @@ struct TexelGrid {
         columns.reserveCapacity(bounds.width); columnCoverage.reserveCapacity(bounds.width)
         for x in bounds.x0..<bounds.x1 {
             guard let s = sampler.local(px: Double(x) + 0.5, py: py0), s.qx.isFinite, s.qy.isFinite else { return nil }
-            columns.append(min(max(t.sampler.nearestIndex(t.texels.x(s), size: level.width), 0), level.width - 1))
+            let i = t.sampling?.texels?.x.index(x, bounds.y0) ?? t.sampler.nearestIndex(t.texels.x(s), size: level.width)
+            columns.append(min(max(i, 0), level.width - 1))
             columnCoverage.append(Coverage.rectX(rect, at: s, edgeAA: edgeAA, axes: axes))
         }
         var rows: [Int] = [], rowCoverage: [Double] = []
         rows.reserveCapacity(bounds.height); rowCoverage.reserveCapacity(bounds.height)
         for y in bounds.y0..<bounds.y1 {
             guard let s = sampler.local(px: px0, py: Double(y) + 0.5), s.qx.isFinite, s.qy.isFinite else { return nil }
-            rows.append(min(max(t.sampler.nearestIndex(t.texels.y(s), size: level.height), 0), level.height - 1))
+            let j = t.sampling?.texels?.y.index(bounds.x0, y) ?? t.sampler.nearestIndex(t.texels.y(s), size: level.height)
+            rows.append(min(max(j, 0), level.height - 1))
             rowCoverage.append(Coverage.rectY(rect, at: s, edgeAA: edgeAA, axes: axes))
         }
         self.columns = columns; self.columnCoverage = columnCoverage

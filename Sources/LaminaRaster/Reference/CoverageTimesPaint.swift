@@ -207,5 +207,5 @@ struct TextureColor: PaintColor {
     let tint: SIMD4<Double>
 
     @inline(__always)
-    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { texture.shade(s) * tint }
+    func color(_ s: Projection.Sample, x: Int, y: Int) -> SIMD4<Double> { texture.shade(s, x, y) * tint }
 }

@@ -43,6 +43,9 @@ final class PreparedOp: @unchecked Sendable {
         let maskTexels: TexelMap?
         /// For a pass source blurred by `GrayBlur`, its alpha plane (the alpha bytes of level 0, packed).
         var alpha: [UInt8]? = nil
+        /// The filter and the nearest filter's texels decided for the whole draw, under a map without
+        /// perspective (`TextureSampling`, as the GPU decides them); nil: decided per pixel.
+        var sampling: TextureSampling? = nil
     }
 
     /// Texel coordinates of a level `width` x `height` texels at a local point: the source rect's start plus
@@ -155,8 +158,8 @@ final class PreparedOp: @unchecked Sendable {
             paint = .framed(fill: PreparedOp.vector(bordered.fill), border: PreparedOp.vector(bordered.border))
         } else {
             shape = PreparedOp.prepare(op.shape, transform: op.transform, bounds: op.bounds, kept: kept)
-            paint = try PreparedOp.prepare(op.paint, shape: op.shape, graph: graph, passes: passes, samplers: &samplers,
-                                           alphas: alphas)
+            paint = try PreparedOp.prepare(op.paint, shape: op.shape, transform: op.transform, graph: graph,
+                                           passes: passes, samplers: &samplers, alphas: alphas)
         }
         let white = SIMD4<Double>(1, 1, 1, 1)
         if alignedOffset != nil, case .texture(let t) = paint, t.draw.tint == nil, t.mask == nil, clips.isEmpty {
@@ -217,15 +220,17 @@ extension PreparedOp {
 
     static func vector(_ c: PremultipliedColor) -> SIMD4<Double> { SIMD4(c.r, c.g, c.b, c.a) }
 
-    static func prepare(_ paint: DrawOp.Paint, shape: DrawOp.Shape, graph: RenderGraph, passes: [PassID: Image],
-                        samplers: inout [ImageID: TextureSampler], alphas: [PassID: [UInt8]]) throws -> PreparedPaint {
+    static func prepare(_ paint: DrawOp.Paint, shape: DrawOp.Shape, transform: Transform3D, graph: RenderGraph,
+                        passes: [PassID: Image], samplers: inout [ImageID: TextureSampler],
+                        alphas: [PassID: [UInt8]]) throws -> PreparedPaint {
         switch paint {
         case .solid(let c): return .solid(vector(c))
         case .gradient(let g): return .gradient(GradientPaint.Evaluator(g))
         case .texture(let t):
             // Stretched over the shape's rect; a path's coverage comes from the path, so its rect only places it.
             let rect = shape.outline ?? RoundedRect(rect: shape.textureRect)
-            return .texture(try texture(t, shape: rect, graph: graph, passes: passes, samplers: &samplers, alphas: alphas))
+            return .texture(try texture(t, shape: rect, transform: transform, graph: graph, passes: passes,
+                                        samplers: &samplers, alphas: alphas))
         }
     }
 }
@@ -233,7 +238,8 @@ extension PreparedOp {
 extension PreparedOp {
     /// A texture draw's samplers: the image's mip chain (made once per image, kept in `samplers`) or the pass,
     /// its mask pass, and a gray source pass's alpha plane.
-    static func texture(_ t: TextureDraw, shape: RoundedRect, graph: RenderGraph, passes: [PassID: Image],
+    static func texture(_ t: TextureDraw, shape: RoundedRect, transform: Transform3D, graph: RenderGraph,
+                        passes: [PassID: Image],
                         samplers: inout [ImageID: TextureSampler], alphas: [PassID: [UInt8]]) throws -> PreparedTexture {
         let sampler: TextureSampler
         switch t.source {
@@ -263,21 +269,26 @@ extension PreparedOp {
         if case .pass(let id) = t.source, let alpha = alphas[id], alpha.count == base.width * base.height {
             prepared.alpha = alpha
         }
+        let maskLevel = mask?.levels[0]
+        prepared.sampling = TextureSampling(t, rect: shape.rect, transform: transform, width: base.width,
+                                            height: base.height, maskWidth: maskLevel?.width ?? 0,
+                                            maskHeight: maskLevel?.height ?? 0)
         return prepared
     }
 }
 
 extension PreparedOp.PreparedTexture {
-    /// The colour of the texture draw at a local sample (before coverage).
+    /// The colour of the texture draw at a local sample of pixel (i, j) (before coverage).
     @inline(__always)
-    func shade(_ s: Projection.Sample) -> SIMD4<Double> {
-        let d = rect, r = draw.sourceRect
-        let sx = Double(r.width) / Double(d.width), sy = Double(r.height) / Double(d.height)
-        let x = texels.x(s), y = texels.y(s)
-        let lambda = TextureSampler.lambda(
-            dudx: sx * texWidth * s.dxdpx, dvdx: sy * texHeight * s.dydpx,
-            dudy: sx * texWidth * s.dxdpy, dvdy: sy * texHeight * s.dydpy, bias: draw.lodBias)
-        let sample = sampler.sample(x: x, y: y, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter)
+    func shade(_ s: Projection.Sample, _ i: Int, _ j: Int) -> SIMD4<Double> {
+        let lambda = sampling?.lambda ?? self.lambda(s)
+        let sample: SIMD4<Double>
+        if let lattice = sampling?.texels {
+            sample = sampler.nearest(lattice, i, j)
+        } else {
+            sample = sampler.sample(x: texels.x(s), y: texels.y(s), lambda: lambda, minFilter: draw.minFilter,
+                                    magFilter: draw.magFilter)
+        }
         var c: SIMD4<Double>
         if let tint = draw.tint {
             c = SIMD4(tint.r, tint.g, tint.b, tint.a) * sample.w
@@ -286,11 +297,25 @@ extension PreparedOp.PreparedTexture {
         }
         c *= draw.opacity
         if let m = mask, let mt = maskTexels {
-            let mx = mt.x(s), my = mt.y(s)
-            let a = m.sample(x: mx, y: my, lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter).w
+            let a: Double
+            if let lattice = sampling?.maskTexels {
+                a = m.nearest(lattice, i, j).w
+            } else {
+                a = m.sample(x: mt.x(s), y: mt.y(s), lambda: lambda, minFilter: draw.minFilter, magFilter: draw.magFilter).w
+            }
             c *= draw.invertsMask ? 1 - a : a
         }
         return c
+    }
+
+    /// The level of detail at a local sample, for a draw under perspective.
+    @inline(__always)
+    func lambda(_ s: Projection.Sample) -> Double {
+        let d = rect, r = draw.sourceRect
+        let sx = Double(r.width) / Double(d.width), sy = Double(r.height) / Double(d.height)
+        return TextureSampler.lambda(
+            dudx: sx * texWidth * s.dxdpx, dvdx: sy * texHeight * s.dydpx,
+            dudy: sx * texWidth * s.dxdpy, dvdy: sy * texHeight * s.dydpy, bias: draw.lodBias)
     }
 }
 

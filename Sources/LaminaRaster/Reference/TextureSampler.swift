@@ -102,13 +102,15 @@ struct TextureSampler {
         Int(pixels: x + TextureSampler.nearestBias, .down, in: -1...size)
     }
 
-    /// Added to the texel coordinate before GL_NEAREST's floor, on both renderers (`NEAREST_BIAS` in
-    /// common.glsl). A pixel centre that lands exactly on a texel edge (a 128-texel image drawn 37 points
-    /// wide puts the middle column on texel 64.0) is computed as 64.0 here and on llvmpipe but as
-    /// 63.9999 on an NVIDIA GPU, so the two chose neighbouring texels (a difference of 255 on stripes);
-    /// with the bias the choice flips only 1/512 texel below an edge, where exact geometry rarely lands and
-    /// single-precision error (under 1/1000 texel for textures up to 16384) cannot reach.
-    static let nearestBias = 1.0 / 512
+    /// Added to the texel coordinate before GL_NEAREST's floor, on both renderers (`TexelLattice.nearestBias`).
+    static let nearestBias = TexelLattice.nearestBias
+
+    /// Level 0's texel at pixel (i, j) of a nearest-filtered draw whose texels `lattice` decides (clamped to
+    /// the edge), as a vector like `sample`'s.
+    @inline(__always)
+    func nearest(_ lattice: TexelLattice, _ i: Int, _ j: Int) -> SIMD4<Double> {
+        texel(levels[0], lattice.x.index(i, j), lattice.y.index(i, j))
+    }
 
     @inline(__always)
     func bilinear(_ level: Int, _ x0: Double, _ y0: Double) -> SIMD4<Double> {
@@ -125,15 +127,10 @@ struct TextureSampler {
         return (t00 * (1 - a) + t10 * a) * (1 - b) + (t01 * (1 - a) + t11 * a) * b
     }
 
-    /// The level of detail for texel-space derivatives (ES 3.0 equation 3.20, with the scale factor rho
-    /// taken as the larger of the two derivative lengths).
+    /// The level of detail for texel-space derivatives (`TextureSampling.levelOfDetail`).
     @inline(__always)
     static func lambda(dudx: Double, dvdx: Double, dudy: Double, dvdy: Double, bias: Double) -> Double {
-        let rx = (dudx * dudx + dvdx * dvdx).squareRoot()
-        let ry = (dudy * dudy + dvdy * dvdy).squareRoot()
-        let rho = max(rx, ry)
-        guard rho > 0 else { return -.infinity }
-        return log2(rho) + bias
+        TextureSampling.levelOfDetail(dudx: dudx, dvdx: dvdx, dudy: dudy, dvdy: dvdy, bias: bias)
     }
 }
 
