@@ -122,7 +122,7 @@ vec2 levelCoord(sampler2D t, vec2 x0, int level) {
 }
 
 // GL_NEAREST: texel floor(x), biased as below.
-// TextureSampler.nearestBias: added before the floor, so a pixel centre on a texel edge picks the same texel
+// TexelLattice.nearestBias: added before the floor, so a pixel centre on a texel edge picks the same texel
 // on every GPU whatever its last bit of precision.
 const float NEAREST_BIAS = 1.0 / 512.0;
 

@@ -14,7 +14,8 @@
 // GRADIENT_CONIC, its kind); any shape pairs with any paint. For
 // rounded rects and rings ROUNDED (some radius is non-zero) and, for rings, INNER_ROUNDED (the inner edge
 // keeps a radius); for interior solids BLENDED (drawn in a blended batch); for textures SAMPLE_NEAREST or
-// SAMPLE_LINEAR (both filters the same, so no level of detail is needed) or neither (the general sampler),
+// SAMPLE_LINEAR (the filter decided for the whole draw, TextureSampling, or both filters the same, so no level
+// of detail is needed) or neither (the general sampler),
 // and MASKED, and ATLAS (level 0 of an image packed in an atlas page, with either filter); for texel
 // copies ATLAS too, or REDUCED (the source is a blur kept at its pyramid level) and with it PACKED
 // (that level is a gray one, two pixels to a texel); CLIPS when some op of the batch has
@@ -67,10 +68,11 @@ int latticeAxis(ivec2 ij, vec4 e, int shift) {
 }
 
 // The texel (before the clamp to the edge) a nearest-filtered draw reads at pixel p, from the lattice
-// texels at `base`: the x axis, the y axis, then the two shifts (ClipTable.addLattice).
+// texels at `base`: the x axis, the y axis, then the two shifts and the draw's first pixel, from which the
+// axes measure (ClipTable.addLattice).
 ivec2 latticeTexel(vec2 p, int base) {
-    ivec2 ij = ivec2(p);
     vec4 shifts = clipTexel(base + 2);
+    ivec2 ij = ivec2(p) - ivec2(shifts.zw);
     return ivec2(latticeAxis(ij, clipTexel(base), int(shifts.x)), latticeAxis(ij, clipTexel(base + 1), int(shifts.y)));
 }
 
@@ -155,7 +157,8 @@ vec2 ringCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, float width) {
 #endif
 
 #ifdef PAINT_TEXTURE
-// The texture's colour at local q (pixel p): the op's filters, or the one filter both name. `lattice`: the
+// The texture's colour at local q (pixel p): the one filter of SAMPLE_NEAREST or SAMPLE_LINEAR, else the op's
+// filters at the pixel's level of detail (or at the level given for the draw, flag 8). `lattice`: the
 // first texel of the draw's nearest texels (TexelLattice) for this texture, -1 for none; `flags` the record's.
 vec4 sampleOp(sampler2D t, vec2 q, vec4 jac, int levels, vec2 p, int lattice, int flags) {
     vec2 dstSize = v_rect.zw - v_rect.xy;
@@ -290,9 +293,20 @@ void main() {
     vec2 q; vec4 jac;
     if (!mapPixel(p, v_g0.xyz, v_g1.xyz, v_g2.xyz, v_w.xyz, q, jac)) discard;
     int edgeAA = int(v_g1.w);
-    // v_g0.w: the op's ExactEdges record plus one (PassBatcher), 0 for none.
-    int exactRecord = int(floor(v_g0.w + 0.5)) - 1;
-    int exact = exactRecord < 0 ? -1 : exactRecord * TEXELS_PER_CLIP;
+    // v_g0.w: the op's first integer record plus one (PassBatcher.addIntegerRecords), 0 for none: its
+    // ExactEdges, or a texture draw's TexelLattice record (flag 16), or both, the edges first (flag 32).
+    int integerRecord = int(floor(v_g0.w + 0.5)) - 1;
+    int exact = integerRecord < 0 ? -1 : integerRecord * TEXELS_PER_CLIP;
+#endif
+#ifdef PAINT_TEXTURE
+    // The flags (InstanceLayout): 1 tinted, 2 masked, 4 mask inverted, 8 level given, 16 lattice, 32 edges
+    // before the lattice.
+    int flags = int(floor(v_params.z + 0.5));
+    int latticeBase = -1;
+    if ((flags & 16) != 0) {
+        latticeBase = (flags & 32) != 0 ? exact + TEXELS_PER_CLIP : exact;
+        if ((flags & 32) == 0) exact = -1;
+    }
 #endif
 
 #if defined(PAINT_TEXELS)
@@ -314,7 +328,7 @@ void main() {
     vec4 s = texelFetch(u_texture, t, 0);
 #endif
     // Tinted, the texel's alpha goes with the coverage (one product fewer on the colour).
-    fragColor = (int(v_params.z) & 1) != 0 ? v_color * (s.a * coverage) : v_color * s * coverage;
+    fragColor = (int(floor(v_params.z + 0.5)) & 1) != 0 ? v_color * (s.a * coverage) : v_color * s * coverage;
 #elif defined(SHAPE_RING) && defined(PAINT_FRAMED)
     // The ring's colour v_src over the fill's v_color under the whole shape, as one source (a fill with its
     // border, a .framed shape and paint): border * r + fill * (o * (1 - border.a * r)). A plain border has a
@@ -346,11 +360,6 @@ void main() {
     vec4 paint = gradientColor(q, int(v_src.x) * TEXELS_PER_CLIP, p, seamRecord < 0 ? -1 : seamRecord * TEXELS_PER_CLIP)
         * v_color;
 #elif defined(PAINT_TEXTURE)
-    // The flags (InstanceLayout): 1 tinted, 2 masked, 4 mask inverted, 8 level given; over 16, the draw's
-    // TexelLattice record plus one.
-    int flags = int(floor(v_params.z + 0.5));
-    int lattice = (flags >> 4) - 1;
-    int latticeBase = lattice < 0 ? -1 : lattice * TEXELS_PER_CLIP;
     vec4 s = sampleOp(u_texture, q, jac, int(v_tex.w), p, latticeBase, flags);
     vec4 paint = ((flags & 1) != 0) ? v_color * s.a : v_color * s;
 #ifdef MASKED

@@ -27,7 +27,7 @@ layout(location = 4) in vec4 a_w;        // m14, m24, m44, clip count
 layout(location = 5) in vec4 a_rect;     // shape or destination rect: minX, minY, maxX, maxY
 layout(location = 6) in vec4 a_radii;    // minXMinY, maxXMinY, minXMaxY, maxXMaxY
 layout(location = 7) in vec4 a_color;    // premultiplied colour or multiplier; borders: the fill under the ring
-layout(location = 8) in vec4 a_params;   // border width, lod bias, flags (1 tinted, 2 masked, 4 mask inverted), depth
+layout(location = 8) in vec4 a_params;   // border width, lod bias (or the given level), flags (InstanceLayout), depth
 layout(location = 9) in vec4 a_src;      // source rect (unit); coverage masks: atlas offset, hard edges; borders: ring colour
 layout(location = 10) in vec4 a_tex;     // texture width, height, filters (min + 4 * mag), levels
 

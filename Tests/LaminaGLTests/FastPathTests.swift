@@ -81,6 +81,40 @@ final class FastPathTests: XCTestCase {
         XCTAssertLessThanOrEqual(GLTestSupport.compare(fast, cpu, maxDiff: 1, name: "texel blit against the CPU"), 1)
     }
 
+    /// A copy reads the texels the nearest filter's lattice picks (`TexelLattice`): one texel column stretched
+    /// over 200 pixels is a copy, over 300 it is not (the nearest bias moves the last pixel to the next
+    /// column); a draw of mixed filters decided nearest for the whole draw (magnified) is a copy. Drawn with
+    /// and without copies, the GPU's bytes are the same, and the CPU's.
+    func testTexelBlit_readsTheLatticesTexels() throws {
+        var img = Image(width: 12, height: 9)
+        for y in 0..<9 { for x in 0..<12 { img.setPixel(x: x, y: y, (UInt8(x * 20), UInt8(y * 25), 90, 255)) } }
+        let image = ImageResource(id: ImageID(0), bitmap: Bitmap(image: img))
+        func op(_ width: Double, y: Double, column: Bool, min: ContentsFilter = .nearest) -> DrawOp {
+            var t = TextureDraw(source: .image(ImageID(0)))
+            if column { t.sourceRect = CGRect(x: 5.0 / 12, y: 0, width: 1.0 / 12, height: 1) }
+            (t.minFilter, t.magFilter) = (min, .nearest)
+            return DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: width, height: 9)), paint: .texture(t),
+                          transform: .translation(3, y), bounds: TestGraphs.full(320, 64))
+        }
+        let cases: [(DrawOp, Bool)] = [(op(200, y: 2, column: true), true), (op(300, y: 14, column: true), false),
+                                       (op(12, y: 30, column: false, min: .linear), true)]
+        for (k, (draw, copies)) in cases.enumerated() {
+            guard case .texture(let t) = draw.paint else { continue }
+            XCTAssertEqual(TexelBlit(draw, t, bounds: draw.bounds, textureWidth: 12, textureHeight: 9) != nil, copies, "case \(k)")
+        }
+        let graph = TestGraphs.canvas(cases.map(\.0), width: 320, height: 64, images: [image], clear: TestGraphs.white)
+        let r = try GLTestSupport.renderer()
+        let saved = r.options
+        defer { r.options = saved }
+        r.options.gpuFastPaths = true
+        let fast = try r.render(graph)
+        r.options.gpuFastPaths = false
+        let general = try r.render(graph)
+        XCTAssertEqual(GLTestSupport.compare(fast, general, maxDiff: 0, name: "stretched copies"), 0)
+        let cpu = try LaminaRaster.CPURenderer().render(graph)
+        XCTAssertEqual(GLTestSupport.compare(fast, cpu, maxDiff: 0, name: "stretched copies against the CPU"), 0)
+    }
+
     func testOpSplitter_bigRoundedFill_splitsIntoSolidCrossAndEdgePieces() {
         let op = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 100, height: 80), radius: 10,
                                                 corners: .all, curve: .circular)), paint: .solid(TestGraphs.red),

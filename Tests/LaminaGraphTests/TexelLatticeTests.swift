@@ -27,7 +27,10 @@ final class TexelLatticeTests: XCTestCase {
             var draw = TextureDraw(source: .image(ImageID(0)), sourceRect: source)
             draw.magFilter = .nearest
             let map = try XCTUnwrap(TexelLattice.FlatMap(t))
-            let lattice = try XCTUnwrap(TexelLattice(map, draw: draw, rect: rect, width: width, height: height))
+            let origin = PixelRect(x0: Int.random(in: -20...200, using: &rng), y0: Int.random(in: -20...200, using: &rng),
+                                   x1: 400, y1: 400)
+            let lattice = try XCTUnwrap(TexelLattice(map, draw: draw, rect: rect, width: width, height: height,
+                                                     origin: origin))
             let sx = Double(source.width) * Double(width) / Double(rect.width)
             let sy = Double(source.height) * Double(height) / Double(rect.height)
             for j in stride(from: 0, to: 400, by: 3) {
@@ -38,13 +41,13 @@ final class TexelLatticeTests: XCTestCase {
                     let y = Double(source.minY) * Double(height) + (qy - Double(rect.minY)) * sy + TexelLattice.nearestBias
                     let slopeX = max(abs(map.dxdpx * sx), abs(map.dxdpy * sx))
                     let slopeY = max(abs(map.dydpx * sy), abs(map.dydpy * sy))
-                    let reach = pow(2, -23.0) * Double(i + j + 2)
+                    let reach = pow(2, -23.0) * Double(abs(i - origin.x0) + abs(j - origin.y0) + 2)
                     if abs(x - x.rounded()) > slopeX * reach + 1e-9 {
-                        XCTAssertEqual(lattice.x.index(i, j), Int(x.rounded(.down)), "x at (\(i), \(j)) of case \(k)")
+                        XCTAssertEqual(lattice.texel(i, j).x, Int(x.rounded(.down)), "x at (\(i), \(j)) of case \(k)")
                         decided += 1
                     }
                     if abs(y - y.rounded()) > slopeY * reach + 1e-9 {
-                        XCTAssertEqual(lattice.y.index(i, j), Int(y.rounded(.down)), "y at (\(i), \(j)) of case \(k)")
+                        XCTAssertEqual(lattice.texel(i, j).y, Int(y.rounded(.down)), "y at (\(i), \(j)) of case \(k)")
                         decided += 1
                     }
                 }
@@ -54,7 +57,8 @@ final class TexelLatticeTests: XCTestCase {
     }
 
     /// The shader's sum by halves (`primitive.frag`'s `latticeAxis`), in Int32 arithmetic that traps on
-    /// overflow, equals the Int64 index at the coefficients' limits and the largest pixel indices.
+    /// overflow, equals the Int64 index at the coefficients' limits and the largest offsets from the draw's
+    /// first pixel (2^15 - 1).
     func testSplitSum_matchesTheSixtyFourBitIndex_withoutOverflow() {
         var rng = SplitMix64(seed: 9)
         let limit = Int64(1 << TexelLattice.coefficientBits) - 1, cLimit = Int64(TexelLattice.constantLimit) - 1
@@ -68,7 +72,7 @@ final class TexelLatticeTests: XCTestCase {
                                           shift: Int.random(in: TexelLattice.minShift...TexelLattice.maxShift, using: &rng)))
         }
         for (n, e) in axes.enumerated() {
-            let (i, j) = n < 3 ? (16383, 16383) : (Int.random(in: 0..<16384, using: &rng), Int.random(in: 0..<16384, using: &rng))
+            let (i, j) = n < 3 ? (32767, 32767) : (Int.random(in: 0..<32768, using: &rng), Int.random(in: 0..<32768, using: &rng))
             let a = Int32(e.a), b = Int32(e.b), i32 = Int32(i), j32 = Int32(j)
             let x = (a >> 14) * i32 + (b >> 14) * j32 + Int32(e.c >> 14)
             let y = (a & 0x3FFF) * i32 + (b & 0x3FFF) * j32 + Int32(e.c & 0x3FFF)
@@ -94,19 +98,22 @@ final class TexelLatticeTests: XCTestCase {
     func testSampling_decidesTheFilter_fromTheLevelOfDetail() throws {
         var draw = TextureDraw(source: .image(ImageID(0)), minFilter: .trilinear, magFilter: .nearest)
         let rect = CGRect(x: 0, y: 0, width: 64, height: 64)
-        let up = try XCTUnwrap(TextureSampling(draw, rect: rect, transform: .scale(2, 2), width: 64, height: 64))
+        let full = PixelRect(x0: 0, y0: 0, x1: 128, y1: 128)
+        let up = try XCTUnwrap(TextureSampling(draw, rect: rect, transform: .scale(2, 2), bounds: full, width: 64, height: 64))
         XCTAssertEqual(up.lambda, -1)
         XCTAssertEqual(up.filter, .nearest)
         XCTAssertNotNil(up.texels)
-        let down = try XCTUnwrap(TextureSampling(draw, rect: rect, transform: .scale(0.25, 0.25), width: 64, height: 64))
+        let down = try XCTUnwrap(TextureSampling(draw, rect: rect, transform: .scale(0.25, 0.25), bounds: full,
+                                                   width: 64, height: 64))
         XCTAssertEqual(down.lambda, 2)
         XCTAssertEqual(down.filter, .trilinear)
         XCTAssertNil(down.texels)
         draw.magFilter = .trilinear
-        XCTAssertEqual(TextureSampling(draw, rect: rect, transform: .identity, width: 64, height: 64)?.filter, .linear)
+        XCTAssertEqual(TextureSampling(draw, rect: rect, transform: .identity, bounds: full, width: 64, height: 64)?.filter,
+                       .linear)
         var perspective = Transform3D.identity
         perspective.m34 = -0.002
         XCTAssertNil(TextureSampling(draw, rect: rect, transform: Transform3D.rotation(0.3, 0, 1, 0).concatenating(perspective),
-                                     width: 64, height: 64))
+                                     bounds: full, width: 64, height: 64))
     }
 }

@@ -28,7 +28,8 @@ struct QuadRecord: Equatable {
     var radii = SIMD4<Float>()
     /// Premultiplied colour or multiplier; for a border, the fill under the ring.
     var color = SIMD4<Float>()
-    /// Border width (or `ShaderKey.noInnerEdge`), lod bias, flags (`InstanceLayout.tinted` ...), depth.
+    /// Border width (or `ShaderKey.noInnerEdge`), lod bias (for a draw whose level is given, the level),
+    /// flags (`InstanceLayout.tinted` ... `edgesFirst`), depth.
     var params = SIMD4<Float>()
     /// Source rect (unit); a coverage mask's atlas offset and hard edges; a border's ring colour.
     var src = SIMD4<Float>()
@@ -82,12 +83,10 @@ enum InstanceLayout {
     static let maskInverted: Float = 4
     /// A trilinear draw's level of detail, decided for the whole draw, is `params.y` (`TextureSampling`).
     static let levelGiven: Float = 8
-    /// A nearest-filtered draw's texel lattice (`TexelLattice`): its clip-table record plus one, times this,
-    /// is added to the flags, the record under `latticeRecordLimit` so that the sum stays an integer a float
-    /// holds (2^24). A frame with more clip, gradient and lattice records than that (a million) draws its
-    /// later nearest-filtered images from float coordinates, as under perspective.
-    static let latticeUnit: Float = 16
-    static let latticeRecordLimit = (1 << 20) - 1
+    /// A nearest-filtered draw's texel lattices (`TexelLattice`) are the clip-table record `map0.w` names, or,
+    /// with `edgesFirst`, the record after that one (which holds the draw's `ExactEdges`).
+    static let hasLattice: Float = 16
+    static let edgesFirst: Float = 32
 
     /// Texels per clip record in the clip texture (see `ClipTable`).
     static let texelsPerClip = 6

@@ -83,11 +83,11 @@ extension PassBatcher {
             let texture = try resolve(t.source, t.minFilter == .trilinear)
             (pass, size) = (texture, (texture.width, texture.height))
         }
-        let blit = TexelBlit(op, t, bounds: b, textureWidth: size.width, textureHeight: size.height, enabled: splits)
         let maskTexture = try t.mask.map { try resolvePass($0) }
         // Under a map without perspective the filter is decided for the whole draw, as on the CPU.
         let decided = op.textureSampling(width: size.width, height: size.height, maskWidth: maskTexture?.width ?? 0,
                                          maskHeight: maskTexture?.height ?? 0)
+        let blit = TexelBlit(op, t, bounds: b, textureWidth: size.width, textureHeight: size.height, enabled: splits)
         let sampling = decided.map { ShaderKey.sampling(min: $0.filter, mag: $0.filter) }
             ?? ShaderKey.sampling(min: t.minFilter, mag: t.magFilter)
         let slot = try slot(for: t, copies: blit != nil, sampling: sampling)
@@ -121,18 +121,25 @@ extension PassBatcher {
         } else if reduced != nil {
             throw GLError.invalidGraph("a draw reads the reduced blur \(t.source) other than texel for texel")
         } else if splits, sampling != .general, case .image = t.source {
-            // One filter for both, so only level 0 is read (`ShaderKey.Sampling`).
+            // One filter (decided for the draw, or both the same), so only level 0 is read (`ShaderKey.Sampling`).
             f.footprint = TexelOccupancy.Footprint(rect: shape.rect, transform: op.transform, source: t.sourceRect,
                                                    width: size.width, height: size.height)
         }
         f.key.atlas = slot != nil
     }
 
-    /// A nearest-filtered draw's texel lattices added to the clip table: what its record's flags add to
-    /// name them (`InstanceLayout.latticeUnit`), 0 for none.
-    mutating func addLattice(_ lattice: (texels: TexelLattice, mask: TexelLattice?)?) -> Float {
-        guard let lattice, clips.count < InstanceLayout.latticeRecordLimit else { return 0 }
-        return InstanceLayout.latticeUnit * Float(clips.addLattice(lattice.texels, mask: lattice.mask) + 1)
+    /// Adds the records an op decides by integers to the clip table and returns the first's index plus one
+    /// (the record's `map0.w`; 0 for none): the hard edges of a rotated or projected rect (`ExactEdges`),
+    /// then a nearest-filtered draw's texel lattices (`TexelLattice`) in the record after them. A draw with
+    /// lattices says so in its `flags` (`InstanceLayout.hasLattice`, and `.edgesFirst` when the edges'
+    /// record comes first). The index is a float, exact to 2^24 records, past what a clip texture holds.
+    mutating func addIntegerRecords(_ edges: ExactEdges?, _ lattice: (texels: TexelLattice, mask: TexelLattice?)?,
+                                    flags: inout Float) -> Float {
+        let first = edges.map { clips.addExactEdges($0) }
+        guard let lattice else { return first.map { Float($0 + 1) } ?? 0 }
+        let record = clips.addLattice(lattice.texels, mask: lattice.mask)
+        flags += InstanceLayout.hasLattice + (first == nil ? 0 : InstanceLayout.edgesFirst)
+        return Float((first ?? record) + 1)
     }
 
     /// The atlas slot of an image a draw reads at one level (a texel copy, or one filter for both) without a

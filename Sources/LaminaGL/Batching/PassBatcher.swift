@@ -340,13 +340,11 @@ struct PassBatcher {
         if let kept = keptCopies[index], kept.slot.bounds == b {
             return keptCopy(kept, pieces: start..<pieceStore.count)
         }
-        // The hard edges of a rotated or projected rect, decided by integers (`ExactEdges`): the record of
-        // its four edge functions plus one, 0 for none.
-        let exact = op.exactEdges.map { Float(clips.addExactEdges($0) + 1) } ?? 0
+        // The op's integer records (`addIntegerRecords`): the first plus one, 0 for none.
         let offset = records.count
         var record = f.record
-        record.params[2] += addLattice(f.lattice)
-        record.map0 = SIMD4(g[0], g[1], g[2], exact)
+        let integers = addIntegerRecords(op.exactEdges, f.lattice, flags: &record.params[2])
+        record.map0 = SIMD4(g[0], g[1], g[2], integers)
         record.map1 = SIMD4(g[3], g[4], g[5], Float(op.edgeAA.rawValue))
         record.map2 = SIMD4(g[6], g[7], g[8], clipFirst)
         record.w = SIMD4(wTest.0, wTest.1, wTest.2, Float(op.clips.count))

@@ -49,8 +49,9 @@ struct ShaderKey: Hashable {
         var description: String { "\(shape) x \(paint)" }
     }
 
-    /// How a texture draw samples: one filter for both minification and magnification needs no level of
-    /// detail; anything else goes through the general sampler.
+    /// How a texture draw samples: one filter (decided for the whole draw under a map without perspective,
+    /// `TextureSampling`, or both filters the same) needs no level of detail; anything else goes through the
+    /// general sampler.
     enum Sampling: Hashable { case nearest, linear, general }
 
     var kind: Kind

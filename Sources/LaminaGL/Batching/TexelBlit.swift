@@ -27,13 +27,18 @@ struct TexelBlit {
     let step: (x: Int, y: Int)
 
     /// Nil unless `enabled` (`RenderOptions.gpuFastPaths`, which turns it off together with `OpSplitter`).
+    /// The filter is the one decided for the draw (`TextureSampling`), and a nearest copy must read the texels
+    /// its lattice picks at every pixel (both renderers read them; the CPU through `TexelGrid`).
     init?(_ op: DrawOp, _ t: TextureDraw, bounds opBounds: PixelRect, textureWidth: Int, textureHeight: Int,
           enabled: Bool = true) {
-        let filtered = t.minFilter != .nearest || t.magFilter != .nearest
-        guard enabled, op.clips.isEmpty, t.mask == nil, !filtered || (t.minFilter == .linear && t.magFilter == .linear)
-        else { return nil }
+        guard enabled, t.mask == nil else { return nil }
+        let sampling = op.textureSampling(width: textureWidth, height: textureHeight)
+        let nearest = sampling.map { $0.filter == .nearest } ?? (t.minFilter == .nearest && t.magFilter == .nearest)
+        let linear = sampling.map { $0.filter == .linear } ?? (t.minFilter == .linear && t.magFilter == .linear)
+        let filtered = !nearest
+        guard enabled, op.clips.isEmpty, t.mask == nil, nearest || linear else { return nil }
         let m = op.transform
-        // Nearest filtering picks the texel under the pixel centre within `TextureSampler.nearestBias` of a
+        // Nearest filtering picks the texel under the pixel centre within `TexelLattice.nearestBias` of a
         // texel edge, so a positive scale (a 2x canvas) copies texels as exactly as a translation does.
         guard m.planeKind == .translation || (m.planeKind.isScaleTranslation && m.m11 > 0 && m.m22 > 0),
               case .roundedRect(let shape) = op.shape, shape.isRect else { return nil }
@@ -54,6 +59,18 @@ struct TexelBlit {
         bounds = opBounds.intersection(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1))
         step = (stepX, stepY)
         base = (stepX == 1 ? sx - x0 : sx, stepY == 1 ? sy - y0 : sy)
+        if let lattice = sampling?.texels, !bounds.isEmpty, !reads(lattice) { return nil }
+    }
+
+    /// Whether the copy reads the texels `lattice` picks: at the bounds' first and last pixels, and so at
+    /// every pixel between (the lattice's index is monotonic along each axis). A single texel line stretched
+    /// over 256 pixels or more is not a copy: the nearest bias moves its last pixels to the next line.
+    private func reads(_ lattice: TexelLattice) -> Bool {
+        for (i, j) in [(bounds.x0, bounds.y0), (bounds.x1 - 1, bounds.y1 - 1)] {
+            let t = lattice.texel(i, j)
+            guard t.x == i * step.x + base.x, t.y == j * step.y + base.y else { return false }
+        }
+        return true
     }
 
     /// 1 when the texels map one to one onto the pixels, 0 when a single texel line is stretched, else nil.

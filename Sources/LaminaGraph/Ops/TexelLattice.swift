@@ -8,19 +8,22 @@ import LaminaGeometry
 /// computes x in double, the GPU in float; where x lands within float error of a texel edge they chose
 /// neighbouring texels, a difference of up to 255 on one pixel (about one image in a few hundred drawn at
 /// an arbitrary rotation or scale). Under a map without perspective x is an affine function of the pixel,
-/// x = A px + B py + C; here it becomes L = a i + b j + c at pixel (i, j), centre (i + 0.5, j + 0.5), with
-/// a = round(A 2^s), b = round(B 2^s), c = round((C + A / 2 + B / 2 + nearestBias) 2^s), and the texel is
-/// floor(L / 2^s), which both renderers compute exactly.
+/// x = A px + B py + C; here it becomes L = a (i - i0) + b (j - j0) + c at pixel (i, j), centre
+/// (i + 0.5, j + 0.5), measured from the draw's first pixel (i0, j0), with a = round(A 2^s),
+/// b = round(B 2^s) and c = round((x at (i0, j0)'s centre + nearestBias) 2^s); the texel is floor(L / 2^s),
+/// which both renderers compute exactly.
 ///
 /// The shift s puts the larger slope in [2^22, 2^23) (23 significant bits, a float's), so rounding moves a
-/// pixel's coordinate by at most 2^-23 of the slope per pixel from the pass's origin on each term: under
-/// 1/256 of a pixel (in texels, that times the texels a pixel spans) at the far corner of a 16384-pixel pass. |c| stays under 2^37 (s is lowered, not below 14, until it does),
-/// and the slope under 512 texels a pixel; past either bound there is no lattice and the renderers compare
-/// coordinates as before.
+/// pixel's coordinate by at most 2^-23 of the slope for each pixel it lies from the draw's first one, on each
+/// term: under 1/256 of a pixel (in texels, that times the texels a pixel spans) across a 16384-pixel draw.
+/// |c| stays under 2^37 (s is lowered, not below 14, until it does; a coarser lattice then, as far from the
+/// texture as such a coordinate lies), and the slope under 512 texels a pixel; past either bound there is no
+/// lattice and the renderers compare coordinates as before.
 ///
 /// The GPU sums L in 32-bit integers by halves (`primitive.frag`'s `latticeAxis`): a = aH 2^14 + aL with aL
 /// in [0, 2^14), X = aH i + bH j + cH, Y = aL i + bL j + cL, so floor(L / 2^14) = X + (Y >> 14), and the
-/// texel is that shifted right by s - 14. For i, j < 2^14 nothing overflows: |aH i| < 2^23, Y < 2^30.
+/// texel is that shifted right by s - 14. For offsets i - i0, j - j0 under 2^15 nothing overflows:
+/// |aH i| < 2^24, |Y| < 2^30.
 public struct TexelLattice: Sendable, Equatable {
     /// One axis: the texel index floor((a i + b j + c) / 2^shift).
     public struct Axis: Sendable, Equatable {
@@ -35,6 +38,14 @@ public struct TexelLattice: Sendable, Equatable {
     }
 
     public var x: Axis, y: Axis
+    /// The draw's first pixel (i0, j0), from which the axes measure.
+    public var x0: Int, y0: Int
+
+    /// The texel column and row at pixel (i, j), before the clamp to the edge.
+    @inline(__always)
+    public func texel(_ i: Int, _ j: Int) -> (x: Int, y: Int) {
+        (x.index(i &- x0, j &- y0), y.index(i &- x0, j &- y0))
+    }
 
     /// Added to the texel coordinate before GL_NEAREST's floor, on both renderers: a pixel centre exactly on
     /// a texel edge (a 128-texel image drawn 37 points wide puts the middle column on texel 64.0) then picks
@@ -46,22 +57,26 @@ public struct TexelLattice: Sendable, Equatable {
     static let minShift = 14
     static let maxShift = 40
 
-    init?(_ map: FlatMap, draw: TextureDraw, rect: CGRect, width: Int, height: Int) {
+    init?(_ map: FlatMap, draw: TextureDraw, rect: CGRect, width: Int, height: Int, origin: PixelRect) {
         guard width > 0, height > 0, rect.width > 0, rect.height > 0 else { return nil }
+        let i0 = Double(origin.x0), j0 = Double(origin.y0)
         let r = draw.sourceRect, w = Double(width), h = Double(height)
-        // x = x0 + (qx - minX) sx, qx = (px g00 + py g10 + g20) / g22 (and likewise y), as `TexelMap`.
+        let tx0 = Double(r.minX) * w, ty0 = Double(r.minY) * h
+        // x = tx0 + (qx - minX) sx, qx = (px g00 + py g10 + g20) / g22 (and likewise y), as `TexelMap`.
         let sx = Double(r.width) * w / Double(rect.width), sy = Double(r.height) * h / Double(rect.height)
-        let x0 = Double(r.minX) * w, y0 = Double(r.minY) * h
+        // The coordinate at the first pixel's corner (i0, j0): the axis then measures from there.
         guard let x = TexelLattice.axis(A: map.dxdpx * sx, B: map.dxdpy * sx,
-                                        C: (map.u0 - Double(rect.minX)) * sx + x0),
+                                        C: (map.u0 - Double(rect.minX) + map.dxdpx * i0 + map.dxdpy * j0) * sx + tx0),
               let y = TexelLattice.axis(A: map.dydpx * sy, B: map.dydpy * sy,
-                                        C: (map.v0 - Double(rect.minY)) * sy + y0)
+                                        C: (map.v0 - Double(rect.minY) + map.dydpx * i0 + map.dydpy * j0) * sy + ty0)
         else { return nil }
         self.x = x
         self.y = y
+        self.x0 = origin.x0
+        self.y0 = origin.y0
     }
 
-    public init(x: Axis, y: Axis) { self.x = x; self.y = y }
+    public init(x: Axis, y: Axis, x0: Int = 0, y0: Int = 0) { self.x = x; self.y = y; self.x0 = x0; self.y0 = y0 }
 
     /// The axis of the texel coordinate A px + B py + C; nil past the bounds above.
     static func axis(A: Double, B: Double, C: Double) -> Axis? {
@@ -81,12 +96,12 @@ public struct TexelLattice: Sendable, Equatable {
         return nil
     }
 
-    /// The GPU's texels (`ClipTable.addLattice`): per axis (a, b, c >> 14, c & 0x3FFF), then the two shifts,
-    /// each an integer a float holds exactly.
+    /// The GPU's texels (`ClipTable.addLattice`): per axis (a, b, c >> 14, c & 0x3FFF), then the two shifts
+    /// and the first pixel, each an integer a float holds exactly (pixels are under 2^15).
     public var texels: [Float] {
         [Float(x.a), Float(x.b), Float(x.c >> 14), Float(x.c & 0x3FFF),
          Float(y.a), Float(y.b), Float(y.c >> 14), Float(y.c & 0x3FFF),
-         Float(x.shift), Float(y.shift), 0, 0]
+         Float(x.shift), Float(y.shift), Float(x0), Float(y0)]
     }
 }
 

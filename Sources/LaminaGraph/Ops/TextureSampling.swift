@@ -25,11 +25,11 @@ public struct TextureSampling: Sendable, Equatable {
     public let texels: TexelLattice?
     public let maskTexels: TexelLattice?
 
-    /// The sampling of `draw` stretched over `rect` through `transform`, reading a texture of `width` x
-    /// `height` texels (and a mask of `maskWidth` x `maskHeight`); nil under perspective or a map that is
-    /// singular or not finite.
-    public init?(_ draw: TextureDraw, rect: CGRect, transform t: Transform3D, width: Int, height: Int,
-                 maskWidth: Int = 0, maskHeight: Int = 0) {
+    /// The sampling of `draw` stretched over `rect` through `transform` onto the pixels `bounds`, reading a
+    /// texture of `width` x `height` texels (and a mask of `maskWidth` x `maskHeight`); nil under
+    /// perspective or a map that is singular or not finite.
+    public init?(_ draw: TextureDraw, rect: CGRect, transform t: Transform3D, bounds: PixelRect, width: Int,
+                 height: Int, maskWidth: Int = 0, maskHeight: Int = 0) {
         guard let map = TexelLattice.FlatMap(t) else { return nil }
         let sx = Double(draw.sourceRect.width) / Double(rect.width)
         let sy = Double(draw.sourceRect.height) / Double(rect.height)
@@ -48,8 +48,9 @@ public struct TextureSampling: Sendable, Equatable {
             return
         }
         // Both lattices or neither: a draw's texture and mask are sampled alike.
-        let image = TexelLattice(map, draw: draw, rect: rect, width: width, height: height)
-        let mask = draw.mask == nil ? nil : TexelLattice(map, draw: draw, rect: rect, width: maskWidth, height: maskHeight)
+        let image = TexelLattice(map, draw: draw, rect: rect, width: width, height: height, origin: bounds)
+        let mask = draw.mask == nil ? nil
+            : TexelLattice(map, draw: draw, rect: rect, width: maskWidth, height: maskHeight, origin: bounds)
         let whole = image != nil && (draw.mask == nil || mask != nil)
         texels = whole ? image : nil
         maskTexels = whole ? mask : nil
@@ -73,7 +74,7 @@ extension DrawOp {
     /// perspective.
     public func textureSampling(width: Int, height: Int, maskWidth: Int = 0, maskHeight: Int = 0) -> TextureSampling? {
         guard let t = texture else { return nil }
-        return TextureSampling(t, rect: shape.textureRect, transform: transform, width: width, height: height,
-                               maskWidth: maskWidth, maskHeight: maskHeight)
+        return TextureSampling(t, rect: shape.textureRect, transform: transform, bounds: bounds, width: width,
+                               height: height, maskWidth: maskWidth, maskHeight: maskHeight)
     }
 }

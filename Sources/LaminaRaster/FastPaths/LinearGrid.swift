@@ -112,11 +112,8 @@ struct LinearGrid {
     private static func levels(_ t: PreparedOp.PreparedTexture, at s: Projection.Sample)
         -> (level: Int, next: (Int, Double)?)?
     {
-        let d = t.rect, r = t.draw.sourceRect
-        let sx = Double(r.width) / Double(d.width), sy = Double(r.height) / Double(d.height)
-        let lambda = TextureSampler.lambda(dudx: sx * t.texWidth * s.dxdpx, dvdx: sy * t.texHeight * s.dydpx,
-                                           dudy: sx * t.texWidth * s.dxdpy, dvdy: sy * t.texHeight * s.dydpy,
-                                           bias: t.draw.lodBias)
+        // The level decided for the draw (the grid's maps have no perspective), as both renderers read it.
+        let lambda = t.sampling?.lambda ?? t.lambda(s)
         guard !lambda.isNaN else { return nil }
         if lambda <= 0 { return t.draw.magFilter == .linear ? (0, nil) : nil }
         switch t.draw.minFilter {

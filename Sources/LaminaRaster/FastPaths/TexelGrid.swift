@@ -3,9 +3,10 @@ import LaminaGraph
 import LaminaGeometry
 
 /// A texture draw whose texel depends on the pixel's column alone and row alone: an affine map without
-/// rotation or skew, and nearest filtering both ways (the shadow atlas's nine-patch slices, nearest-filtered
-/// contents). Texel indices and edge coverage are computed once per column and once per row, with the same
-/// functions the general path calls per pixel, so every byte is the general path's.
+/// rotation or skew, and the nearest filter at every pixel (decided for the draw, `TextureSampling`, or both
+/// filters nearest: the shadow atlas's nine-patch slices, nearest-filtered contents). Texel indices (from
+/// the draw's `TexelLattice`, as the general path reads them) and edge coverage are computed once per column
+/// and once per row, with the general path's functions, so every byte is the general path's.
 ///
 /// Why the factors are exact per column: with `g10`, `g01`, `g02` and `g12` zero, the local x of a pixel
 /// centre is `(px * g00 + py * 0 + g20) / g22`, the same double for every row, and the Jacobian entries the
@@ -45,7 +46,7 @@ struct TexelGrid {
         columns.reserveCapacity(bounds.width); columnCoverage.reserveCapacity(bounds.width)
         for x in bounds.x0..<bounds.x1 {
             guard let s = sampler.local(px: Double(x) + 0.5, py: py0), s.qx.isFinite, s.qy.isFinite else { return nil }
-            let i = t.sampling?.texels?.x.index(x, bounds.y0) ?? t.sampler.nearestIndex(t.texels.x(s), size: level.width)
+            let i = t.sampling?.texels?.texel(x, bounds.y0).x ?? t.sampler.nearestIndex(t.texels.x(s), size: level.width)
             columns.append(min(max(i, 0), level.width - 1))
             columnCoverage.append(Coverage.rectX(rect, at: s, edgeAA: edgeAA, axes: axes))
         }
@@ -53,7 +54,7 @@ struct TexelGrid {
         rows.reserveCapacity(bounds.height); rowCoverage.reserveCapacity(bounds.height)
         for y in bounds.y0..<bounds.y1 {
             guard let s = sampler.local(px: px0, py: Double(y) + 0.5), s.qx.isFinite, s.qy.isFinite else { return nil }
-            let j = t.sampling?.texels?.y.index(bounds.x0, y) ?? t.sampler.nearestIndex(t.texels.y(s), size: level.height)
+            let j = t.sampling?.texels?.texel(bounds.x0, y).y ?? t.sampler.nearestIndex(t.texels.y(s), size: level.height)
             rows.append(min(max(j, 0), level.height - 1))
             rowCoverage.append(Coverage.rectY(rect, at: s, edgeAA: edgeAA, axes: axes))
         }

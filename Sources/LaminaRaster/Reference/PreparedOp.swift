@@ -158,8 +158,8 @@ final class PreparedOp: @unchecked Sendable {
             paint = .framed(fill: PreparedOp.vector(bordered.fill), border: PreparedOp.vector(bordered.border))
         } else {
             shape = PreparedOp.prepare(op.shape, transform: op.transform, bounds: op.bounds, kept: kept)
-            paint = try PreparedOp.prepare(op.paint, shape: op.shape, transform: op.transform, graph: graph,
-                                           passes: passes, samplers: &samplers, alphas: alphas)
+            paint = try PreparedOp.prepare(op.paint, shape: op.shape, transform: op.transform, bounds: op.bounds,
+                                           graph: graph, passes: passes, samplers: &samplers, alphas: alphas)
         }
         let white = SIMD4<Double>(1, 1, 1, 1)
         if alignedOffset != nil, case .texture(let t) = paint, t.draw.tint == nil, t.mask == nil, clips.isEmpty {
@@ -220,8 +220,8 @@ extension PreparedOp {
 
     static func vector(_ c: PremultipliedColor) -> SIMD4<Double> { SIMD4(c.r, c.g, c.b, c.a) }
 
-    static func prepare(_ paint: DrawOp.Paint, shape: DrawOp.Shape, transform: Transform3D, graph: RenderGraph,
-                        passes: [PassID: Image], samplers: inout [ImageID: TextureSampler],
+    static func prepare(_ paint: DrawOp.Paint, shape: DrawOp.Shape, transform: Transform3D, bounds: PixelRect,
+                        graph: RenderGraph, passes: [PassID: Image], samplers: inout [ImageID: TextureSampler],
                         alphas: [PassID: [UInt8]]) throws -> PreparedPaint {
         switch paint {
         case .solid(let c): return .solid(vector(c))
@@ -229,8 +229,8 @@ extension PreparedOp {
         case .texture(let t):
             // Stretched over the shape's rect; a path's coverage comes from the path, so its rect only places it.
             let rect = shape.outline ?? RoundedRect(rect: shape.textureRect)
-            return .texture(try texture(t, shape: rect, transform: transform, graph: graph, passes: passes,
-                                        samplers: &samplers, alphas: alphas))
+            return .texture(try texture(t, shape: rect, transform: transform, bounds: bounds, graph: graph,
+                                        passes: passes, samplers: &samplers, alphas: alphas))
         }
     }
 }
@@ -238,8 +238,8 @@ extension PreparedOp {
 extension PreparedOp {
     /// A texture draw's samplers: the image's mip chain (made once per image, kept in `samplers`) or the pass,
     /// its mask pass, and a gray source pass's alpha plane.
-    static func texture(_ t: TextureDraw, shape: RoundedRect, transform: Transform3D, graph: RenderGraph,
-                        passes: [PassID: Image],
+    static func texture(_ t: TextureDraw, shape: RoundedRect, transform: Transform3D, bounds: PixelRect,
+                        graph: RenderGraph, passes: [PassID: Image],
                         samplers: inout [ImageID: TextureSampler], alphas: [PassID: [UInt8]]) throws -> PreparedTexture {
         let sampler: TextureSampler
         switch t.source {
@@ -270,9 +270,9 @@ extension PreparedOp {
             prepared.alpha = alpha
         }
         let maskLevel = mask?.levels[0]
-        prepared.sampling = TextureSampling(t, rect: shape.rect, transform: transform, width: base.width,
-                                            height: base.height, maskWidth: maskLevel?.width ?? 0,
-                                            maskHeight: maskLevel?.height ?? 0)
+        prepared.sampling = TextureSampling(t, rect: shape.rect, transform: transform, bounds: bounds,
+                                            width: base.width, height: base.height,
+                                            maskWidth: maskLevel?.width ?? 0, maskHeight: maskLevel?.height ?? 0)
         return prepared
     }
 }

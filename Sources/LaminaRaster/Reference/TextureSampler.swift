@@ -109,7 +109,8 @@ struct TextureSampler {
     /// the edge), as a vector like `sample`'s.
     @inline(__always)
     func nearest(_ lattice: TexelLattice, _ i: Int, _ j: Int) -> SIMD4<Double> {
-        texel(levels[0], lattice.x.index(i, j), lattice.y.index(i, j))
+        let t = lattice.texel(i, j)
+        return texel(levels[0], t.x, t.y)
     }
 
     @inline(__always)
