@@ -64,11 +64,19 @@ final class FastPathTests: XCTestCase {
             (op(CGRect(x: 0, y: 0, width: 6, height: 4.5), Transform3D.scale(2, 2).concatenating(.translation(20.5, 30)),
                 min: .nearest, mag: .nearest), false),
         ]
+        let (fast, cpu) = try checkCopies(cases, width: 64, height: 48, image: image, name: "texel blit")
+        XCTAssertLessThanOrEqual(GLTestSupport.compare(fast, cpu, maxDiff: 1, name: "texel blit against the CPU"), 1)
+    }
+
+    /// Asserts which of `cases` (draws of a 12 x 9 image) are texel copies, and that the GPU draws them with
+    /// copies as without; returns the GPU's image with copies and the CPU's.
+    private func checkCopies(_ cases: [(DrawOp, Bool)], width: Int, height: Int, image: ImageResource,
+                             name: String) throws -> (Image, Image) {
         for (k, (draw, copies)) in cases.enumerated() {
             guard case .texture(let t) = draw.paint else { continue }
             XCTAssertEqual(TexelBlit(draw, t, bounds: draw.bounds, textureWidth: 12, textureHeight: 9) != nil, copies, "case \(k)")
         }
-        let graph = TestGraphs.canvas(cases.map(\.0), width: 64, height: 48, images: [image], clear: TestGraphs.white)
+        let graph = TestGraphs.canvas(cases.map(\.0), width: width, height: height, images: [image], clear: TestGraphs.white)
         let r = try GLTestSupport.renderer()
         let saved = r.options
         defer { r.options = saved }
@@ -76,9 +84,8 @@ final class FastPathTests: XCTestCase {
         let fast = try r.render(graph)
         r.options.gpuFastPaths = false
         let general = try r.render(graph)
-        XCTAssertEqual(GLTestSupport.compare(fast, general, maxDiff: 0, name: "texel blit"), 0)
-        let cpu = try LaminaRaster.CPURenderer().render(graph)
-        XCTAssertLessThanOrEqual(GLTestSupport.compare(fast, cpu, maxDiff: 1, name: "texel blit against the CPU"), 1)
+        XCTAssertEqual(GLTestSupport.compare(fast, general, maxDiff: 0, name: name), 0)
+        return (fast, try LaminaRaster.CPURenderer().render(graph))
     }
 
     /// A copy reads the texels the nearest filter's lattice picks (`TexelLattice`): one texel column stretched
@@ -98,20 +105,7 @@ final class FastPathTests: XCTestCase {
         }
         let cases: [(DrawOp, Bool)] = [(op(200, y: 2, column: true), true), (op(300, y: 14, column: true), false),
                                        (op(12, y: 30, column: false, min: .linear), true)]
-        for (k, (draw, copies)) in cases.enumerated() {
-            guard case .texture(let t) = draw.paint else { continue }
-            XCTAssertEqual(TexelBlit(draw, t, bounds: draw.bounds, textureWidth: 12, textureHeight: 9) != nil, copies, "case \(k)")
-        }
-        let graph = TestGraphs.canvas(cases.map(\.0), width: 320, height: 64, images: [image], clear: TestGraphs.white)
-        let r = try GLTestSupport.renderer()
-        let saved = r.options
-        defer { r.options = saved }
-        r.options.gpuFastPaths = true
-        let fast = try r.render(graph)
-        r.options.gpuFastPaths = false
-        let general = try r.render(graph)
-        XCTAssertEqual(GLTestSupport.compare(fast, general, maxDiff: 0, name: "stretched copies"), 0)
-        let cpu = try LaminaRaster.CPURenderer().render(graph)
+        let (fast, cpu) = try checkCopies(cases, width: 320, height: 64, image: image, name: "stretched copies")
         XCTAssertEqual(GLTestSupport.compare(fast, cpu, maxDiff: 0, name: "stretched copies against the CPU"), 0)
     }
 
