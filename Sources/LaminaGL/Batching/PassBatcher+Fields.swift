@@ -87,7 +87,8 @@ extension PassBatcher {
         // Under a map without perspective the filter is decided for the whole draw, as on the CPU.
         let decided = op.textureSampling(width: size.width, height: size.height, maskWidth: maskTexture?.width ?? 0,
                                          maskHeight: maskTexture?.height ?? 0)
-        let blit = TexelBlit(op, t, bounds: b, textureWidth: size.width, textureHeight: size.height, enabled: splits)
+        let blit = TexelBlit(op, t, bounds: b, textureWidth: size.width, textureHeight: size.height, sampling: decided,
+                             enabled: splits)
         let sampling = decided.map { ShaderKey.sampling(min: $0.filter, mag: $0.filter) }
             ?? ShaderKey.sampling(min: t.minFilter, mag: t.magFilter)
         let slot = try slot(for: t, copies: blit != nil, sampling: sampling)

@@ -27,16 +27,12 @@ struct TexelBlit {
     let step: (x: Int, y: Int)
 
     /// Nil unless `enabled` (`RenderOptions.gpuFastPaths`, which turns it off together with `OpSplitter`).
-    /// The filter is the one decided for the draw (`TextureSampling`), and a nearest copy must read the texels
+    /// The filter is the one decided for the draw (`TextureSampling`: `sampling` when the caller has it,
+    /// else decided here once the map and rect could make a copy), and a nearest copy must read the texels
     /// its lattice picks at every pixel (both renderers read them; the CPU through `TexelGrid`).
     init?(_ op: DrawOp, _ t: TextureDraw, bounds opBounds: PixelRect, textureWidth: Int, textureHeight: Int,
-          enabled: Bool = true) {
-        guard enabled, t.mask == nil else { return nil }
-        let sampling = op.textureSampling(width: textureWidth, height: textureHeight)
-        let nearest = sampling.map { $0.filter == .nearest } ?? (t.minFilter == .nearest && t.magFilter == .nearest)
-        let linear = sampling.map { $0.filter == .linear } ?? (t.minFilter == .linear && t.magFilter == .linear)
-        let filtered = !nearest
-        guard enabled, op.clips.isEmpty, t.mask == nil, nearest || linear else { return nil }
+          sampling known: TextureSampling? = nil, enabled: Bool = true) {
+        guard enabled, op.clips.isEmpty, t.mask == nil else { return nil }
         let m = op.transform
         // Nearest filtering picks the texel under the pixel centre within `TexelLattice.nearestBias` of a
         // texel edge, so a positive scale (a 2x canvas) copies texels as exactly as a translation does.
@@ -55,7 +51,11 @@ struct TexelBlit {
               sx >= 0, sy >= 0, sx + max(sw, 1) <= textureWidth, sy + max(sh, 1) <= textureHeight,
               let stepX = TexelBlit.step(texels: sw, pixels: x1 - x0),
               let stepY = TexelBlit.step(texels: sh, pixels: y1 - y0) else { return nil }
-        if filtered { guard m.planeKind == .translation, stepX == 1, stepY == 1 else { return nil } }
+        let sampling = known ?? op.textureSampling(width: textureWidth, height: textureHeight)
+        let nearest = sampling.map { $0.filter == .nearest } ?? (t.minFilter == .nearest && t.magFilter == .nearest)
+        let linear = sampling.map { $0.filter == .linear } ?? (t.minFilter == .linear && t.magFilter == .linear)
+        // Linear filtering copies only one texel to one pixel under a translation (texel centres).
+        guard nearest || linear && m.planeKind == .translation && stepX == 1 && stepY == 1 else { return nil }
         bounds = opBounds.intersection(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1))
         step = (stepX, stepY)
         base = (stepX == 1 ? sx - x0 : sx, stepY == 1 ? sy - y0 : sy)
