@@ -37,8 +37,7 @@ struct ClipTable {
     mutating func addExactEdges(_ edges: ExactEdges) -> Int {
         let record = count
         floats += edges.texels
-        let perRecord = InstanceLayout.texelsPerClip * 4
-        floats += [Float](repeating: 0, count: (perRecord - floats.count % perRecord) % perRecord)
+        padToRecord()
         return record
     }
 
@@ -48,8 +47,7 @@ struct ClipTable {
         let record = count
         floats += texels.texels
         floats += mask?.texels ?? [Float](repeating: 0, count: 12)
-        let perRecord = InstanceLayout.texelsPerClip * 4
-        floats += [Float](repeating: 0, count: (perRecord - floats.count % perRecord) % perRecord)
+        padToRecord()
         return record
     }
 
@@ -69,10 +67,15 @@ struct ClipTable {
             let c = stop.color
             floats += [Float(stop.location), Float(inv), 0, 0, Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha)]
         }
-        let perRecord = InstanceLayout.texelsPerClip * 4
-        floats += [Float](repeating: 0, count: (perRecord - floats.count % perRecord) % perRecord)
+        padToRecord()
         gradients[paint] = record
         return record
+    }
+
+    /// Zeros to the end of the last record.
+    private mutating func padToRecord() {
+        let perRecord = InstanceLayout.texelsPerClip * 4
+        floats += [Float](repeating: 0, count: (perRecord - floats.count % perRecord) % perRecord)
     }
 
     private mutating func append(_ clip: Clip) {

@@ -16,9 +16,9 @@ extension PassBatcher {
         /// its texels, to cut it to the occupied ones (`TexelOccupancy.pieces(_:bounds:)`).
         var footprint: TexelOccupancy.Footprint?
         var ringable = false
-        /// A nearest-filtered draw's texels as integer functions of the pixel (`TextureSampling.texels`,
-        /// `.maskTexels`), for `prepare` to add to the clip table and name in the record's flags.
-        var lattice: (texels: TexelLattice, mask: TexelLattice?)?
+        /// A nearest-filtered draw that is not a copy: its sampling, whose texel lattices (`.texels`,
+        /// `.maskTexels`) `prepare` adds to the clip table and names in the record's flags.
+        var lattice: TextureSampling?
     }
 
     /// A copy or filtered draw (`RecordFields.blit`, `.footprint`) of an image with empty stretches: only the
@@ -95,7 +95,7 @@ extension PassBatcher {
         let source = try slot?.page ?? pass ?? resolve(t.source, t.minFilter == .trilinear)
         f.texture = source
         f.mask = maskTexture
-        if let lattice = decided?.texels, blit == nil { f.lattice = (lattice, decided?.maskTexels) }
+        if decided?.texels != nil, blit == nil { f.lattice = decided }
         f.key = ShaderKey(kind: .texture, rounded: ShaderKey.shape(shape, border: nil).rounded, sampling: sampling,
                           masked: t.mask != nil)
         (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
@@ -134,11 +134,10 @@ extension PassBatcher {
     /// then a nearest-filtered draw's texel lattices (`TexelLattice`) in the record after them. A draw with
     /// lattices says so in its `flags` (`InstanceLayout.hasLattice`, and `.edgesFirst` when the edges'
     /// record comes first). The index is a float, exact to 2^24 records, past what a clip texture holds.
-    mutating func addIntegerRecords(_ edges: ExactEdges?, _ lattice: (texels: TexelLattice, mask: TexelLattice?)?,
-                                    flags: inout Float) -> Float {
+    mutating func addIntegerRecords(_ edges: ExactEdges?, _ sampling: TextureSampling?, flags: inout Float) -> Float {
         let first = edges.map { clips.addExactEdges($0) }
-        guard let lattice else { return first.map { Float($0 + 1) } ?? 0 }
-        let record = clips.addLattice(lattice.texels, mask: lattice.mask)
+        guard let texels = sampling?.texels else { return first.map { Float($0 + 1) } ?? 0 }
+        let record = clips.addLattice(texels, mask: sampling?.maskTexels)
         flags += InstanceLayout.hasLattice + (first == nil ? 0 : InstanceLayout.edgesFirst)
         return Float((first ?? record) + 1)
     }

@@ -31,13 +31,8 @@ public struct TextureSampling: Sendable, Equatable {
     public init?(_ draw: TextureDraw, rect: CGRect, transform t: Transform3D, bounds: PixelRect, width: Int,
                  height: Int, maskWidth: Int = 0, maskHeight: Int = 0) {
         guard let map = TexelLattice.FlatMap(t) else { return nil }
-        let sx = Double(draw.sourceRect.width) / Double(rect.width)
-        let sy = Double(draw.sourceRect.height) / Double(rect.height)
-        let w = Double(width), h = Double(height)
-        // The products in the order the CPU's per-pixel sampler forms them.
-        let lambda = TextureSampling.levelOfDetail(
-            dudx: sx * w * map.dxdpx, dvdx: sy * h * map.dydpx, dudy: sx * w * map.dxdpy, dvdy: sy * h * map.dydpy,
-            bias: draw.lodBias)
+        let lambda = TextureSampling.levelOfDetail(draw, rect: rect, width: width, height: height,
+                                                   jacobian: (map.dxdpx, map.dxdpy, map.dydpx, map.dydpy))
         guard !lambda.isNaN else { return nil }
         self.lambda = lambda
         // Magnification reads level 0 alone: a trilinear magnification filter is a linear one.
@@ -54,6 +49,19 @@ public struct TextureSampling: Sendable, Equatable {
         let whole = image != nil && (draw.mask == nil || mask != nil)
         texels = whole ? image : nil
         maskTexels = whole ? mask : nil
+    }
+
+    /// The level of detail of `draw` stretched over `rect` from a texture of `width` x `height` texels, at a
+    /// pixel where the local point's Jacobian is `jacobian` (dx/dpx, dx/dpy, dy/dpx, dy/dpy): the one
+    /// computation behind the draw's decided level and the CPU's per-pixel level under perspective.
+    @inline(__always)
+    public static func levelOfDetail(_ draw: TextureDraw, rect: CGRect, width: Int, height: Int,
+                                     jacobian j: (Double, Double, Double, Double)) -> Double {
+        let sx = Double(draw.sourceRect.width) / Double(rect.width)
+        let sy = Double(draw.sourceRect.height) / Double(rect.height)
+        let w = Double(width), h = Double(height)
+        return levelOfDetail(dudx: sx * w * j.0, dvdx: sy * h * j.2, dudy: sx * w * j.1, dvdy: sy * h * j.3,
+                             bias: draw.lodBias)
     }
 
     /// The level of detail for texel-space derivatives (ES 3.0 equation 3.20, with the scale factor rho

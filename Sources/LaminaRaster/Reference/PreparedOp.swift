@@ -311,11 +311,9 @@ extension PreparedOp.PreparedTexture {
     /// The level of detail at a local sample, for a draw under perspective.
     @inline(__always)
     func lambda(_ s: Projection.Sample) -> Double {
-        let d = rect, r = draw.sourceRect
-        let sx = Double(r.width) / Double(d.width), sy = Double(r.height) / Double(d.height)
-        return TextureSampler.lambda(
-            dudx: sx * texWidth * s.dxdpx, dvdx: sy * texHeight * s.dydpx,
-            dudy: sx * texWidth * s.dxdpy, dvdy: sy * texHeight * s.dydpy, bias: draw.lodBias)
+        let level = sampler.levels[0]
+        return TextureSampling.levelOfDetail(draw, rect: rect, width: level.width, height: level.height,
+                                             jacobian: (s.dxdpx, s.dxdpy, s.dydpx, s.dydpy))
     }
 }
 

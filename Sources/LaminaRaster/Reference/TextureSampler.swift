@@ -127,12 +127,6 @@ struct TextureSampler {
         let t01 = texel(l, i0, j0 + 1), t11 = texel(l, i0 + 1, j0 + 1)
         return (t00 * (1 - a) + t10 * a) * (1 - b) + (t01 * (1 - a) + t11 * a) * b
     }
-
-    /// The level of detail for texel-space derivatives (`TextureSampling.levelOfDetail`).
-    @inline(__always)
-    static func lambda(dudx: Double, dvdx: Double, dudy: Double, dvdy: Double, bias: Double) -> Double {
-        TextureSampling.levelOfDetail(dudx: dudx, dvdx: dvdx, dudy: dudy, dvdy: dvdy, bias: bias)
-    }
 }
 
 extension Double {
