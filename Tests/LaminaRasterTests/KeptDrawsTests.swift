@@ -212,18 +212,24 @@ final class KeptDrawsTests: XCTestCase {
                         paint: .solid(PremultipliedColor(r: 1, g: 0, b: 0, a: 1)), transform: .identity,
                         bounds: PixelRect(x0: 0, y0: 0, x1: 4, y1: 2))
         let key = DrawIdentity(op: op, border: nil, image: ObjectIdentifier(images[0]))
+        let hash = DrawIdentity.hash(op: op, image: key.image)
         let draws = KeptDraws()
         func fill(_ pattern: UInt32) -> (BlendTarget) -> Void {
             { target in for y in 0..<2 { target.store(pattern, xs: 0..<4, y: y) } }
         }
+        /// The draw's kept bytes for `bitmap`, else those made now with `pattern` (nil: not kept yet).
+        func draw(_ bitmap: Bitmap, _ pattern: UInt32) -> KeptDraws.Draw? {
+            if let kept = draws.kept(hash, bitmap: bitmap, matches: { $0.matches(op: op, image: key.image) }) { return kept }
+            return draws.make(hash, identity: { key }, bounds: op.bounds, bitmap: bitmap, opaqueRect: nil, draw: fill(pattern))
+        }
         let red: UInt32 = 0xFF00_00FF, blue: UInt32 = 0xFFFF_0000
-        XCTAssertNil(draws.draw(key, bounds: op.bounds, bitmap: images[0], draw: fill(red)), "seen once")
-        let kept = try XCTUnwrap(draws.draw(key, bounds: op.bounds, bitmap: images[0], draw: fill(red)))
+        XCTAssertNil(draw(images[0], red), "seen once")
+        let kept = try XCTUnwrap(draw(images[0], red))
         // Four pixels a row are shorter than a run of one colour: kept as bytes.
         XCTAssertEqual(kept.pixels, [UInt32](repeating: red, count: 8))
-        let other = try XCTUnwrap(draws.draw(key, bounds: op.bounds, bitmap: images[1], draw: fill(blue)))
+        let other = try XCTUnwrap(draw(images[1], blue))
         XCTAssertEqual(other.pixels, [UInt32](repeating: blue, count: 8), "the new image's bytes")
-        let again = try XCTUnwrap(draws.draw(key, bounds: op.bounds, bitmap: images[1], draw: fill(red)))
+        let again = try XCTUnwrap(draw(images[1], red))
         XCTAssertEqual(again.pixels, [UInt32](repeating: blue, count: 8), "kept for the new image")
     }
 

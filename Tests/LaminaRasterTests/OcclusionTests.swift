@@ -79,7 +79,7 @@ final class OcclusionTests: XCTestCase {
             let ops = try drawn.filter { if case .texture = $0.paint { return false } else { return true } }.map {
                 try PreparedOp($0, graph: graph, passes: [:], samplers: &samplers)
             }
-            let hidden = Occlusion.hidden(ops)
+            let hidden = Occlusion.hidden(ops.map(PassDraw.op))
             let skipping = ops.indices.filter { ops[$0].spans != nil && !ops[$0].drawsByGrid && !hidden[$0].isEmpty }
             XCTAssertGreaterThan(skipping.count, 3, "scale \(scale): span draws with hidden pixels")
         }

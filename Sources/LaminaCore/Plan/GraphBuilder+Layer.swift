@@ -88,11 +88,19 @@ extension GraphBuilder {
         var ops: [DrawOp] = []
         let shape = layerShape(layer)
         let aa = shape.isRect ? edgeAA(layer, m) : .all
+        // The pixels of the bounds, for the background and the border: worked out once.
+        var boundsPixels: PixelRect?
+        func pixels() -> PixelRect {
+            if let known = boundsPixels { return known }
+            let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
+            boundsPixels = b
+            return b
+        }
         if let bg = layer.backgroundColor, bg.alpha > 0, !layer.bounds.isEmpty {
             if isContinuous(shape) {
                 ops += pathOps(Path(roundedRect: shape), layerToTarget: m, color: bg, interest: context.interest)
             } else {
-                let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
+                let b = pixels()
                 if !b.isEmpty {
                     ops.append(DrawOp(shape: .roundedRect(shape), paint: .solid(bg.premultiplied), transform: m, bounds: b,
                                       edgeAA: aa))
@@ -112,7 +120,7 @@ extension GraphBuilder {
             if inner.rect.width > 0, inner.rect.height > 0 { ring.append(Path(roundedRect: inner)) }
             ops += pathOps(ring, layerToTarget: m, color: bc, rule: .evenOdd, interest: context.interest)
         } else if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0, !layer.bounds.isEmpty {
-            let b = LayerGeometry.pixelBounds(of: layer.bounds, through: m, in: context.interest)
+            let b = pixels()
             if !b.isEmpty {
                 // Borders are always antialiased (ca-semantics.md decisions table), whatever the quad's edges do.
                 // Right after the background (nothing between), the renderers draw the two as one

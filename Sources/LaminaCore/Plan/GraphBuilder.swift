@@ -87,6 +87,8 @@ final class GraphBuilder {
 
     /// Emits `layer`'s sublayers, in zPosition order (stable), through its sublayer space.
     func emitSublayers(of layer: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
+        // A leaf, most layers of a tree: no space, order or culling to work out.
+        guard !layer.sublayersValue.isEmpty else { return [] }
         let space = LayerGeometry.sublayerSpace(of: layer).concatenating(m)
         var ctx = context
         ctx.flipped = context.flipped != layer.isGeometryFlipped

@@ -181,6 +181,11 @@ extension Transform3D {
     /// must (`==` compares values, and NaN equals nothing).
     @inlinable
     public func hasSameBits(as other: Transform3D) -> Bool {
-        withUnsafeBytes(of: self) { x in withUnsafeBytes(of: other) { y in x.elementsEqual(y) } }
+        withUnsafeBytes(of: self) { x in
+            withUnsafeBytes(of: other) { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+                return x.count == y.count && memcmp(p, q, x.count) == 0
+            }
+        }
     }
 }

@@ -29,11 +29,7 @@ public struct DrawIdentity: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        op.hashSamplingPaths(into: &hasher)
-        border?.hashSamplingPaths(into: &hasher)
-        hasher.combine(image)
-        hasher.combine(source)
-        hasher.combine(mask)
+        Self.hash(op: op, border: border, image: image, source: source, mask: mask, into: &hasher)
     }
 
     public static func == (a: DrawIdentity, b: DrawIdentity) -> Bool {
@@ -45,7 +41,56 @@ public struct DrawIdentity: Hashable, Sendable {
         }
     }
 
-    private static func same(_ a: DrawOp, _ b: DrawOp) -> Bool {
+    /// The hash of the identity of `op` drawn alone, of the image `image`, sampling no pass:
+    /// `DrawIdentity(op: op, border: nil, image: image).hashValue`, without copying the operation into an
+    /// identity (a renderer looks a frame's draws up by it).
+    @inlinable
+    public static func hash(op: DrawOp, image: ObjectIdentifier?) -> Int {
+        var hasher = Hasher()
+        op.hashSamplingPaths(into: &hasher)
+        hasher.combine(image)
+        hasher.combine(PassRetainKey?.none)
+        hasher.combine(PassRetainKey?.none)
+        return hasher.finalize()
+    }
+
+    /// `hash(op:image:)` of `op` drawn with `border` as one.
+    @inlinable
+    public static func hash(op: DrawOp, border: DrawOp, image: ObjectIdentifier?) -> Int {
+        var hasher = Hasher()
+        op.hashSamplingPaths(into: &hasher)
+        border.hashSamplingPaths(into: &hasher)
+        hasher.combine(image)
+        hasher.combine(PassRetainKey?.none)
+        hasher.combine(PassRetainKey?.none)
+        return hasher.finalize()
+    }
+
+    private static func hash(op: DrawOp, border: DrawOp?, image: ObjectIdentifier?, source: PassRetainKey?,
+                             mask: PassRetainKey?, into hasher: inout Hasher) {
+        op.hashSamplingPaths(into: &hasher)
+        border?.hashSamplingPaths(into: &hasher)
+        hasher.combine(image)
+        hasher.combine(source)
+        hasher.combine(mask)
+    }
+
+    /// Whether this identity's operation and image are `op` and `image`, drawn alone (its passes aside,
+    /// which `==` compares too), the operation compared where it lies rather than copied into an identity.
+    @inlinable
+    public func matches(op: DrawOp, image: ObjectIdentifier?) -> Bool {
+        self.image == image && border == nil && Self.same(self.op, op)
+    }
+
+    /// `matches(op:image:)` of `op` drawn with `border` as one.
+    @inlinable
+    public func matches(op: DrawOp, border: DrawOp, image: ObjectIdentifier?) -> Bool {
+        guard self.image == image, let mine = self.border, Self.same(self.op, op) else { return false }
+        return Self.same(mine, border)
+    }
+
+    @inlinable @usableFromInline
+    static func same(_ a: DrawOp, _ b: DrawOp) -> Bool {
         guard a.bounds == b.bounds, a.edgeAA == b.edgeAA, a.modulate == b.modulate else { return false }
         return a.transform.hasSameBits(as: b.transform) && a.paint == b.paint && a.clips == b.clips && a.shape == b.shape
     }

@@ -71,6 +71,7 @@ extension DrawOp {
     /// Feeds `hasher` what `==` compares, but a path's points as `PathCoverageKey` samples them: a key that
     /// holds whole operations (`KeptDraws`, a kept pass's fingerprint) is hashed each frame, and a stroke's
     /// outline can hold thousands of points. Equal operations hash alike; the map goes in by its bits.
+    @inlinable
     public func hashSamplingPaths(into hasher: inout Hasher) {
         withUnsafeBytes(of: transform) { hasher.combine(bytes: $0) }
         hasher.combine(bounds)

@@ -20,8 +20,8 @@ import LaminaImage
 /// Kept on a draw's second sighting (a draw seen once may be one frame's alone: `lamina render`, a layer
 /// that moves every frame), so a single frame pays a hash and two table lookups per draw (and makes the
 /// bytes of a draw it repeats). Runs of one opaque colour are kept as that colour, the other pixels as bytes.
-/// Bounded like the renderer's other kept work: 128 MiB in four caches, with the keys' paths, least recently
-/// used first out, no draw over a quarter of its cache (8 MiB) kept, and nothing a frame takes pushed out by
+/// Bounded like the renderer's other kept work: 128 MiB in eight caches, with the keys' paths, least recently
+/// used first out, no draw over a quarter of its cache (4 MiB) kept, and nothing a frame takes pushed out by
 /// what it keeps. Thread-safe: operations are prepared on every core.
 final class KeptDraws: Sendable {
     /// Columns `x0 ..< x1` of a row (from the bounds' left): one opaque colour (`start` < 0, `pattern`),
@@ -39,65 +39,82 @@ final class KeptDraws: Sendable {
         let rows: [Int32]
         let segments: [Segment]
         let pixels: [UInt32]
+        /// The draw the bytes were made for.
+        let identity: DrawIdentity
         /// The image the bytes were sampled from: an identifier can be reused once its object is freed, so the
         /// bytes are taken only while this image is the one drawn.
         weak var bitmap: Bitmap?
-        /// The bytes its key holds (paths' points), weighed with it.
-        let keyBytes: Int
+        /// The pixels the draw stores opaque without reading them (`PreparedOp.opaqueRect`), so that a frame
+        /// that takes the bytes finds what they hide without preparing the operation.
+        let opaqueRect: PixelRect?
 
-        init(rows: [Int32], segments: [Segment], pixels: [UInt32], bitmap: Bitmap?, keyBytes: Int) {
+        init(rows: [Int32], segments: [Segment], pixels: [UInt32], identity: DrawIdentity, bitmap: Bitmap?,
+             opaqueRect: PixelRect?) {
             self.rows = rows
             self.segments = segments
             self.pixels = pixels
+            self.identity = identity
             self.bitmap = bitmap
-            self.keyBytes = keyBytes
+            self.opaqueRect = opaqueRect
         }
 
+        /// Its bytes with its identity's (an operation or two and their paths' points).
         var bytes: Int {
-            256 + keyBytes + rows.count * 4 + segments.count * MemoryLayout<Segment>.stride + pixels.count * 4
+            256 + 2 * MemoryLayout<DrawOp>.stride + identity.pathBytes + rows.count * 4 + segments.count * MemoryLayout<Segment>.stride + pixels.count * 4
         }
     }
 
-    /// Four caches of 32 MiB, a draw's by its hash, so that the workers preparing a pass seldom wait for
+    /// Eight caches of 16 MiB, a draw's by its hash, so that the workers preparing a pass seldom wait for
     /// each other's lookups.
-    static let shards = 4, capacityBytes = 128 << 20
+    static let shards = 8, capacityBytes = 128 << 20
     /// The shortest run of one opaque colour kept as that colour, and the shortest run of empty pixels that
     /// ends a segment of bytes.
     static let shortestRun = 8
 
+    /// Draws by their identity's hash (`DrawIdentity.hash(op:border:image:)`), one a hash: a lookup compares
+    /// the one draw kept under the hash with the operation where it lies, so a frame copies no operation
+    /// to find its kept bytes. Two draws of one hash (a 64-bit hash: in practice, never) take turns.
     private let caches = (0..<shards).map { _ in
-        ByteBoundedCache<Hashed, Draw>(capacityBytes: capacityBytes / shards, keysPerHash: 8) { $0.bytes }
-    }
-
-    /// A key with its hash, computed once for the sightings, the shard and the cache's table.
-    private struct Hashed: Hashable {
-        let key: DrawIdentity
-        let hash: Int
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-        static func == (a: Hashed, b: Hashed) -> Bool { a.hash == b.hash && a.key == b.key }
+        ByteBoundedCache<Int, Draw>(capacityBytes: capacityBytes / shards) { $0.bytes }
     }
     private let seen = Sightings()
     /// Draws made but not kept (too large with their segments, a key not equal to itself): not made again.
     private let refused = Sightings()
 
-    /// The kept bytes of the draw `key` over `bounds` (of an image `bitmap`, when it samples one): kept ones;
-    /// made now by `draw` (every row of the draw over a target that holds the bounds' pixels) and kept when
-    /// the draw was seen before; else nil (draw it).
-    func draw(_ key: DrawIdentity, bounds: PixelRect, bitmap: Bitmap?, draw: (BlendTarget) -> Void) -> Draw? {
-        let hashed = Hashed(key: key, hash: key.hashValue)
-        let cache = caches[Int(UInt(bitPattern: hashed.hash) >> 7 % UInt(KeptDraws.shards))]
-        // Bytes kept for another image at a freed one's address are dropped and made again.
-        if let hit = cache.value(for: hashed, ifCurrent: { $0.bitmap === bitmap }) { return hit }
+    private func cache(_ hash: Int) -> ByteBoundedCache<Int, Draw> {
+        caches[Int(UInt(bitPattern: hash) >> 7 % UInt(KeptDraws.shards))]
+    }
+
+    /// The kept bytes of the draw of identity hash `hash` for which `matches` holds of the identity they
+    /// were made for (of an image `bitmap`, when it samples one), or nil. Bytes kept for another draw of
+    /// the hash, or for another image at a freed one's address, are dropped (and made again by `make`).
+    func kept(_ hash: Int, bitmap: Bitmap?, matches: (DrawIdentity) -> Bool) -> Draw? {
+        // A key without an image finds only draws made without one (its identity holds the image's).
+        cache(hash).value(for: hash, ifCurrent: { matches($0.identity) && (bitmap == nil || $0.bitmap === bitmap) })
+    }
+
+    /// The bytes of the draw `identity` (of hash `hash`) over `bounds`, made now by `draw` (every row of the
+    /// draw over a target that holds the bounds' pixels) and kept, when the draw was seen before and is not
+    /// kept (`kept`); else nil (draw it). `opaqueRect` is the draw's (`PreparedOp.opaqueRect`), kept with
+    /// the bytes.
+    func make(_ hash: Int, identity: () -> DrawIdentity, bounds: PixelRect, bitmap: Bitmap?,
+              opaqueRect: PixelRect?, draw: (BlendTarget) -> Void) -> Draw? {
         // A draw not seen before is only noted; one that cannot be kept is not made again.
-        guard seen.sightedBefore(hashed.hash), !refused.contains(hashed.hash) else { return nil }
-        let limit = KeptDraws.capacityBytes / KeptDraws.shards / 4
+        guard seen.sightedBefore(hash), !refused.contains(hash) else { return nil }
+        let cache = cache(hash), limit = KeptDraws.capacityBytes / KeptDraws.shards / 4
         guard bounds.width * bounds.height * 4 <= limit, cache.fitsSparingGeneration(bounds.width * 4) else {
             return nil
         }
-        let made = KeptDraws.make(bounds: bounds, bitmap: bitmap, keyBytes: key.pathBytes, draw: draw)
-        if !cache.keepSparingGeneration(made, for: hashed), made.bytes > limit || hashed != hashed {
-            // Too large with its segments and key, or a key that is not equal to itself (a NaN in a clip's map).
-            refused.note(hashed.hash)
+        let identity = identity()
+        // A key that is not equal to itself (a NaN in a clip's map) would never be found.
+        guard identity == identity else {
+            refused.note(hash)
+            return nil
+        }
+        let made = KeptDraws.make(bounds: bounds, identity: identity, bitmap: bitmap, opaqueRect: opaqueRect, draw: draw)
+        if !cache.keepSparingGeneration(made, for: hash), made.bytes > limit {
+            // Too large with its segments and key.
+            refused.note(hash)
         }
         // Another worker may have kept the same draw meanwhile: what is kept is equal, but this one is drawn.
         return made
@@ -145,7 +162,8 @@ final class KeptDraws: Sendable {
     }
 
     /// A draw's segments: the draw made over transparent pixels, then cut into runs.
-    private static func make(bounds: PixelRect, bitmap: Bitmap?, keyBytes: Int, draw: (BlendTarget) -> Void) -> Draw {
+    private static func make(bounds: PixelRect, identity: DrawIdentity, bitmap: Bitmap?, opaqueRect: PixelRect?,
+                             draw: (BlendTarget) -> Void) -> Draw {
         let width = bounds.width
         var made = [UInt32](repeating: 0, count: width * bounds.height)
         made.withUnsafeMutableBytes { raw in
@@ -160,7 +178,8 @@ final class KeptDraws: Sendable {
             cut(made[start..<start + width], into: &segments, pixels: &pixels)
             rows.append(Int32(segments.count))
         }
-        return Draw(rows: rows, segments: segments, pixels: pixels, bitmap: bitmap, keyBytes: keyBytes)
+        return Draw(rows: rows, segments: segments, pixels: pixels, identity: identity, bitmap: bitmap,
+                    opaqueRect: opaqueRect)
     }
 
     /// Cuts one row into segments: runs of one opaque colour at least `shortestRun` long, and between them
@@ -208,59 +227,6 @@ final class KeptDraws: Sendable {
             let bytes = SIMD4(UInt8(s & 0xFF), UInt8(s >> 8 & 0xFF), UInt8(s >> 16 & 0xFF), UInt8(s >> 24))
             let d = out.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
             out.storeBytes(of: Blend.over(bytes, d, table: table), toByteOffset: i * 4, as: UInt32.self)
-        }
-    }
-}
-
-extension PreparedOp {
-    /// Takes this draw's bytes from `draws`, or makes and keeps them on its second sighting (`KeptDraws`):
-    /// any draw of operation `op` (with `border` when the two are drawn as one) but one that adds or
-    /// samples an earlier pass.
-    func keep(in draws: KeptDraws, op: DrawOp, border: DrawOp?, graph: RenderGraph) {
-        var bitmap: Bitmap?
-        if let t = op.texture {
-            guard !t.adds, t.mask == nil, case .image(let id) = t.source, let image = graph.image(id)?.bitmap else {
-                return
-            }
-            bitmap = image
-        }
-        guard !bounds.isEmpty, bounds.x0 >= 0, bounds.y0 >= 0 else { return }
-        let key = DrawIdentity(op: op, border: border, image: bitmap.map(ObjectIdentifier.init))
-        let rows = bounds.y0..<bounds.y1
-        keptDraw = draws.draw(key, bounds: bounds, bitmap: bitmap) { target in
-            let scratch = BandScratch(width: bounds.width)
-            defer { scratch.deallocate() }
-            run(rows: rows, target: target, scratch: scratch)
-        }
-    }
-
-    /// Draws the rows `ys` from kept bytes: each row's segments, less the hidden columns, stored (one opaque
-    /// colour) or blended (bytes) over the target.
-    func runKept(_ draw: KeptDraws.Draw, _ ys: Range<Int>, _ target: BlendTarget, hidden: Hidden) {
-        let vector = vectorKernels, table = target.over
-        draw.pixels.withUnsafeBufferPointer { pixels in
-            draw.segments.withUnsafeBufferPointer { segments in
-                let source = pixels.baseAddress
-                for y in ys {
-                    let r = y - bounds.y0
-                    let lo = Int(draw.rows[r]), hi = Int(draw.rows[r + 1])
-                    guard lo < hi else { continue }
-                    let runs = hidden.runs(y: y)
-                    let out = UnsafeMutableRawPointer(target.base + y * target.width * 4)
-                    for s in segments[lo..<hi] {
-                        let xs = bounds.x0 + Int(s.x0)..<bounds.x0 + Int(s.x1)
-                        hidden.forEachVisible(xs, runs: runs) { visible in
-                            if s.start < 0 {
-                                target.store(s.pattern, xs: visible, y: y)
-                            } else if let source {
-                                KeptDraws.over(source + (Int(s.start) + visible.lowerBound - xs.lowerBound),
-                                               out + visible.lowerBound * 4, count: visible.count, vector: vector,
-                                               table: table)
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }

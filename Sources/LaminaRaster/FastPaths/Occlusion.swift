@@ -57,9 +57,9 @@ enum Occlusion {
     ///
     /// The rectangles are filed first, walking backwards; each operation then asks for those of the
     /// operations after it, on up to `workers` threads, a chunk of operations at a time.
-    static func hidden(_ ops: [PreparedOp], workers: Int = 1) -> [Hidden] {
+    static func hidden(_ ops: [PassDraw], workers: Int = 1) -> [Hidden] {
         var hidden = [Hidden](repeating: Hidden(), count: ops.count)
-        guard ops.contains(where: { $0.opaqueRect != nil }) else { return hidden }
+        guard ops.contains(where: { $0.opaqueRect != nil }), ops.contains(where: \.skipsHidden) else { return hidden }
         let area = ops.reduce(PixelRect.empty) { $0.union($1.bounds) }
         var filed = LaterOpaque(bounds: area)
         for i in ops.indices.reversed() {

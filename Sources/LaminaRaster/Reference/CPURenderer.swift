@@ -140,7 +140,7 @@ public final class CPURenderer: Renderer {
     /// `besideOthers`: the pass runs at once with others of its level (`runLevel`), which keep the other
     /// cores busy, so a small pass takes a band per 64 rows rather than waking every worker for a few rows.
     /// `workers`: the threads it may use (default: the renderer's).
-    func draw(_ ops: [PreparedOp], width: Int, height: Int, clear: UInt32, besideOthers: Bool = false,
+    func draw(_ ops: [PassDraw], width: Int, height: Int, clear: UInt32, besideOthers: Bool = false,
               workers: Int? = nil) -> Image {
         let count = width * height * 4
         let bands = max(1, min(bandCount, besideOthers ? height / 64 : height))
@@ -161,7 +161,7 @@ public final class CPURenderer: Renderer {
         var pixels = bufferPool.take(count: count)
         // Operations that add (a cross-dissolve's second half) draw over transparent scratch the target's
         // size, whose rows each band clears and adds itself; nothing else needs it.
-        var sums = ops.contains(where: \.adds) ? bufferPool.take(count: count) : []
+        var sums = ops.contains(where: { $0.adding != nil }) ? bufferPool.take(count: count) : []
         defer { if !sums.isEmpty { bufferPool.give(sums) } }
         sums.withUnsafeMutableBufferPointer { sumBuffer in
             pixels.withUnsafeMutableBufferPointer { buffer in
@@ -176,8 +176,8 @@ public final class CPURenderer: Renderer {
                         defer { scratchPool.give(scratch) }
                         target.fill(clear, rows: y0..<y1)
                         for i in perBand[band] {
-                            if ops[i].adds, let sum = sumTarget {
-                                Self.add(ops[i], rows: y0..<y1, to: target, through: sum, scratch: scratch)
+                            if let op = ops[i].adding, let sum = sumTarget {
+                                Self.add(op, rows: y0..<y1, to: target, through: sum, scratch: scratch)
                             } else {
                                 ops[i].run(rows: y0..<y1, target: target, scratch: scratch, hidden: hidden[i])
                             }

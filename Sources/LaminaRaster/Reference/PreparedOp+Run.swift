@@ -6,8 +6,7 @@ extension PreparedOp {
     /// this operation's width); a grid draw or a draw over spans may leave out the pixels of `hidden`, which
     /// later operations overwrite (`Occlusion`).
     ///
-    /// A draw kept from an earlier frame blends its kept bytes (`KeptDraws`). A fast path that applies takes
-    /// the rows (`runFastPath`, FastPaths/); every other draw is the
+    /// A fast path that applies takes the rows (`runFastPath`, FastPaths/); every other draw is the
     /// reference: coverage x paint through one generic row loop (`sampled`, every shape with every paint), a
     /// path's coverage times a colour over its rows' spans (`runPath`), a framed shape's two coverages
     /// sampled (`FramedRows`). The shape and paint are
@@ -16,7 +15,6 @@ extension PreparedOp {
         let y0 = max(rows.lowerBound, bounds.y0), y1 = min(rows.upperBound, bounds.y1)
         guard y0 < y1, bounds.x0 < bounds.x1 else { return }
         let ys = y0..<y1
-        if let keptDraw { return runKept(keptDraw, ys, target, hidden: hidden) }
         let tint = modulate ?? SIMD4(1, 1, 1, 1)
         if runFastPath(ys, target: target, scratch: scratch, hidden: hidden, tint: tint) { return }
         switch (shape, paint) {

@@ -6,7 +6,7 @@ import LaminaImage
 /// A draw operation with everything per-op computed once: inverse projections, samplers, path coverage.
 ///
 /// A class: the bands drawing it in parallel share it instead of copying it, and nothing in it changes
-/// once it is prepared (`init`, then its kept bytes taken, `keep(in:op:border:graph:)`).
+/// once it is prepared.
 final class PreparedOp: @unchecked Sendable {
     /// The operation's shape, prepared: what its coverage needs, computed once.
     enum PreparedShape {
@@ -101,9 +101,6 @@ final class PreparedOp: @unchecked Sendable {
     /// Whether grid rows, kept draws' blends and passes composited at their opacity run in C with AVX2
     /// (`CPUFastPaths.vectorKernels` on a processor that has it).
     let vectorKernels: Bool
-    /// For a draw seen in an earlier frame, its source bytes (`KeptDraws`), set while operations are
-    /// prepared (`keep(in:op:border:graph:)`), before any band draws.
-    var keptDraw: KeptDraws.Draw?
     /// Whether this is an opaque fill whose solid spans store a pattern, or a fill with its border whose
     /// hole does (`Occlusion.opaqueRect`).
     let occludes: Bool

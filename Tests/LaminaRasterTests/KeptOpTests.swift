@@ -1,0 +1,101 @@
+import Foundation
+import LaminaCore
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+import LaminaTestSupport
+import XCTest
+@testable import LaminaRaster
+
+/// A draw whose bytes an earlier frame kept is not prepared (`PassDraw.prepare`): it is looked up by a hash
+/// and a comparison made where the operation lies (`DrawIdentity.hash(op:image:)`, `matches`), which must
+/// agree with the identity the bytes were kept under; it finds hidden pixels only when it is large
+/// (`KeptOp.hiddenArea`), and every frame draws the bytes of a renderer that keeps nothing.
+final class KeptOpTests: XCTestCase {
+    private let red = PremultipliedColor(r: 0.8, g: 0.1, b: 0.1, a: 0.8)
+
+    private func fill(_ x: Double, _ bounds: PixelRect, transform: Transform3D = .identity) -> DrawOp {
+        DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: x, y: 2, width: 30, height: 20), radius: 4, corners: .all, curve: .circular)),
+               paint: .solid(red), transform: transform, bounds: bounds)
+    }
+
+    /// The lookup's hash is the identity's, with a border and without, and `matches` is `==` of the identity
+    /// it would make: a moved operation, another border, another image or a border missing on one side do
+    /// not match.
+    func testLookups_agreeWithTheIdentity() throws {
+        let bounds = PixelRect(x0: 0, y0: 0, x1: 40, y1: 30)
+        let op = fill(3.25, bounds), moved = fill(3.5, bounds)
+        let border = DrawOp(shape: .ring(RoundedRect(rect: CGRect(x: 3.25, y: 2, width: 30, height: 20), radius: 4,
+                                                     corners: .all, curve: .circular), width: 1.5),
+                            paint: .solid(PremultipliedColor(r: 0, g: 0, b: 0, a: 1)), transform: .identity, bounds: bounds)
+        var nan = Transform3D.identity
+        nan.m42 = .nan
+        let image = ObjectIdentifier(self)
+        for (a, b) in [(op, op), (op, moved), (fill(1, bounds, transform: nan), fill(1, bounds, transform: nan))] {
+            for pic in [nil, image] {
+                let alone = DrawIdentity(op: a, border: nil, image: pic)
+                XCTAssertEqual(DrawIdentity.hash(op: a, image: pic), alone.hashValue)
+                XCTAssertEqual(alone.matches(op: b, image: pic), alone == DrawIdentity(op: b, border: nil, image: pic))
+                XCTAssertFalse(alone.matches(op: b, border: border, image: pic), "a border on one side only")
+                let framed = DrawIdentity(op: a, border: border, image: pic)
+                XCTAssertEqual(DrawIdentity.hash(op: a, border: border, image: pic), framed.hashValue)
+                XCTAssertEqual(framed.matches(op: b, border: border, image: pic),
+                               framed == DrawIdentity(op: b, border: border, image: pic))
+                XCTAssertFalse(framed.matches(op: b, image: pic), "a border on one side only")
+                XCTAssertFalse(framed.matches(op: b, border: moved, image: pic), "another border")
+                XCTAssertFalse(alone.matches(op: b, image: pic == nil ? image : nil), "another image")
+            }
+        }
+        XCTAssertTrue(DrawIdentity(op: op, border: nil, image: nil).matches(op: op, image: nil))
+        XCTAssertFalse(DrawIdentity(op: op, border: nil, image: nil).matches(op: moved, image: nil))
+        XCTAssertTrue(DrawIdentity(op: fill(1, bounds, transform: nan), border: nil, image: nil)
+            .matches(op: fill(1, bounds, transform: nan), image: nil), "a map holding a NaN matches itself")
+    }
+
+    /// Cards under opaque cards: from the third frame every draw is kept, the small ones draw their bytes
+    /// whole and the large one leaves out what the card over it hides; each frame is the bytes of a renderer
+    /// that keeps nothing, with occlusion on and off.
+    func testKeptDraws_skipHiddenPixelsOnlyWhenLarge() throws {
+        let scene = makeScene(width: 320, height: 200, background: Color(red: 0.9, green: 0.9, blue: 0.95, alpha: 1)) { root in
+            let large = Layer()
+            large.frame = CGRect(x: 10.5, y: 10.25, width: 200, height: 120)
+            large.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.7)
+            large.cornerRadius = 9
+            large.borderWidth = 2
+            large.borderColor = Color(red: 0.1, green: 0.1, blue: 0.2)
+            root.addSublayer(large)
+            for k in 0..<24 {
+                let card = Layer()
+                card.frame = CGRect(x: 40 + Double(k % 8) * 30.5, y: 60 + Double(k / 8) * 27.25, width: 44, height: 30)
+                card.backgroundColor = Color(red: 0.3 + 0.02 * Double(k), green: 0.6, blue: 0.3, alpha: k % 3 == 0 ? 0.7 : 1)
+                card.cornerRadius = 5
+                card.borderWidth = 1
+                card.borderColor = Color(red: 0.1, green: 0.2, blue: 0.1)
+                root.addSublayer(card)
+            }
+        }
+        let planner = Planner()
+        let graph = try planner.plan(scene)
+        let renderer = CPURenderer()
+        let fresh = try CPURenderer(paths: CPUFastPaths.all.subtracting(.keptDraws)).render(graph)
+        let plain = try CPURenderer(paths: CPUFastPaths.all.subtracting([.keptDraws, .occlusion])).render(graph)
+        XCTAssertTrue(fresh.pixels == plain.pixels, "occlusion changes no byte")
+        for frame in 0..<3 {
+            let image = try renderer.render(planner.plan(scene))
+            let cmp = try ImageComparison(image, fresh)
+            XCTAssertEqual(cmp.maxDifference, 0, "frame \(frame): \(cmp.differingPixels) pixels differ")
+        }
+        guard case .draw(let ops) = graph.passes[graph.passes.count - 1].content else { return XCTFail("the canvas draws") }
+        var samplers: [ImageID: TextureSampler] = [:]
+        let drawn = try PreparedOp.prepare(ops, graph: graph, passes: [:], samplers: &samplers, fastPaths: .all,
+                                           fusesBorders: true, alphas: [:], kept: nil, draws: renderer.keptDraws, workers: 1)
+        let kept = drawn.compactMap { draw -> KeptOp? in if case .kept(let k) = draw { return k } else { return nil } }
+        XCTAssertEqual(kept.count, drawn.count, "every draw is kept by the third frame")
+        XCTAssertEqual(kept.filter(\.skipsHidden).map(\.bounds.area), kept.map(\.bounds.area).filter { $0 >= KeptOp.hiddenArea })
+        XCTAssertEqual(kept.filter(\.skipsHidden).count, 1, "the large card")
+        let hidden = Occlusion.hidden(drawn)
+        XCTAssertFalse(hidden[0].isEmpty, "the large card's pixels under the opaque cards are found")
+        XCTAssertTrue(hidden.dropFirst().allSatisfy(\.isEmpty), "small cards draw their bytes whole")
+        XCTAssertGreaterThan(kept.filter { $0.draw.opaqueRect != nil }.count, 10, "opaque cards keep their rectangles")
+    }
+}
