@@ -8,54 +8,60 @@ import LaminaGeometry
 /// The class is named and shaped like CALayer so the book's listings port line by line
 /// (`layer.cornerRadius = 20; layer.masksToBounds = true`). Layers have identity (a layer sits in one tree),
 /// so this is a class; everything the planner produces from it is a value type.
+///
+/// The properties that hold plain values (numbers, flags, rects, maps, colours) are stored without Swift's
+/// run-time exclusivity check (`@exclusivity(unchecked)`): the planner reads them dozens of times a layer,
+/// and the checks took a fifth of planning 10 000 cards. An overlapping access to a plain value can only
+/// see an old value; it cannot free memory in use, so the properties that hold references, arrays or
+/// strings keep the check.
 open class Layer {
     public var name: String?
 
     // MARK: Geometry (CALayer.h defaults)
-    public var bounds: CGRect = .zero
-    public var position: CGPoint = .zero
-    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    public var anchorPointZ: Double = 0
-    public var zPosition: Double = 0
-    public var transform: Transform3D = .identity
-    public var sublayerTransform: Transform3D = .identity
-    public var isGeometryFlipped = false
-    public var isHidden = false
-    public var isDoubleSided = true
+    @exclusivity(unchecked) public var bounds: CGRect = .zero
+    @exclusivity(unchecked) public var position: CGPoint = .zero
+    @exclusivity(unchecked) public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    @exclusivity(unchecked) public var anchorPointZ: Double = 0
+    @exclusivity(unchecked) public var zPosition: Double = 0
+    @exclusivity(unchecked) public var transform: Transform3D = .identity
+    @exclusivity(unchecked) public var sublayerTransform: Transform3D = .identity
+    @exclusivity(unchecked) public var isGeometryFlipped = false
+    @exclusivity(unchecked) public var isHidden = false
+    @exclusivity(unchecked) public var isDoubleSided = true
 
     // MARK: Appearance
     /// The layer's opacity as Lamina holds it (Double: a scene's value, exactly); `opacity` is CALayer's
     /// Float spelling of the same value.
-    public var opacityValue: Double = 1
-    public var allowsGroupOpacity = true
-    public var backgroundColor: Color?
-    public var cornerRadius: Double = 0
-    public var maskedCorners: CornerMask = .all
-    public var cornerCurve: CornerCurve = .circular
-    public var borderWidth: Double = 0
-    public var borderColor: Color? = .black
-    public var masksToBounds = false
-    public var allowsEdgeAntialiasing = false
+    @exclusivity(unchecked) public var opacityValue: Double = 1
+    @exclusivity(unchecked) public var allowsGroupOpacity = true
+    @exclusivity(unchecked) public var backgroundColor: Color?
+    @exclusivity(unchecked) public var cornerRadius: Double = 0
+    @exclusivity(unchecked) public var maskedCorners: CornerMask = .all
+    @exclusivity(unchecked) public var cornerCurve: CornerCurve = .circular
+    @exclusivity(unchecked) public var borderWidth: Double = 0
+    @exclusivity(unchecked) public var borderColor: Color? = .black
+    @exclusivity(unchecked) public var masksToBounds = false
+    @exclusivity(unchecked) public var allowsEdgeAntialiasing = false
 
     // MARK: Shadow
     /// The shadow's opacity as Lamina holds it (Double); `shadowOpacity` is CALayer's Float spelling.
-    public var shadowOpacityValue: Double = 0
-    public var shadowColor: Color? = .black
-    public var shadowOffset = CGSize(width: 0, height: -3)
-    public var shadowRadius: Double = 3
+    @exclusivity(unchecked) public var shadowOpacityValue: Double = 0
+    @exclusivity(unchecked) public var shadowColor: Color? = .black
+    @exclusivity(unchecked) public var shadowOffset = CGSize(width: 0, height: -3)
+    @exclusivity(unchecked) public var shadowRadius: Double = 3
     /// The shadow's shape as a Lamina `Path`; `shadowPath` is CALayer's `CGPath` spelling of the same value.
     public var shadowPathValue: Path?
 
     // MARK: Contents
     /// The image `contents` holds, as the renderers read it; `contents` is CALayer's `Any?` spelling.
     public var contentsValue: Bitmap?
-    public var contentsGravity: ContentsGravity = .resize
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsScale: Double = 1
-    public var minificationFilter: ContentsFilter = .linear
-    public var magnificationFilter: ContentsFilter = .linear
-    public var minificationFilterBias: Double = 0
+    @exclusivity(unchecked) public var contentsGravity: ContentsGravity = .resize
+    @exclusivity(unchecked) public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    @exclusivity(unchecked) public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    @exclusivity(unchecked) public var contentsScale: Double = 1
+    @exclusivity(unchecked) public var minificationFilter: ContentsFilter = .linear
+    @exclusivity(unchecked) public var magnificationFilter: ContentsFilter = .linear
+    @exclusivity(unchecked) public var minificationFilterBias: Double = 0
 
     // MARK: Custom drawing (the backing store, ca-semantics.md §7)
     /// Draws the layer's backing store, as `drawLayer:inContext:` does: run once when the layer is planned,
@@ -70,13 +76,13 @@ open class Layer {
     // MARK: Rasterization
     /// CAMediaTiming on the layer: its local time is `(parent's time - beginTime) * speed + timeOffset`
     /// (`Presentation`); `speed` 0 with a `timeOffset` pauses the subtree at that moment.
-    public var beginTime: Double = 0
-    public var timeOffset: Double = 0
-    public var speed: Double = 1
+    @exclusivity(unchecked) public var beginTime: Double = 0
+    @exclusivity(unchecked) public var timeOffset: Double = 0
+    @exclusivity(unchecked) public var speed: Double = 1
     /// The animations added to the layer, in order (`add(_:forKey:)`).
     public var animations: [LayerAnimation] = []
 
-    public var shouldRasterize = false
+    @exclusivity(unchecked) public var shouldRasterize = false
     // CALayer's flags that change nothing Lamina draws: backing stores are drawn when the layer is rendered,
     // implicit animations have no clock to run on, and every layer is composited as if it were transparent.
     /// Whether bounds changes should redraw the backing store (Lamina draws it at every render anyway).
@@ -89,7 +95,7 @@ open class Layer {
     public var actions: [String: Any]?
     /// Set by `setNeedsDisplay()`, cleared by `display()`.
     public internal(set) var needsDisplayFlag = false
-    public var rasterizationScale: Double = 1
+    @exclusivity(unchecked) public var rasterizationScale: Double = 1
 
     // MARK: Tree
     /// The sublayers in order, never nil: Lamina's spelling of `sublayers` (which is nil when there are none).

@@ -47,7 +47,7 @@ enum Occlusion {
         return rect.isEmpty ? nil : rect
     }
 
-    /// For each operation that skips hidden pixels (`PreparedOp.skipsHidden`), the later opaque rectangles
+    /// For each operation that skips hidden pixels (`PassDraw.skipsHidden`), the later opaque rectangles
     /// that cut its bounds (empty: none, or an operation that draws every pixel).
     ///
     /// The pass is walked backwards, each opaque rectangle filed in the buckets it touches (`LaterOpaque`),
@@ -57,9 +57,11 @@ enum Occlusion {
     ///
     /// The rectangles are filed first, walking backwards; each operation then asks for those of the
     /// operations after it, on up to `workers` threads, a chunk of operations at a time.
+    ///
+    /// Empty when no operation skips hidden pixels or none is opaque (a pass of small kept draws).
     static func hidden(_ ops: [PassDraw], workers: Int = 1) -> [Hidden] {
+        guard ops.contains(where: \.skipsHidden), ops.contains(where: { $0.opaqueRect != nil }) else { return [] }
         var hidden = [Hidden](repeating: Hidden(), count: ops.count)
-        guard ops.contains(where: { $0.opaqueRect != nil }), ops.contains(where: \.skipsHidden) else { return hidden }
         let area = ops.reduce(PixelRect.empty) { $0.union($1.bounds) }
         var filed = LaterOpaque(bounds: area)
         for i in ops.indices.reversed() {

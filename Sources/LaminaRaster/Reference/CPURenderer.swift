@@ -156,8 +156,9 @@ public final class CPURenderer: Renderer {
             for band in bandOfRow[y0]...bandOfRow[y1 - 1] { binned[band].append(i) }
         }
         let perBand = binned
-        let hidden = fastPaths.contains(.occlusion)
-            ? Occlusion.hidden(ops, workers: workers ?? threads) : [Hidden](repeating: Hidden(), count: ops.count)
+        // Empty when nothing is hidden: every operation then draws all its pixels.
+        let hidden = fastPaths.contains(.occlusion) ? Occlusion.hidden(ops, workers: workers ?? threads) : []
+        let none = Hidden()
         var pixels = bufferPool.take(count: count)
         // Operations that add (a cross-dissolve's second half) draw over transparent scratch the target's
         // size, whose rows each band clears and adds itself; nothing else needs it.
@@ -179,7 +180,8 @@ public final class CPURenderer: Renderer {
                             if let op = ops[i].adding, let sum = sumTarget {
                                 Self.add(op, rows: y0..<y1, to: target, through: sum, scratch: scratch)
                             } else {
-                                ops[i].run(rows: y0..<y1, target: target, scratch: scratch, hidden: hidden[i])
+                                ops[i].run(rows: y0..<y1, target: target, scratch: scratch,
+                                           hidden: hidden.isEmpty ? none : hidden[i])
                             }
                         }
                     }
