@@ -21,8 +21,9 @@ extension RenderGraph {
             case .blur(let source, _, _):
                 guard rendered.contains(source) else { return RenderGraphDefect("\(pass.id) blurs \(source) before it is rendered") }
             case .draw(let ops):
-                for op in ops {
-                    guard let t = op.texture else { continue }
+                // By index: a pass of thousands of operations is not copied one operation at a time.
+                for i in ops.indices {
+                    guard let t = ops[i].texture else { continue }
                     switch t.source {
                     case .pass(let id) where id == pass.id:
                         return RenderGraphDefect("\(pass.id) samples itself")
@@ -92,8 +93,8 @@ extension Pass {
             return [source]
         case .draw(let ops):
             var ids: [PassID] = []
-            for op in ops {
-                guard let t = op.texture else { continue }
+            for i in ops.indices {
+                guard let t = ops[i].texture else { continue }
                 if case .pass(let id) = t.source { ids.append(id) }
                 if let m = t.mask { ids.append(m) }
             }

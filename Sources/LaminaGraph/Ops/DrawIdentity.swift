@@ -41,28 +41,25 @@ public struct DrawIdentity: Hashable, Sendable {
         }
     }
 
-    /// The hash of the identity of `op` drawn alone, of the image `image`, sampling no pass:
-    /// `DrawIdentity(op: op, border: nil, image: image).hashValue`, without copying the operation into an
-    /// identity (a renderer looks a frame's draws up by it).
+    /// The hash a renderer looks the identity of `op` drawn alone up by (of the image `image`, sampling no
+    /// pass), without copying the operation into an identity: `DrawOp.quickHash`, a word at a time, not
+    /// `hashValue`'s SipHash. Equal identities hash alike.
     @inlinable
     public static func hash(op: DrawOp, image: ObjectIdentifier?) -> Int {
-        var hasher = Hasher()
-        op.hashSamplingPaths(into: &hasher)
-        hasher.combine(image)
-        hasher.combine(PassRetainKey?.none)
-        hasher.combine(PassRetainKey?.none)
+        var hasher = QuickHasher()
+        op.quickHash(into: &hasher)
+        hasher.combine(image.map { Int(bitPattern: UInt(bitPattern: $0)) } ?? 0)
         return hasher.finalize()
     }
 
     /// `hash(op:image:)` of `op` drawn with `border` as one.
     @inlinable
     public static func hash(op: DrawOp, border: DrawOp, image: ObjectIdentifier?) -> Int {
-        var hasher = Hasher()
-        op.hashSamplingPaths(into: &hasher)
-        border.hashSamplingPaths(into: &hasher)
-        hasher.combine(image)
-        hasher.combine(PassRetainKey?.none)
-        hasher.combine(PassRetainKey?.none)
+        var hasher = QuickHasher()
+        op.quickHash(into: &hasher)
+        hasher.combine(-2)
+        border.quickHash(into: &hasher)
+        hasher.combine(image.map { Int(bitPattern: UInt(bitPattern: $0)) } ?? 0)
         return hasher.finalize()
     }
 

@@ -144,15 +144,16 @@ public final class CPURenderer: Renderer {
               workers: Int? = nil) -> Image {
         let count = width * height * 4
         let bands = max(1, min(bandCount, besideOthers ? height / 64 : height))
-        let limits = CPURenderer.bandLimits(ops.map(\.bounds), width: width, height: height, bands: bands)
+        let rects = ops.map(\.bounds)
+        let limits = CPURenderer.bandLimits(rects, width: width, height: height, bands: bands)
         var bandOfRow = [Int](repeating: 0, count: height)
         for band in 0..<bands { for y in limits[band]..<limits[band + 1] { bandOfRow[y] = band } }
         var binned = [[Int]](repeating: [], count: bands)
-        let widest = ops.reduce(0) { max($0, $1.bounds.width) }
+        let widest = rects.reduce(0) { max($0, $1.width) }
         let pass = scratchPool.beginPass()
-        for (i, op) in ops.enumerated() {
-            let y0 = max(0, op.bounds.y0), y1 = min(height, op.bounds.y1)
-            guard y0 < y1, op.bounds.x0 < op.bounds.x1 else { continue }
+        for (i, r) in rects.enumerated() {
+            let y0 = max(0, r.y0), y1 = min(height, r.y1)
+            guard y0 < y1, r.x0 < r.x1 else { continue }
             for band in bandOfRow[y0]...bandOfRow[y1 - 1] { binned[band].append(i) }
         }
         let perBand = binned
@@ -179,9 +180,10 @@ public final class CPURenderer: Renderer {
                         for i in perBand[band] {
                             if let op = ops[i].adding, let sum = sumTarget {
                                 Self.add(op, rows: y0..<y1, to: target, through: sum, scratch: scratch)
+                            } else if hidden.isEmpty {
+                                ops[i].run(rows: y0..<y1, target: target, scratch: scratch, hidden: none)
                             } else {
-                                ops[i].run(rows: y0..<y1, target: target, scratch: scratch,
-                                           hidden: hidden.isEmpty ? none : hidden[i])
+                                ops[i].run(rows: y0..<y1, target: target, scratch: scratch, hidden: hidden[i])
                             }
                         }
                     }
