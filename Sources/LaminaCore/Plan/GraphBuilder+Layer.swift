@@ -5,20 +5,24 @@ import LaminaGeometry
 extension GraphBuilder {
     /// Emits one layer and its subtree: opacity(rasterize(mask(clip(shadow + body)))), or, in the middle of
     /// a transition, its old appearance giving way to this one (`emitTransition`).
-    func emitLayer(_ layer: Layer, parentToTarget p: Transform3D, context: Context) -> [DrawOp] {
+    /// `layerToTarget`, when the caller has it, is the layer's map to the target (`LayerGeometry.local` then
+    /// `p`), not worked out again.
+    func emitLayer(_ layer: Layer, parentToTarget p: Transform3D, layerToTarget known: Transform3D? = nil,
+                   context: Context) -> [DrawOp] {
         if !presentation.transitions.isEmpty, let active = presentation.transitions[ObjectIdentifier(layer)] {
             return emitTransition(layer, active, parentToTarget: p, context: context)
         }
-        return emitAppearance(layer, parentToTarget: p, context: context)
+        return emitAppearance(layer, parentToTarget: p, layerToTarget: known, context: context)
     }
 
     /// One appearance of a layer and its subtree, as `emitLayer` describes.
-    func emitAppearance(_ layer: Layer, parentToTarget p: Transform3D, context: Context) -> [DrawOp] {
+    func emitAppearance(_ layer: Layer, parentToTarget p: Transform3D, layerToTarget known: Transform3D? = nil,
+                        context: Context) -> [DrawOp] {
         guard !layer.isHidden, layer.opacityValue > 0, failure == nil else { return [] }
         let saved = pointer
         pointer = context.pointer
         defer { pointer = saved }
-        let m = LayerGeometry.local(layer).concatenating(p)
+        let m = known ?? LayerGeometry.local(layer).concatenating(p)
         if !layer.isDoubleSided && facesAway(m) { return [] }
         var ctx = context
         if let name = layer.name { ctx.label = name }

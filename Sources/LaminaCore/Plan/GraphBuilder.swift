@@ -116,14 +116,15 @@ final class GraphBuilder {
             }
         }
         var ops: [DrawOp] = []
-        let hidden = ctx.cullsHidden ? hiddenSublayers(ordered, space: space, interest: ctx.interest) : []
+        let (hidden, maps) = ctx.cullsHidden ? hiddenSublayers(ordered, space: space, interest: ctx.interest) : ([], [])
         for (n, (i, child)) in ordered.enumerated() where hidden.isEmpty || !hidden[n] {
             var c = ctx
             c.label = context.label + "/sublayers/\(i)"
             // The implicit root's sublayers are the scene's `layers`.
             c.pointer = context.pointer + (context.pointer.isEmpty && layer.superlayer == nil ? "/layers/\(i)" : "/sublayers/\(i)")
-            if ops.isEmpty { ops = emitLayer(child, parentToTarget: space, context: c) } else {
-                ops += emitLayer(child, parentToTarget: space, context: c)
+            let m = maps.isEmpty ? nil : maps[n]
+            if ops.isEmpty { ops = emitLayer(child, parentToTarget: space, layerToTarget: m, context: c) } else {
+                ops += emitLayer(child, parentToTarget: space, layerToTarget: m, context: c)
             }
         }
         return ops

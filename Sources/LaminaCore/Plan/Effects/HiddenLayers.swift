@@ -26,12 +26,15 @@ extension GraphBuilder {
     /// a larger area is not culled.
     static let maxCoverCells = 1 << 22
 
-    /// Per child of `ordered`, whether no pixel of it shows; empty when no child may be culled.
-    func hiddenSublayers(_ ordered: [(offset: Int, element: Layer)], space: Transform3D, interest: PixelRect) -> [Bool] {
+    /// Per child of `ordered`, whether no pixel of it shows (`hidden`, empty when no child may be culled), and
+    /// when it was worked out, each child's map to the target (`maps`, else empty), which emitting the
+    /// child takes instead of working it out again.
+    func hiddenSublayers(_ ordered: [(offset: Int, element: Layer)], space: Transform3D,
+                         interest: PixelRect) -> (hidden: [Bool], maps: [Transform3D]) {
         // Transitions move appearances beyond a layer's extent and lagging replicator instances draw their
         // sublayers where the model does not put them: such a frame is planned whole.
         guard cullsHidden, ordered.count > 1, ordered.count <= 1_000_000, !interest.isEmpty,
-              presentation.transitions.isEmpty, presentation.replicatorTimes.isEmpty else { return [] }
+              presentation.transitions.isEmpty, presentation.replicatorTimes.isEmpty else { return ([], []) }
         // Each child's map to the target, and its pixels (its extent with its shadow, through that map) when
         // it may be culled.
         let maps = ordered.map { LayerGeometry.local($0.element).concatenating(space) }
@@ -39,7 +42,7 @@ extension GraphBuilder {
         // is needed (labels over a plain background have none at all). The grid's cells lie on the target's
         // multiples of 8 pixels, so an area of the candidates alone decides as a larger one would.
         let occluders = zip(ordered, maps).map { child, m in child.element.isHidden ? nil : opaqueRects(of: child.element, through: m) }
-        guard let lastOccluder = occluders.lastIndex(where: { $0 != nil }), lastOccluder > 0 else { return [] }
+        guard let lastOccluder = occluders.lastIndex(where: { $0 != nil }), lastOccluder > 0 else { return ([], maps) }
         var reach = [PixelRect?](repeating: nil, count: ordered.count)
         var area = PixelRect.empty
         for i in 0..<lastOccluder {
@@ -51,7 +54,9 @@ extension GraphBuilder {
             area = area.union(b)
         }
         area = area.intersection(interest)
-        guard !area.isEmpty, (area.width / 8 + 1) * (area.height / 8 + 1) <= Self.maxCoverCells else { return [] }
+        guard !area.isEmpty, (area.width / 8 + 1) * (area.height / 8 + 1) <= Self.maxCoverCells else {
+            return ([], maps)
+        }
         var grid = CoverGrid(area)
         var hidden = [Bool](repeating: false, count: ordered.count)
         for (index, child) in ordered.enumerated().reversed() {
@@ -65,7 +70,7 @@ extension GraphBuilder {
                 if let second = rects.second { grid.add(second) }
             }
         }
-        return hidden
+        return (hidden, maps)
     }
 
     /// An occluder's opaque rectangles in the target: its bounds less the corners, as two rectangles (one
