@@ -86,4 +86,18 @@ final class ByteBoundedCacheTests: XCTestCase {
         XCTAssertEqual((0..<5).filter(cache.contains), [0, 3, 4])
         XCTAssertTrue(cache.keepSparingGeneration(value, for: 5), "the removed one's room")
     }
+
+    /// A value found stale by its caller is dropped with its bytes, unless it was replaced meanwhile.
+    func testDropIfStale_dropsOnlyTheValueFoundStale() {
+        let cache = cache(capacity: 100)
+        cache.keep([1, 2, 3], for: 7)
+        cache.drop(7) { $0 == [9] }
+        XCTAssertTrue(cache.contains(7), "a value the caller did not find stale stays")
+        cache.drop(7) { $0 == [1, 2, 3] }
+        XCTAssertFalse(cache.contains(7))
+        cache.drop(8) { _ in true }
+        XCTAssertEqual(cache.count, 0)
+        for key in 0..<4 { cache.keep([UInt8](repeating: 0, count: 25), for: key) }
+        XCTAssertEqual(cache.count, 4, "the dropped value's bytes are free again")
+    }
 }

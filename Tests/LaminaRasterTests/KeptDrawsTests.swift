@@ -219,7 +219,10 @@ final class KeptDrawsTests: XCTestCase {
         }
         /// The draw's kept bytes for `bitmap`, else those made now with `pattern` (nil: not kept yet).
         func draw(_ bitmap: Bitmap, _ pattern: UInt32) -> KeptDraws.Draw? {
-            if let kept = draws.kept(hash, bitmap: bitmap, matches: { $0.matches(op: op, image: key.image) }) { return kept }
+            if let kept = draws.kept(hash) {
+                if kept.identity.matches(op: op, image: key.image), kept.bitmap === bitmap { return kept }
+                draws.drop(hash, stale: kept)
+            }
             return draws.make(hash, identity: { key }, bounds: op.bounds, bitmap: bitmap, opaqueRect: nil, draw: fill(pattern))
         }
         let red: UInt32 = 0xFF00_00FF, blue: UInt32 = 0xFFFF_0000

@@ -96,6 +96,16 @@ public final class ByteBoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         return value
     }
 
+    /// Drops the value kept for `key` when `isStale` holds for it: one the caller found to be made for
+    /// something else the key now names, unless another thread has replaced it meanwhile.
+    @inlinable
+    public func drop(_ key: Key, ifStale isStale: (Value) -> Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let slot = index[key], let value = slots[slot].value, isStale(value) else { return }
+        drop(slot)
+    }
+
     /// Starts a new generation: what is used from now on is spared by `keepSparingGeneration`.
     @inlinable
     public func beginGeneration() {

@@ -85,12 +85,17 @@ final class KeptDraws: Sendable {
         caches[Int(UInt(bitPattern: hash) >> 7 % UInt(KeptDraws.shards))]
     }
 
-    /// The kept bytes of the draw of identity hash `hash` for which `matches` holds of the identity they
-    /// were made for (of an image `bitmap`, when it samples one), or nil. Bytes kept for another draw of
-    /// the hash, or for another image at a freed one's address, are dropped (and made again by `make`).
-    func kept(_ hash: Int, bitmap: Bitmap?, matches: (DrawIdentity) -> Bool) -> Draw? {
-        // A key without an image finds only draws made without one (its identity holds the image's).
-        cache(hash).value(for: hash, ifCurrent: { matches($0.identity) && (bitmap == nil || $0.bitmap === bitmap) })
+    /// The bytes kept under the identity hash `hash` (marked as just used), or nil: the caller checks that
+    /// they were made for its draw (`DrawIdentity.matches`, and its image by identity), outside the cache's
+    /// lock, and drops them when they were not (`drop(_:stale:)`).
+    func kept(_ hash: Int) -> Draw? {
+        cache(hash).value(for: hash)
+    }
+
+    /// Drops `draw`, kept under `hash` but made for another draw of the hash or another image at a freed
+    /// one's address (made again by `make`), unless another thread has replaced it meanwhile.
+    func drop(_ hash: Int, stale draw: Draw) {
+        cache(hash).drop(hash) { $0 === draw }
     }
 
     /// The bytes of the draw `identity` (of hash `hash`) over `bounds`, made now by `draw` (every row of the

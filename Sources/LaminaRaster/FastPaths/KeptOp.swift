@@ -52,15 +52,21 @@ enum PassDraw {
                         prepare: () throws -> PreparedOp) rethrows -> PassDraw {
         guard let draws, let bitmap = KeptOp.keepable(op, graph: graph) else { return .op(try prepare()) }
         let image = bitmap.map(ObjectIdentifier.init), bounds = op.bounds
-        let hash: Int, hit: KeptDraws.Draw?
-        if let border {
-            hash = DrawIdentity.hash(op: op, border: border, image: image)
-            hit = draws.kept(hash, bitmap: bitmap) { $0.matches(op: op, border: border, image: image) }
-        } else {
-            hash = DrawIdentity.hash(op: op, image: image)
-            hit = draws.kept(hash, bitmap: bitmap) { $0.matches(op: op, image: image) }
+        let hash = border.map { DrawIdentity.hash(op: op, border: $0, image: image) }
+            ?? DrawIdentity.hash(op: op, image: image)
+        if let candidate = draws.kept(hash) {
+            let same: Bool
+            if let border {
+                same = candidate.identity.matches(op: op, border: border, image: image)
+            } else {
+                same = candidate.identity.matches(op: op, image: image)
+            }
+            // A key without an image finds only draws made without one (its identity holds the image's).
+            if same, bitmap == nil || candidate.bitmap === bitmap {
+                return .kept(KeptOp(bounds: bounds, draw: candidate, vectorKernels: vectorKernels))
+            }
+            draws.drop(hash, stale: candidate)
         }
-        if let hit { return .kept(KeptOp(bounds: bounds, draw: hit, vectorKernels: vectorKernels)) }
         let prepared = try prepare()
         let made = draws.make(hash, identity: { DrawIdentity(op: op, border: border, image: image) }, bounds: bounds,
                               bitmap: bitmap, opaqueRect: prepared.opaqueRect) { target in
