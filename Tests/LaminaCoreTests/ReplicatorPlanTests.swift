@@ -73,6 +73,13 @@ final class ReplicatorPlanTests: XCTestCase {
             XCTAssertEqual((error as? PlanError)?.pointer, "/layers/1")
             XCTAssertTrue("\(error)".contains("over 500 draw operations"), "\(error)")
         }
+        // Instances of nothing count too: each is charged as one operation at least.
+        XCTAssertThrowsError(try canvasOps("""
+            [{"frame": [0, 0, 5, 5]}, {"type": "replicator", "instanceCount": 1000}]
+            """, limits: limits)) { error in
+            XCTAssertEqual((error as? PlanError)?.pointer, "/layers/1")
+            XCTAssertTrue("\(error)".contains("over 500 draw operations"), "\(error)")
+        }
         let ops = try canvasOps("""
             [{"type": "replicator", "instanceCount": 100, "instanceTransform": [{"scale": [1e7, 1e7, 1]}],
               "sublayers": [{"frame": [0, 0, 20, 20], "backgroundColor": "white"}]}]

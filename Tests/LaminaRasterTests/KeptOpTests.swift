@@ -109,4 +109,30 @@ final class KeptOpTests: XCTestCase {
         XCTAssertTrue(hidden.dropFirst().allSatisfy(\.isEmpty), "small cards draw their bytes whole")
         XCTAssertGreaterThan(kept.filter { $0.draw.opaqueRect != nil }.count, 10, "opaque cards keep their rectangles")
     }
+
+    /// Two draws under one hash (paths differing only in points the hash does not sample): the first keeps
+    /// its bytes and the second is drawn every frame without being made, instead of the two making each
+    /// other's bytes again frame after frame.
+    func testTwoDrawsOfOneHash_keepTheFirst() throws {
+        let bounds = PixelRect(x0: 0, y0: 0, x1: 40, y1: 30)
+        let a = fill(3, bounds), b = fill(5, bounds), hash = 42
+        let draws = KeptDraws()
+        var made = 0
+        func draw(_ op: DrawOp) -> KeptDraws.Draw? {
+            if let kept = draws.kept(hash), kept.identity.matches(op: op, image: nil) { return kept }
+            return draws.make(hash, identity: { DrawIdentity(op: op, border: nil, image: nil) }, bounds: bounds,
+                              bitmap: nil, opaqueRect: nil) { target in
+                made += 1
+                target.store(0xFF00_00FF, xs: 0..<4, y: 0)
+            }
+        }
+        XCTAssertNil(draw(a), "seen once")
+        XCTAssertNotNil(draw(a), "made and kept")
+        for frame in 0..<3 {
+            XCTAssertNotNil(draw(a), "frame \(frame): the first draw's bytes")
+            XCTAssertNil(draw(b), "frame \(frame): the second is drawn, not made")
+        }
+        XCTAssertEqual(made, 1)
+        XCTAssertEqual(draws.count, 1)
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 extension Layer {
     /// Whether the layer draws a backing store of its own: a `draw` closure, an override of `draw(in:)`, a
     /// delegate, or recorded commands.
-    public var hasCustomDrawing: Bool { draw != nil || drawing != nil || overridesDraw || delegate != nil }
+    public var hasCustomDrawing: Bool { draw != nil || delegate != nil || drawing != nil || overridesDraw }
 
     /// Whether a subclass overrides `draw(in:)` (asked with a probe context the delegate never sees).
     var overridesDraw: Bool {

@@ -87,8 +87,9 @@ final class GraphBuilder {
 
     /// Emits `layer`'s sublayers, in zPosition order (stable), through its sublayer space.
     func emitSublayers(of layer: Layer, layerToTarget m: Transform3D, context: Context) -> [DrawOp] {
-        // A leaf, most layers of a tree: no space, order or culling to work out.
-        guard !layer.sublayersValue.isEmpty else { return [] }
+        // A leaf, most layers of a tree: no space, order or culling to work out. A replicator without
+        // sublayers still charges its instances to the plan's budget (`emitInstances`).
+        guard !layer.sublayersValue.isEmpty || LayerEmitters.of(layer).replicates else { return [] }
         let space = LayerGeometry.sublayerSpace(of: layer).concatenating(m)
         var ctx = context
         ctx.flipped = context.flipped != layer.isGeometryFlipped
@@ -122,6 +123,7 @@ final class GraphBuilder {
             c.label = context.label + "/sublayers/\(i)"
             // The implicit root's sublayers are the scene's `layers`.
             c.pointer = context.pointer + (context.pointer.isEmpty && layer.superlayer == nil ? "/layers/\(i)" : "/sublayers/\(i)")
+            // The map culling worked out, from the geometry before any sibling was emitted (as culling saw it).
             let m = maps.isEmpty ? nil : maps[n]
             if ops.isEmpty { ops = emitLayer(child, parentToTarget: space, layerToTarget: m, context: c) } else {
                 ops += emitLayer(child, parentToTarget: space, layerToTarget: m, context: c)

@@ -9,8 +9,8 @@ import LaminaGeometry
 /// A path's points are sampled by the hash as `PathCoverageKey` samples them (a stroke's outline can hold
 /// thousands: a frame's lookups cost the draws, not their vertices), and compared whole by equality, at
 /// once where both keys hold the same arrays (outlines the planner keeps). Maps are compared bit for bit, so
-/// a map holding a NaN still equals itself; keys sharing a hash are few in a cache that keeps several keys a
-/// hash.
+/// a map holding a NaN still equals itself. Keys that share a hash (paths differing only in points the hash
+/// does not sample) are told apart by that comparison.
 public struct DrawIdentity: Hashable, Sendable {
     public let op: DrawOp
     public let border: DrawOp?
@@ -72,17 +72,20 @@ public struct DrawIdentity: Hashable, Sendable {
         hasher.combine(mask)
     }
 
-    /// Whether this identity's operation and image are `op` and `image`, drawn alone (its passes aside,
-    /// which `==` compares too), the operation compared where it lies rather than copied into an identity.
+    /// Whether this is the identity of `op` drawn alone, of the image `image`, sampling no pass: `==` with
+    /// `DrawIdentity(op: op, border: nil, image: image)`, the operation compared where it lies rather than
+    /// copied into an identity.
     @inlinable
     public func matches(op: DrawOp, image: ObjectIdentifier?) -> Bool {
-        self.image == image && border == nil && Self.same(self.op, op)
+        self.image == image && source == nil && mask == nil && border == nil && Self.same(self.op, op)
     }
 
     /// `matches(op:image:)` of `op` drawn with `border` as one.
     @inlinable
     public func matches(op: DrawOp, border: DrawOp, image: ObjectIdentifier?) -> Bool {
-        guard self.image == image, let mine = self.border, Self.same(self.op, op) else { return false }
+        guard self.image == image, source == nil, mask == nil, let mine = self.border, Self.same(self.op, op) else {
+            return false
+        }
         return Self.same(mine, border)
     }
 

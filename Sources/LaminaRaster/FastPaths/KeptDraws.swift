@@ -60,20 +60,23 @@ final class KeptDraws: Sendable {
 
         /// Its bytes with its identity's (an operation or two and their paths' points).
         var bytes: Int {
-            256 + 2 * MemoryLayout<DrawOp>.stride + identity.pathBytes + rows.count * 4 + segments.count * MemoryLayout<Segment>.stride + pixels.count * 4
+            256 + 2 * MemoryLayout<DrawOp>.stride + identity.pathBytes + rows.count * 4
+                + segments.count * MemoryLayout<Segment>.stride + pixels.count * 4
         }
     }
 
-    /// Eight caches of 16 MiB, a draw's by its hash, so that the workers preparing a pass seldom wait for
-    /// each other's lookups.
-    static let shards = 8, capacityBytes = 128 << 20
+    /// Four caches of 32 MiB, a draw's by its hash, so that the workers preparing a pass seldom wait for
+    /// each other's lookups (a 1920 x 1080 draw, 8 294 400 bytes, is still under a quarter of one).
+    static let shards = 4, capacityBytes = 128 << 20
     /// The shortest run of one opaque colour kept as that colour, and the shortest run of empty pixels that
     /// ends a segment of bytes.
     static let shortestRun = 8
 
-    /// Draws by their identity's hash (`DrawIdentity.hash(op:border:image:)`), one a hash: a lookup compares
-    /// the one draw kept under the hash with the operation where it lies, so a frame copies no operation
-    /// to find its kept bytes. Two draws of one hash (a 64-bit hash: in practice, never) take turns.
+    /// Draws by their identity's hash (`DrawIdentity.hash(op:image:)`), one a hash: a lookup compares the one
+    /// draw kept under the hash with the operation where it lies, so a frame copies no operation to find its
+    /// kept bytes. Two draws of one hash (paths that differ only in points the hash does not sample, a path
+    /// changing such points every frame) keep the first: the other is drawn as if never seen (`make` makes
+    /// nothing under a hash that holds another draw), not made again every frame.
     private let caches = (0..<shards).map { _ in
         ByteBoundedCache<Int, Draw>(capacityBytes: capacityBytes / shards) { $0.bytes }
     }
@@ -87,27 +90,29 @@ final class KeptDraws: Sendable {
 
     /// The bytes kept under the identity hash `hash` (marked as just used), or nil: the caller checks that
     /// they were made for its draw (`DrawIdentity.matches`, and its image by identity), outside the cache's
-    /// lock, and drops them when they were not (`drop(_:stale:)`).
+    /// lock, and drops them when they were made for another image at a freed one's address
+    /// (`drop(_:stale:)`); bytes of another draw of the hash stay.
     func kept(_ hash: Int) -> Draw? {
         cache(hash).value(for: hash)
     }
 
-    /// Drops `draw`, kept under `hash` but made for another draw of the hash or another image at a freed
-    /// one's address (made again by `make`), unless another thread has replaced it meanwhile.
+    /// Drops `draw`, kept under `hash` but made for another image at a freed one's address (made again by
+    /// `make`), unless another thread has replaced it meanwhile.
     func drop(_ hash: Int, stale draw: Draw) {
         cache(hash).drop(hash) { $0 === draw }
     }
 
     /// The bytes of the draw `identity` (of hash `hash`) over `bounds`, made now by `draw` (every row of the
     /// draw over a target that holds the bounds' pixels) and kept, when the draw was seen before and is not
-    /// kept (`kept`); else nil (draw it). `opaqueRect` is the draw's (`PreparedOp.opaqueRect`), kept with
+    /// kept (`kept`) and no other draw is kept under the hash; else nil (draw it). `opaqueRect` is the draw's (`PreparedOp.opaqueRect`), kept with
     /// the bytes.
     func make(_ hash: Int, identity: () -> DrawIdentity, bounds: PixelRect, bitmap: Bitmap?,
               opaqueRect: PixelRect?, draw: (BlendTarget) -> Void) -> Draw? {
         // A draw not seen before is only noted; one that cannot be kept is not made again.
         guard seen.sightedBefore(hash), !refused.contains(hash) else { return nil }
         let cache = cache(hash), limit = KeptDraws.capacityBytes / KeptDraws.shards / 4
-        guard bounds.width * bounds.height * 4 <= limit, cache.fitsSparingGeneration(bounds.width * 4) else {
+        guard !cache.contains(hash), bounds.width * bounds.height * 4 <= limit,
+              cache.fitsSparingGeneration(bounds.width * 4) else {
             return nil
         }
         let identity = identity()
@@ -137,8 +142,8 @@ final class KeptDraws: Sendable {
 
     /// Hashes of draws seen lately, to keep a draw on its second sighting: 256 Ki slots in 16 shards, each
     /// slot holding the last hash that fell on it (a draw whose slot another took since is kept a frame later,
-    /// or, when two draws take turns at a slot every frame, not at all; two draws of one hash are told apart
-    /// by the cache, which compares whole keys). 2 MiB.
+    /// or, when two draws take turns at a slot every frame, not at all; a draw is taken only after a whole
+    /// comparison with the draw its bytes were made for). 2 MiB.
     private final class Sightings: @unchecked Sendable {
         private static let shards = 16, slotsPerShard = 16384
         private let locks = (0..<shards).map { _ in AdaptiveLock() }

@@ -65,7 +65,9 @@ enum PassDraw {
             if same, bitmap == nil || candidate.bitmap === bitmap {
                 return .kept(KeptOp(bounds: bounds, draw: candidate, vectorKernels: vectorKernels))
             }
-            draws.drop(hash, stale: candidate)
+            // Bytes of another image at a freed one's address are made again; another draw of the hash keeps
+            // its bytes, and this one is drawn (`make` makes nothing under a hash that holds another draw).
+            if same { draws.drop(hash, stale: candidate) }
         }
         let prepared = try prepare()
         let made = draws.make(hash, identity: { DrawIdentity(op: op, border: border, image: image) }, bounds: bounds,
