@@ -108,6 +108,11 @@ final class KeptOpTests: XCTestCase {
         XCTAssertFalse(hidden[0].isEmpty, "the large card's pixels under the opaque cards are found")
         XCTAssertTrue(hidden.dropFirst().allSatisfy(\.isEmpty), "small cards draw their bytes whole")
         XCTAssertGreaterThan(kept.filter { $0.draw.opaqueRect != nil }.count, 10, "opaque cards keep their rectangles")
+        // The large card's straight stretch is one row of segments shared by the rows under it.
+        let large = kept[0].draw, rows = large.rows.count / 2
+        let distinct = Set((0..<rows).map { [large.rows[2 * $0], large.rows[2 * $0 + 1]] }).count
+        XCTAssertEqual(rows, kept[0].bounds.height)
+        XCTAssertLessThan(distinct, 30, "\(rows) rows keep \(distinct) distinct ones")
     }
 
     /// Two draws under one hash (paths differing only in points the hash does not sample): the first keeps

@@ -35,7 +35,9 @@ final class KeptDraws: Sendable {
 
     /// One draw's segments, row after row.
     final class Draw: @unchecked Sendable {
-        /// Row `r`'s segments are `segments[rows[r] ..< rows[r + 1]]`.
+        /// Row `r`'s segments are `segments[rows[2 r] ..< rows[2 r + 1]]`: a row whose pixels are those of the
+        /// row above shares its segments (and their bytes), so the straight stretch of a card is kept once,
+        /// and drawing it reads one row's bytes again rather than a new row's from memory.
         let rows: [Int32]
         let segments: [Segment]
         let pixels: [UInt32]
@@ -182,9 +184,15 @@ final class KeptDraws: Sendable {
             // (x - x0, y - y0); the draw writes inside its bounds only.
             draw(BlendTarget(base: base - (bounds.y0 * width + bounds.x0) * 4, width: width))
         }
-        var rows: [Int32] = [0], segments: [Segment] = [], pixels: [UInt32] = []
-        rows.reserveCapacity(bounds.height + 1)
+        var rows: [Int32] = [], segments: [Segment] = [], pixels: [UInt32] = []
+        rows.reserveCapacity(bounds.height * 2)
         for start in stride(from: 0, to: made.count, by: width) {
+            if start > 0, made[start - width..<start] == made[start..<start + width] {
+                rows.append(rows[rows.count - 2])
+                rows.append(rows[rows.count - 2])
+                continue
+            }
+            rows.append(Int32(segments.count))
             cut(made[start..<start + width], into: &segments, pixels: &pixels)
             rows.append(Int32(segments.count))
         }

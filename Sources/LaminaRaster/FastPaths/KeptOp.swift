@@ -122,7 +122,7 @@ struct KeptOp {
                 let source = pixels.baseAddress
                 for y in y0..<y1 {
                     let r = y - bounds.y0
-                    let lo = Int(draw.rows[r]), hi = Int(draw.rows[r + 1])
+                    let lo = Int(draw.rows[2 * r]), hi = Int(draw.rows[2 * r + 1])
                     guard lo < hi else { continue }
                     let runs = hidden.runs(y: y)
                     let out = UnsafeMutableRawPointer(target.base + y * target.width * 4)
