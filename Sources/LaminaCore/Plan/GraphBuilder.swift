@@ -106,10 +106,12 @@ final class GraphBuilder {
             }
             return emitInstances(of: emitter, space: space, ordered: ordered, context: ctx)
         }
+        // Each child's own map (`LayerGeometry.local`), for the depth test and culling below: worked out once.
+        let locals = ordered.count > 1 ? ordered.map { LayerGeometry.local($0.element) } : []
         if !emitter.preservesDepth {
             let unflattened = LayerGeometry.sublayerSpace(of: layer, flattening: false)
             ctx.parentSpace = ParentSpace(unflattened: unflattened, flattenedToTarget: LayerGeometry.flatten.concatenating(m))
-            if Self.sortsInDepth(ordered.map(\.element), eye: unflattened) {
+            if Self.sortsInDepth(ordered, locals: locals, eye: unflattened) {
                 let isRoot = context.pointer.isEmpty && layer.superlayer == nil
                 return emitDepthSortedSublayers(of: layer, space: space, eye: unflattened,
                                                 eyeToTarget: LayerGeometry.flatten.concatenating(m), context: context,
@@ -117,7 +119,8 @@ final class GraphBuilder {
             }
         }
         var ops: [DrawOp] = []
-        let (hidden, maps) = ctx.cullsHidden ? hiddenSublayers(ordered, space: space, interest: ctx.interest) : ([], [])
+        let (hidden, maps) = ctx.cullsHidden
+            ? hiddenSublayers(ordered, locals: locals, space: space, interest: ctx.interest) : ([], [])
         for (n, (i, child)) in ordered.enumerated() where hidden.isEmpty || !hidden[n] {
             var c = ctx
             c.label = context.label + "/sublayers/\(i)"
@@ -138,6 +141,18 @@ final class GraphBuilder {
     static func sortsInDepth(_ sublayers: [Layer], eye: Transform3D) -> Bool {
         (sublayers.count > 1 || sublayers.contains(where: { LayerEmitters.of($0).isTransformLayer }))
             && sublayers.contains(where: { !$0.isHidden && leavesPlane($0, eye: eye) })
+    }
+
+    /// `sortsInDepth` of `ordered`'s layers, with their own maps when the caller has them (`locals`, one a
+    /// child, or empty).
+    static func sortsInDepth(_ ordered: [(offset: Int, element: Layer)], locals: [Transform3D], eye: Transform3D) -> Bool {
+        guard ordered.count > 1 || ordered.contains(where: { LayerEmitters.of($0.element).isTransformLayer }) else {
+            return false
+        }
+        return ordered.indices.contains { k in
+            !ordered[k].element.isHidden
+                && leavesPlane(ordered[k].element, local: locals.isEmpty ? nil : locals[k], eye: eye)
+        }
     }
 
     /// Cuts a pass out of the current target around `rect`, holding `ops`. Returns nil when empty.

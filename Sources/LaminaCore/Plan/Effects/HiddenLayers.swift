@@ -29,7 +29,8 @@ extension GraphBuilder {
     /// Per child of `ordered`, whether no pixel of it shows (`hidden`, empty when no child may be culled), and
     /// when it was worked out, each child's map to the target (`maps`, else empty), which emitting the
     /// child takes instead of working it out again.
-    func hiddenSublayers(_ ordered: [(offset: Int, element: Layer)], space: Transform3D,
+    /// `locals`: each child's own map (`LayerGeometry.local`) when the caller has them, else empty.
+    func hiddenSublayers(_ ordered: [(offset: Int, element: Layer)], locals: [Transform3D] = [], space: Transform3D,
                          interest: PixelRect) -> (hidden: [Bool], maps: [Transform3D]) {
         // Transitions move appearances beyond a layer's extent and lagging replicator instances draw their
         // sublayers where the model does not put them: such a frame is planned whole.
@@ -37,7 +38,8 @@ extension GraphBuilder {
               presentation.transitions.isEmpty, presentation.replicatorTimes.isEmpty else { return ([], []) }
         // Each child's map to the target, and its pixels (its extent with its shadow, through that map) when
         // it may be culled.
-        let maps = ordered.map { LayerGeometry.local($0.element).concatenating(space) }
+        let maps = locals.count == ordered.count ? locals.map { $0.concatenating(space) }
+            : ordered.map { LayerGeometry.local($0.element).concatenating(space) }
         // An occluder hides only children before it: from the last one on, none can be culled and no extent
         // is needed (labels over a plain background have none at all). The grid's cells lie on the target's
         // multiples of 8 pixels, so an area of the candidates alone decides as a larger one would.

@@ -72,10 +72,11 @@ extension GraphBuilder {
 
     /// Whether `child`, in a parent space `eye` before flattening, leaves the parent's plane: a transform layer,
     /// or a plane whose depth varies across it. Siblings that stay parallel to the parent's plane keep the
-    /// zPosition order, which a depth sort of parallel planes would give anyway.
-    static func leavesPlane(_ child: Layer, eye: Transform3D) -> Bool {
+    /// zPosition order, which a depth sort of parallel planes would give anyway. `local` is the child's own
+    /// map (`LayerGeometry.local`) when the caller has it.
+    static func leavesPlane(_ child: Layer, local: Transform3D? = nil, eye: Transform3D) -> Bool {
         if LayerEmitters.of(child).isTransformLayer { return true }
-        let e = LayerGeometry.local(child).concatenating(eye)
+        let e = (local ?? LayerGeometry.local(child)).concatenating(eye)
         return e.m13 != 0 || e.m23 != 0
     }
 
