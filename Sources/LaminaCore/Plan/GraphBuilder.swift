@@ -119,6 +119,8 @@ final class GraphBuilder {
             }
         }
         var ops: [DrawOp] = []
+        // Many children: room for a card's fill and border each, so the list is not copied as it grows.
+        if ordered.count > 16 { ops.reserveCapacity(2 * ordered.count) }
         let (hidden, maps) = ctx.cullsHidden
             ? hiddenSublayers(ordered, locals: locals, space: space, interest: ctx.interest) : ([], [])
         for (n, (i, child)) in ordered.enumerated() where hidden.isEmpty || !hidden[n] {
@@ -128,7 +130,7 @@ final class GraphBuilder {
             c.pointer = context.pointer + (context.pointer.isEmpty && layer.superlayer == nil ? "/layers/\(i)" : "/sublayers/\(i)")
             // The map culling worked out, from the geometry before any sibling was emitted (as culling saw it).
             let m = maps.isEmpty ? nil : maps[n]
-            if ops.isEmpty { ops = emitLayer(child, parentToTarget: space, layerToTarget: m, context: c) } else {
+            if ops.capacity == 0 { ops = emitLayer(child, parentToTarget: space, layerToTarget: m, context: c) } else {
                 ops += emitLayer(child, parentToTarget: space, layerToTarget: m, context: c)
             }
         }
