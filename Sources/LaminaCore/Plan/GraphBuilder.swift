@@ -140,14 +140,9 @@ final class GraphBuilder {
     /// Whether a flattening layer's sublayers (in drawing order) are drawn through the depth sort
     /// (`emitDepthSortedSublayers`): several of them, or a CATransformLayer, and one that leaves the plane of
     /// the layer's sublayer space before its flattening (`eye`).
-    static func sortsInDepth(_ sublayers: [Layer], eye: Transform3D) -> Bool {
-        (sublayers.count > 1 || sublayers.contains(where: { LayerEmitters.of($0).isTransformLayer }))
-            && sublayers.contains(where: { !$0.isHidden && leavesPlane($0, eye: eye) })
-    }
-
-    /// `sortsInDepth` of `ordered`'s layers, with their own maps when the caller has them (`locals`, one a
-    /// child, or empty).
-    static func sortsInDepth(_ ordered: [(offset: Int, element: Layer)], locals: [Transform3D], eye: Transform3D) -> Bool {
+    /// `locals`: each child's own map (`LayerGeometry.local`) when the caller has them, one a child, or empty.
+    static func sortsInDepth(_ ordered: [(offset: Int, element: Layer)], locals: [Transform3D] = [],
+                             eye: Transform3D) -> Bool {
         guard ordered.count > 1 || ordered.contains(where: { LayerEmitters.of($0.element).isTransformLayer }) else {
             return false
         }

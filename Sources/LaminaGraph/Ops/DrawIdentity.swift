@@ -29,7 +29,11 @@ public struct DrawIdentity: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        Self.hash(op: op, border: border, image: image, source: source, mask: mask, into: &hasher)
+        op.hashSamplingPaths(into: &hasher)
+        border?.hashSamplingPaths(into: &hasher)
+        hasher.combine(image)
+        hasher.combine(source)
+        hasher.combine(mask)
     }
 
     public static func == (a: DrawIdentity, b: DrawIdentity) -> Bool {
@@ -61,15 +65,6 @@ public struct DrawIdentity: Hashable, Sendable {
         border.quickHash(into: &hasher)
         hasher.combine(image.map { Int(bitPattern: UInt(bitPattern: $0)) } ?? 0)
         return hasher.finalize()
-    }
-
-    private static func hash(op: DrawOp, border: DrawOp?, image: ObjectIdentifier?, source: PassRetainKey?,
-                             mask: PassRetainKey?, into hasher: inout Hasher) {
-        op.hashSamplingPaths(into: &hasher)
-        border?.hashSamplingPaths(into: &hasher)
-        hasher.combine(image)
-        hasher.combine(source)
-        hasher.combine(mask)
     }
 
     /// Whether this is the identity of `op` drawn alone, of the image `image`, sampling no pass: `==` with

@@ -38,9 +38,11 @@ public struct QuickHasher {
 }
 
 extension DrawOp {
-    /// Feeds `hasher` what `DrawIdentity` compares of the operation, as `hashSamplingPaths` does: the map by
-    /// its bits, plain values word by word, and what holds arrays or many fields (a path, a gradient, a
-    /// texture draw) through its own hash. Equal operations hash alike.
+    /// Feeds `hasher` what `==` compares, but a path's points as `PathCoverageKey` samples them: a key that
+    /// holds whole operations (`KeptDraws`, a kept pass's fingerprint) is hashed each frame, and a stroke's
+    /// outline can hold thousands of points. The map goes in by its bits, plain values word by word, and what
+    /// holds arrays or many fields (a path, a gradient, a texture draw) through its own hash. Equal
+    /// operations hash alike.
     @inlinable
     public func quickHash(into hasher: inout QuickHasher) {
         withUnsafeBytes(of: transform) { raw in
@@ -75,6 +77,17 @@ extension DrawOp {
             sampled.combine(path.frame?.minY)
             hasher.combine(3); hasher.combine(sampled.finalize())
         }
+    }
+}
+
+extension DrawOp {
+    /// `quickHash` fed to a `Hasher`: for keys hashed through `Hashable` (`DrawIdentity`, a kept pass's
+    /// fingerprint), one formula with the lookups' (`DrawIdentity.hash(op:image:)`).
+    @inlinable
+    public func hashSamplingPaths(into hasher: inout Hasher) {
+        var quick = QuickHasher()
+        quickHash(into: &quick)
+        hasher.combine(quick.finalize())
     }
 }
 

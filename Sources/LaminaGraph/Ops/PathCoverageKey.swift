@@ -66,27 +66,3 @@ public struct PathCoverageKey: Hashable, Sendable {
     /// the points.
     public static let keptPerHash = 8
 }
-
-extension DrawOp {
-    /// Feeds `hasher` what `==` compares, but a path's points as `PathCoverageKey` samples them: a key that
-    /// holds whole operations (`KeptDraws`, a kept pass's fingerprint) is hashed each frame, and a stroke's
-    /// outline can hold thousands of points. Equal operations hash alike; the map goes in by its bits.
-    @inlinable
-    public func hashSamplingPaths(into hasher: inout Hasher) {
-        withUnsafeBytes(of: transform) { hasher.combine(bytes: $0) }
-        hasher.combine(bounds)
-        hasher.combine(edgeAA)
-        hasher.combine(modulate)
-        hasher.combine(paint)
-        hasher.combine(clips.count)
-        switch shape {
-        case .path(let path):
-            hasher.combine(PathCoverageKey(lines: path.polylines, transform: transform, rule: path.rule, bounds: bounds))
-            hasher.combine(path.antialiased)
-            hasher.combine(path.frame?.minX)
-            hasher.combine(path.frame?.minY)
-        case .roundedRect, .ring:
-            hasher.combine(shape)
-        }
-    }
-}

@@ -134,9 +134,9 @@ extension GraphBuilder {
     /// draws them through another map.
     private static func sublayersToWalk(of layer: Layer, layerToTarget m: Transform3D) -> [(Layer, Transform3D)] {
         guard !layer.sublayersValue.isEmpty, composesSublayers(layer) else { return [] }
-        let sublayers = layer.sublayersInDrawingOrder.map(\.element)
-        guard !sortsInDepth(sublayers, eye: LayerGeometry.sublayerSpace(of: layer, flattening: false)) else { return [] }
+        let ordered = layer.sublayersInDrawingOrder
+        guard !sortsInDepth(ordered, eye: LayerGeometry.sublayerSpace(of: layer, flattening: false)) else { return [] }
         let space = LayerGeometry.sublayerSpace(of: layer).concatenating(m)
-        return sublayers.map { ($0, space) }
+        return ordered.map { ($0.element, space) }
     }
 }
