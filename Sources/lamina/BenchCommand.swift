@@ -17,9 +17,9 @@ struct BenchCommand: ParsableCommand {
         A frame is one tree-to-pixels-in-memory render: plan, execute, and on the GPU the read-back. Scene \
         generation or decoding and PNG encoding are excluded; images are uploaded (GPU) and mip-mapped during \
         warm-up and cached after it, as in a running app. Times are wall-clock, median of --runs after \
-        --warmup frames. A measured frame is warm: what did not change since the frame before (a draw's \
-        bytes, paths' coverage, recurring blurs, groups and masks) is kept, as an app's frames \
-        between changes are drawn; --cold keeps none of it, as a single `lamina render` draws.
+        --warmup frames. A measured frame is warm: what did not change since the frame before (the plan of \
+        an unchanged tree, a draw's bytes, paths' coverage, recurring blurs, groups and masks) is kept, as a \
+        compositor draws a committed tree again; --cold keeps none of it, as a single `lamina render` draws.
 
         Without SCENE files: the generated suite at 1920x1080 pixels (cards at scale 1 and 2, shadows from \
         alpha and from shadowPath, cards, shadows and text labels at fractional positions, a shadow-radius \
@@ -29,7 +29,8 @@ struct BenchCommand: ParsableCommand {
         --export-scenes DIR writes the suite as lamina-scene/1 files for tools/skia_bench.sh instead.
 
         --json prints one object per scene and backend per line: scene, backend, runs, median_ms, min_ms, \
-        max_ms, mean_ms, fps, plan_median_ms, peak_rss_mb (the process's peak so far, getrusage), start_rss_mb \
+        max_ms, mean_ms, fps, plan_median_ms (on a warm frame of an unchanged tree, the check that it is \
+        unchanged), peak_rss_mb (the process's peak so far, getrusage), start_rss_mb \
         (resident memory before any renderer or scene existed, /proc/self/statm), layers, width, height, passes.
         """)
 
@@ -54,7 +55,7 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var threads: CPUThreadsOption
     var cpuThreads: Int? { threads.cpuThreads }
 
-    @Flag(help: ArgumentHelp("Time cold frames: keep nothing a frame draws for the next (no draw's bytes, path coverage, "
+    @Flag(help: ArgumentHelp("Time cold frames: keep nothing a frame draws for the next (no plan, draw's bytes, path coverage, "
                              + "recurring blur, group or mask pass), as a single render draws. Text and drawings' stores, "
                              + "rasterized layers, uploaded images and texture grids' columns are still kept."))
     var cold = false
@@ -99,7 +100,7 @@ struct BenchCommand: ParsableCommand {
         }
         let results = try BenchSession(backends: backend.backends, optional: backend == .both, cpuThreads: cpuThreads,
                                        options: cold ? BenchSession.cold(LaminaEnvironment.current) : LaminaEnvironment.current,
-                                       timer: BenchTimer(warmup: warmup, runs: runs, maxSeconds: maxSeconds),
+                                       timer: BenchTimer(warmup: warmup, runs: runs, maxSeconds: maxSeconds, keepsPlans: !cold),
                                        json: json, startRSS: startRSS).run(items)
         if !json, scenes.isEmpty { print(BenchReport.growth(results)) }
     }

@@ -116,9 +116,13 @@ struct BenchTimer {
     /// After this many seconds of measured runs, stop early once at least `minimumRuns` are in.
     var maxSeconds: Double
     var minimumRuns = 3
+    /// Whether the planner keeps its last plan while the tree does not change (`RetainedPlan`), as a
+    /// compositor draws a committed tree; off (`--cold`), every frame plans the tree.
+    var keepsPlans = true
 
     func measure(_ scene: Scene, renderer: Renderer) throws -> (frames: [Double], plans: [Double], passes: Int) {
-        let planner = Planner(options: LaminaEnvironment.current)
+        var planner = Planner(options: LaminaEnvironment.current)
+        if keepsPlans { planner.retained = RetainedPlan() }
         var passes = 0
         for _ in 0..<warmup {
             let graph = try planner.plan(scene)

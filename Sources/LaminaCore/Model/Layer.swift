@@ -15,96 +15,107 @@ import LaminaGeometry
 /// access to them (`swap(&layer.bounds, &layer.bounds)`), which stays undefined behaviour as ever; the
 /// properties that hold references, arrays, strings or paths keep the check. A layer tree is not
 /// thread-safe: mutate it on one thread, and not while it is planned.
+///
+/// Every public stored property that can change a picture counts its changes in `revision` (`didSet`), and
+/// so does the sublayer list: a planner that kept the last plan of a tree (`RetainedPlan`) knows from the
+/// revisions alone whether the tree is still the one it planned.
 open class Layer {
-    public var name: String?
+    /// How many times a property of this layer that can change the picture was set (wrapping): a layer
+    /// whose revision is the one a plan saw draws as it did then, but for its sublayers' own revisions.
+    @exclusivity(unchecked) public internal(set) var revision: UInt64 = 0
+
+    /// Counts a change of a property (`revision`).
+    @inline(__always) final func changed() { revision &+= 1 }
+
+    public var name: String? { didSet { changed() } }
 
     // MARK: Geometry (CALayer.h defaults)
-    @exclusivity(unchecked) public var bounds: CGRect = .zero
-    @exclusivity(unchecked) public var position: CGPoint = .zero
-    @exclusivity(unchecked) public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    @exclusivity(unchecked) public var anchorPointZ: Double = 0
-    @exclusivity(unchecked) public var zPosition: Double = 0
-    @exclusivity(unchecked) public var transform: Transform3D = .identity
-    @exclusivity(unchecked) public var sublayerTransform: Transform3D = .identity
-    @exclusivity(unchecked) public var isGeometryFlipped = false
-    @exclusivity(unchecked) public var isHidden = false
-    @exclusivity(unchecked) public var isDoubleSided = true
+    @exclusivity(unchecked) public var bounds: CGRect = .zero { didSet { changed() } }
+    @exclusivity(unchecked) public var position: CGPoint = .zero { didSet { changed() } }
+    @exclusivity(unchecked) public var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { changed() } }
+    @exclusivity(unchecked) public var anchorPointZ: Double = 0 { didSet { changed() } }
+    @exclusivity(unchecked) public var zPosition: Double = 0 { didSet { changed() } }
+    @exclusivity(unchecked) public var transform: Transform3D = .identity { didSet { changed() } }
+    @exclusivity(unchecked) public var sublayerTransform: Transform3D = .identity { didSet { changed() } }
+    @exclusivity(unchecked) public var isGeometryFlipped = false { didSet { changed() } }
+    @exclusivity(unchecked) public var isHidden = false { didSet { changed() } }
+    @exclusivity(unchecked) public var isDoubleSided = true { didSet { changed() } }
 
     // MARK: Appearance
     /// The layer's opacity as Lamina holds it (Double: a scene's value, exactly); `opacity` is CALayer's
     /// Float spelling of the same value.
-    @exclusivity(unchecked) public var opacityValue: Double = 1
-    @exclusivity(unchecked) public var allowsGroupOpacity = true
-    @exclusivity(unchecked) public var backgroundColor: Color?
-    @exclusivity(unchecked) public var cornerRadius: Double = 0
-    @exclusivity(unchecked) public var maskedCorners: CornerMask = .all
-    @exclusivity(unchecked) public var cornerCurve: CornerCurve = .circular
-    @exclusivity(unchecked) public var borderWidth: Double = 0
-    @exclusivity(unchecked) public var borderColor: Color? = .black
-    @exclusivity(unchecked) public var masksToBounds = false
-    @exclusivity(unchecked) public var allowsEdgeAntialiasing = false
+    @exclusivity(unchecked) public var opacityValue: Double = 1 { didSet { changed() } }
+    @exclusivity(unchecked) public var allowsGroupOpacity = true { didSet { changed() } }
+    @exclusivity(unchecked) public var backgroundColor: Color? { didSet { changed() } }
+    @exclusivity(unchecked) public var cornerRadius: Double = 0 { didSet { changed() } }
+    @exclusivity(unchecked) public var maskedCorners: CornerMask = .all { didSet { changed() } }
+    @exclusivity(unchecked) public var cornerCurve: CornerCurve = .circular { didSet { changed() } }
+    @exclusivity(unchecked) public var borderWidth: Double = 0 { didSet { changed() } }
+    @exclusivity(unchecked) public var borderColor: Color? = .black { didSet { changed() } }
+    @exclusivity(unchecked) public var masksToBounds = false { didSet { changed() } }
+    @exclusivity(unchecked) public var allowsEdgeAntialiasing = false { didSet { changed() } }
 
     // MARK: Shadow
     /// The shadow's opacity as Lamina holds it (Double); `shadowOpacity` is CALayer's Float spelling.
-    @exclusivity(unchecked) public var shadowOpacityValue: Double = 0
-    @exclusivity(unchecked) public var shadowColor: Color? = .black
-    @exclusivity(unchecked) public var shadowOffset = CGSize(width: 0, height: -3)
-    @exclusivity(unchecked) public var shadowRadius: Double = 3
+    @exclusivity(unchecked) public var shadowOpacityValue: Double = 0 { didSet { changed() } }
+    @exclusivity(unchecked) public var shadowColor: Color? = .black { didSet { changed() } }
+    @exclusivity(unchecked) public var shadowOffset = CGSize(width: 0, height: -3) { didSet { changed() } }
+    @exclusivity(unchecked) public var shadowRadius: Double = 3 { didSet { changed() } }
     /// The shadow's shape as a Lamina `Path`; `shadowPath` is CALayer's `CGPath` spelling of the same value.
-    public var shadowPathValue: Path?
+    public var shadowPathValue: Path? { didSet { changed() } }
 
     // MARK: Contents
     /// The image `contents` holds, as the renderers read it; `contents` is CALayer's `Any?` spelling.
-    public var contentsValue: Bitmap?
-    @exclusivity(unchecked) public var contentsGravity: ContentsGravity = .resize
-    @exclusivity(unchecked) public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    @exclusivity(unchecked) public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    @exclusivity(unchecked) public var contentsScale: Double = 1
-    @exclusivity(unchecked) public var minificationFilter: ContentsFilter = .linear
-    @exclusivity(unchecked) public var magnificationFilter: ContentsFilter = .linear
-    @exclusivity(unchecked) public var minificationFilterBias: Double = 0
+    public var contentsValue: Bitmap? { didSet { changed() } }
+    @exclusivity(unchecked) public var contentsGravity: ContentsGravity = .resize { didSet { changed() } }
+    @exclusivity(unchecked) public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed() } }
+    @exclusivity(unchecked) public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { changed() } }
+    @exclusivity(unchecked) public var contentsScale: Double = 1 { didSet { changed() } }
+    @exclusivity(unchecked) public var minificationFilter: ContentsFilter = .linear { didSet { changed() } }
+    @exclusivity(unchecked) public var magnificationFilter: ContentsFilter = .linear { didSet { changed() } }
+    @exclusivity(unchecked) public var minificationFilterBias: Double = 0 { didSet { changed() } }
 
     // MARK: Custom drawing (the backing store, ca-semantics.md §7)
     /// Draws the layer's backing store, as `drawLayer:inContext:` does: run once when the layer is planned,
     /// recording `DrawingContext` calls. The store (bounds x contentsScale pixels) replaces `contents`.
-    public var draw: ((DrawingContext) -> Void)?
+    public var draw: ((DrawingContext) -> Void)? { didSet { changed() } }
     /// CALayerDelegate's role: asked to draw the backing store when neither `draw` nor an override of
     /// `draw(in:)` draws. Held weakly, as in CA.
-    public weak var delegate: LayerDelegate?
+    public weak var delegate: LayerDelegate? { didSet { changed() } }
     /// Recorded drawing commands (a scene's `drawing` key), used when neither `draw` nor `delegate` is set.
-    public var drawing: [DrawingCommand]?
+    public var drawing: [DrawingCommand]? { didSet { changed() } }
 
     // MARK: Rasterization
     /// CAMediaTiming on the layer: its local time is `(parent's time - beginTime) * speed + timeOffset`
     /// (`Presentation`); `speed` 0 with a `timeOffset` pauses the subtree at that moment.
-    @exclusivity(unchecked) public var beginTime: Double = 0
-    @exclusivity(unchecked) public var timeOffset: Double = 0
-    @exclusivity(unchecked) public var speed: Double = 1
+    @exclusivity(unchecked) public var beginTime: Double = 0 { didSet { changed() } }
+    @exclusivity(unchecked) public var timeOffset: Double = 0 { didSet { changed() } }
+    @exclusivity(unchecked) public var speed: Double = 1 { didSet { changed() } }
     /// The animations added to the layer, in order (`add(_:forKey:)`).
-    public var animations: [LayerAnimation] = []
+    public var animations: [LayerAnimation] = [] { didSet { changed() } }
 
-    @exclusivity(unchecked) public var shouldRasterize = false
+    @exclusivity(unchecked) public var shouldRasterize = false { didSet { changed() } }
     // CALayer's flags that change nothing Lamina draws: backing stores are drawn when the layer is rendered,
     // implicit animations have no clock to run on, and every layer is composited as if it were transparent.
     /// Whether bounds changes should redraw the backing store (Lamina draws it at every render anyway).
-    public var needsDisplayOnBoundsChange = false
+    public var needsDisplayOnBoundsChange = false { didSet { changed() } }
     /// A promise that the layer is opaque; Lamina composites it as any other layer.
-    public var isOpaque = false
-    public var drawsAsynchronously = false
+    public var isOpaque = false { didSet { changed() } }
+    public var drawsAsynchronously = false { didSet { changed() } }
     /// The layer's actions by key, as CALayer holds them (`["position": NSNull()]`); Lamina has no implicit
     /// animations, so none is run.
-    public var actions: [String: Any]?
+    public var actions: [String: Any]? { didSet { changed() } }
     /// Set by `setNeedsDisplay()`, cleared by `display()`.
     public internal(set) var needsDisplayFlag = false
-    @exclusivity(unchecked) public var rasterizationScale: Double = 1
+    @exclusivity(unchecked) public var rasterizationScale: Double = 1 { didSet { changed() } }
 
     // MARK: Tree
     /// The sublayers in order, never nil: Lamina's spelling of `sublayers` (which is nil when there are none).
-    public internal(set) var sublayersValue: [Layer] = []
+    public internal(set) var sublayersValue: [Layer] = [] { didSet { changed() } }
     public internal(set) weak var superlayer: Layer?
     /// A layer whose alpha masks this one, laid out in this layer's coordinate space.
     public var mask: Layer? {
-        didSet { oldValue?.superlayer = nil; mask?.superlayer = self }
+        didSet { oldValue?.superlayer = nil; mask?.superlayer = self; changed() }
     }
 
     public init() {}

@@ -5,19 +5,19 @@ import LaminaGeometry
 /// CAShapeLayer: a path filled and stroked between the contents and the first sublayer.
 open class ShapeLayer: Layer {
     /// The shape as a Lamina `Path`; `path` is CAShapeLayer's `CGPath` spelling of the same value.
-    public var pathValue: Path?
-    public var fillColor: Color? = .black
-    public var fillRule: FillRule = .nonZero
-    public var strokeColor: Color?
-    public var lineWidth: Double = 1
-    public var lineCap: LineCap = .butt
-    public var lineJoin: LineJoin = .miter
-    public var miterLimit: Double = 10
+    public var pathValue: Path? { didSet { changed() } }
+    public var fillColor: Color? = .black { didSet { changed() } }
+    public var fillRule: FillRule = .nonZero { didSet { changed() } }
+    public var strokeColor: Color? { didSet { changed() } }
+    public var lineWidth: Double = 1 { didSet { changed() } }
+    public var lineCap: LineCap = .butt { didSet { changed() } }
+    public var lineJoin: LineJoin = .miter { didSet { changed() } }
+    public var miterLimit: Double = 10 { didSet { changed() } }
     /// The dash lengths as Lamina holds them; `lineDashPattern` is CAShapeLayer's `[NSNumber]` spelling.
-    public var lineDashPatternValue: [Double]?
-    public var lineDashPhase: Double = 0
-    public var strokeStart: Double = 0
-    public var strokeEnd: Double = 1
+    public var lineDashPatternValue: [Double]? { didSet { changed() } }
+    public var lineDashPhase: Double = 0 { didSet { changed() } }
+    public var strokeStart: Double = 0 { didSet { changed() } }
+    public var strokeEnd: Double = 1 { didSet { changed() } }
     override public var typeName: String { "shape" }
 
     public enum LineCap: String, Sendable, Hashable, Codable, CaseIterable { case butt, round, square }
@@ -27,12 +27,12 @@ open class ShapeLayer: Layer {
 /// CAGradientLayer: a gradient drawn over the background colour, inside the layer's shape.
 open class GradientLayer: Layer {
     /// The gradient's colours as Lamina holds them; `colors` is CAGradientLayer's `[Any]` (of CGColor) spelling.
-    public var colorsValue: [Color]?
+    public var colorsValue: [Color]? { didSet { changed() } }
     /// The stops' locations as Lamina holds them; `locations` is CAGradientLayer's `[NSNumber]` spelling.
-    public var locationsValue: [Double]?
-    public var startPoint = CGPoint(x: 0.5, y: 0)
-    public var endPoint = CGPoint(x: 0.5, y: 1)
-    public var gradientType: GradientType = .axial
+    public var locationsValue: [Double]? { didSet { changed() } }
+    public var startPoint = CGPoint(x: 0.5, y: 0) { didSet { changed() } }
+    public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { changed() } }
+    public var gradientType: GradientType = .axial { didSet { changed() } }
     override public var typeName: String { "gradient" }
 
     public enum GradientType: String, Sendable, Hashable, Codable, CaseIterable { case axial, radial, conic }
@@ -40,18 +40,18 @@ open class GradientLayer: Layer {
 
 /// CAReplicatorLayer: draws its sublayers `instanceCount` times, each instance transformed and tinted.
 open class ReplicatorLayer: Layer {
-    public var instanceCount: Int = 1
-    public var instanceTransform: Transform3D = .identity
-    public var instanceColor: Color? = .white
+    public var instanceCount: Int = 1 { didSet { changed() } }
+    public var instanceTransform: Transform3D = .identity { didSet { changed() } }
+    public var instanceColor: Color? = .white { didSet { changed() } }
     // The per-instance colour offsets as Lamina holds them (Double); `instanceRedOffset` and its siblings
     // are CAReplicatorLayer's Float spellings of the same values.
-    public var instanceRedOffsetValue: Double = 0
-    public var instanceGreenOffsetValue: Double = 0
-    public var instanceBlueOffsetValue: Double = 0
-    public var instanceAlphaOffsetValue: Double = 0
-    public var preservesDepth = false
+    public var instanceRedOffsetValue: Double = 0 { didSet { changed() } }
+    public var instanceGreenOffsetValue: Double = 0 { didSet { changed() } }
+    public var instanceBlueOffsetValue: Double = 0 { didSet { changed() } }
+    public var instanceAlphaOffsetValue: Double = 0 { didSet { changed() } }
+    public var preservesDepth = false { didSet { changed() } }
     /// Seconds instance k's time lags the replicator's: k x `instanceDelay` (`Presentation`).
-    public var instanceDelay: Double = 0
+    public var instanceDelay: Double = 0 { didSet { changed() } }
     override public var typeName: String { "replicator" }
 }
 
@@ -64,18 +64,18 @@ open class TransformLayer: Layer {
 open class TextLayer: Layer {
     /// A plain string, drawn with `font`, `fontSize` and `foregroundColor`; `string` is CATextLayer's `Any?`
     /// spelling (a String or an NSAttributedString).
-    public var stringValue: String?
+    public var stringValue: String? { didSet { changed() } }
     /// An attributed string: runs with their own attributes. When set it is drawn instead of `string`, and, as
     /// with an NSAttributedString, `font`, `fontSize` and `foregroundColor` do not apply to it.
-    public var attributedString: [AttributedRun]?
+    public var attributedString: [AttributedRun]? { didSet { changed() } }
     /// A family (`"Helvetica"`, `"Helvetica-Bold"`, resolved through Fontconfig) or a font file path;
     /// `font` is CATextLayer's spelling, taking a `UIFont` or a name.
-    public var fontValue: String = "Helvetica"
-    public var fontSize: Double = 36
-    public var foregroundColor: Color? = .white
-    public var alignmentMode: AlignmentMode = .natural
-    public var isWrapped = false
-    public var truncationMode: TruncationMode = .none
+    public var fontValue: String = "Helvetica" { didSet { changed() } }
+    public var fontSize: Double = 36 { didSet { changed() } }
+    public var foregroundColor: Color? = .white { didSet { changed() } }
+    public var alignmentMode: AlignmentMode = .natural { didSet { changed() } }
+    public var isWrapped = false { didSet { changed() } }
+    public var truncationMode: TruncationMode = .none { didSet { changed() } }
     override public var typeName: String { "text" }
     /// The backing store last drawn for the layer and what it drew (`GraphBuilder.textBackingStore`): held
     /// by the layer, as Core Animation's layer holds its store until its text changes.
@@ -114,7 +114,7 @@ open class ScrollLayer: Layer {
     override public var typeName: String { "scroll" }
 
     /// The directions `scroll(to:)` moves the bounds in.
-    public var scrollMode: CAScrollLayerScrollMode = .both
+    public var scrollMode: CAScrollLayerScrollMode = .both { didSet { changed() } }
 
     /// `scrollToPoint:`: makes `p` the origin of the layer's bounds, in the directions `scrollMode` allows.
     public func scroll(to p: CGPoint) {

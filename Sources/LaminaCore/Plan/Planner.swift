@@ -31,6 +31,11 @@ public struct Planner {
     /// The scene time the animations are drawn at; nil takes the scene's own (`Scene.time`, else 0).
     public var time: Double?
 
+    /// Where a frame loop keeps its last plan: set, `plan` hands the kept graph out again while the tree,
+    /// the scene's canvas, the time and these settings are unchanged (`RetainedPlan`). Nil (the default)
+    /// plans every call.
+    public var retained: RetainedPlan?
+
     public init(usesShadowAtlas: Bool = true, limits: ResourceLimits = .default,
                 capabilities: RendererCapabilities = .laminaRenderers) {
         self.usesShadowAtlas = usesShadowAtlas
@@ -49,8 +54,23 @@ public struct Planner {
     /// The render graph of `scene`, or a `PlanError` naming the layer (its JSON pointer) whose passes, images
     /// or paths would take the frame over `limits`. Refusal happens here, before any renderer allocates.
     public func plan(_ scene: Scene) throws -> RenderGraph {
+        let t = time ?? scene.time ?? 0
+        guard let retained else { return try planned(scene, at: t).graph }
+        let key = RetainedPlan.Key(scene: ObjectIdentifier(scene), width: scene.width, height: scene.height,
+                                   scale: scene.scale, background: scene.background, limits: limits,
+                                   capabilities: capabilities, usesShadowAtlas: usesShadowAtlas,
+                                   cullsHidden: cullsHidden)
+        if let kept = retained.graph(for: key, at: t) { return kept }
+        retained.drop()
+        let (graph, runsUserDrawing) = try planned(scene, at: t)
+        if !runsUserDrawing { retained.keep(graph, of: scene, key: key, at: t) }
+        return graph
+    }
+
+    /// The render graph of `scene` at time `t`, and whether planning it ran the user's drawing code.
+    private func planned(_ scene: Scene, at t: Double) throws -> (graph: RenderGraph, runsUserDrawing: Bool) {
         // The presentation tree at the time: animated values written over the model's, put back after.
-        let presentation = Presentation.apply(to: scene, at: time ?? scene.time ?? 0)
+        let presentation = Presentation.apply(to: scene, at: t)
         defer { presentation.restore() }
         let builder = GraphBuilder(limits: limits, capabilities: capabilities)
         builder.presentation = presentation
@@ -76,7 +96,8 @@ public struct Planner {
         builder.keyRetainedPasses()
         builder.chargeImages()
         if let failure = builder.failure { throw failure }
-        return RenderGraph(width: w, height: h, scale: scene.scale, clearColor: scene.background.premultiplied,
-                           passes: builder.passes, images: builder.images)
+        let graph = RenderGraph(width: w, height: h, scale: scene.scale, clearColor: scene.background.premultiplied,
+                                passes: builder.passes, images: builder.images)
+        return (graph, builder.runsUserDrawing)
     }
 }

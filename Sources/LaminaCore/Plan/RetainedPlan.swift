@@ -1,0 +1,94 @@
+import Foundation
+import LaminaGraph
+
+/// The last plan of a tree, kept for the next frame of a frame loop (`Planner.retained`).
+///
+/// Core Animation plans a tree when it is committed and draws it again on every frame until the next
+/// commit. Lamina has no commit, so a retained plan asks the tree instead: after a plan it records every
+/// layer of the tree (sublayers and masks, depth first) with its `revision`, and the next `Planner.plan`
+/// of the same scene, with the same canvas and planner settings, hands the same graph out again when every
+/// recorded layer still has its recorded revision, and, if any of them carries animations, at the same time
+/// (a tree without animations looks the same at every time). Any property set on any of them, a layer added,
+/// removed or moved (its old and new superlayers' sublayer lists change) or a mask set, makes the planner
+/// plan again. Nothing else a plan reads can change under it: images (`Bitmap`) are immutable, paths and
+/// colours are values, and fonts are the process's.
+///
+/// A tree that runs code of its user while it is planned (a `draw` closure, a delegate, an override of
+/// `draw(in:)`) is never kept: that code may draw something else each time, as it may on iOS after
+/// `setNeedsDisplay()`. A plan that failed is not kept either.
+///
+/// Keeping costs one walk over the tree's layers after a plan (recording) and one over the records before
+/// the next (comparing), both far under planning them. The kept graph is dropped before a plan is made
+/// again, so a frame loop holds one graph at a time. Not thread-safe: one frame loop uses one.
+public final class RetainedPlan: @unchecked Sendable {
+    /// Everything a plan depends on besides the layers' own revisions.
+    struct Key: Equatable {
+        var scene: ObjectIdentifier
+        var width: Double, height: Double, scale: Double
+        var background: Color
+        var limits: ResourceLimits
+        var capabilities: RendererCapabilities
+        var usesShadowAtlas: Bool
+        var cullsHidden: Bool
+    }
+
+    /// At most this many layers are recorded; a larger tree is planned every frame.
+    public static let maximumLayers = 4_000_000
+
+    private var key: Key?
+    /// The scene time of the kept plan, and whether its tree has animations (so that another time is
+    /// another picture).
+    private var time = 0.0
+    private var timeMatters = false
+    /// Holds the scene whose identity `key` names, so no other scene can take its address.
+    private var scene: Scene?
+    private var layers: [Layer] = []
+    private var revisions: [UInt64] = []
+    private var graph: RenderGraph?
+
+    /// How many plans were handed out again since this was made.
+    public private(set) var reuses = 0
+
+    public init() {}
+
+    /// The kept graph, when it was planned for `key` (at `time`, if that matters) and no recorded layer
+    /// changed since.
+    func graph(for key: Key, at time: Double) -> RenderGraph? {
+        guard let graph, key == self.key, !timeMatters || time == self.time else { return nil }
+        for i in layers.indices where layers[i].revision != revisions[i] { return nil }
+        reuses += 1
+        return graph
+    }
+
+    /// Forgets the kept graph and its records.
+    public func drop() {
+        key = nil
+        scene = nil
+        graph = nil
+        layers.removeAll(keepingCapacity: true)
+        revisions.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps `graph`, planned for `scene` under `key` at `time`, with the revisions its layers have now.
+    func keep(_ graph: RenderGraph, of scene: Scene, key: Key, at time: Double) {
+        drop()
+        var animates = false
+        var stack: [Layer] = [scene.root]
+        while let layer = stack.popLast() {
+            guard layers.count < RetainedPlan.maximumLayers else {
+                drop()
+                return
+            }
+            layers.append(layer)
+            revisions.append(layer.revision)
+            if !layer.animations.isEmpty { animates = true }
+            if let mask = layer.mask { stack.append(mask) }
+            stack.append(contentsOf: layer.sublayersValue)
+        }
+        self.key = key
+        self.time = time
+        self.timeMatters = animates
+        self.scene = scene
+        self.graph = graph
+    }
+}

@@ -1,0 +1,293 @@
+import Foundation
+import XCTest
+@testable import LaminaCore
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+
+/// A kept plan (`Planner.retained`) is handed out again exactly while nothing it was planned from changed,
+/// and equals what planning again would give.
+final class RetainedPlanTests: XCTestCase {
+    private func json(_ graph: RenderGraph) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(graph)
+    }
+
+    /// A scene with one layer of every class that draws, nested, with a mask.
+    private func makeScene() -> (Scene, [Layer]) {
+        let scene = Scene(width: 120, height: 90, background: .white)
+        let card = Layer()
+        card.frame = CGRect(x: 5, y: 5, width: 60, height: 40)
+        card.backgroundColor = .red
+        card.cornerRadius = 6
+        let shape = ShapeLayer()
+        shape.frame = CGRect(x: 2, y: 2, width: 30, height: 30)
+        shape.pathValue = Path(rect: CGRect(x: 0, y: 0, width: 20, height: 10))
+        shape.strokeColor = .blue
+        let gradient = GradientLayer()
+        gradient.frame = CGRect(x: 60, y: 40, width: 40, height: 30)
+        gradient.colorsValue = [.red, .blue]
+        let replicator = ReplicatorLayer()
+        replicator.frame = CGRect(x: 0, y: 50, width: 60, height: 30)
+        replicator.instanceCount = 3
+        replicator.instanceTransform = .translation(12, 0)
+        let dot = Layer()
+        dot.frame = CGRect(x: 0, y: 0, width: 8, height: 8)
+        dot.backgroundColor = .green
+        let text = TextLayer()
+        text.frame = CGRect(x: 70, y: 5, width: 45, height: 20)
+        text.stringValue = "Hi"
+        text.fontSize = 12
+        let mask = Layer()
+        mask.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
+        mask.backgroundColor = .black
+        let scroll = ScrollLayer()
+        scroll.frame = CGRect(x: 90, y: 60, width: 20, height: 20)
+        card.addSublayer(shape)
+        card.mask = mask
+        replicator.addSublayer(dot)
+        for l in [card, gradient, replicator, text, scroll] { scene.root.addSublayer(l) }
+        return (scene, [card, shape, gradient, replicator, dot, text, mask, scroll])
+    }
+
+    func testAnUnchangedTreeIsPlannedOnce() throws {
+        let (scene, _) = makeScene()
+        var planner = Planner()
+        planner.retained = RetainedPlan()
+        let first = try planner.plan(scene)
+        let second = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 1)
+        XCTAssertEqual(try json(second), try json(first))
+        XCTAssertEqual(try json(second), try json(Planner().plan(scene)), "the kept plan is the plan")
+    }
+
+    /// Every stored property of every layer class either counts its changes or is named here as one that
+    /// cannot change a picture; a property added later fails this test until it is one or the other.
+    func testEveryPropertyThatCanChangeAPictureMakesAPlanAgain() throws {
+        let notDrawn: Set<String> = ["superlayer", "needsDisplayFlag", "addedAnimations", "revision", "drawnStore"]
+        let (scene, layers) = makeScene()
+        var seen = Set<String>()
+        for layer in layers {
+            var mirror: Mirror? = Mirror(reflecting: layer)
+            while let m = mirror {
+                for child in m.children { if let label = child.label { seen.insert(label) } }
+                mirror = m.superclassMirror
+            }
+        }
+        let changes = RetainedPlanTests.changes
+        XCTAssertEqual(Set(changes.keys).subtracting(seen).sorted(), [], "tested, but not a stored property")
+        XCTAssertEqual(seen.subtracting(notDrawn).subtracting(changes.keys).sorted(), [],
+                       "stored properties neither tested for a new plan nor named as not drawn")
+        var planner = Planner()
+        planner.retained = RetainedPlan()
+        _ = try planner.plan(scene)
+        for (name, change) in changes.sorted(by: { $0.key < $1.key }) {
+            guard let layer = layers.first(where: { change.applies($0) }) else {
+                XCTFail("no layer of the scene has \(name)")
+                continue
+            }
+            let before = planner.retained?.reuses ?? 0
+            change.apply(layer)
+            let graph = try planner.plan(scene)
+            XCTAssertEqual(planner.retained?.reuses, before, "\(name) set: planned again")
+            XCTAssertEqual(try json(graph), try json(Planner().plan(scene)), "\(name)")
+            _ = try planner.plan(scene)
+            XCTAssertEqual(planner.retained?.reuses, before + 1, "\(name): the new plan is kept")
+        }
+    }
+
+    func testAddingRemovingOrMovingALayerMakesAPlanAgain() throws {
+        let (scene, layers) = makeScene()
+        var planner = Planner()
+        planner.retained = RetainedPlan()
+        _ = try planner.plan(scene)
+        let extra = Layer()
+        extra.frame = CGRect(x: 1, y: 1, width: 5, height: 5)
+        extra.backgroundColor = .blue
+        let edits: [(String, () -> Void)] = [
+            ("added deep", { layers[1].addSublayer(extra) }),
+            ("moved", { layers[4].addSublayer(extra) }),
+            ("removed", { extra.removeFromSuperlayer() }),
+            ("mask removed", { layers[0].mask = nil }),
+            ("reordered", { scene.root.insertSublayer(layers[2], at: 0) }),
+        ]
+        for (name, edit) in edits {
+            let before = planner.retained?.reuses ?? 0
+            edit()
+            let graph = try planner.plan(scene)
+            XCTAssertEqual(planner.retained?.reuses, before, name)
+            XCTAssertEqual(try json(graph), try json(Planner().plan(scene)), name)
+        }
+    }
+
+    /// A layer drawn by the user's code is drawn by it at every plan (it may draw something else each time).
+    func testUserDrawingIsNeverKept() throws {
+        final class Counter: LayerDelegate {
+            var calls = 0
+            func draw(_ layer: Layer, in ctx: DrawingContext) {
+                calls += 1
+                ctx.setFillColor(.red)
+                ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+            }
+        }
+        let (scene, layers) = makeScene()
+        let counter = Counter()
+        layers[0].delegate = counter
+        var planner = Planner()
+        planner.retained = RetainedPlan()
+        for _ in 0..<3 { _ = try planner.plan(scene) }
+        XCTAssertEqual(planner.retained?.reuses, 0)
+        XCTAssertEqual(counter.calls, 3)
+
+        layers[0].delegate = nil
+        var drawn = 0
+        layers[5].draw = { ctx in drawn += 1; ctx.setFillColor(.blue); ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2)) }
+        for _ in 0..<3 { _ = try planner.plan(scene) }
+        XCTAssertEqual(planner.retained?.reuses, 0)
+        XCTAssertEqual(drawn, 3)
+
+        layers[5].draw = nil
+        layers[5].drawing = [.setFillColor(.green), .fillRect(CGRect(x: 0, y: 0, width: 3, height: 3))]
+        for _ in 0..<3 { _ = try planner.plan(scene) }
+        XCTAssertEqual(planner.retained?.reuses, 2, "recorded commands are values: kept")
+    }
+
+    func testTimeCanvasAndSettingsAreTheKeys() throws {
+        let (scene, layers) = makeScene()
+        var planner = Planner()
+        planner.retained = RetainedPlan()
+        planner.time = 0.5
+        _ = try planner.plan(scene)
+        planner.time = 0.75
+        _ = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 1, "no animations: every time is one picture")
+
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 0
+        slide.toValue = 50
+        slide.duration = 1
+        layers[2].add(slide, forKey: "slide")
+        let moving = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 1)
+        _ = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 2, "same time: kept")
+        planner.time = 0.25
+        let earlier = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 2, "another time of an animated tree: planned again")
+        XCTAssertNotEqual(try json(earlier), try json(moving))
+        var fresh = Planner()
+        fresh.time = 0.25
+        XCTAssertEqual(try json(earlier), try json(fresh.plan(scene)))
+
+        scene.background = .black
+        _ = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 2, "canvas background changed")
+        planner.cullsHidden = false
+        _ = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 2, "planner setting changed")
+        let (other, _) = makeScene()
+        _ = try planner.plan(other)
+        XCTAssertEqual(planner.retained?.reuses, 2, "another scene")
+        _ = try planner.plan(other)
+        XCTAssertEqual(planner.retained?.reuses, 3)
+    }
+
+    /// A change to one property: which layers have it and how to set it to another value.
+    struct Change {
+        var applies: (Layer) -> Bool
+        var apply: (Layer) -> Void
+        init<L: Layer>(_ type: L.Type, _ apply: @escaping (L) -> Void) {
+            self.applies = { $0 is L }
+            self.apply = { if let l = $0 as? L { apply(l) } }
+        }
+    }
+
+    static let changes: [String: Change] = [
+        "name": Change(Layer.self) { $0.name = "renamed" },
+        "bounds": Change(Layer.self) { $0.bounds.size.width += 3 },
+        "position": Change(Layer.self) { $0.position.x += 2 },
+        "anchorPoint": Change(Layer.self) { $0.anchorPoint = CGPoint(x: 0, y: 0) },
+        "anchorPointZ": Change(Layer.self) { $0.anchorPointZ = 4 },
+        "zPosition": Change(Layer.self) { $0.zPosition = 3 },
+        "transform": Change(Layer.self) { $0.transform = .rotation(0.3, 0, 0, 1) },
+        "sublayerTransform": Change(Layer.self) { $0.sublayerTransform = .translation(3, 0) },
+        "isGeometryFlipped": Change(Layer.self) { $0.isGeometryFlipped = true },
+        "isHidden": Change(Layer.self) { $0.isHidden = true },
+        "isDoubleSided": Change(Layer.self) { $0.isDoubleSided = false },
+        "opacityValue": Change(Layer.self) { $0.opacityValue = 0.5 },
+        "allowsGroupOpacity": Change(Layer.self) { $0.allowsGroupOpacity = false },
+        "backgroundColor": Change(Layer.self) { $0.backgroundColor = .green },
+        "cornerRadius": Change(Layer.self) { $0.cornerRadius = 9 },
+        "maskedCorners": Change(Layer.self) { $0.maskedCorners = [] },
+        "cornerCurve": Change(Layer.self) { $0.cornerCurve = .continuous },
+        "borderWidth": Change(Layer.self) { $0.borderWidth = 2 },
+        "borderColor": Change(Layer.self) { $0.borderColor = .blue },
+        "masksToBounds": Change(Layer.self) { $0.masksToBounds = true },
+        "allowsEdgeAntialiasing": Change(Layer.self) { $0.allowsEdgeAntialiasing = true },
+        "shadowOpacityValue": Change(Layer.self) { $0.shadowOpacityValue = 0.5 },
+        "shadowColor": Change(Layer.self) { $0.shadowColor = .red },
+        "shadowOffset": Change(Layer.self) { $0.shadowOffset = CGSize(width: 2, height: 2) },
+        "shadowRadius": Change(Layer.self) { $0.shadowRadius = 5 },
+        "shadowPathValue": Change(Layer.self) { $0.shadowPathValue = Path(rect: CGRect(x: 0, y: 0, width: 5, height: 5)) },
+        "contentsValue": Change(Layer.self) { $0.contentsValue = Bitmap(image: Image(width: 2, height: 2)) },
+        "contentsGravity": Change(Layer.self) { $0.contentsGravity = .center },
+        "contentsRect": Change(Layer.self) { $0.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 0.5) },
+        "contentsCenter": Change(Layer.self) { $0.contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5) },
+        "contentsScale": Change(Layer.self) { $0.contentsScale = 2 },
+        "minificationFilter": Change(Layer.self) { $0.minificationFilter = .nearest },
+        "magnificationFilter": Change(Layer.self) { $0.magnificationFilter = .nearest },
+        "minificationFilterBias": Change(Layer.self) { $0.minificationFilterBias = 1 },
+        // Set to nil, as they are: a set counts whatever the value (user drawing is never kept, below).
+        "draw": Change(Layer.self) { $0.draw = nil },
+        "delegate": Change(Layer.self) { $0.delegate = nil },
+        "drawing": Change(Layer.self) { $0.drawing = [.setFillColor(.red)] },
+        "beginTime": Change(Layer.self) { $0.beginTime = 1 },
+        "timeOffset": Change(Layer.self) { $0.timeOffset = 1 },
+        "speed": Change(Layer.self) { $0.speed = 2 },
+        "animations": Change(Layer.self) { $0.animations = [] },
+        "shouldRasterize": Change(Layer.self) { $0.shouldRasterize = true },
+        "needsDisplayOnBoundsChange": Change(Layer.self) { $0.needsDisplayOnBoundsChange = true },
+        "isOpaque": Change(Layer.self) { $0.isOpaque = true },
+        "drawsAsynchronously": Change(Layer.self) { $0.drawsAsynchronously = true },
+        "actions": Change(Layer.self) { $0.actions = [:] },
+        "rasterizationScale": Change(Layer.self) { $0.rasterizationScale = 2 },
+        "sublayersValue": Change(Layer.self) { $0.sublayersValue = $0.sublayersValue },
+        "mask": Change(Layer.self) { $0.mask = $0.mask },
+        "pathValue": Change(ShapeLayer.self) { $0.pathValue = Path(rect: CGRect(x: 0, y: 0, width: 9, height: 9)) },
+        "fillColor": Change(ShapeLayer.self) { $0.fillColor = .green },
+        "fillRule": Change(ShapeLayer.self) { $0.fillRule = .evenOdd },
+        "strokeColor": Change(ShapeLayer.self) { $0.strokeColor = .red },
+        "lineWidth": Change(ShapeLayer.self) { $0.lineWidth = 3 },
+        "lineCap": Change(ShapeLayer.self) { $0.lineCap = .round },
+        "lineJoin": Change(ShapeLayer.self) { $0.lineJoin = .bevel },
+        "miterLimit": Change(ShapeLayer.self) { $0.miterLimit = 2 },
+        "lineDashPatternValue": Change(ShapeLayer.self) { $0.lineDashPatternValue = [2, 1] },
+        "lineDashPhase": Change(ShapeLayer.self) { $0.lineDashPhase = 1 },
+        "strokeStart": Change(ShapeLayer.self) { $0.strokeStart = 0.2 },
+        "strokeEnd": Change(ShapeLayer.self) { $0.strokeEnd = 0.8 },
+        "colorsValue": Change(GradientLayer.self) { $0.colorsValue = [.green, .blue] },
+        "locationsValue": Change(GradientLayer.self) { $0.locationsValue = [0.2, 0.9] },
+        "startPoint": Change(GradientLayer.self) { $0.startPoint = CGPoint(x: 0, y: 0) },
+        "endPoint": Change(GradientLayer.self) { $0.endPoint = CGPoint(x: 1, y: 1) },
+        "gradientType": Change(GradientLayer.self) { $0.gradientType = .radial },
+        "instanceCount": Change(ReplicatorLayer.self) { $0.instanceCount = 2 },
+        "instanceTransform": Change(ReplicatorLayer.self) { $0.instanceTransform = .translation(0, 9) },
+        "instanceColor": Change(ReplicatorLayer.self) { $0.instanceColor = .red },
+        "instanceRedOffsetValue": Change(ReplicatorLayer.self) { $0.instanceRedOffsetValue = -0.2 },
+        "instanceGreenOffsetValue": Change(ReplicatorLayer.self) { $0.instanceGreenOffsetValue = -0.2 },
+        "instanceBlueOffsetValue": Change(ReplicatorLayer.self) { $0.instanceBlueOffsetValue = -0.2 },
+        "instanceAlphaOffsetValue": Change(ReplicatorLayer.self) { $0.instanceAlphaOffsetValue = -0.2 },
+        "preservesDepth": Change(ReplicatorLayer.self) { $0.preservesDepth = true },
+        "instanceDelay": Change(ReplicatorLayer.self) { $0.instanceDelay = 0.5 },
+        "stringValue": Change(TextLayer.self) { $0.stringValue = "Ho" },
+        "attributedString": Change(TextLayer.self) { $0.attributedString = [.init("Yo")] },
+        "fontValue": Change(TextLayer.self) { $0.fontValue = "Courier" },
+        "fontSize": Change(TextLayer.self) { $0.fontSize = 14 },
+        "foregroundColor": Change(TextLayer.self) { $0.foregroundColor = .red },
+        "alignmentMode": Change(TextLayer.self) { $0.alignmentMode = .center },
+        "isWrapped": Change(TextLayer.self) { $0.isWrapped = true },
+        "truncationMode": Change(TextLayer.self) { $0.truncationMode = .end },
+        "scrollMode": Change(ScrollLayer.self) { $0.scrollMode = .vertically },
+    ]
+}
