@@ -21,6 +21,7 @@ enum LaminaEnvironment {
         ("LAMINA_GL_FAST_PATHS", \.gpuFastPaths),
         ("LAMINA_GL_REORDER", \.reordersBatches),
         ("LAMINA_GL_OCCLUSION", \.occludes),
+        ("LAMINA_GL_AVOID_DEPTH", \.avoidsDepth),
         ("LAMINA_GL_CULL", \.culls),
         ("LAMINA_BLUR_REDUCED", \.keepsReducedBlurs),
         ("LAMINA_BLUR_PACKED", \.packsGrayBlurs),

@@ -26,12 +26,13 @@ final class PassBatcherTests: XCTestCase {
 
     /// The batches and the instance records they index. The cards here keep their fills and borders apart
     /// (`fusesBorders` off) unless a test asks: they test how separate operations batch.
-    static func batchesAndInstances(_ ops: [DrawOp], culls: Bool = true,
-                                    fusesBorders: Bool = false) throws -> (batches: PassBatches, instances: [Float]) {
+    static func batchesAndInstances(_ ops: [DrawOp], culls: Bool = true, fusesBorders: Bool = false,
+                                    avoidsDepth: Bool = false) throws -> (batches: PassBatches, instances: [Float]) {
         var batcher = PassBatcher(resolve: { _, _ in throw GLError.invalidGraph("no textures here") },
                                   resolvePass: { _ in throw GLError.invalidGraph("no passes here") })
         batcher.culls = culls
         batcher.fusesBorders = fusesBorders
+        batcher.avoidsDepth = avoidsDepth
         let b = try batcher.batches(for: ops, passBounds: TestGraphs.full(200, 200))
         return (b, batcher.instances)
     }
@@ -83,6 +84,29 @@ final class PassBatcherTests: XCTestCase {
         XCTAssertEqual(p.blended.map(\.count), [8])
         XCTAssertEqual(p.opaque?.count, 3, "the big card's cross")
         XCTAssertFalse(p.depthTested, "cut exactly: the opaque pieces need no depth test")
+    }
+
+    /// Where a depth buffer costs the rasterizer its fast path (`avoidsDepth`), cuts that stopped at their
+    /// limit send the pass in op order, every piece blended after the ones before it; cut exactly, the opaque
+    /// pieces still go first, as they need no depth test.
+    func testTruncatedCuts_drawInOrder_whereTheDepthBufferIsAvoided() throws {
+        let sieve = LinearRasterTests.sieve().ops
+        let tested = try Self.batches(sieve)
+        XCTAssertTrue(tested.depthTested)
+        XCTAssertNotNil(tested.opaque)
+        let (inOrder, _) = try Self.batchesAndInstances(sieve, avoidsDepth: true)
+        XCTAssertFalse(inOrder.depthTested)
+        XCTAssertNil(inOrder.opaque, "no opaque batch drawn first")
+        XCTAssertEqual(inOrder.blended.reduce(0) { $0 + $1.count },
+                       tested.blended.reduce(0) { $0 + $1.count } + (tested.opaque?.count ?? 0),
+                       "the same pieces, all in order")
+        let big = RoundedRect(rect: CGRect(x: 10, y: 10, width: 180, height: 180), radius: 8, corners: .all,
+                              curve: .circular)
+        let later = DrawOp(shape: .roundedRect(big), paint: .solid(TestGraphs.green), transform: .identity,
+                           bounds: PixelRect(x0: 10, y0: 10, x1: 190, y1: 190))
+        let (exact, _) = try Self.batchesAndInstances(Self.card(60, 60, TestGraphs.red) + [later], avoidsDepth: true)
+        XCTAssertEqual(exact.opaque?.count, 3, "cut exactly: the cross still goes first, untested")
+        XCTAssertFalse(exact.depthTested)
     }
 
     /// The pixels a pass's stats count are the quads drawn: after culling, the hidden card's are gone.
@@ -165,6 +189,12 @@ final class PassBatcherTests: XCTestCase {
         try assertSwitch("occlusion", \.occludes,
                          graphs: [Self.stack(12) { $0 % 3 == 0 }, FastPathTests.bigShapes(), TestGraphs.shapes(),
                                   TestGraphs.shadow(sigma: 6)])
+    }
+
+    func testAvoidingTheDepthBuffer_onAndOff_giveIdenticalBytes() throws {
+        try assertSwitch("avoid depth", \.avoidsDepth,
+                         graphs: [LinearRasterTests.sieve().graph, Self.stack(40) { $0 % 4 == 0 },
+                                  Self.stack(12) { $0 % 3 == 0 }, FastPathTests.bigShapes()])
     }
 
     func testReordering_onAndOff_giveIdenticalBytes() throws {

@@ -284,6 +284,7 @@ final class FrameExecutor {
         batcher.reorders = options.reordersBatches
         batcher.occludes = options.occludes
         batcher.culls = options.culls
+        batcher.avoidsDepth = options.avoidsDepth && resources.tuning.detachesDepth
         batcher.fusesBorders = options.joinsBorders
         return batcher
     }

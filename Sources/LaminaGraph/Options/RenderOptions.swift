@@ -30,6 +30,10 @@ public struct RenderOptions: Sendable, Equatable {
     public var reordersBatches = true
     /// GPU: opaque solid pieces drawn front to back with the depth test, blending only what they leave.
     public var occludes = true
+    /// GPU: on a rasterizer that a depth buffer takes off its fast path (llvmpipe's linear rasterizer,
+    /// `RasterTuning.detachesDepth`), a pass whose cuts left pixels under opaque pieces is drawn in op order
+    /// instead of depth tested: the same bytes, the overdraw cheaper there than the depth buffer.
+    public var avoidsDepth = true
     /// GPU: pieces cut by later opaque pieces instead of drawn whole.
     public var culls = true
     /// GPU: a texture or gradient draw seen unchanged in consecutive frames is drawn once into a kept page
