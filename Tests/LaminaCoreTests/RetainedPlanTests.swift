@@ -65,10 +65,15 @@ final class RetainedPlanTests: XCTestCase {
     /// Every stored property of every layer class either counts its changes or is named here as one that
     /// cannot change a picture; a property added later fails this test until it is one or the other.
     func testEveryPropertyThatCanChangeAPictureMakesAPlanAgain() throws {
-        let notDrawn: Set<String> = ["superlayer", "needsDisplayFlag", "addedAnimations", "revision", "drawnStore"]
+        // Held and not drawn: the tree's back links, bookkeeping, and the tiles' and particles' settings
+        // (CATiledLayer draws its whole store at once; CAEmitterLayer draws no particles).
+        let notDrawn: Set<String> = ["superlayer", "needsDisplayFlag", "addedAnimations", "revision", "drawnStore",
+                                     "tileSize", "levelsOfDetail", "levelsOfDetailBias", "emitterCells", "birthRate",
+                                     "lifetime", "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth",
+                                     "emitterShape", "emitterMode", "renderMode", "velocity", "scale", "spin", "seed"]
         let (scene, layers) = makeScene()
         var seen = Set<String>()
-        for layer in layers {
+        for layer in layers + [TransformLayer(), CATiledLayer(), CAEmitterLayer()] {
             var mirror: Mirror? = Mirror(reflecting: layer)
             while let m = mirror {
                 for child in m.children { if let label = child.label { seen.insert(label) } }
@@ -191,6 +196,113 @@ final class RetainedPlanTests: XCTestCase {
         XCTAssertEqual(planner.retained?.reuses, 2, "another scene")
         _ = try planner.plan(other)
         XCTAssertEqual(planner.retained?.reuses, 3)
+    }
+
+    func testTheMaskAndATransitionsOldAppearanceAreRecorded() throws {
+        let (scene, layers) = makeScene()
+        var planner = Planner()
+        planner.retained = RetainedPlan()
+        _ = try planner.plan(scene)
+        layers[6].backgroundColor = .red
+        let masked = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 0, "the mask changed")
+        XCTAssertEqual(try json(masked), try json(Planner().plan(scene)))
+
+        let fade = CATransition()
+        fade.duration = 1
+        layers[2].add(fade, forKey: nil)
+        (layers[2] as? GradientLayer)?.colorsValue = [.green, .white]
+        planner.time = 0.5
+        _ = try planner.plan(scene)
+        guard case .transition(let t)? = layers[2].animations.last?.kind, let old = t.from?.layer else {
+            return XCTFail("the transition keeps the old appearance")
+        }
+        old.backgroundColor = .blue
+        let during = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 0, "the old appearance changed")
+        var fresh = Planner()
+        fresh.time = 0.5
+        XCTAssertEqual(try json(during), try json(fresh.plan(scene)))
+    }
+
+    /// A subclass may draw from state of its own, which no revision counts: a tree holding one is planned
+    /// every time, whether its `draw(in:)` draws or falls back to Layer's.
+    func testASubclassOfTheUsersIsNeverKept() throws {
+        final class Badge: Layer {
+            var showsDot = false
+            override func draw(in ctx: DrawingContext) {
+                guard showsDot else { return super.draw(in: ctx) }
+                ctx.setFillColor(.red)
+                ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+            }
+        }
+        let (scene, _) = makeScene()
+        let badge = Badge()
+        badge.frame = CGRect(x: 100, y: 70, width: 10, height: 10)
+        scene.root.addSublayer(badge)
+        var planner = Planner()
+        planner.retained = RetainedPlan()
+        _ = try planner.plan(scene)
+        badge.showsDot = true
+        let dotted = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 0)
+        XCTAssertEqual(try json(dotted), try json(Planner().plan(scene)))
+    }
+
+    func testEveryPartOfTheKeyMakesAPlanAgain() throws {
+        let (scene, _) = makeScene()
+        var planner = Planner()
+        planner.retained = RetainedPlan()
+        let changes: [(String, (inout Planner) -> Void)] = [
+            ("scale", { _ in scene.scale = 2 }),
+            ("width", { _ in scene.width = 100 }),
+            ("height", { _ in scene.height = 80 }),
+            ("limits", { $0.limits.maxPasses -= 1 }),
+            ("capabilities", { $0.capabilities = .unlimited }),
+            ("shadow atlas", { $0.usesShadowAtlas.toggle() }),
+            ("culling", { $0.cullsHidden.toggle() }),
+        ]
+        _ = try planner.plan(scene)
+        for i in changes.indices {
+            changes[i].1(&planner)
+            let graph = try planner.plan(scene)
+            XCTAssertEqual(planner.retained?.reuses, i, changes[i].0)
+            var fresh = Planner(usesShadowAtlas: planner.usesShadowAtlas, limits: planner.limits,
+                                capabilities: planner.capabilities)
+            fresh.cullsHidden = planner.cullsHidden
+            XCTAssertEqual(try json(graph), try json(fresh.plan(scene)), changes[i].0)
+            _ = try planner.plan(scene)
+            XCTAssertEqual(planner.retained?.reuses, i + 1, "\(changes[i].0): kept again")
+        }
+    }
+
+    /// An animation anywhere in the tree, a mask's included, makes the time part of the key; a refused plan
+    /// keeps nothing.
+    func testAnimationsOnAMaskAndRefusedPlans() throws {
+        let (scene, layers) = makeScene()
+        let pulse = CABasicAnimation(keyPath: "opacity")
+        pulse.fromValue = 0
+        pulse.toValue = 1
+        pulse.duration = 1
+        layers[6].add(pulse, forKey: "pulse")
+        var planner = Planner()
+        planner.retained = RetainedPlan()
+        planner.time = 0.2
+        _ = try planner.plan(scene)
+        planner.time = 0.6
+        let later = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 0, "the mask animates: another time, another plan")
+        var fresh = Planner()
+        fresh.time = 0.6
+        XCTAssertEqual(try json(later), try json(fresh.plan(scene)))
+
+        let limits = planner.limits
+        planner.limits.maxPasses = 1
+        XCTAssertThrowsError(try planner.plan(scene), "a mask needs passes")
+        planner.limits = limits
+        let again = try planner.plan(scene)
+        XCTAssertEqual(planner.retained?.reuses, 0, "nothing was kept from before the refusal")
+        XCTAssertEqual(try json(again), try json(fresh.plan(scene)))
     }
 
     /// A change to one property: which layers have it and how to set it to another value.

@@ -39,9 +39,6 @@ final class GraphBuilder {
     /// The first bound crossed; once set, planning goes on emitting (cheaply) but the plan is refused
     /// (`refuse`, `GraphBuilder+Budget.swift`).
     var failure: PlanError?
-    /// Whether the plan ran code of the user's to draw a layer (a `draw` closure, a delegate, an override of
-    /// `draw(in:)`), which may draw something else next time: such a plan is not kept (`RetainedPlan`).
-    var runsUserDrawing = false
     /// The JSON pointer of the layer being emitted, for refusals.
     var pointer = ""
 

@@ -55,20 +55,20 @@ public struct Planner {
     /// or paths would take the frame over `limits`. Refusal happens here, before any renderer allocates.
     public func plan(_ scene: Scene) throws -> RenderGraph {
         let t = time ?? scene.time ?? 0
-        guard let retained else { return try planned(scene, at: t).graph }
+        guard let retained else { return try planned(scene, at: t) }
         let key = RetainedPlan.Key(scene: ObjectIdentifier(scene), width: scene.width, height: scene.height,
                                    scale: scene.scale, background: scene.background, limits: limits,
                                    capabilities: capabilities, usesShadowAtlas: usesShadowAtlas,
                                    cullsHidden: cullsHidden)
         if let kept = retained.graph(for: key, at: t) { return kept }
         retained.drop()
-        let (graph, runsUserDrawing) = try planned(scene, at: t)
-        if !runsUserDrawing { retained.keep(graph, of: scene, key: key, at: t) }
+        let graph = try planned(scene, at: t)
+        retained.keep(graph, of: scene, key: key, at: t)
         return graph
     }
 
-    /// The render graph of `scene` at time `t`, and whether planning it ran the user's drawing code.
-    private func planned(_ scene: Scene, at t: Double) throws -> (graph: RenderGraph, runsUserDrawing: Bool) {
+    /// The render graph of `scene` at time `t`.
+    private func planned(_ scene: Scene, at t: Double) throws -> RenderGraph {
         // The presentation tree at the time: animated values written over the model's, put back after.
         let presentation = Presentation.apply(to: scene, at: t)
         defer { presentation.restore() }
@@ -96,8 +96,7 @@ public struct Planner {
         builder.keyRetainedPasses()
         builder.chargeImages()
         if let failure = builder.failure { throw failure }
-        let graph = RenderGraph(width: w, height: h, scale: scene.scale, clearColor: scene.background.premultiplied,
-                                passes: builder.passes, images: builder.images)
-        return (graph, builder.runsUserDrawing)
+        return RenderGraph(width: w, height: h, scale: scene.scale, clearColor: scene.background.premultiplied,
+                           passes: builder.passes, images: builder.images)
     }
 }

@@ -13,9 +13,11 @@ import LaminaGraph
 /// plan again. Nothing else a plan reads can change under it: images (`Bitmap`) are immutable, paths and
 /// colours are values, and fonts are the process's.
 ///
-/// A tree that runs code of its user while it is planned (a `draw` closure, a delegate, an override of
-/// `draw(in:)`) is never kept: that code may draw something else each time, as it may on iOS after
-/// `setNeedsDisplay()`. A plan that failed is not kept either.
+/// A tree that holds code of its user is never kept: a layer with a `draw` closure or a delegate (which may
+/// draw something else each time, as it may on iOS after `setNeedsDisplay()`, and a weak delegate can vanish
+/// without a set), or of a class defined outside Lamina (an override of `draw(in:)` may draw from state of its
+/// own). The old appearances transitions draw (`LayerTransition.from`) are recorded with the tree, and
+/// `Presentation` puts the model back exactly as it was after a plan. A plan that failed is not kept either.
 ///
 /// Keeping costs one walk over the tree's layers after a plan (recording) and one over the records before
 /// the next (comparing), both far under planning them. The kept graph is dropped before a plan is made
@@ -60,28 +62,55 @@ public final class RetainedPlan: @unchecked Sendable {
         return graph
     }
 
-    /// Forgets the kept graph and its records.
+    /// Forgets the kept graph and its records (their room too, past a large tree's).
     public func drop() {
         key = nil
         scene = nil
         graph = nil
-        layers.removeAll(keepingCapacity: true)
-        revisions.removeAll(keepingCapacity: true)
+        let keepsRoom = layers.capacity <= 1 << 16
+        layers.removeAll(keepingCapacity: keepsRoom)
+        revisions.removeAll(keepingCapacity: keepsRoom)
     }
 
-    /// Keeps `graph`, planned for `scene` under `key` at `time`, with the revisions its layers have now.
+    /// Lamina's own layer classes: a layer of another class (a subclass) may draw from state of its own.
+    private static let ownClasses: Set<ObjectIdentifier> = Set([
+        Layer.self, ShapeLayer.self, GradientLayer.self, ReplicatorLayer.self, TransformLayer.self, TextLayer.self,
+        ScrollLayer.self, CATiledLayer.self, CAEmitterLayer.self,
+    ].map { ObjectIdentifier($0) })
+
+    /// Whether `layer` runs none of its user's code when planned: no `draw` closure, no delegate, one of
+    /// Lamina's own classes.
+    static func holdsNoUserCode(_ layer: Layer) -> Bool {
+        layer.draw == nil && layer.delegate == nil && ownClasses.contains(ObjectIdentifier(type(of: layer)))
+    }
+
+    /// Appends the layers of the old appearances `animation` (and a group's children) draws in a transition.
+    private static func appendOldAppearances(of animation: LayerAnimation, to stack: inout [Layer], depth: Int = 0) {
+        switch animation.kind {
+        case .transition(let t): if let old = t.from?.layer { stack.append(old) }
+        case .group(let children) where depth < 64:
+            for child in children { appendOldAppearances(of: child, to: &stack, depth: depth + 1) }
+        default: break
+        }
+    }
+
+    /// Keeps `graph`, planned for `scene` under `key` at `time`, with the revisions its layers have now; keeps
+    /// nothing for a tree that holds its user's code, or one over `maximumLayers`.
     func keep(_ graph: RenderGraph, of scene: Scene, key: Key, at time: Double) {
         drop()
         var animates = false
         var stack: [Layer] = [scene.root]
         while let layer = stack.popLast() {
-            guard layers.count < RetainedPlan.maximumLayers else {
+            guard layers.count < RetainedPlan.maximumLayers, RetainedPlan.holdsNoUserCode(layer) else {
                 drop()
                 return
             }
             layers.append(layer)
             revisions.append(layer.revision)
-            if !layer.animations.isEmpty { animates = true }
+            if !layer.animations.isEmpty {
+                animates = true
+                for animation in layer.animations { RetainedPlan.appendOldAppearances(of: animation, to: &stack) }
+            }
             if let mask = layer.mask { stack.append(mask) }
             stack.append(contentsOf: layer.sublayersValue)
         }

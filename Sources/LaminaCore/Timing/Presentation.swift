@@ -11,7 +11,8 @@ import LaminaGraph
 /// replaces the property's, each additive one adds to it. The tree is changed in place for the length of a
 /// plan (`Planner`), so a scene must not be planned from two threads at once while it animates.
 public struct Presentation {
-    private var saved: [(layer: Layer, keyPath: AnimatedKeyPath, value: AnimatableValue)] = []
+    /// What puts each written property back, in the order they were saved (`AnimatedKeyPath.rawRestorer`).
+    private var saved: [() -> Void] = []
     /// The local time of each replicator with an `instanceDelay`: its sublayers are presented per instance,
     /// at that time minus k x delay, while the planner draws instance k (`presentingInstance`).
     public private(set) var replicatorTimes: [ObjectIdentifier: Double] = [:]
@@ -49,9 +50,10 @@ public struct Presentation {
         return p
     }
 
-    /// Puts the model values back.
+    /// Puts the model values back exactly as they were: the stored properties themselves, not through the
+    /// animated setters' clamps and recompositions (`AnimatedKeyPath.rawRestorer`).
     public func restore() {
-        for entry in saved.reversed() { entry.keyPath.set(entry.layer, entry.value) }
+        for restore in saved.reversed() { restore() }
     }
 
     private mutating func visit(_ layer: Layer, parentTime: Double) {
@@ -96,7 +98,7 @@ public struct Presentation {
                 base = known
             } else {
                 guard let model = path.get(layer) else { continue }
-                saved.append((layer, path, model))
+                saved.append(AnimatedKeyPath.rawRestorer(of: path.name, on: layer) ?? { path.set(layer, model) })
                 base = model
             }
             let presented = (additive ? AnimatableValue.sum(base, value) : value).bounded

@@ -45,7 +45,6 @@ extension GraphBuilder {
         let id = ObjectIdentifier(layer)
         if let known = drawingStores[id] { return known }
         var store: DrawnStore?
-        if layer.draw != nil || layer.delegate != nil || layer.overridesDraw { runsUserDrawing = true }
         if let commands = layer.recordedDrawing(), !commands.isEmpty, let (w, h) = admitDrawingStore(layer) {
             let key = DrawingKey(commands: commands, width: w, height: h, bounds: Self.rectValues(layer.bounds),
                                  scale: layer.contentsScale)
