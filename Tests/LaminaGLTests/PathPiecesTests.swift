@@ -47,7 +47,25 @@ final class PathPiecesTests: XCTestCase {
             for band in bands {
                 let spans = pieces.filter { $0.bounds.y0 == band }.sorted { $0.bounds.x0 < $1.bounds.x0 }
                 for (a, b) in zip(spans, spans.dropFirst()) {
-                    XCTAssertGreaterThanOrEqual(b.bounds.x0 - a.bounds.x1, PathCoverage.gapPixels, "case \(n): a narrow gap split")
+                    // Side by side: a span cut around its solid run; else two spans, split at a wide gap.
+                    if b.bounds.x0 == a.bounds.x1 {
+                        XCTAssertTrue(a.solid != b.solid, "case \(n): a span is cut only around a solid run")
+                    } else {
+                        XCTAssertGreaterThanOrEqual(b.bounds.x0 - a.bounds.x1, PathCoverage.gapPixels,
+                                                    "case \(n): a narrow gap split")
+                    }
+                }
+            }
+            // Solid pieces: coverage exactly 1 at every pixel, at least `solidPixels` wide; the star's and the
+            // ring's bodies have some.
+            let solid = pieces.filter(\.solid)
+            XCTAssertFalse(solid.isEmpty, "case \(n): a solid interior")
+            for piece in solid {
+                XCTAssertGreaterThanOrEqual(piece.bounds.width, PathCoverage.solidPixels, "case \(n)")
+                for y in piece.bounds.y0..<piece.bounds.y1 {
+                    for x in piece.bounds.x0..<piece.bounds.x1 {
+                        XCTAssertEqual(c[(y - bounds.y0) * bounds.width + (x - bounds.x0)], 1, "case \(n): \(x), \(y)")
+                    }
                 }
             }
         }
@@ -78,6 +96,17 @@ final class PathPiecesTests: XCTestCase {
                 .appendingPathComponent("Scenes/\(name).json")
             graphs.append(try Planner().plan(try SceneDecoder().decode(contentsOf: url)))
         }
+        // Large fills, opaque and translucent, overlapping: solid pieces in the opaque batch (culling what
+        // they cover) and in a blended one, next to the edge pieces' coverage reads.
+        graphs.append(try Planner().plan(try SceneFixture.decode(#"""
+            {"format": "lamina-scene/1", "canvas": {"width": 240, "height": 200, "background": "white"}, "layers": [
+             {"type": "shape", "frame": [0, 0, 240, 200], "fillColor": [0.2, 0.4, 0.9, 1],
+              "path": "M120 8 L146 78 L222 80 L162 126 L184 196 L120 154 L56 196 L78 126 L18 80 L94 78 Z"},
+             {"type": "shape", "frame": [60, 40, 140, 120], "fillColor": [0.9, 0.3, 0.1, 0.7], "fillRule": "evenOdd",
+              "path": "M70 0 C108 0 140 27 140 60 C140 93 108 120 70 120 C32 120 0 93 0 60 C0 27 32 0 70 0 Z M70 30 L100 90 L40 90 Z"},
+             {"type": "shape", "frame": [10, 110, 120, 80], "fillColor": [0.1, 0.7, 0.3, 1],
+              "path": "M0 0 L120 0 L120 80 L0 80 Z M30 20 L90 20 L90 60 L30 60 Z", "fillRule": "evenOdd"}]}
+            """#)))
         for (i, graph) in graphs.enumerated() {
             r.options.gpuFastPaths = true
             let cut = try r.render(graph)

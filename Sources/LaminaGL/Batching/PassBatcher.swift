@@ -339,10 +339,12 @@ struct PassBatcher {
         } else if let blit = f.blit {
             pieceStore.append(OpSplitter.Piece(bounds: blit.bounds, solid: false))
         } else if splits, let pieces = slot?.pieces {
-            // A path whose coverage the CPU knows: only its bands' spans with coverage.
+            // A path whose coverage the CPU knows: only its bands' spans with coverage, the full ones solid
+            // where the paint alone is the colour (a solid paint, no clips).
+            let solids = op.clips.isEmpty && { if case .solid = op.paint { return true } else { return false } }()
             for piece in pieces {
                 let r = piece.bounds.intersection(b)
-                if !r.isEmpty { pieceStore.append(OpSplitter.Piece(bounds: r, solid: false)) }
+                if !r.isEmpty { pieceStore.append(OpSplitter.Piece(bounds: r, solid: piece.solid && solids)) }
             }
         } else if !(splits && OpSplitter.pieces(op, borderWidth: bordered?.width, bounds: b, into: &pieceStore)) {
             pieceStore.append(OpSplitter.Piece(bounds: b, solid: false))

@@ -5,16 +5,21 @@ import LaminaGeometry
 /// rows draws only the spans its pixels with any coverage reach, split where the band's rows all leave a gap
 /// of at least `gapPixels` (a ring's hole, the space between a star's points, the two arms of a bent stroke),
 /// so a stroke's bend or a star's points do not shade the whole bounding box. A pixel left out has coverage
-/// 0, which draws nothing: same bytes, fewer fragments. (Solid pieces where the coverage is 1, as
-/// `OpSplitter` cuts rounded rects, were measured too: on llvmpipe their second program split the batches,
-/// and the frames were no faster.)
+/// 0, which draws nothing: same bytes, fewer fragments. Inside a span, the columns where every row of the
+/// band has coverage exactly 1, at least `solidPixels` of them side by side, are a solid piece: drawn with
+/// the paint alone, no coverage read (on llvmpipe the read is a gathered load, about 60 % of a frame of 300
+/// filled shapes), the same value the coverage program gives there (paint x 1). The batcher takes solid
+/// pieces only for a solid paint without clips (`PassBatcher.prepare`).
 extension PathCoverage {
     /// Rows per band of pieces.
-    static let pieceRows = 8
+    static let pieceRows = 16
 
     /// Empty columns a band's pieces are split at: narrower gaps stay inside one piece (a quad costs more
     /// than a few fragments).
     static let gapPixels = 16
+
+    /// The fewest full columns side by side that make a solid piece.
+    static let solidPixels = 16
 
     /// The pieces of a fill whose coverage over `bounds` is `coverage` (row-major, `bounds.width` a row), in
     /// the pass's pixels: per band of `pieceRows` rows with any coverage, the spans of the columns where any
@@ -30,14 +35,15 @@ extension PathCoverage {
                 var y0 = 0
                 while y0 < h {
                     let y1 = min(h, y0 + pieceRows)
-                    // A column is used where any row of the band has coverage: one pass of compares a row,
-                    // without branches, then its first and last used column.
+                    // A column is used (bit 0) where any row of the band has coverage, and not full (bit 1)
+                    // where any row's is under 1: one pass of compares a row, without branches, then its
+                    // first and last used column.
                     marks.update(repeating: 0, count: w)
                     for y in y0..<y1 {
                         let row = base + y * w
-                        for x in 0..<w { marks[x] |= row[x] != 0 ? 1 : 0 }
+                        for x in 0..<w { marks[x] |= (row[x] != 0 ? 1 : 0) | (row[x] != 1 ? 2 : 0) }
                     }
-                    if let lo = u.firstIndex(of: 1), let last = u.lastIndex(of: 1) {
+                    if let lo = u.firstIndex(where: { $0 & 1 != 0 }), let last = u.lastIndex(where: { $0 & 1 != 0 }) {
                         appendSpans(of: UnsafeBufferPointer(u), in: lo..<(last + 1), rows: y0..<y1, bounds: bounds,
                                     to: &out)
                     }
@@ -48,24 +54,44 @@ extension PathCoverage {
         return out
     }
 
-    /// Appends a piece per span of `used` columns in `columns` of a band, spans closer than `gapPixels` joined.
-    private static func appendSpans(of used: UnsafeBufferPointer<UInt8>, in columns: Range<Int>, rows: Range<Int>,
+    /// Appends the pieces of each span of used columns (`marks` bit 0) in `columns` of a band, spans closer
+    /// than `gapPixels` joined (`appendSplit`).
+    private static func appendSpans(of marks: UnsafeBufferPointer<UInt8>, in columns: Range<Int>, rows: Range<Int>,
                                     bounds: PixelRect, to out: inout [OpSplitter.Piece]) {
         var start = columns.lowerBound, end = start + 1, x = start + 1
         while x < columns.upperBound {
-            guard used[x] != 0 else { x += 1; continue }
+            guard marks[x] & 1 != 0 else { x += 1; continue }
             if x - end >= gapPixels {
-                out.append(piece(start..<end, rows: rows, bounds: bounds))
+                appendSplit(start..<end, marks: marks, rows: rows, bounds: bounds, to: &out)
                 start = x
             }
             end = x + 1
             x += 1
         }
-        out.append(piece(start..<end, rows: rows, bounds: bounds))
+        appendSplit(start..<end, marks: marks, rows: rows, bounds: bounds, to: &out)
     }
 
-    private static func piece(_ xs: Range<Int>, rows: Range<Int>, bounds: PixelRect) -> OpSplitter.Piece {
+    /// Appends the span `xs` of a band as pieces: its runs of at least `solidPixels` full columns (`marks`
+    /// exactly 1: used, and coverage 1 in every row) solid, the columns between them not.
+    private static func appendSplit(_ xs: Range<Int>, marks: UnsafeBufferPointer<UInt8>, rows: Range<Int>,
+                                    bounds: PixelRect, to out: inout [OpSplitter.Piece]) {
+        var start = xs.lowerBound, x = xs.lowerBound
+        while x < xs.upperBound {
+            guard marks[x] == 1 else { x += 1; continue }
+            var runEnd = x + 1
+            while runEnd < xs.upperBound, marks[runEnd] == 1 { runEnd += 1 }
+            if runEnd - x >= solidPixels {
+                if x > start { out.append(piece(start..<x, rows: rows, bounds: bounds, solid: false)) }
+                out.append(piece(x..<runEnd, rows: rows, bounds: bounds, solid: true))
+                start = runEnd
+            }
+            x = runEnd
+        }
+        if xs.upperBound > start { out.append(piece(start..<xs.upperBound, rows: rows, bounds: bounds, solid: false)) }
+    }
+
+    private static func piece(_ xs: Range<Int>, rows: Range<Int>, bounds: PixelRect, solid: Bool) -> OpSplitter.Piece {
         OpSplitter.Piece(bounds: PixelRect(x0: bounds.x0 + xs.lowerBound, y0: bounds.y0 + rows.lowerBound,
-                                           x1: bounds.x0 + xs.upperBound, y1: bounds.y0 + rows.upperBound), solid: false)
+                                           x1: bounds.x0 + xs.upperBound, y1: bounds.y0 + rows.upperBound), solid: solid)
     }
 }
