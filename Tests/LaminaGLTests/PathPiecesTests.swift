@@ -56,10 +56,12 @@ final class PathPiecesTests: XCTestCase {
                     }
                 }
             }
-            // Solid pieces: coverage exactly 1 at every pixel, at least `solidPixels` wide; the star's and the
-            // ring's bodies have some.
+            // Solid pieces: coverage exactly 1 at every pixel, at least `solidPixels` wide; the ring's body
+            // has some, in tall bands (the star's thin points leave it under a quarter solid: short bands).
             let solid = pieces.filter(\.solid)
-            XCTAssertFalse(solid.isEmpty, "case \(n): a solid interior")
+            if n == 0 { XCTAssertFalse(solid.isEmpty, "case \(n): a solid interior") }
+            XCTAssertEqual(Set(pieces.map(\.bounds.height)).max(),
+                           solid.isEmpty ? PathCoverage.pieceRows.thin : PathCoverage.pieceRows.solid, "case \(n)")
             for piece in solid {
                 XCTAssertGreaterThanOrEqual(piece.bounds.width, PathCoverage.solidPixels, "case \(n)")
                 for y in piece.bounds.y0..<piece.bounds.y1 {
@@ -69,6 +71,24 @@ final class PathPiecesTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A thin shape (a diagonal bar, as a stroke is) keeps short bands and no solid piece; a square body takes
+    /// tall bands with one solid piece a band, over its full columns.
+    func testSolidPieces_onlyWhereTheyAreMostOfTheFill() {
+        let bounds = PixelRect(x0: 0, y0: 0, x1: 120, y1: 96)
+        let bar = Polyline(points: [CGPoint(x: 2, y: 10), CGPoint(x: 14, y: 2), CGPoint(x: 118, y: 84),
+                                    CGPoint(x: 106, y: 92)], closed: true)
+        let thin = PathCoverage.pieces(of: coverage([bar], .nonZero, bounds), bounds: bounds)
+        XCTAssertTrue(thin.allSatisfy { !$0.solid })
+        XCTAssertTrue(thin.allSatisfy { $0.bounds.height <= PathCoverage.pieceRows.thin })
+        let square = Polyline(points: [CGPoint(x: 10.5, y: 8.25), CGPoint(x: 110.5, y: 8.25), CGPoint(x: 110.5, y: 90.75),
+                                       CGPoint(x: 10.5, y: 90.75)], closed: true)
+        let body = PathCoverage.pieces(of: coverage([square], .nonZero, bounds), bounds: bounds)
+        let solid = body.filter(\.solid)
+        XCTAssertFalse(solid.isEmpty)
+        XCTAssertTrue(solid.allSatisfy { $0.bounds.x0 == 11 && $0.bounds.x1 == 110 }, "the full columns, not the edges")
+        XCTAssertEqual(Set(body.map(\.bounds.y0)).count, (bounds.height + 15) / 16, "bands of 16 rows")
     }
 
     /// A band splits at 16 empty columns and not at 15.

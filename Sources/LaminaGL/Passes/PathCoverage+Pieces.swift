@@ -11,8 +11,10 @@ import LaminaGeometry
 /// filled shapes), the same value the coverage program gives there (paint x 1). The batcher takes solid
 /// pieces only for a solid paint without clips (`PassBatcher.prepare`).
 extension PathCoverage {
-    /// Rows per band of pieces.
-    static let pieceRows = 16
+    /// Rows per band of pieces: tall bands where a fill has a solid interior (fewer quads, and the solid
+    /// pieces stand in for most of the coverage reads), short ones for thin shapes such as strokes, whose
+    /// pieces a tall band would widen where they run diagonally.
+    static let pieceRows = (solid: 16, thin: 8)
 
     /// Empty columns a band's pieces are split at: narrower gaps stay inside one piece (a quad costs more
     /// than a few fragments).
@@ -22,11 +24,26 @@ extension PathCoverage {
     static let solidPixels = 16
 
     /// The pieces of a fill whose coverage over `bounds` is `coverage` (row-major, `bounds.width` a row), in
-    /// the pass's pixels: per band of `pieceRows` rows with any coverage, the spans of the columns where any
-    /// of its rows has coverage, joined across gaps under `gapPixels`.
+    /// the pass's pixels: per band of rows with any coverage, the spans of the columns where any of its rows
+    /// has coverage, joined across gaps under `gapPixels`, cut around their solid runs. Bands of
+    /// `pieceRows.solid` rows when at least a quarter of the pieces' pixels are solid; else bands of
+    /// `pieceRows.thin` rows and no solid pieces (a few solid runs cost more in quads and batches than the
+    /// reads they save: a stroke's straight stretches).
     static func pieces(of coverage: [Float], bounds: PixelRect) -> [OpSplitter.Piece] {
         let w = bounds.width, h = bounds.height
         guard w > 0, h > 0, coverage.count >= w * h else { return [OpSplitter.Piece(bounds: bounds, solid: false)] }
+        let tall = pieces(of: coverage, bounds: bounds, rows: pieceRows.solid, solids: true)
+        var solid = 0, all = 0
+        for piece in tall {
+            all += piece.bounds.area
+            if piece.solid { solid += piece.bounds.area }
+        }
+        return solid * 4 >= all ? tall : pieces(of: coverage, bounds: bounds, rows: pieceRows.thin, solids: false)
+    }
+
+    /// `pieces(of:bounds:)` with bands of `rows` rows, cut around their solid runs if `solids`.
+    private static func pieces(of coverage: [Float], bounds: PixelRect, rows: Int, solids: Bool) -> [OpSplitter.Piece] {
+        let w = bounds.width, h = bounds.height
         var out: [OpSplitter.Piece] = []
         var used = [UInt8](repeating: 0, count: w)
         coverage.withUnsafeBufferPointer { c in
@@ -34,7 +51,7 @@ extension PathCoverage {
                 guard let base = c.baseAddress, let marks = u.baseAddress else { return }
                 var y0 = 0
                 while y0 < h {
-                    let y1 = min(h, y0 + pieceRows)
+                    let y1 = min(h, y0 + rows)
                     // A column is used (bit 0) where any row of the band has coverage, and not full (bit 1)
                     // where any row's is under 1: one pass of compares a row, without branches, then its
                     // first and last used column.
@@ -45,7 +62,7 @@ extension PathCoverage {
                     }
                     if let lo = u.firstIndex(where: { $0 & 1 != 0 }), let last = u.lastIndex(where: { $0 & 1 != 0 }) {
                         appendSpans(of: UnsafeBufferPointer(u), in: lo..<(last + 1), rows: y0..<y1, bounds: bounds,
-                                    to: &out)
+                                    solids: solids, to: &out)
                     }
                     y0 = y1
                 }
@@ -57,18 +74,25 @@ extension PathCoverage {
     /// Appends the pieces of each span of used columns (`marks` bit 0) in `columns` of a band, spans closer
     /// than `gapPixels` joined (`appendSplit`).
     private static func appendSpans(of marks: UnsafeBufferPointer<UInt8>, in columns: Range<Int>, rows: Range<Int>,
-                                    bounds: PixelRect, to out: inout [OpSplitter.Piece]) {
+                                    bounds: PixelRect, solids: Bool, to out: inout [OpSplitter.Piece]) {
+        func append(_ xs: Range<Int>) {
+            if solids {
+                appendSplit(xs, marks: marks, rows: rows, bounds: bounds, to: &out)
+            } else {
+                out.append(piece(xs, rows: rows, bounds: bounds, solid: false))
+            }
+        }
         var start = columns.lowerBound, end = start + 1, x = start + 1
         while x < columns.upperBound {
             guard marks[x] & 1 != 0 else { x += 1; continue }
             if x - end >= gapPixels {
-                appendSplit(start..<end, marks: marks, rows: rows, bounds: bounds, to: &out)
+                append(start..<end)
                 start = x
             }
             end = x + 1
             x += 1
         }
-        appendSplit(start..<end, marks: marks, rows: rows, bounds: bounds, to: &out)
+        append(start..<end)
     }
 
     /// Appends the span `xs` of a band as pieces: its runs of at least `solidPixels` full columns (`marks`
