@@ -33,7 +33,7 @@ final class FastPathTests: XCTestCase {
         let r = try GLTestSupport.renderer()
         let saved = r.options
         defer { r.options = saved }
-        for graph in [Self.bigShapes(), TestGraphs.shapes()] {
+        for graph in [Self.bigShapes(), TestGraphs.shapes(), Self.smallCards()] {
             r.options.gpuFastPaths = true
             let fast = try r.render(graph)
             r.options.gpuFastPaths = false
@@ -107,6 +107,37 @@ final class FastPathTests: XCTestCase {
                                        (op(12, y: 30, column: false, min: .linear), true)]
         let (fast, cpu) = try checkCopies(cases, width: 320, height: 64, image: image, name: "stretched copies")
         XCTAssertEqual(GLTestSupport.compare(fast, cpu, maxDiff: 0, name: "stretched copies against the CPU"), 0)
+    }
+
+    /// Small rounded fills, plain and bordered, opaque and translucent, overlapping: cut into five pieces
+    /// each (`OpSplitter.Cross.banded`).
+    static func smallCards() -> RenderGraph {
+        var ops: [DrawOp] = []
+        for i in 0..<12 {
+            let x = Double((i % 4) * 30 + 4), y = Double((i / 4) * 24 + 3) + 0.25 * Double(i % 3)
+            let rect = CGRect(x: x, y: y, width: 44, height: 31)
+            let shape = RoundedRect(rect: rect, radius: 5 + Double(i % 3), corners: .all, curve: .circular)
+            let bounds = PixelRect(x0: Int(x), y0: Int(y.rounded(.down)), x1: Int(x) + 44, y1: Int(y.rounded(.up)) + 31)
+            let fill = PremultipliedColor(r: 0.1 * Double(i % 7), g: 0.4, b: 0.7, a: i % 4 == 3 ? 0.6 : 1)
+            ops.append(DrawOp(shape: .roundedRect(shape), paint: .solid(fill), transform: .identity, bounds: bounds))
+            if i % 2 == 0 {
+                ops.append(DrawOp(shape: .ring(shape, width: 1.5), paint: .solid(TestGraphs.red), transform: .identity,
+                                  bounds: bounds))
+            }
+        }
+        return TestGraphs.canvas(ops, width: 160, height: 110, clear: TestGraphs.white)
+    }
+
+    /// A small card is five pieces: its rows above and below the horizontal band and the band's two sides
+    /// shaded, the band solid; they tile the bounds.
+    func testOpSplitter_smallRoundedFill_splitsIntoFivePieces() {
+        let op = DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 44, height: 30), radius: 5,
+                                                corners: .all, curve: .circular)), paint: .solid(TestGraphs.red),
+                        transform: .identity, bounds: TestGraphs.full(44, 30))
+        let pieces = OpSplitter.pieces(op, bounds: op.bounds) ?? []
+        XCTAssertEqual(pieces.filter(\.solid).map(\.bounds), [PixelRect(x0: 1, y0: 6, x1: 43, y1: 24)])
+        XCTAssertEqual(pieces.filter { !$0.solid }.count, 4)
+        XCTAssertEqual(pieces.reduce(0) { $0 + $1.bounds.area }, 44 * 30, "pieces tile the bounds")
     }
 
     func testOpSplitter_bigRoundedFill_splitsIntoSolidCrossAndEdgePieces() {
