@@ -3,8 +3,8 @@
 /// Every fast path here is pixman-style: a shortcut over a general path that gives the same result (the
 /// same bytes, or for `joinsBorders` one rounding fewer), kept switchable so tests and benchmarks can hold
 /// the two against each other. Library users and tests pass a value instead of flipping globals; only the
-/// command-line tool reads the environment (its `LAMINA_*` variables, listed in the README's "Environment"
-/// section) into one. Every default is the production setting.
+/// command-line tool reads the environment (its `LAMINA_*` variables, listed in the DocC article "The
+/// command-line tool") into one. Every default is the production setting.
 public struct RenderOptions: Sendable, Equatable {
     /// Both renderers: a fill and the border right after it drawn as one operation (`BorderedFill`) where
     /// nothing lies between them, rounded once instead of twice on the border's pixels.
