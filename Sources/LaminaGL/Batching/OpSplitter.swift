@@ -101,7 +101,7 @@ enum OpSplitter {
         /// The pieces of `b`: `around` and `tiles`, or, where the vertical band's ends above and below the
         /// horizontal band are small, those ends shaded with the rows around them (`banded`).
         func pieces(in b: PixelRect, into out: inout [Piece]) {
-            let ends = 2 * v.width * max(0, h.y0 - v.y0)
+            let ends = v.width * (max(0, h.y0 - v.y0) + max(0, v.y1 - h.y1))
             if ends <= OpSplitter.bandedEnds {
                 banded(in: b, into: &out)
             } else {
