@@ -366,42 +366,4 @@ struct PassBatcher {
                         bounds: f.blit?.bounds ?? b, opaque: f.record.color[3] == 1 && f.key.kind != .gradient,
                         ringable: f.ringable)
     }
-
-    /// The program, textures and record fields of `op`, its colours times `m` (a replicator's modulation).
-    private mutating func fields(_ op: DrawOp, bounds b: PixelRect, modulate m: PremultipliedColor,
-                                 slot: PathCoverage.Slot?) throws -> RecordFields {
-        var f = RecordFields()
-        switch (op.shape, op.paint) {
-        case (.roundedRect(let shape), .solid(let c)):
-            f.key = ShaderKey.shape(shape, border: nil)
-            // A fill the border program draws exactly (`ShaderKey.ring`): its record says "no inner edge".
-            if f.key.rounded || op.edgeAA == .all {
-                f.ringable = true
-                f.record.params[0] = ShaderKey.noInnerEdge
-            }
-            (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
-            f.record.color = PassBatcher.product(c, m, 1)
-        case (.ring(let shape, let width), .solid(let c)):
-            // The border program's colours: the fill under the ring in `color` (none here), the ring's in `src`.
-            f.record.params[0] = Float(width)
-            f.key = ShaderKey.shape(shape, border: width)
-            (f.record.rect, f.record.radii) = PassBatcher.shapeRecord(shape)
-            f.record.src = PassBatcher.product(c, m, 1)
-        case (.roundedRect(let shape), _):
-            try paintFields(op, shape, bounds: b, modulate: m, into: &f)
-        case (.ring(let shape, let width), _):
-            // A ring with a texture or gradient: the paint's program with the ring's coverage.
-            try paintFields(op, shape, bounds: b, modulate: m, into: &f)
-            let ring = ShaderKey.shape(shape, border: width)
-            (f.key.kind.shape, f.key.innerRounded) = (.ring, ring.innerRounded)
-            f.record.params[0] = Float(width)
-        case (.path(let path), _):
-            guard let slot else { throw GLError.invalidGraph("a path op has no coverage slot") }
-            try paintFields(op, RoundedRect(rect: op.shape.textureRect), bounds: b, modulate: m, into: &f)
-            (f.key.kind.shape, f.key.rounded, f.coverage) = (.coverageMask, false, slot.texture)
-            // The atlas texel of pixel p is p - radii.xy; radii.z asks for hard edges (`PathShape.drawn`).
-            f.record.radii = SIMD4(Float(b.x0 - slot.x), Float(b.y0 - slot.y), path.antialiased ? 0 : 1, 0)
-        }
-        return f
-    }
 }
