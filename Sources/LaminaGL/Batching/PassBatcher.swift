@@ -319,10 +319,12 @@ struct PassBatcher {
         var g = SIMD16<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
         let slot = pathSlots[index]
         // A path's coverage comes from its atlas slot; its paint, unless solid, needs the local point too.
+        let solidPaint: Bool
+        if case .solid = op.paint { solidPaint = true } else { solidPaint = false }
         var needsMap = true
         if case .path = op.shape {
             guard slot != nil else { return nil }
-            if case .solid = op.paint { needsMap = false }
+            if solidPaint { needsMap = false }
         }
         if needsMap {
             guard let map = ProjectiveMap(op.transform) else { return nil }
@@ -341,7 +343,7 @@ struct PassBatcher {
         } else if splits, let pieces = slot?.pieces {
             // A path whose coverage the CPU knows: only its bands' spans with coverage, the full ones solid
             // where the paint alone is the colour (a solid paint, no clips).
-            let solids = op.clips.isEmpty && { if case .solid = op.paint { return true } else { return false } }()
+            let solids = solidPaint && op.clips.isEmpty
             for piece in pieces {
                 let r = piece.bounds.intersection(b)
                 if !r.isEmpty { pieceStore.append(OpSplitter.Piece(bounds: r, solid: piece.solid && solids)) }
