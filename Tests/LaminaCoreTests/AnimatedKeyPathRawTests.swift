@@ -20,7 +20,7 @@ final class AnimatedKeyPathRawTests: XCTestCase {
     func testEveryKeyPathHasItsStoredProperty() {
         for name in AnimatedKeyPath.allNames {
             guard let path = AnimatedKeyPath.named(name) else { return XCTFail(name) }
-            XCTAssertNotNil(AnimatedKeyPath.rawRestorer(of: name, on: layer(for: path.layerType)), name)
+            XCTAssertNotNil(path.root(layer(for: path.layerType)), name)
         }
     }
 

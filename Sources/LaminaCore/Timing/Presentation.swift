@@ -11,7 +11,7 @@ import LaminaGraph
 /// replaces the property's, each additive one adds to it. The tree is changed in place for the length of a
 /// plan (`Planner`), so a scene must not be planned from two threads at once while it animates.
 public struct Presentation {
-    /// What puts each written property back, in the order they were saved (`AnimatedKeyPath.rawRestorer`).
+    /// What puts each written property back, in the order they were saved (`AnimatedKeyPath.root`).
     private var saved: [() -> Void] = []
     /// The local time of each replicator with an `instanceDelay`: its sublayers are presented per instance,
     /// at that time minus k x delay, while the planner draws instance k (`presentingInstance`).
@@ -51,7 +51,7 @@ public struct Presentation {
     }
 
     /// Puts the model values back exactly as they were: the stored properties themselves, not through the
-    /// animated setters' clamps and recompositions (`AnimatedKeyPath.rawRestorer`).
+    /// animated setters' clamps and recompositions (`AnimatedKeyPath.root`).
     public func restore() {
         for restore in saved.reversed() { restore() }
     }
@@ -98,7 +98,7 @@ public struct Presentation {
                 base = known
             } else {
                 guard let model = path.get(layer) else { continue }
-                saved.append(AnimatedKeyPath.rawRestorer(of: path.name, on: layer) ?? { path.set(layer, model) })
+                saved.append(path.root(layer) ?? { path.set(layer, model) })
                 base = model
             }
             let presented = (additive ? AnimatableValue.sum(base, value) : value).bounded
