@@ -43,6 +43,11 @@ RECORD out vec4 v_color;
 RECORD out vec4 v_params;
 RECORD out vec4 v_src;
 RECORD out vec4 v_tex;
+#ifdef OPAQUE_COPY
+// The texel coordinates of opaque_copy.frag: the pixel moved by the record's offset (a_src.xy, whole
+// texels) over the page's size (a_tex.xy); exact at the corners, so a pixel centre reads its texel centre.
+out vec2 v_uv;
+#endif
 
 void main() {
     // Depth in [0, 1], nearer for later ops (PassBatcher's occlusion); ignored where depth testing is off.
@@ -53,4 +58,7 @@ void main() {
     v_g0 = a_g0; v_g1 = a_g1; v_g2 = a_g2; v_w = a_w;
     v_rect = a_rect; v_radii = a_radii; v_color = a_color;
     v_params = a_params; v_src = a_src; v_tex = a_tex;
+#ifdef OPAQUE_COPY
+    v_uv = (a_pixel + a_src.xy) / a_tex.xy;
+#endif
 }

@@ -30,6 +30,7 @@ enum LaminaEnvironment {
         ("LAMINA_GL_READBACK_SPLIT", \.splitsReadback),
         ("LAMINA_GL_KEEP_PATHS", \.keepsPathCoverage),
         ("LAMINA_GL_KEEP_DRAWS", \.keepsDraws),
+        ("LAMINA_GL_KEEP_COMPOSITES", \.keepsComposites),
         ("LAMINA_GL_INSTANCED", \.instancedQuads),
     ]
 

@@ -56,9 +56,12 @@ final class KeptDrawsGPUTests: XCTestCase {
                                  clear: PremultipliedColor(r: 0.85, g: 0.88, b: 0.9, a: 1))
     }
 
-    private func renderer(keeps: Bool) throws -> GPURenderer {
+    /// Composites over opaque backdrops off unless asked for: these tests are about draws kept alone
+    /// (`KeptCompositesGPUTests` has the composites).
+    private func renderer(keeps: Bool, composites: Bool = false) throws -> GPURenderer {
         var options = RenderOptions()
         options.keepsDraws = keeps
+        options.keepsComposites = composites
         return try GPURenderer(options: options)
     }
 
@@ -100,7 +103,7 @@ final class KeptDrawsGPUTests: XCTestCase {
     /// kept draws of the second, has the bytes of a renderer that keeps nothing; some draws are kept.
     func testRandomScenes_thirdFramesHaveTheBytesOfFirstOnes() throws {
         let generator = RandomScene()
-        let keeping = try renderer(keeps: true), plain = try renderer(keeps: false)
+        let keeping = try renderer(keeps: true, composites: true), plain = try renderer(keeps: false)
         var keptIn = 0
         for index in 0..<12 {
             let scene = try SceneDecoder().decode(Data(generator.json(seed: 2026, index: index).utf8))

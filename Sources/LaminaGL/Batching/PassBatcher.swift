@@ -77,7 +77,7 @@ struct PassBatcher {
     private var opaque: [Float] = []
     /// Instance records of prepared ops after their pixel rects (`recordFloats` each), and their pieces.
     var records: [Float] = []
-    private var pieceStore: [OpSplitter.Piece] = []
+    var pieceStore: [OpSplitter.Piece] = []
     private var visibleRects: [PixelRect] = []
     static let recordFloats = QuadRecord.floats
     /// The depth of the op being appended (`params.w`): 1 - (i + 1) / (n + 1) for op i of n, so later ops
@@ -272,6 +272,9 @@ struct PassBatcher {
         var opaque: Bool
         /// A fill that may join a border batch of its radius test (`ShaderKey.ring`).
         var ringable = false
+        /// A kept region copied opaque (`keptCopy`): its solid piece hides what is below like an opaque
+        /// solid's, but is drawn by its own program, in op order among the blended batches.
+        var copiesOpaque = false
     }
 
     /// Appends the instances of `p`'s pieces to their batches; its solid pieces to the opaque list when
@@ -282,7 +285,7 @@ struct PassBatcher {
         for k in p.pieces {
             let piece = pieceStore[k], b = piece.bounds
             pixels += b.area
-            if piece.solid && p.opaque && occluding {
+            if piece.solid && p.opaque && occluding && !p.copiesOpaque {
                 opaque.append(b)
                 opaque += records[record]
                 if quantizesOpaqueSolids {
@@ -293,7 +296,7 @@ struct PassBatcher {
             }
             // The batch is chosen once per op and kind of piece, when its first piece comes.
             let batch: Int
-            if piece.solid {
+            if piece.solid && !p.copiesOpaque {
                 if solid == nil {
                     if shaded == nil, p.pieces.contains(where: { !pieceStore[$0].solid }) {
                         shaded = place(p, key: p.key, texture: p.texture, mask: p.mask, coverage: p.coverage)

@@ -82,9 +82,14 @@ struct ShaderKey: Hashable {
     /// A texture draw reading level 0 of an image packed in an atlas page (`ImageAtlas`): a texel copy, or
     /// nearest or bilinear sampling without a mask.
     var atlas = false
+    /// A texel copy of a kept region made over its backdrop (`PassBatcher.keptCopy`): `opaque_copy.frag`,
+    /// `texture()` at interpolated coordinates with nearest filtering and no blending, the form llvmpipe's
+    /// linear rasterizer copies row by row. Its own program: none of the other fields apply.
+    var opaqueCopy = false
 
     /// The `#define`s of this variant.
     var defines: [String] {
+        if opaqueCopy { return ["OPAQUE_COPY"] }
         var d = [kind.shape.rawValue, kind.paint.rawValue]
         if rounded { d.append("ROUNDED") }
         if innerRounded { d.append("INNER_ROUNDED") }

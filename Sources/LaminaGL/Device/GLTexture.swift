@@ -42,6 +42,10 @@ final class GLTexture {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER),
                         levels > 1 ? GL_NEAREST_MIPMAP_NEAREST : GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        // The one `texture()` read, opaque_copy.frag's, stays inside the texture; clamping keeps its form the
+        // one llvmpipe's linear rasterizer takes.
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
     }
 
     /// A texture holding `levels` (level 0 first: an image, or its mip chain) exactly as Lamina built them

@@ -9,21 +9,35 @@ extension FrameExecutor {
     /// The kept regions of `ops` (by index) that the pass copies instead of drawing, with their pages'
     /// textures: those kept before, and those seen in the frame before, made now. Empty unless
     /// `options.keepsDraws` and the fast paths are on.
-    func keptDraws(_ ops: [DrawOp], passBounds: PixelRect, batcher: inout PassBatcher) throws -> [Int: PassBatcher.KeptCopy] {
+    ///
+    /// A draw over one opaque colour (`OpaqueBackdrop`: the pass's clear colour, `clear`, or an opaque card)
+    /// is kept composited over it, texel copies of images included: its region then holds the pass's own
+    /// final bytes there, copied back without blending (`PassBatcher.keptCopy`).
+    func keptDraws(_ ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?,
+                   batcher: inout PassBatcher) throws -> [Int: PassBatcher.KeptCopy] {
         guard options.keepsDraws, options.gpuFastPaths, !drawsKeyedPass else { return [:] }
         let atlas = resources.keptDraws
         var copies: [Int: PassBatcher.KeptCopy] = [:], made: [(index: Int, identity: DrawIdentity)] = []
+        var backdrops: OpaqueBackdrop?
         for (i, op) in ops.enumerated() {
             let bounds = op.bounds.intersection(passBounds)
-            guard KeptDrawAtlas.worthKeeping(bounds), let (identity, bitmap) = keptIdentity(op, bounds: bounds) else {
-                continue
+            guard KeptDrawAtlas.worthKeeping(bounds), let (plain, bitmap, copiesTexels) = keptIdentity(op, bounds: bounds)
+            else { continue }
+            var identity = plain
+            if options.keepsComposites {
+                if backdrops == nil { backdrops = OpaqueBackdrop(ops: ops, passBounds: passBounds, clear: clear) }
+                if let under = backdrops?.under(i, bounds: bounds) { identity = plain.over(under) }
             }
+            // A texel copy alone is already one read a pixel: kept only over a backdrop.
+            if copiesTexels, identity.backdrop == nil { continue }
             var slot = atlas.slot(for: identity, bitmap: bitmap, bounds: bounds)
             if slot == nil, atlas.sightedBefore(identity) {
                 slot = atlas.allocate(identity, bitmap: bitmap, bounds: bounds)
                 if slot != nil { made.append((i, identity)) }
             }
-            if let slot, let page = atlas.target(slot.page) { copies[i] = .init(slot: slot, page: page) }
+            if let slot, let page = atlas.target(slot.page) {
+                copies[i] = .init(slot: slot, page: page, backdrop: identity.backdrop)
+            }
         }
         do {
             for (i, _) in made {
@@ -44,18 +58,19 @@ extension FrameExecutor {
         return graph.pass(id)?.retainKey != nil
     }
 
-    /// What keys `op`'s bytes, and the image it samples: nil for a draw not kept. Kept: gradients; texture
-    /// draws that are not texel copies of an image, of an image or of a pass whose key decides its pixels (a
-    /// group's, a mask's, a rasterized layer's: `Pass.retainKey`), masked by nothing or by such a pass. Not
-    /// kept: solids (the linear rasterizer's cheapest pixels), paths (their coverage is kept on its own), a
-    /// draw that adds, and draws of a blur or of a pass without a key (its pixels are its own frame's).
-    private func keptIdentity(_ op: DrawOp, bounds: PixelRect) -> (DrawIdentity, Bitmap?)? {
+    /// What keys `op`'s bytes, the image it samples, and whether it is a texel copy of that image: nil for a
+    /// draw not kept. Kept: gradients; texture draws of an image or of a pass whose key decides its pixels
+    /// (a group's, a mask's, a rasterized layer's: `Pass.retainKey`), masked by nothing or by such a pass.
+    /// Not kept: solids (the linear rasterizer's cheapest pixels), paths (their coverage is kept on its
+    /// own), a draw that adds, and draws of a blur or of a pass without a key (its pixels are its own
+    /// frame's).
+    private func keptIdentity(_ op: DrawOp, bounds: PixelRect) -> (DrawIdentity, Bitmap?, copiesTexels: Bool)? {
         if case .path = op.shape { return nil }
         switch op.paint {
         case .solid:
             return nil
         case .gradient:
-            return (DrawIdentity(op: op, border: nil, image: nil), nil)
+            return (DrawIdentity(op: op, border: nil, image: nil), nil, false)
         case .texture(let t):
             guard !t.adds else { return nil }
             var maskKey: PassRetainKey?
@@ -65,13 +80,14 @@ extension FrameExecutor {
             }
             switch t.source {
             case .image(let id):
-                guard let bitmap = graph.image(id)?.bitmap, t.mask != nil
-                        || TexelBlit(op, t, bounds: bounds, textureWidth: bitmap.width, textureHeight: bitmap.height) == nil
-                else { return nil }
-                return (DrawIdentity(op: op, border: nil, image: ObjectIdentifier(bitmap), mask: maskKey), bitmap)
+                guard let bitmap = graph.image(id)?.bitmap else { return nil }
+                let copiesTexels = t.mask == nil
+                    && TexelBlit(op, t, bounds: bounds, textureWidth: bitmap.width, textureHeight: bitmap.height) != nil
+                return (DrawIdentity(op: op, border: nil, image: ObjectIdentifier(bitmap), mask: maskKey), bitmap,
+                        copiesTexels)
             case .pass(let id):
                 guard let key = keyedPass(id) else { return nil }
-                return (DrawIdentity(op: op, border: nil, image: nil, source: key, mask: maskKey), nil)
+                return (DrawIdentity(op: op, border: nil, image: nil, source: key, mask: maskKey), nil, false)
             }
         }
     }
@@ -86,20 +102,31 @@ extension FrameExecutor {
         return key
     }
 
-    /// Draws `op` alone into its kept region, cleared first: through a viewport moved by the region's offset
-    /// from the op's pixels, the fragment shader told the same offset (`PrimitiveDrawer.pixelOffset`).
+    /// Draws `op` into its kept region, cleared first (to transparent, or to the pass's clear colour under a
+    /// `.clear` backdrop), after the opaque op under it for an `.op` backdrop: through a viewport moved by
+    /// the region's offset from the op's pixels, the fragment shader told the same offset
+    /// (`PrimitiveDrawer.pixelOffset`). Both are drawn by the pass's own batcher and programs, so the
+    /// region holds the bytes the pass computes there.
     private func make(_ op: DrawOp, into copy: PassBatcher.KeptCopy, passBounds: PixelRect,
                       batcher: inout PassBatcher) throws {
         let slot = copy.slot
         batcher.reset()
-        let batches = try batcher.batches(for: [op], passBounds: passBounds)
+        var ops = [op], clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+        switch copy.backdrop {
+        case .op(let under)?: ops.insert(under, at: 0)
+        case .clear(let c)?: clear = c
+        case nil: break
+        }
+        let batches = try batcher.batches(for: ops, passBounds: passBounds)
         let drawer = resources.drawer
         try drawer.upload(instances: batcher.instances, clips: batcher.clips)
         copy.page.bind()
         let b = slot.bounds, dx = slot.x - b.x0, dy = slot.y - b.y0
         glEnable(GLenum(GL_SCISSOR_TEST))
         glScissor(GLint(slot.x), GLint(slot.y), GLsizei(b.width), GLsizei(b.height))
-        glClearColor(0, 0, 0, 0)
+        // The pass's clear: the bytes the CPU stores, as whole steps (`draw(_:into:clear:)`).
+        let px = ClearColor.bytes(clear)
+        glClearColor(Float(px.r) / 255, Float(px.g) / 255, Float(px.b) / 255, Float(px.a) / 255)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glViewport(GLint(dx), GLint(dy), GLsizei(passBounds.width), GLsizei(passBounds.height))
         drawer.pixelOffset = (dx, dy)

@@ -206,7 +206,7 @@ final class FrameExecutor {
         let passBounds = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
         let callsBefore = resources.drawer.drawCalls
         // Kept draws first: those made now are drawn into their pages before the pass reads them.
-        let kept = adds ? [:] : try keptDraws(ops, passBounds: passBounds, batcher: &batcher)
+        let kept = adds ? [:] : try keptDraws(ops, passBounds: passBounds, clear: c, batcher: &batcher)
         batcher.reset()
         batcher.keptCopies = kept
         // Path coverage first, into the pass's coverage atlas (its own framebuffer and state), read by the draws.

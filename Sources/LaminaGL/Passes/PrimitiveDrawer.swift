@@ -66,8 +66,10 @@ final class PrimitiveDrawer {
     func program(_ key: ShaderKey) throws -> ShaderProgram {
         if let p = programs[key] { return p }
         let record = tuning.smoothRecords ? ["SMOOTH_RECORDS"] : []
-        let p = try ShaderProgram(vertex: "quad.vert", fragment: "primitive.frag", defines: key.defines + record,
-                                  vertexDefines: record + (tuning.instanced ? ["INSTANCED"] : []))
+        let p = try ShaderProgram(vertex: "quad.vert", fragment: key.opaqueCopy ? "opaque_copy.frag" : "primitive.frag",
+                                  defines: key.defines + record,
+                                  vertexDefines: record + (tuning.instanced ? ["INSTANCED"] : [])
+                                    + (key.opaqueCopy ? ["OPAQUE_COPY"] : []))
         glUseProgram(p.id)
         glUniform1i(p.uniform("u_texture"), 0)
         glUniform1i(p.uniform("u_mask"), 1)
@@ -178,6 +180,10 @@ final class PrimitiveDrawer {
         glDisable(GLenum(GL_BLEND))
     }
 
+    private func setBlending(_ on: Bool) {
+        if on { glEnable(GLenum(GL_BLEND)) } else { glDisable(GLenum(GL_BLEND)) }
+    }
+
     /// Draws `batches` added to the bound target (`dst + src`, `TextureDraw.adds`): the fixed-function
     /// blender with both factors one, which rounds the source to the target's bytes and adds them, held to 1.
     func drawAdding(_ batches: [Batch], targetWidth: Int, targetHeight: Int) throws {
@@ -194,9 +200,17 @@ final class PrimitiveDrawer {
         glBindVertexArray(vao)
         glActiveTexture(GLenum(GL_TEXTURE2))
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTexture)
+        // Opaque copies replace the target's pixels: no blending for them, whichever way the others blend.
+        let blends = glIsEnabled(GLenum(GL_BLEND)) != 0
+        var blending = blends
+        defer { if blending != blends { setBlending(blends) } }
         for batch in batches {
             var key = batch.key
-            key.fetchBlend = fetchBlend
+            key.fetchBlend = fetchBlend && !key.opaqueCopy
+            if blends, blending == key.opaqueCopy {
+                blending = !key.opaqueCopy
+                setBlending(blending)
+            }
             let p = try program(key)
             if p !== current {
                 glUseProgram(p.id)

@@ -18,14 +18,22 @@ public struct DrawIdentity: Hashable, Sendable {
     /// The keys of the pass the draw samples and of its mask pass (nil for none, or for an image source).
     public let source: PassRetainKey?
     public let mask: PassRetainKey?
+    /// For a draw kept composited over what lies under it (one opaque colour, `DrawBackdrop`), that backdrop.
+    public let backdrop: DrawBackdrop?
 
     public init(op: DrawOp, border: DrawOp?, image: ObjectIdentifier?, source: PassRetainKey? = nil,
-                mask: PassRetainKey? = nil) {
+                mask: PassRetainKey? = nil, backdrop: DrawBackdrop? = nil) {
         self.op = op
         self.border = border
         self.image = image
         self.source = source
         self.mask = mask
+        self.backdrop = backdrop
+    }
+
+    /// This identity composited over `backdrop`.
+    public func over(_ backdrop: DrawBackdrop) -> DrawIdentity {
+        DrawIdentity(op: op, border: border, image: image, source: source, mask: mask, backdrop: backdrop)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -34,10 +42,21 @@ public struct DrawIdentity: Hashable, Sendable {
         hasher.combine(image)
         hasher.combine(source)
         hasher.combine(mask)
+        switch backdrop {
+        case nil: hasher.combine(0)
+        case .clear(let c): hasher.combine(1); hasher.combine(c)
+        case .op(let op): hasher.combine(2); op.hashSamplingPaths(into: &hasher)
+        }
     }
 
     public static func == (a: DrawIdentity, b: DrawIdentity) -> Bool {
         guard a.image == b.image, a.source == b.source, a.mask == b.mask, same(a.op, b.op) else { return false }
+        switch (a.backdrop, b.backdrop) {
+        case (nil, nil): break
+        case let (.clear(x)?, .clear(y)?): guard x == y else { return false }
+        case let (.op(x)?, .op(y)?): guard same(x, y) else { return false }
+        default: return false
+        }
         switch (a.border, b.border) {
         case (nil, nil): return true
         case let (x?, y?): return same(x, y)
@@ -72,13 +91,14 @@ public struct DrawIdentity: Hashable, Sendable {
     /// copied into an identity.
     @inlinable
     public func matches(op: DrawOp, image: ObjectIdentifier?) -> Bool {
-        self.image == image && source == nil && mask == nil && border == nil && Self.same(self.op, op)
+        self.image == image && source == nil && mask == nil && border == nil && backdrop == nil && Self.same(self.op, op)
     }
 
     /// `matches(op:image:)` of `op` drawn with `border` as one.
     @inlinable
     public func matches(op: DrawOp, border: DrawOp, image: ObjectIdentifier?) -> Bool {
-        guard self.image == image, source == nil, mask == nil, let mine = self.border, Self.same(self.op, op) else {
+        guard self.image == image, source == nil, mask == nil, backdrop == nil, let mine = self.border,
+              Self.same(self.op, op) else {
             return false
         }
         return Self.same(mine, border)
@@ -97,4 +117,13 @@ public struct DrawIdentity: Hashable, Sendable {
             return sum + Polyline.bytes(of: path.polylines)
         }
     }
+}
+
+/// What a kept draw is composited over: the colour its pass is cleared to, or an opaque solid operation
+/// (its bounds cut to the draw's) covering each pixel of the draw's bounds wholly. Either way every pixel
+/// under the draw is the same opaque colour, whatever was drawn before, so the draw's pixels over it are
+/// decided by the two alone.
+public enum DrawBackdrop: Hashable, Sendable {
+    case clear(PremultipliedColor)
+    case op(DrawOp)
 }

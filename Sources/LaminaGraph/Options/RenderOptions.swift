@@ -39,6 +39,10 @@ public struct RenderOptions: Sendable, Equatable {
     /// GPU: a texture or gradient draw seen unchanged in consecutive frames is drawn once into a kept page
     /// and copied from there texel for pixel (`KeptDrawAtlas`): the same bytes, one read a pixel.
     public var keepsDraws = true
+    /// GPU, with `keepsDraws`: a kept draw over one opaque colour (the canvas's, an opaque card's:
+    /// `OpaqueBackdrop`) is kept composited over it, and copied back opaque, without blending: the same
+    /// bytes, no read of the target (on llvmpipe, its linear rasterizer's row copies).
+    public var keepsComposites = true
     /// GPU: a blur only texel copies read stays at its reduced pyramid level, the copies reconstructing it.
     public var keepsReducedBlurs = true
     /// GPU: a gray pass blurred packed (`blur_wide.frag`: two pixels to an RGBA8 texel in 16-bit fixed point) instead of in RGBA.

@@ -1,0 +1,142 @@
+import LaminaGeometry
+import LaminaGraph
+
+/// What lies under a draw of a pass, when it is one opaque colour over the draw's whole bounds: the pass's
+/// clear colour where no earlier op touches those bounds, or the last earlier op touching them when that
+/// op is an opaque solid rounded rect covering every pixel of them wholly.
+///
+/// A kept draw over such a backdrop (`FrameExecutor.keptDraws`) is made together with it, so its region
+/// holds the pass's final bytes there, opaque: copied back without blending, the copy needs no read of the
+/// target, and on llvmpipe its quads take the linear rasterizer's texture path, a copy of rows (labels on
+/// cards, icons on a toolbar). Asked in increasing op order; the ops before the asked one are entered in a
+/// coarse grid of the latest op touching each cell, so the search starts at the latest op that may touch
+/// the bounds and looks back at most `lookback` ops from there.
+struct OpaqueBackdrop {
+    private let ops: [DrawOp]
+    private let passBounds: PixelRect
+    /// The pass is cleared to an opaque colour first (the canvas): its colour, else nil.
+    private let clear: PremultipliedColor?
+    /// Cells of `cell` pixels, row-major, each holding the latest op entered that touches it (-1: none).
+    private var latest: [Int32]
+    private let columns: Int, rows: Int
+    /// Ops before this index are in the grid.
+    private var entered = 0
+    static let cell = 64
+    /// How many ops touching the grid cells of a draw are looked at before giving up (an answer of nil).
+    static let lookback = 64
+
+    init(ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?) {
+        self.ops = ops
+        self.passBounds = passBounds
+        self.clear = clear.flatMap { ClearColor.bytes($0).a == 255 ? $0 : nil }
+        columns = max(1, (passBounds.width + OpaqueBackdrop.cell - 1) / OpaqueBackdrop.cell)
+        rows = max(1, (passBounds.height + OpaqueBackdrop.cell - 1) / OpaqueBackdrop.cell)
+        latest = [Int32](repeating: -1, count: columns * rows)
+    }
+
+    /// The backdrop of op `index` over `bounds` (inside the pass), or nil when it is not one opaque colour
+    /// (or not found within the lookback). `index` must not decrease from call to call.
+    mutating func under(_ index: Int, bounds: PixelRect) -> DrawBackdrop? {
+        guard !bounds.isEmpty, index < 1 << 30 else { return nil }
+        while entered < index {
+            enter(entered)
+            entered += 1
+        }
+        var start = -1
+        forEachCell(of: bounds) { start = max(start, Int(latest[$0])) }
+        guard start >= 0 else { return clear.map { .clear($0) } }
+        var j = start
+        while j >= 0, start - j < OpaqueBackdrop.lookback {
+            let other = ops[j].bounds.intersection(passBounds)
+            if !other.intersection(bounds).isEmpty, !OpaqueBackdrop.misses(ops[j], bounds) {
+                guard OpaqueBackdrop.covers(ops[j], bounds) else { return nil }
+                var cut = ops[j]
+                cut.bounds = bounds
+                return .op(cut)
+            }
+            j -= 1
+        }
+        return j < 0 ? clear.map { .clear($0) } : nil
+    }
+
+    private mutating func enter(_ j: Int) {
+        let b = ops[j].bounds.intersection(passBounds)
+        guard !b.isEmpty else { return }
+        forEachCell(of: b) { latest[$0] = Int32(j) }
+    }
+
+    private func forEachCell(of b: PixelRect, _ body: (Int) -> Void) {
+        let c = OpaqueBackdrop.cell
+        let cx0 = (b.x0 - passBounds.x0) / c, cx1 = (b.x1 - 1 - passBounds.x0) / c
+        let cy0 = (b.y0 - passBounds.y0) / c, cy1 = (b.y1 - 1 - passBounds.y0) / c
+        for y in max(0, cy0)...min(rows - 1, max(0, cy1)) {
+            for x in max(0, cx0)...min(columns - 1, max(0, cx1)) { body(y * columns + x) }
+        }
+    }
+
+    /// Whether `op` is a ring (a border) whose hole holds every pixel of `bounds` a whole pixel inside its
+    /// inner edge: its coverage there is exactly 0, so it leaves those pixels as they are.
+    static func misses(_ op: DrawOp, _ bounds: PixelRect) -> Bool {
+        guard case .ring(let shape, let width) = op.shape, width >= 0, width.isFinite,
+              let local = localCorners(op.transform, bounds) else { return false }
+        return shape.inset(by: width).containsWholly(local.u, local.v, margin: local.margin)
+    }
+
+    /// `bounds` in the local space of `transform` when that is a positive uniform scale and a translation,
+    /// with a pixel's width there; else nil.
+    private static func localCorners(_ t: Transform3D, _ bounds: PixelRect)
+        -> (u: ClosedRange<Double>, v: ClosedRange<Double>, margin: Double)? {
+        let s = t.m11
+        guard s > 0, s.isFinite, t.m22 == s, t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1,
+              t.m41.isFinite, t.m42.isFinite else { return nil }
+        let u0 = (Double(bounds.x0) - t.m41) / s, u1 = (Double(bounds.x1) - t.m41) / s
+        let v0 = (Double(bounds.y0) - t.m42) / s, v1 = (Double(bounds.y1) - t.m42) / s
+        guard u0 <= u1, v0 <= v1 else { return nil }
+        return (u0...u1, v0...v1, 1 / s)
+    }
+
+    /// Whether `op` is an opaque solid rounded rect, unclipped, under a positive uniform scale and a
+    /// translation, whose every pixel of `bounds` lies a whole pixel inside its edges (so its coverage
+    /// there is exactly 1 whatever its antialiasing: `clamp(0.5 - d)` with d <= -1).
+    static func covers(_ op: DrawOp, _ bounds: PixelRect) -> Bool {
+        guard case .solid(let c) = op.paint, case .roundedRect(let shape) = op.shape, op.clips.isEmpty else {
+            return false
+        }
+        let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
+        guard PassBatcher.product(c, m, 1)[3] == 1 else { return false }
+        guard let local = localCorners(op.transform, bounds) else { return false }
+        return shape.containsWholly(local.u, local.v, margin: local.margin)
+    }
+}
+
+extension RoundedRect {
+    /// Whether the rect `u` x `v` lies inside this shape at least `margin` from every edge. The shape is
+    /// convex, so its four corners decide. A corner whose curve is circular is tested against its arc; a
+    /// continuous curve's corner square (1.528665 r a side) is refused whole.
+    func containsWholly(_ u: ClosedRange<Double>, _ v: ClosedRange<Double>, margin: Double) -> Bool {
+        let minX = Double(min(rect.minX, rect.maxX)), maxX = Double(max(rect.minX, rect.maxX))
+        let minY = Double(min(rect.minY, rect.maxY)), maxY = Double(max(rect.minY, rect.maxY))
+        guard u.lowerBound >= minX + margin, u.upperBound <= maxX - margin,
+              v.lowerBound >= minY + margin, v.upperBound <= maxY - margin else { return false }
+        let half = min(maxX - minX, maxY - minY) / 2
+        let reach = curve == .continuous ? RoundedRect.continuousReach : 1
+        // Each corner: its radius, the rect's corner, and the bounds' corner nearest it.
+        let corners: [(r: Double, cx: Double, cy: Double, px: Double, py: Double, sx: Double, sy: Double)] = [
+            (minXMinY, minX, minY, u.lowerBound, v.lowerBound, 1, 1),
+            (maxXMinY, maxX, minY, u.upperBound, v.lowerBound, -1, 1),
+            (minXMaxY, minX, maxY, u.lowerBound, v.upperBound, 1, -1),
+            (maxXMaxY, maxX, maxY, u.upperBound, v.upperBound, -1, -1),
+        ]
+        for k in corners where k.r != 0 {
+            guard k.r > 0, k.r.isFinite, k.r * reach <= half else { return false }
+            // Distances into the shape from the corner's two edges.
+            let dx = (k.px - k.cx) * k.sx, dy = (k.py - k.cy) * k.sy
+            let extent = k.r * reach
+            if dx >= extent || dy >= extent { continue }
+            if curve == .continuous { return false }
+            let ex = k.r - dx, ey = k.r - dy
+            if ex > 0, ey > 0, (ex * ex + ey * ey).squareRoot() > k.r - margin { return false }
+        }
+        return true
+    }
+}
