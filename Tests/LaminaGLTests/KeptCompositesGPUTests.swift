@@ -49,8 +49,16 @@ final class KeptCompositesGPUTests: XCTestCase {
                                         x1: Int((x + 40).rounded(.up)), y1: Int((y + 24).rounded(.up))))
     }
 
-    /// Labels over: the canvas (texel copy), a card (texel copy), a bordered card (fractional), a
-    /// translucent card, a card with continuous corners whose corner the label reaches, and across two cards.
+    /// Labels over: the canvas (texel copy), a card (texel copy), a bordered card (fractional), a path (at
+    /// a fractional place: kept alone), a card with continuous corners whose corner the label reaches, and
+    /// across two cards (these two over the canvas with the cards in their backdrops).
+    private func triangle(_ x: Double, _ y: Double) -> DrawOp {
+        let points = [CGPoint(x: x, y: y), CGPoint(x: x + 60, y: y), CGPoint(x: x + 30, y: y + 40)]
+        return DrawOp(shape: .path(PathShape(polylines: [Polyline(points: points, closed: true)], rule: .nonZero)),
+                      paint: .solid(PremultipliedColor(r: 0.2, g: 0.3, b: 0.3, a: 0.8)), transform: .identity,
+                      bounds: PixelRect(x0: Int(x), y0: Int(y), x1: Int(x) + 60, y1: Int(y) + 40))
+    }
+
     private func scene() -> RenderGraph {
         let border = DrawOp(shape: .ring(rounded(130, 4, 60, 40, 10), width: 3), paint: .solid(TestGraphs.blue),
                             transform: .identity, bounds: PixelRect(x0: 130, y0: 4, x1: 190, y1: 44))
@@ -61,8 +69,7 @@ final class KeptCompositesGPUTests: XCTestCase {
             fill(rounded(130, 4, 60, 40, 10), card, bounds: PixelRect(x0: 130, y0: 4, x1: 190, y1: 44)),
             border,
             image(140.5, 12.25),
-            fill(rounded(4, 60, 60, 40, 10), PremultipliedColor(r: 0.2, g: 0.3, b: 0.3, a: 0.8),
-                 bounds: PixelRect(x0: 4, y0: 60, x1: 64, y1: 100)),
+            triangle(4, 60),
             image(14.5, 68),
             fill(rounded(70, 60, 50, 30, 12, curve: .continuous), card, bounds: PixelRect(x0: 70, y0: 60, x1: 120, y1: 90)),
             image(72, 62),
@@ -91,8 +98,7 @@ final class KeptCompositesGPUTests: XCTestCase {
             XCTAssertEqual(try ImageComparison(keeping.render(graph), plain).maxDifference, 0, "frame \(frame)")
             XCTAssertEqual(try ImageComparison(alone.render(graph), plain).maxDifference, 0, "frame \(frame), alone")
         }
-        XCTAssertEqual(keeping.keptDrawCount, 4, "over the canvas, the card and the bordered card; the fractional "
-                       + "label over the translucent card alone")
+        XCTAssertEqual(keeping.keptDrawCount, 6, "five composites, and the fractional label over the path alone")
     }
 
     /// After the pages are painted a translucent green, the third frame shows that green as it is where a
@@ -108,13 +114,13 @@ final class KeptCompositesGPUTests: XCTestCase {
         let green = [0, 128, 0, 128]
         // (x + y) % 4 == 0 texels are transparent: the backdrop there is in the region too.
         for (x, y, name) in [(8, 10, "on the canvas"), (74, 16, "on the card"), (144, 16, "on the bordered card"),
-                             (8 + 1, 10, "a transparent texel on the canvas")] {
+                             (8 + 1, 10, "a transparent texel on the canvas"), (74, 64, "reaching a continuous corner"),
+                             (150, 72, "across two cards")] {
             GLTestSupport.assertPixel(third, x, y, green, name)
         }
-        XCTAssertEqual(GLTestSupport.rgba(third, 19, 72)[3], 255, "the label on the translucent card, kept alone: blended")
-        XCTAssertNotEqual(GLTestSupport.rgba(third, 19, 72), GLTestSupport.rgba(second, 19, 72), "read from its page")
-        for (x, y, name) in [(74, 64, "reaching a continuous corner"),
-                             (150, 72, "across two cards"), (2, 2, "the background"), (100, 40, "the card's edge")] {
+        XCTAssertEqual(GLTestSupport.rgba(third, 30, 70)[3], 255, "the label on the path, kept alone: blended")
+        XCTAssertNotEqual(GLTestSupport.rgba(third, 30, 70), GLTestSupport.rgba(second, 30, 70), "read from its page")
+        for (x, y, name) in [(2, 2, "the background"), (100, 40, "the card's edge")] {
             GLTestSupport.assertPixel(third, x, y, GLTestSupport.rgba(second, x, y), name)
         }
     }
@@ -149,51 +155,68 @@ final class KeptCompositesGPUTests: XCTestCase {
         }
     }
 
-    /// The backdrop search: the canvas's colour, an opaque card, a card whose border misses the draw; and
-    /// none under a translucent, clipped, rotated or too small card, or another draw in between.
+    /// The backdrop search: the canvas's colour, an opaque card, a card whose border misses the draw, with
+    /// the draws over them in between; none on a transparent pass, under a path or a pass's pixels, with
+    /// too many draws in between, or past the lookback.
     func testOpaqueBackdrop_isOneOpaqueColourOrNothing() {
         let inside = PixelRect(x0: 20, y0: 20, x1: 60, y1: 40)
+        let bitmap = label()
         let cardOp = fill(rounded(10, 10, 60, 40, 8), card, bounds: PixelRect(x0: 10, y0: 10, x1: 70, y1: 50))
         func under(_ ops: [DrawOp], clear: PremultipliedColor? = .init(r: 1, g: 1, b: 1, a: 1),
                    bounds: PixelRect = inside) -> DrawBackdrop? {
-            var finder = OpaqueBackdrop(ops: ops + [image(20, 20)], passBounds: PixelRect(x0: 0, y0: 0, x1: 200, y1: 100),
-                                        clear: clear)
-            return finder.under(ops.count, bounds: bounds)
+            let finder = OpaqueBackdrop(ops: ops + [image(20, 20)], passBounds: PixelRect(x0: 0, y0: 0, x1: 200, y1: 100),
+                                        clear: clear) { _ in bitmap }
+            return finder.under(ops.count, bounds: bounds)?.backdrop
         }
-        XCTAssertEqual(under([]), .clear(PremultipliedColor(r: 1, g: 1, b: 1, a: 1)))
+        let white = PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
+        XCTAssertEqual(under([]), DrawBackdrop(clear: white))
         XCTAssertNil(under([], clear: .transparent), "a transparent pass")
         XCTAssertNil(under([], clear: PremultipliedColor(r: 0.5, g: 0.5, b: 0.5, a: 0.5)), "a translucent canvas")
         var cut = cardOp
         cut.bounds = inside
-        XCTAssertEqual(under([cardOp]), .op(cut))
+        let onCard = DrawBackdrop(clear: nil, ops: [cut])
+        XCTAssertEqual(under([cardOp]), onCard)
         let ring = DrawOp(shape: .ring(rounded(10, 10, 60, 40, 8), width: 4), paint: .solid(TestGraphs.blue),
                           transform: .identity, bounds: cardOp.bounds)
-        XCTAssertEqual(under([cardOp, ring]), .op(cut), "the border's hole holds the draw")
+        XCTAssertEqual(under([cardOp, ring]), onCard, "the border's hole holds the draw")
+        // Not a base: the card's own pixels under the draw, over the canvas's colour.
         let thick = DrawOp(shape: .ring(rounded(10, 10, 60, 40, 8), width: 12), paint: .solid(TestGraphs.blue),
                            transform: .identity, bounds: cardOp.bounds)
-        XCTAssertNil(under([cardOp, thick]), "a border over the draw")
-        var translucent = cardOp
-        translucent.paint = .solid(PremultipliedColor(r: 0.1, g: 0.1, b: 0.1, a: 0.9))
-        XCTAssertNil(under([translucent]))
-        var faded = cardOp
-        faded.modulate = PremultipliedColor(r: 0.5, g: 0.5, b: 0.5, a: 0.5)
-        XCTAssertNil(under([faded]), "modulated below opaque")
-        var clipped = cardOp
-        clipped.clips = [Clip(shape: rounded(0, 0, 200, 100, 0), transform: .identity)]
-        XCTAssertNil(under([clipped]))
-        var rotated = cardOp
-        rotated.transform = Transform3D.rotation(0.01, 0, 0, 1)
-        XCTAssertNil(under([rotated]))
-        XCTAssertNil(under([cardOp], bounds: PixelRect(x0: 10, y0: 20, x1: 60, y1: 40)), "reaching the card's edge")
-        XCTAssertNil(under([cardOp], bounds: PixelRect(x0: 11, y0: 11, x1: 30, y1: 30)), "reaching its rounded corner")
-        XCTAssertNil(under([cardOp], bounds: PixelRect(x0: 13, y0: 13, x1: 30, y1: 30)),
+        var thickCut = thick
+        thickCut.bounds = inside
+        XCTAssertEqual(under([cardOp, thick]), DrawBackdrop(clear: nil, ops: [cut, thickCut]), "a border over the draw")
+        for (name, change) in [("translucent", { (o: inout DrawOp) in o.paint = .solid(PremultipliedColor(r: 0.1, g: 0.1, b: 0.1, a: 0.9)) }),
+                               ("modulated below opaque", { $0.modulate = PremultipliedColor(r: 0.5, g: 0.5, b: 0.5, a: 0.5) }),
+                               ("clipped", { $0.clips = [Clip(shape: self.rounded(0, 0, 200, 100, 0), transform: .identity)] }),
+                               ("rotated", { $0.transform = Transform3D.rotation(0.01, 0, 0, 1) })] {
+            var op = cardOp
+            change(&op)
+            var opCut = op
+            opCut.bounds = inside
+            XCTAssertEqual(under([op]), DrawBackdrop(clear: white, ops: [opCut]), "\(name): over the canvas, not a base")
+            XCTAssertNil(under([op], clear: .transparent), "\(name): no base under it")
+        }
+        XCTAssertNil(under([cardOp], clear: nil, bounds: PixelRect(x0: 10, y0: 20, x1: 60, y1: 40)), "reaching the card's edge")
+        XCTAssertNil(under([cardOp], clear: nil, bounds: PixelRect(x0: 11, y0: 11, x1: 30, y1: 30)), "reaching its rounded corner")
+        XCTAssertNil(under([cardOp], clear: nil, bounds: PixelRect(x0: 13, y0: 13, x1: 30, y1: 30)),
                      "a pixel whose far corner is 7.07 from the arc's centre (18, 18): not a whole pixel inside")
-        XCTAssertNotNil(under([cardOp], bounds: PixelRect(x0: 14, y0: 14, x1: 30, y1: 30)),
+        XCTAssertNotNil(under([cardOp], clear: nil, bounds: PixelRect(x0: 14, y0: 14, x1: 30, y1: 30)),
                         "a pixel whose far corner is 5.66 from the arc's centre")
         let between = fill(rounded(50, 30, 20, 20, 0), TestGraphs.blue, bounds: PixelRect(x0: 50, y0: 30, x1: 70, y1: 50))
-        XCTAssertNil(under([cardOp, between]), "an op over part of the draw after the card")
+        var betweenCut = between
+        betweenCut.bounds = PixelRect(x0: 50, y0: 30, x1: 60, y1: 40)
+        XCTAssertEqual(under([cardOp, between]), DrawBackdrop(clear: nil, ops: [cut, betweenCut]), "an op over part of it")
+        let label = image(30, 25)
+        var labelCut = label
+        labelCut.bounds = PixelRect(x0: 30, y0: 25, x1: 60, y1: 40)
+        let id = ObjectIdentifier(bitmap)
+        XCTAssertEqual(under([cardOp, label]), DrawBackdrop(clear: nil, ops: [cut, labelCut], images: [nil, id]), "a label")
+        XCTAssertNil(under([cardOp, triangle(40, 20)]), "a path over it")
+        let layers = (0..<OpaqueBackdrop.maximumStack).map { _ in between }
+        XCTAssertNotNil(under([cardOp] + layers))
+        XCTAssertNil(under([cardOp] + layers + [between]), "more ops over the base than a backdrop holds")
         let beside = fill(rounded(100, 10, 20, 20, 0), TestGraphs.blue, bounds: PixelRect(x0: 100, y0: 10, x1: 120, y1: 30))
-        XCTAssertEqual(under([cardOp, beside]), .op(cut), "an op elsewhere")
+        XCTAssertEqual(under([cardOp, beside]), onCard, "an op elsewhere")
         let scaled = fill(rounded(5, 5, 30, 20, 4), card, Transform3D.scale(2, 2, 1),
                           bounds: PixelRect(x0: 10, y0: 10, x1: 70, y1: 50))
         XCTAssertNotNil(under([scaled]), "a card at scale 2")
@@ -202,6 +225,6 @@ final class KeptCompositesGPUTests: XCTestCase {
             fill(rounded(62, 42, 1, 1, 0), TestGraphs.blue, bounds: PixelRect(x0: 62, y0: 42, x1: 63, y1: 43))
         }
         XCTAssertNil(under([cardOp] + dots), "more ops to look through than the lookback")
-        XCTAssertEqual(under([cardOp] + dots.dropLast(2)), .op(cut))
+        XCTAssertEqual(under([cardOp] + dots.dropLast(2)), onCard)
     }
 }

@@ -237,16 +237,16 @@ final class KeptDrawsGPUTests: XCTestCase {
             }
             let small = PixelRect(x0: 0, y0: 0, x1: 600, y1: 600), big = PixelRect(x0: 0, y0: 0, x1: 1000, y1: 1000)
             atlas.beginFrame()
-            for (k, b) in [(0, small), (1, big), (2, big)] { XCTAssertNotNil(atlas.allocate(identity(k), bitmap: nil, bounds: b)) }
+            for (k, b) in [(0, small), (1, big), (2, big)] { XCTAssertNotNil(atlas.allocate(identity(k), bitmaps: [], bounds: b)) }
             atlas.endFrame()
             atlas.beginFrame()
-            XCTAssertNotNil(atlas.slot(for: identity(1), bitmap: nil, bounds: big))
+            XCTAssertNotNil(atlas.slot(for: identity(1), bitmaps: [], bounds: big))
             atlas.endFrame()
             atlas.beginFrame()
-            XCTAssertNotNil(atlas.slot(for: identity(0), bitmap: nil, bounds: small), "a page read enough is kept")
+            XCTAssertNotNil(atlas.slot(for: identity(0), bitmaps: [], bounds: small), "a page read enough is kept")
             atlas.endFrame()
             atlas.beginFrame()
-            XCTAssertNil(atlas.slot(for: identity(1), bitmap: nil, bounds: big), "read 0.36 M of 2.36 M texels: emptied")
+            XCTAssertNil(atlas.slot(for: identity(1), bitmaps: [], bounds: big), "read 0.36 M of 2.36 M texels: emptied")
             XCTAssertEqual(atlas.pageCount, 1, "its target kept")
         }
     }
@@ -263,10 +263,10 @@ final class KeptDrawsGPUTests: XCTestCase {
         let perPage = 4, total = perPage * KeptDrawAtlas.maximumPages
         var slots: [KeptDrawAtlas.Slot] = []
         for k in 0..<total {
-            guard let s = atlas.allocate(identity(k), bitmap: nil, bounds: bounds) else { return XCTFail("draw \(k)") }
+            guard let s = atlas.allocate(identity(k), bitmaps: [], bounds: bounds) else { return XCTFail("draw \(k)") }
             slots.append(s)
         }
-        XCTAssertNil(atlas.allocate(identity(total), bitmap: nil, bounds: bounds), "every page read this frame")
+        XCTAssertNil(atlas.allocate(identity(total), bitmaps: [], bounds: bounds), "every page read this frame")
         for (i, a) in slots.enumerated() {
             XCTAssertLessThanOrEqual(a.x + 1000, KeptDrawAtlas.pageSize)
             XCTAssertLessThanOrEqual(a.y + 1000, KeptDrawAtlas.pageSize)
@@ -276,26 +276,26 @@ final class KeptDrawsGPUTests: XCTestCase {
             }
         }
         atlas.beginFrame()
-        for k in perPage..<total { XCTAssertNotNil(atlas.slot(for: identity(k), bitmap: nil, bounds: bounds)) }
-        let fresh = atlas.allocate(identity(total), bitmap: nil, bounds: bounds)
+        for k in perPage..<total { XCTAssertNotNil(atlas.slot(for: identity(k), bitmaps: [], bounds: bounds)) }
+        let fresh = atlas.allocate(identity(total), bitmaps: [], bounds: bounds)
         XCTAssertEqual(fresh?.page, slots[0].page, "the page no draw of this frame read")
-        XCTAssertNil(atlas.slot(for: identity(1), bitmap: nil, bounds: bounds), "its draws are forgotten")
-        XCTAssertNotNil(atlas.slot(for: identity(perPage), bitmap: nil, bounds: bounds))
-        XCTAssertNil(atlas.slot(for: identity(perPage), bitmap: nil, bounds: PixelRect(x0: 4, y0: 5, x1: 1004, y1: 1005)),
+        XCTAssertNil(atlas.slot(for: identity(1), bitmaps: [], bounds: bounds), "its draws are forgotten")
+        XCTAssertNotNil(atlas.slot(for: identity(perPage), bitmaps: [], bounds: bounds))
+        XCTAssertNil(atlas.slot(for: identity(perPage), bitmaps: [], bounds: PixelRect(x0: 4, y0: 5, x1: 1004, y1: 1005)),
                      "other bounds are another draw")
         // Pages read in this frame or the one before stay; the others are released at the frame's end.
         XCTAssertEqual(atlas.pageCount, KeptDrawAtlas.maximumPages)
         atlas.endFrame()
         atlas.beginFrame()
-        XCTAssertNotNil(atlas.slot(for: identity(total), bitmap: nil, bounds: bounds))
+        XCTAssertNotNil(atlas.slot(for: identity(total), bitmaps: [], bounds: bounds))
         atlas.endFrame()
         XCTAssertEqual(atlas.pageCount, KeptDrawAtlas.maximumPages, "read in the frame before")
         atlas.beginFrame()
         atlas.endFrame()
         XCTAssertEqual(atlas.pageCount, 1, "only the page read a frame ago is held")
-        XCTAssertNil(atlas.slot(for: identity(perPage + 1), bitmap: nil, bounds: bounds), "a released page's draws are gone")
+        XCTAssertNil(atlas.slot(for: identity(perPage + 1), bitmaps: [], bounds: bounds), "a released page's draws are gone")
         atlas.beginFrame()
-        XCTAssertNotNil(atlas.allocate(identity(0), bitmap: nil, bounds: bounds))
+        XCTAssertNotNil(atlas.allocate(identity(0), bitmaps: [], bounds: bounds))
         XCTAssertEqual(atlas.pageCount, 1, "placed in the held page's room, no page made")
     }
 }

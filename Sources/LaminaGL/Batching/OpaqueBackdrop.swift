@@ -1,68 +1,111 @@
 import LaminaGeometry
 import LaminaGraph
+import LaminaImage
 
-/// What lies under a draw of a pass, when it is one opaque colour over the draw's whole bounds: the pass's
-/// clear colour where no earlier op touches those bounds, or the last earlier op touching them when that
-/// op is an opaque solid rounded rect covering every pixel of them wholly.
+/// What lies under a draw of a pass, when its pixels there are decided by a few operations whatever was
+/// drawn before them (`DrawBackdrop`): the pass's clear colour where nothing earlier touches the draw's
+/// bounds, or an opaque solid rounded rect covering every pixel of them wholly, and the operations drawn
+/// over that there (solids and gradients of rounded rects and rings, and images), at most `maximumStack`.
 ///
 /// A kept draw over such a backdrop (`FrameExecutor.keptDraws`) is made together with it, so its region
 /// holds the pass's final bytes there, opaque: copied back without blending, the copy needs no read of the
 /// target, and on llvmpipe its quads take the linear rasterizer's texture path, a copy of rows (labels on
-/// cards, icons on a toolbar). Asked in increasing op order; the ops before the asked one are entered in a
-/// coarse grid of the latest op touching each cell, so the search starts at the latest op that may touch
-/// the bounds and looks back at most `lookback` ops from there.
-struct OpaqueBackdrop {
+/// cards, icons on a toolbar, labels over labels). Asked in increasing op order; the ops before the asked
+/// one are entered in a coarse grid, each cell listing the ops touching it, so the search walks back
+/// through the ops that may touch the bounds only, at most `lookback` of them.
+final class OpaqueBackdrop {
     private let ops: [DrawOp]
     private let passBounds: PixelRect
     /// The pass is cleared to an opaque colour first (the canvas): its colour, else nil.
     private let clear: PremultipliedColor?
-    /// Cells of `cell` pixels, row-major, each holding the latest op entered that touches it (-1: none).
-    private var latest: [Int32]
+    /// The image an image source names (nil: none, and the op is not stacked).
+    private let image: (ImageID) -> Bitmap?
+    /// Cells of `cell` pixels, row-major, each listing the ops entered that touch it, in order.
+    private var cells: [[Int32]]
+    /// The cells of the bounds asked about, and how far back each one's list is walked.
+    private var walk: [(cell: Int, next: Int)] = []
     private let columns: Int, rows: Int
     /// Ops before this index are in the grid.
     private var entered = 0
     static let cell = 64
-    /// How many ops touching the grid cells of a draw are looked at before giving up (an answer of nil).
+    /// How many ops touching a draw's grid cells are looked at before giving up (an answer of nil).
     static let lookback = 64
+    /// Most operations over the clear colour or the covering op.
+    static let maximumStack = 8
 
-    init(ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?) {
+    init(ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?, image: @escaping (ImageID) -> Bitmap? = { _ in nil }) {
         self.ops = ops
         self.passBounds = passBounds
         self.clear = clear.flatMap { ClearColor.bytes($0).a == 255 ? $0 : nil }
+        self.image = image
         columns = max(1, (passBounds.width + OpaqueBackdrop.cell - 1) / OpaqueBackdrop.cell)
         rows = max(1, (passBounds.height + OpaqueBackdrop.cell - 1) / OpaqueBackdrop.cell)
-        latest = [Int32](repeating: -1, count: columns * rows)
+        cells = [[Int32]](repeating: [], count: columns * rows)
     }
 
-    /// The backdrop of op `index` over `bounds` (inside the pass), or nil when it is not one opaque colour
-    /// (or not found within the lookback). `index` must not decrease from call to call.
-    mutating func under(_ index: Int, bounds: PixelRect) -> DrawBackdrop? {
+    /// The backdrop of op `index` over `bounds` (inside the pass) and the images its operations sample, or
+    /// nil when there is none (or it is not found within the lookback). `index` must not decrease from
+    /// call to call.
+    func under(_ index: Int, bounds: PixelRect) -> (backdrop: DrawBackdrop, bitmaps: [Bitmap])? {
         guard !bounds.isEmpty, index < 1 << 30 else { return nil }
         while entered < index {
             enter(entered)
             entered += 1
         }
-        var start = -1
-        forEachCell(of: bounds) { start = max(start, Int(latest[$0])) }
-        guard start >= 0 else { return clear.map { .clear($0) } }
-        var j = start
-        while j >= 0, start - j < OpaqueBackdrop.lookback {
-            let other = ops[j].bounds.intersection(passBounds)
-            if !other.intersection(bounds).isEmpty, !OpaqueBackdrop.misses(ops[j], bounds) {
-                guard OpaqueBackdrop.covers(ops[j], bounds) else { return nil }
-                var cut = ops[j]
-                cut.bounds = bounds
-                return .op(cut)
+        walk.removeAll(keepingCapacity: true)
+        forEachCell(of: bounds) { walk.append(($0, cells[$0].count)) }
+        // Walking back: the ops over the base, newest first.
+        var stack: [DrawOp] = [], images: [ObjectIdentifier?] = [], bitmaps: [Bitmap] = []
+        var looked = 0
+        while let j = previous() {
+            guard looked < OpaqueBackdrop.lookback else { return nil }
+            looked += 1
+            let op = ops[j]
+            let touched = op.bounds.intersection(passBounds).intersection(bounds)
+            if touched.isEmpty || OpaqueBackdrop.misses(op, bounds) { continue }
+            var cut = op
+            cut.bounds = touched
+            if touched == bounds, OpaqueBackdrop.covers(op, bounds) {
+                return (DrawBackdrop(clear: nil, ops: [cut] + stack.reversed(), images: [nil] + images.reversed()),
+                        bitmaps)
             }
-            j -= 1
+            guard stack.count < OpaqueBackdrop.maximumStack, let sampled = stackable(op) else { return nil }
+            stack.append(cut)
+            images.append(sampled.map(ObjectIdentifier.init))
+            if let sampled { bitmaps.append(sampled) }
         }
-        return j < 0 ? clear.map { .clear($0) } : nil
+        guard let clear else { return nil }
+        return (DrawBackdrop(clear: clear, ops: stack.reversed(), images: images.reversed()), bitmaps)
     }
 
-    private mutating func enter(_ j: Int) {
+    /// Whether `op` may lie in a backdrop, over its base: a solid or gradient rounded rect or ring, or an
+    /// unmasked image; its image (nil for none) when it may, else nil. Paths (whose coverage the pass
+    /// computes for itself), passes' pixels and additive draws are not stacked.
+    private func stackable(_ op: DrawOp) -> Bitmap?? {
+        if case .path = op.shape { return nil }
+        switch op.paint {
+        case .solid, .gradient:
+            return .some(nil)
+        case .texture(let t):
+            guard !t.adds, t.mask == nil, case .image(let id) = t.source, let bitmap = image(id) else { return nil }
+            return .some(bitmap)
+        }
+    }
+
+    private func enter(_ j: Int) {
         let b = ops[j].bounds.intersection(passBounds)
         guard !b.isEmpty else { return }
-        forEachCell(of: b) { latest[$0] = Int32(j) }
+        forEachCell(of: b) { cells[$0].append(Int32(j)) }
+    }
+
+    /// The latest op not yet walked that touches one of the cells in `walk` (each op once), nil when
+    /// there is none.
+    private func previous() -> Int? {
+        var latest: Int32 = -1
+        for w in walk where w.next > 0 { latest = max(latest, cells[w.cell][w.next - 1]) }
+        guard latest >= 0 else { return nil }
+        for k in walk.indices where walk[k].next > 0 && cells[walk[k].cell][walk[k].next - 1] == latest { walk[k].next -= 1 }
+        return Int(latest)
     }
 
     private func forEachCell(of b: PixelRect, _ body: (Int) -> Void) {

@@ -17,8 +17,9 @@ extension PassBatcher {
     /// holds them already), not opaque.
     ///
     /// A region made over a backdrop holds the pass's final bytes over the op's whole bounds, opaque: it is
-    /// copied whole (one piece, before the cuts) by `ShaderKey.opaqueCopy`, without blending, and hides
-    /// what earlier ops drew there as an opaque solid does (`Prepared.copiesOpaque`).
+    /// copied whole, one piece of its own (`prepare` does not cut the op, and `pieces` is empty), by
+    /// `ShaderKey.opaqueCopy`, without blending, and hides what earlier ops drew there as an opaque solid
+    /// does (`Prepared.copiesOpaque`).
     mutating func keptCopy(_ kept: KeptCopy, pieces: Range<Int>) -> Prepared {
         let b = kept.slot.bounds
         var record = QuadRecord()
@@ -38,7 +39,6 @@ extension PassBatcher {
         record.src = SIMD4(Float(kept.slot.x - b.x0), Float(kept.slot.y - b.y0), 0, 0)
         record.tex = SIMD4(Float(kept.page.width), Float(kept.page.height), 0, 0)
         record.append(to: &records)
-        pieceStore.removeSubrange(pieces)
         let start = pieceStore.count
         pieceStore.append(OpSplitter.Piece(bounds: b, solid: true))
         var key = ShaderKey(kind: .texel)

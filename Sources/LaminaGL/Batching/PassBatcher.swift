@@ -319,6 +319,10 @@ struct PassBatcher {
     /// With `bordered`, `op` is a fill drawn with the border after it (`BorderedFill`).
     private mutating func prepare(_ op: DrawOp, index: Int, border bordered: BorderedFill?,
                                   bounds b: PixelRect) throws -> Prepared? {
+        // A region kept over its backdrop is copied whole: the op's own pieces are not needed.
+        if let kept = keptCopies[index], kept.backdrop != nil, kept.slot.bounds == b {
+            return keptCopy(kept, pieces: pieceStore.count..<pieceStore.count)
+        }
         var g = SIMD16<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
         let slot = pathSlots[index]
         // A path's coverage comes from its atlas slot; its paint, unless solid, needs the local point too.

@@ -10,8 +10,8 @@ extension FrameExecutor {
     /// textures: those kept before, and those seen in the frame before, made now. Empty unless
     /// `options.keepsDraws` and the fast paths are on.
     ///
-    /// A draw over one opaque colour (`OpaqueBackdrop`: the pass's clear colour, `clear`, or an opaque card)
-    /// is kept composited over it, texel copies of images included: its region then holds the pass's own
+    /// A draw over a backdrop (`OpaqueBackdrop`: the pass's clear colour, `clear`, or an opaque card, and
+    /// a few draws over it there) is kept composited over it, texel copies of images included: its region then holds the pass's own
     /// final bytes there, copied back without blending (`PassBatcher.keptCopy`).
     func keptDraws(_ ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?,
                    batcher: inout PassBatcher) throws -> [Int: PassBatcher.KeptCopy] {
@@ -23,16 +23,23 @@ extension FrameExecutor {
             let bounds = op.bounds.intersection(passBounds)
             guard KeptDrawAtlas.worthKeeping(bounds), let (plain, bitmap, copiesTexels) = keptIdentity(op, bounds: bounds)
             else { continue }
-            var identity = plain
+            var identity = plain, bitmaps = bitmap.map { [$0] } ?? []
             if options.keepsComposites {
-                if backdrops == nil { backdrops = OpaqueBackdrop(ops: ops, passBounds: passBounds, clear: clear) }
-                if let under = backdrops?.under(i, bounds: bounds) { identity = plain.over(under) }
+                if backdrops == nil {
+                    backdrops = OpaqueBackdrop(ops: ops, passBounds: passBounds, clear: clear) { [graph] in
+                        graph.image($0)?.bitmap
+                    }
+                }
+                if let under = backdrops?.under(i, bounds: bounds) {
+                    identity = plain.over(under.backdrop)
+                    bitmaps += under.bitmaps
+                }
             }
             // A texel copy alone is already one read a pixel: kept only over a backdrop.
             if copiesTexels, identity.backdrop == nil { continue }
-            var slot = atlas.slot(for: identity, bitmap: bitmap, bounds: bounds)
+            var slot = atlas.slot(for: identity, bitmaps: bitmaps, bounds: bounds)
             if slot == nil, atlas.sightedBefore(identity) {
-                slot = atlas.allocate(identity, bitmap: bitmap, bounds: bounds)
+                slot = atlas.allocate(identity, bitmaps: bitmaps, bounds: bounds)
                 if slot != nil { made.append((i, identity)) }
             }
             if let slot, let page = atlas.target(slot.page) {
@@ -102,21 +109,17 @@ extension FrameExecutor {
         return key
     }
 
-    /// Draws `op` into its kept region, cleared first (to transparent, or to the pass's clear colour under a
-    /// `.clear` backdrop), after the opaque op under it for an `.op` backdrop: through a viewport moved by
-    /// the region's offset from the op's pixels, the fragment shader told the same offset
+    /// Draws `op` into its kept region, cleared first (to transparent, or to the pass's clear colour its
+    /// backdrop starts from), after its backdrop's ops: through a viewport moved by the region's offset from
+    /// the op's pixels, the fragment shader told the same offset
     /// (`PrimitiveDrawer.pixelOffset`). Both are drawn by the pass's own batcher and programs, so the
     /// region holds the bytes the pass computes there.
     private func make(_ op: DrawOp, into copy: PassBatcher.KeptCopy, passBounds: PixelRect,
                       batcher: inout PassBatcher) throws {
         let slot = copy.slot
         batcher.reset()
-        var ops = [op], clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
-        switch copy.backdrop {
-        case .op(let under)?: ops.insert(under, at: 0)
-        case .clear(let c)?: clear = c
-        case nil: break
-        }
+        let ops = (copy.backdrop?.ops ?? []) + [op]
+        let clear = copy.backdrop?.clear ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
         let batches = try batcher.batches(for: ops, passBounds: passBounds)
         let drawer = resources.drawer
         try drawer.upload(instances: batcher.instances, clips: batcher.clips)

@@ -35,10 +35,15 @@ final class KeptDrawAtlas {
 
     private final class Entry {
         let slot: Slot
-        /// The image the draw samples: an identifier can be reused once its object is freed, so the entry
-        /// serves only while this image is the one drawn.
-        weak var bitmap: Bitmap?
-        init(slot: Slot, bitmap: Bitmap?) { self.slot = slot; self.bitmap = bitmap }
+        /// The images the draw and its backdrop sample: an identifier can be reused once its object is
+        /// freed, so the entry serves only while these images are the ones drawn.
+        private let bitmaps: [Held]
+        private struct Held { weak var bitmap: Bitmap? }
+        init(slot: Slot, bitmaps: [Bitmap]) { self.slot = slot; self.bitmaps = bitmaps.map { Held(bitmap: $0) } }
+
+        func samples(_ others: [Bitmap]) -> Bool {
+            bitmaps.count == others.count && zip(bitmaps, others).allSatisfy { $0.bitmap === $1 }
+        }
     }
 
     /// A page: its target (nil once released), rows of regions (shelves) filled left to right, and the
@@ -119,11 +124,12 @@ final class KeptDrawAtlas {
             && bounds.area >= smallestArea && bounds.area <= largestArea
     }
 
-    /// The kept region of draw `identity` over `bounds` (sampling `bitmap`), marked as read this frame; nil
-    /// when none is kept (one kept for another image at a freed one's address, or other bounds, is dropped).
-    func slot(for identity: DrawIdentity, bitmap: Bitmap?, bounds: PixelRect) -> Slot? {
+    /// The kept region of draw `identity` over `bounds` (sampling `bitmaps`, its backdrop's included),
+    /// marked as read this frame; nil when none is kept (one kept for other images at freed ones'
+    /// addresses, or other bounds, is dropped).
+    func slot(for identity: DrawIdentity, bitmaps: [Bitmap], bounds: PixelRect) -> Slot? {
         guard let entry = entries[identity] else { return nil }
-        guard entry.bitmap === bitmap, entry.slot.bounds == bounds, entry.slot.page < pages.count else {
+        guard entry.samples(bitmaps), entry.slot.bounds == bounds, entry.slot.page < pages.count else {
             entries[identity] = nil
             return nil
         }
@@ -143,7 +149,7 @@ final class KeptDrawAtlas {
     /// A region for draw `identity` over `bounds`, kept from now on (the caller makes its bytes before any
     /// pass reads it); nil when every page is full of draws this frame reads and no page can be added (the
     /// draw is then drawn as it is).
-    func allocate(_ identity: DrawIdentity, bitmap: Bitmap?, bounds: PixelRect) -> Slot? {
+    func allocate(_ identity: DrawIdentity, bitmaps: [Bitmap], bounds: PixelRect) -> Slot? {
         // An identity not equal to itself (a NaN in a clip's map) could never be found again once planned
         // anew (arrays compare equal to themselves without their elements, so the clips are compared here).
         guard identity.op.clips.elementsEqual(identity.op.clips),
@@ -168,7 +174,7 @@ final class KeptDrawAtlas {
         page.keys.append(identity)
         page.usedArea += w * h
         page.readArea += bounds.area
-        entries[identity] = Entry(slot: slot, bitmap: bitmap)
+        entries[identity] = Entry(slot: slot, bitmaps: bitmaps)
         return slot
     }
 

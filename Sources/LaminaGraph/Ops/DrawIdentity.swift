@@ -42,21 +42,12 @@ public struct DrawIdentity: Hashable, Sendable {
         hasher.combine(image)
         hasher.combine(source)
         hasher.combine(mask)
-        switch backdrop {
-        case nil: hasher.combine(0)
-        case .clear(let c): hasher.combine(1); hasher.combine(c)
-        case .op(let op): hasher.combine(2); op.hashSamplingPaths(into: &hasher)
-        }
+        hasher.combine(backdrop)
     }
 
     public static func == (a: DrawIdentity, b: DrawIdentity) -> Bool {
         guard a.image == b.image, a.source == b.source, a.mask == b.mask, same(a.op, b.op) else { return false }
-        switch (a.backdrop, b.backdrop) {
-        case (nil, nil): break
-        case let (.clear(x)?, .clear(y)?): guard x == y else { return false }
-        case let (.op(x)?, .op(y)?): guard same(x, y) else { return false }
-        default: return false
-        }
+        guard a.backdrop == b.backdrop else { return false }
         switch (a.border, b.border) {
         case (nil, nil): return true
         case let (x?, y?): return same(x, y)
@@ -119,11 +110,32 @@ public struct DrawIdentity: Hashable, Sendable {
     }
 }
 
-/// What a kept draw is composited over: the colour its pass is cleared to, or an opaque solid operation
-/// (its bounds cut to the draw's) covering each pixel of the draw's bounds wholly. Either way every pixel
-/// under the draw is the same opaque colour, whatever was drawn before, so the draw's pixels over it are
-/// decided by the two alone.
-public enum DrawBackdrop: Hashable, Sendable {
-    case clear(PremultipliedColor)
-    case op(DrawOp)
+/// What a kept draw is composited over, every pixel of its bounds the same whatever was drawn before:
+/// the pass's clear colour (`clear`), or an opaque solid operation covering each pixel of the bounds wholly
+/// (`ops[0]` when `clear` is nil), then the operations drawn over that there (`ops`, oldest first, each
+/// with its bounds cut to the draw's, and the images they sample). The draw's pixels over it are decided
+/// by these and the draw alone.
+public struct DrawBackdrop: Hashable, Sendable {
+    public let clear: PremultipliedColor?
+    public let ops: [DrawOp]
+    /// The image each of `ops` samples, by identity (nil for none).
+    public let images: [ObjectIdentifier?]
+
+    public init(clear: PremultipliedColor?, ops: [DrawOp] = [], images: [ObjectIdentifier?]? = nil) {
+        self.clear = clear
+        self.ops = ops
+        self.images = images ?? ops.map { _ in nil }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(clear)
+        hasher.combine(images)
+        for op in ops { op.hashSamplingPaths(into: &hasher) }
+    }
+
+    /// Equal backdrops: their operations compared as `DrawIdentity` compares its own (maps bit for bit).
+    public static func == (a: DrawBackdrop, b: DrawBackdrop) -> Bool {
+        a.clear == b.clear && a.images == b.images && a.ops.count == b.ops.count
+            && zip(a.ops, b.ops).allSatisfy { DrawIdentity.same($0, $1) }
+    }
 }
