@@ -125,11 +125,12 @@ final class KeptCompositesGPUTests: XCTestCase {
         }
     }
 
-    /// The bench's labels on cards, at whole and fractional places, and the interface labels on the canvas:
-    /// third frames equal a renderer that keeps nothing.
-    func testBenchLabels_thirdFramesHaveThePlainBytes() throws {
+    /// The bench's labels on cards, at whole and fractional places, the interface labels over each other on
+    /// the canvas, gradient cards and overlapping groups' composites (backdrops reading keyed passes): third
+    /// frames equal a renderer that keeps nothing.
+    func testBenchScenes_thirdFramesHaveThePlainBytes() throws {
         let keeping = try renderer(keeps: true), plain = try renderer(keeps: false)
-        for name in ["text-labels-40", "text-labels-free-40", "ui-labels-400"] {
+        for name in ["text-labels-40", "text-labels-free-40", "ui-labels-400", "gradient-cards-300", "group-opacity-40"] {
             guard let bench = BenchScenes.suite.first(where: { $0.name == name }) else {
                 XCTFail("no bench scene \(name)")
                 continue
@@ -210,8 +211,23 @@ final class KeptCompositesGPUTests: XCTestCase {
         var labelCut = label
         labelCut.bounds = PixelRect(x0: 30, y0: 25, x1: 60, y1: 40)
         let id = ObjectIdentifier(bitmap)
-        XCTAssertEqual(under([cardOp, label]), DrawBackdrop(clear: nil, ops: [cut, labelCut], images: [nil, id]), "a label")
+        XCTAssertEqual(under([cardOp, label]),
+                       DrawBackdrop(clear: nil, ops: [cut, labelCut], samples: [.init(), .init(image: id)]), "a label")
         XCTAssertNil(under([cardOp, triangle(40, 20)]), "a path over it")
+        // A composite of a pass: stacked when the pass's key decides its pixels, else not.
+        let key = PassRetainKey("group")
+        let group = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 30, height: 20)),
+                           paint: .texture(TextureDraw(source: .pass(PassID(7)))), transform: .translation(25, 22),
+                           bounds: PixelRect(x0: 25, y0: 22, x1: 55, y1: 42))
+        var groupCut = group
+        groupCut.bounds = PixelRect(x0: 25, y0: 22, x1: 55, y1: 40)
+        for keyed in [true, false] {
+            let finder = OpaqueBackdrop(ops: [cardOp, group, image(20, 20)], passBounds: PixelRect(x0: 0, y0: 0, x1: 200, y1: 100),
+                                        clear: nil, image: { _ in bitmap }, passKey: { $0 == PassID(7) && keyed ? key : nil })
+            let found = finder.under(2, bounds: inside)?.backdrop
+            XCTAssertEqual(found, keyed ? DrawBackdrop(clear: nil, ops: [cut, groupCut], samples: [.init(), .init(source: key)]) : nil,
+                           keyed ? "a keyed pass's composite" : "a pass whose pixels are its own frame's")
+        }
         let layers = (0..<OpaqueBackdrop.maximumStack).map { _ in between }
         XCTAssertNotNil(under([cardOp] + layers))
         XCTAssertNil(under([cardOp] + layers + [between]), "more ops over the base than a backdrop holds")

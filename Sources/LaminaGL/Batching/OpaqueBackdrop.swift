@@ -5,7 +5,8 @@ import LaminaImage
 /// What lies under a draw of a pass, when its pixels there are decided by a few operations whatever was
 /// drawn before them (`DrawBackdrop`): the pass's clear colour where nothing earlier touches the draw's
 /// bounds, or an opaque solid rounded rect covering every pixel of them wholly, and the operations drawn
-/// over that there (solids and gradients of rounded rects and rings, and images), at most `maximumStack`.
+/// over that there (solids and gradients of rounded rects and rings, images, and passes whose keys decide
+/// their pixels), at most `maximumStack`.
 ///
 /// A kept draw over such a backdrop (`FrameExecutor.keptDraws`) is made together with it, so its region
 /// holds the pass's final bytes there, opaque: copied back without blending, the copy needs no read of the
@@ -20,6 +21,9 @@ final class OpaqueBackdrop {
     private let clear: PremultipliedColor?
     /// The image an image source names (nil: none, and the op is not stacked).
     private let image: (ImageID) -> Bitmap?
+    /// The key of a pass whose pixels it decides, for a pass that may be read in a backdrop (nil: the op
+    /// reading it is not stacked).
+    private let passKey: (PassID) -> PassRetainKey?
     /// Cells of `cell` pixels, row-major, each listing the ops entered that touch it, in order.
     private var cells: [[Int32]]
     /// The cells of the bounds asked about, and how far back each one's list is walked.
@@ -33,11 +37,13 @@ final class OpaqueBackdrop {
     /// Most operations over the clear colour or the covering op.
     static let maximumStack = 8
 
-    init(ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?, image: @escaping (ImageID) -> Bitmap? = { _ in nil }) {
+    init(ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?,
+         image: @escaping (ImageID) -> Bitmap? = { _ in nil }, passKey: @escaping (PassID) -> PassRetainKey? = { _ in nil }) {
         self.ops = ops
         self.passBounds = passBounds
         self.clear = clear.flatMap { ClearColor.bytes($0).a == 255 ? $0 : nil }
         self.image = image
+        self.passKey = passKey
         columns = max(1, (passBounds.width + OpaqueBackdrop.cell - 1) / OpaqueBackdrop.cell)
         rows = max(1, (passBounds.height + OpaqueBackdrop.cell - 1) / OpaqueBackdrop.cell)
         cells = [[Int32]](repeating: [], count: columns * rows)
@@ -55,7 +61,7 @@ final class OpaqueBackdrop {
         walk.removeAll(keepingCapacity: true)
         forEachCell(of: bounds) { walk.append(($0, cells[$0].count)) }
         // Walking back: the ops over the base, newest first.
-        var stack: [DrawOp] = [], images: [ObjectIdentifier?] = [], bitmaps: [Bitmap] = []
+        var stack: [DrawOp] = [], samples: [DrawBackdrop.Sample] = [], bitmaps: [Bitmap] = []
         var looked = 0
         while let j = previous() {
             guard looked < OpaqueBackdrop.lookback else { return nil }
@@ -66,29 +72,42 @@ final class OpaqueBackdrop {
             var cut = op
             cut.bounds = touched
             if touched == bounds, OpaqueBackdrop.covers(op, bounds) {
-                return (DrawBackdrop(clear: nil, ops: [cut] + stack.reversed(), images: [nil] + images.reversed()),
-                        bitmaps)
+                return (DrawBackdrop(clear: nil, ops: [cut] + stack.reversed(),
+                                     samples: [DrawBackdrop.Sample()] + samples.reversed()), bitmaps)
             }
             guard stack.count < OpaqueBackdrop.maximumStack, let sampled = stackable(op) else { return nil }
             stack.append(cut)
-            images.append(sampled.map(ObjectIdentifier.init))
-            if let sampled { bitmaps.append(sampled) }
+            samples.append(sampled.sample)
+            if let bitmap = sampled.bitmap { bitmaps.append(bitmap) }
         }
         guard let clear else { return nil }
-        return (DrawBackdrop(clear: clear, ops: stack.reversed(), images: images.reversed()), bitmaps)
+        return (DrawBackdrop(clear: clear, ops: stack.reversed(), samples: samples.reversed()), bitmaps)
     }
 
-    /// Whether `op` may lie in a backdrop, over its base: a solid or gradient rounded rect or ring, or an
-    /// unmasked image; its image (nil for none) when it may, else nil. Paths (whose coverage the pass
-    /// computes for itself), passes' pixels and additive draws are not stacked.
-    private func stackable(_ op: DrawOp) -> Bitmap?? {
+    /// Whether `op` may lie in a backdrop, over its base: a solid or gradient rounded rect or ring, or a
+    /// texture draw of an image or of a keyed pass, masked by nothing or by a keyed pass; what it samples
+    /// when it may, else nil. Paths (whose coverage the pass computes for itself), passes whose pixels are
+    /// their own frame's and additive draws are not stacked.
+    private func stackable(_ op: DrawOp) -> (sample: DrawBackdrop.Sample, bitmap: Bitmap?)? {
         if case .path = op.shape { return nil }
         switch op.paint {
         case .solid, .gradient:
-            return .some(nil)
+            return (DrawBackdrop.Sample(), nil)
         case .texture(let t):
-            guard !t.adds, t.mask == nil, case .image(let id) = t.source, let bitmap = image(id) else { return nil }
-            return .some(bitmap)
+            guard !t.adds else { return nil }
+            var mask: PassRetainKey?
+            if let id = t.mask {
+                guard let key = passKey(id) else { return nil }
+                mask = key
+            }
+            switch t.source {
+            case .image(let id):
+                guard let bitmap = image(id) else { return nil }
+                return (DrawBackdrop.Sample(image: ObjectIdentifier(bitmap), mask: mask), bitmap)
+            case .pass(let id):
+                guard let key = passKey(id) else { return nil }
+                return (DrawBackdrop.Sample(source: key, mask: mask), nil)
+            }
         }
     }
 

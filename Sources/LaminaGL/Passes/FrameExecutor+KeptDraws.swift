@@ -26,9 +26,9 @@ extension FrameExecutor {
             var identity = plain, bitmaps = bitmap.map { [$0] } ?? []
             if options.keepsComposites {
                 if backdrops == nil {
-                    backdrops = OpaqueBackdrop(ops: ops, passBounds: passBounds, clear: clear) { [graph] in
-                        graph.image($0)?.bitmap
-                    }
+                    backdrops = OpaqueBackdrop(ops: ops, passBounds: passBounds, clear: clear,
+                                               image: { [graph] in graph.image($0)?.bitmap },
+                                               passKey: { self.keyedPass($0) })
                 }
                 if let under = backdrops?.under(i, bounds: bounds) {
                     identity = plain.over(under.backdrop)
@@ -102,7 +102,7 @@ extension FrameExecutor {
     /// The key of pass `id` when its pixels are decided by it and it is not a blur (a blur's copies, the
     /// slices of a shadow, are small and many: copied from pages they cost more than they save) nor kept at a
     /// reduced level.
-    private func keyedPass(_ id: PassID) -> PassRetainKey? {
+    func keyedPass(_ id: PassID) -> PassRetainKey? {
         guard let pass = graph.pass(id), let key = pass.retainKey, !pass.isBlur, !keepReduced.contains(id) else {
             return nil
         }

@@ -113,29 +113,41 @@ public struct DrawIdentity: Hashable, Sendable {
 /// What a kept draw is composited over, every pixel of its bounds the same whatever was drawn before:
 /// the pass's clear colour (`clear`), or an opaque solid operation covering each pixel of the bounds wholly
 /// (`ops[0]` when `clear` is nil), then the operations drawn over that there (`ops`, oldest first, each
-/// with its bounds cut to the draw's, and the images they sample). The draw's pixels over it are decided
-/// by these and the draw alone.
+/// with its bounds cut to the draw's, and what they sample). The draw's pixels over it are decided by these
+/// and the draw alone.
 public struct DrawBackdrop: Hashable, Sendable {
+    /// What one of `ops` samples besides its own fields: an image, by identity, and the keys of the passes
+    /// it reads and is masked by (`Pass.retainKey`), each nil for none.
+    public struct Sample: Hashable, Sendable {
+        public let image: ObjectIdentifier?
+        public let source: PassRetainKey?
+        public let mask: PassRetainKey?
+
+        public init(image: ObjectIdentifier? = nil, source: PassRetainKey? = nil, mask: PassRetainKey? = nil) {
+            self.image = image; self.source = source; self.mask = mask
+        }
+    }
+
     public let clear: PremultipliedColor?
     public let ops: [DrawOp]
-    /// The image each of `ops` samples, by identity (nil for none).
-    public let images: [ObjectIdentifier?]
+    /// What each of `ops` samples.
+    public let samples: [Sample]
 
-    public init(clear: PremultipliedColor?, ops: [DrawOp] = [], images: [ObjectIdentifier?]? = nil) {
+    public init(clear: PremultipliedColor?, ops: [DrawOp] = [], samples: [Sample]? = nil) {
         self.clear = clear
         self.ops = ops
-        self.images = images ?? ops.map { _ in nil }
+        self.samples = samples ?? ops.map { _ in Sample() }
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(clear)
-        hasher.combine(images)
+        hasher.combine(samples)
         for op in ops { op.hashSamplingPaths(into: &hasher) }
     }
 
     /// Equal backdrops: their operations compared as `DrawIdentity` compares its own (maps bit for bit).
     public static func == (a: DrawBackdrop, b: DrawBackdrop) -> Bool {
-        a.clear == b.clear && a.images == b.images && a.ops.count == b.ops.count
+        a.clear == b.clear && a.samples == b.samples && a.ops.count == b.ops.count
             && zip(a.ops, b.ops).allSatisfy { DrawIdentity.same($0, $1) }
     }
 }
