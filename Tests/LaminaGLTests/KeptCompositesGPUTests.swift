@@ -166,7 +166,7 @@ final class KeptCompositesGPUTests: XCTestCase {
         func under(_ ops: [DrawOp], clear: PremultipliedColor? = .init(r: 1, g: 1, b: 1, a: 1),
                    bounds: PixelRect = inside) -> DrawBackdrop? {
             let finder = OpaqueBackdrop(ops: ops + [image(20, 20)], passBounds: PixelRect(x0: 0, y0: 0, x1: 200, y1: 100),
-                                        clear: clear) { _ in bitmap }
+                                        clear: clear) { _ in (.init(image: ObjectIdentifier(bitmap)), bitmap) }
             return finder.under(ops.count, bounds: bounds)?.backdrop
         }
         let white = PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
@@ -223,7 +223,10 @@ final class KeptCompositesGPUTests: XCTestCase {
         groupCut.bounds = PixelRect(x0: 25, y0: 22, x1: 55, y1: 40)
         for keyed in [true, false] {
             let finder = OpaqueBackdrop(ops: [cardOp, group, image(20, 20)], passBounds: PixelRect(x0: 0, y0: 0, x1: 200, y1: 100),
-                                        clear: nil, image: { _ in bitmap }, passKey: { $0 == PassID(7) && keyed ? key : nil })
+                                        clear: nil) { t in
+                guard case .pass(let id) = t.source else { return (.init(image: ObjectIdentifier(bitmap)), bitmap) }
+                return id == PassID(7) && keyed ? (.init(source: key), nil) : nil
+            }
             let found = finder.under(2, bounds: inside)?.backdrop
             XCTAssertEqual(found, keyed ? DrawBackdrop(clear: nil, ops: [cut, groupCut], samples: [.init(), .init(source: key)]) : nil,
                            keyed ? "a keyed pass's composite" : "a pass whose pixels are its own frame's")

@@ -19,11 +19,8 @@ final class OpaqueBackdrop {
     private let passBounds: PixelRect
     /// The pass is cleared to an opaque colour first (the canvas): its colour, else nil.
     private let clear: PremultipliedColor?
-    /// The image an image source names (nil: none, and the op is not stacked).
-    private let image: (ImageID) -> Bitmap?
-    /// The key of a pass whose pixels it decides, for a pass that may be read in a backdrop (nil: the op
-    /// reading it is not stacked).
-    private let passKey: (PassID) -> PassRetainKey?
+    /// What a texture draw samples, with its image, when it may lie in a backdrop (nil: not stacked).
+    private let sampled: (TextureDraw) -> (DrawBackdrop.Sample, Bitmap?)?
     /// Cells of `cell` pixels, row-major, each listing the ops entered that touch it, in order.
     private var cells: [[Int32]]
     /// The cells of the bounds asked about, and how far back each one's list is walked.
@@ -38,12 +35,11 @@ final class OpaqueBackdrop {
     static let maximumStack = 8
 
     init(ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?,
-         image: @escaping (ImageID) -> Bitmap? = { _ in nil }, passKey: @escaping (PassID) -> PassRetainKey? = { _ in nil }) {
+         sampled: @escaping (TextureDraw) -> (DrawBackdrop.Sample, Bitmap?)? = { _ in nil }) {
         self.ops = ops
         self.passBounds = passBounds
         self.clear = clear.flatMap { ClearColor.bytes($0).a == 255 ? $0 : nil }
-        self.image = image
-        self.passKey = passKey
+        self.sampled = sampled
         columns = max(1, (passBounds.width + OpaqueBackdrop.cell - 1) / OpaqueBackdrop.cell)
         rows = max(1, (passBounds.height + OpaqueBackdrop.cell - 1) / OpaqueBackdrop.cell)
         cells = [[Int32]](repeating: [], count: columns * rows)
@@ -85,29 +81,13 @@ final class OpaqueBackdrop {
     }
 
     /// Whether `op` may lie in a backdrop, over its base: a solid or gradient rounded rect or ring, or a
-    /// texture draw of an image or of a keyed pass, masked by nothing or by a keyed pass; what it samples
-    /// when it may, else nil. Paths (whose coverage the pass computes for itself), passes whose pixels are
-    /// their own frame's and additive draws are not stacked.
+    /// texture draw `sampled` accepts (an image, or a keyed pass, masked by nothing or by a keyed pass);
+    /// what it samples when it may, else nil. Paths (whose coverage the pass computes for itself) are not.
     private func stackable(_ op: DrawOp) -> (sample: DrawBackdrop.Sample, bitmap: Bitmap?)? {
         if case .path = op.shape { return nil }
         switch op.paint {
-        case .solid, .gradient:
-            return (DrawBackdrop.Sample(), nil)
-        case .texture(let t):
-            guard !t.adds else { return nil }
-            var mask: PassRetainKey?
-            if let id = t.mask {
-                guard let key = passKey(id) else { return nil }
-                mask = key
-            }
-            switch t.source {
-            case .image(let id):
-                guard let bitmap = image(id) else { return nil }
-                return (DrawBackdrop.Sample(image: ObjectIdentifier(bitmap), mask: mask), bitmap)
-            case .pass(let id):
-                guard let key = passKey(id) else { return nil }
-                return (DrawBackdrop.Sample(source: key, mask: mask), nil)
-            }
+        case .solid, .gradient: return (DrawBackdrop.Sample(), nil)
+        case .texture(let t): return sampled(t)
         }
     }
 

@@ -26,9 +26,7 @@ extension FrameExecutor {
             var identity = plain, bitmaps = bitmap.map { [$0] } ?? []
             if options.keepsComposites {
                 if backdrops == nil {
-                    backdrops = OpaqueBackdrop(ops: ops, passBounds: passBounds, clear: clear,
-                                               image: { [graph] in graph.image($0)?.bitmap },
-                                               passKey: { self.keyedPass($0) })
+                    backdrops = OpaqueBackdrop(ops: ops, passBounds: passBounds, clear: clear) { self.sampled($0) }
                 }
                 if let under = backdrops?.under(i, bounds: bounds) {
                     identity = plain.over(under.backdrop)
@@ -79,30 +77,39 @@ extension FrameExecutor {
         case .gradient:
             return (DrawIdentity(op: op, border: nil, image: nil), nil, false)
         case .texture(let t):
-            guard !t.adds else { return nil }
-            var maskKey: PassRetainKey?
-            if let mask = t.mask {
-                guard let key = keyedPass(mask) else { return nil }
-                maskKey = key
-            }
-            switch t.source {
-            case .image(let id):
-                guard let bitmap = graph.image(id)?.bitmap else { return nil }
-                let copiesTexels = t.mask == nil
-                    && TexelBlit(op, t, bounds: bounds, textureWidth: bitmap.width, textureHeight: bitmap.height) != nil
-                return (DrawIdentity(op: op, border: nil, image: ObjectIdentifier(bitmap), mask: maskKey), bitmap,
-                        copiesTexels)
-            case .pass(let id):
-                guard let key = keyedPass(id) else { return nil }
-                return (DrawIdentity(op: op, border: nil, image: nil, source: key, mask: maskKey), nil, false)
-            }
+            guard let (sample, bitmap) = sampled(t) else { return nil }
+            let copiesTexels = bitmap.map {
+                t.mask == nil && TexelBlit(op, t, bounds: bounds, textureWidth: $0.width, textureHeight: $0.height) != nil
+            } ?? false
+            return (DrawIdentity(op: op, border: nil, image: sample.image, source: sample.source, mask: sample.mask),
+                    bitmap, copiesTexels)
+        }
+    }
+
+    /// What a texture draw samples, when its bytes are decided by its fields and that (an image; a pass
+    /// whose key decides its pixels; masked by nothing or by such a pass), with the image; nil for a draw
+    /// that adds or reads a pass whose pixels are its own frame's.
+    func sampled(_ t: TextureDraw) -> (DrawBackdrop.Sample, Bitmap?)? {
+        guard !t.adds else { return nil }
+        var mask: PassRetainKey?
+        if let id = t.mask {
+            guard let key = keyedPass(id) else { return nil }
+            mask = key
+        }
+        switch t.source {
+        case .image(let id):
+            guard let bitmap = graph.image(id)?.bitmap else { return nil }
+            return (DrawBackdrop.Sample(image: ObjectIdentifier(bitmap), mask: mask), bitmap)
+        case .pass(let id):
+            guard let key = keyedPass(id) else { return nil }
+            return (DrawBackdrop.Sample(source: key, mask: mask), nil)
         }
     }
 
     /// The key of pass `id` when its pixels are decided by it and it is not a blur (a blur's copies, the
     /// slices of a shadow, are small and many: copied from pages they cost more than they save) nor kept at a
     /// reduced level.
-    func keyedPass(_ id: PassID) -> PassRetainKey? {
+    private func keyedPass(_ id: PassID) -> PassRetainKey? {
         guard let pass = graph.pass(id), let key = pass.retainKey, !pass.isBlur, !keepReduced.contains(id) else {
             return nil
         }
