@@ -98,7 +98,8 @@ final class KeptCompositesGPUTests: XCTestCase {
             XCTAssertEqual(try ImageComparison(keeping.render(graph), plain).maxDifference, 0, "frame \(frame)")
             XCTAssertEqual(try ImageComparison(alone.render(graph), plain).maxDifference, 0, "frame \(frame), alone")
         }
-        XCTAssertEqual(keeping.keptDrawCount, 6, "five composites, and the fractional label over the path alone")
+        XCTAssertEqual(keeping.keptDrawCount, 7, "five labels' composites, the card with continuous corners (its "
+                       + "corners half its pixels: costly) over the canvas, and the fractional label over the path alone")
     }
 
     /// After the pages are painted a translucent green, the third frame shows that green as it is where a
@@ -154,6 +155,35 @@ final class KeptCompositesGPUTests: XCTestCase {
             let cmp = try ImageComparison(keeping.render(graph), plain.render(graph))
             XCTAssertEqual(cmp.maxDifference, 0, "\(file.lastPathComponent): \(cmp.differingPixels) pixels differ")
         }
+    }
+
+    /// Solids kept over a backdrop are those whose pixels cost: clipped, or rounded with corners a quarter of
+    /// their bounds or more; a fill drawn as one with its border is never kept alone (its bytes are the pair's).
+    func testCostlySolids_areKeptOverBackdrops_butNotAFillWithItsBorder() throws {
+        let pill = fill(rounded(0, 0, 40, 20, 10), card, .translation(10, 10), bounds: PixelRect(x0: 10, y0: 10, x1: 50, y1: 30))
+        let cardOp = fill(rounded(0, 0, 100, 60, 8), card, .translation(10, 10), bounds: PixelRect(x0: 10, y0: 10, x1: 110, y1: 70))
+        var clipped = fill(rounded(0, 0, 100, 60, 0), card, bounds: PixelRect(x0: 0, y0: 0, x1: 100, y1: 60))
+        XCTAssertFalse(FrameExecutor.costlySolid(clipped, bounds: clipped.bounds), "a plain rect")
+        clipped.clips = [Clip(shape: rounded(0, 0, 50, 50, 25), transform: .identity)]
+        XCTAssertTrue(FrameExecutor.costlySolid(pill, bounds: pill.bounds))
+        XCTAssertTrue(FrameExecutor.costlySolid(clipped, bounds: clipped.bounds))
+        XCTAssertFalse(FrameExecutor.costlySolid(cardOp, bounds: cardOp.bounds), "a card: mostly solid pieces")
+        var scaled = cardOp
+        scaled.transform = Transform3D.scale(4, 4, 1)
+        XCTAssertTrue(FrameExecutor.costlySolid(scaled, bounds: cardOp.bounds), "its corners 32 px in 100 x 60 px")
+        // Pills over the canvas, one of them with its border: that one is drawn each frame.
+        let ring = DrawOp(shape: .ring(rounded(0, 0, 40, 20, 10), width: 2), paint: .solid(TestGraphs.blue),
+                          transform: .translation(10, 40), bounds: PixelRect(x0: 10, y0: 40, x1: 50, y1: 60))
+        var bordered = pill
+        bordered.transform = .translation(10, 40)
+        bordered.bounds = ring.bounds
+        let graph = TestGraphs.canvas([pill, bordered, ring], width: 64, height: 64,
+                                      clear: PremultipliedColor(r: 0.85, g: 0.88, b: 0.9, a: 1))
+        let keeping = try renderer(keeps: true), plain = try renderer(keeps: false).render(graph)
+        for frame in 0..<3 {
+            XCTAssertEqual(try ImageComparison(keeping.render(graph), plain).maxDifference, 0, "frame \(frame)")
+        }
+        XCTAssertEqual(keeping.keptDrawCount, 1, "the pill alone")
     }
 
     /// The backdrop search: the canvas's colour, an opaque card, a card whose border misses the draw, with
