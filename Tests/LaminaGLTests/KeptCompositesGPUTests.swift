@@ -275,5 +275,14 @@ final class KeptCompositesGPUTests: XCTestCase {
         }
         XCTAssertNil(under([cardOp] + dots), "more ops to look through than the lookback")
         XCTAssertEqual(under([cardOp] + dots.dropLast(2)), onCard)
+        // Canvas-sized ops listed in every cell: past `maximumEntries` entries, no answer (bounded work).
+        let side = 2048, pass = PixelRect(x0: 0, y0: 0, x1: side, y1: side)
+        let cells = (side / OpaqueBackdrop.cell) * (side / OpaqueBackdrop.cell)
+        let wall = fill(rounded(0, 0, Double(side), Double(side), 0), card, bounds: pass)
+        for (count, answers) in [(10, true), (OpaqueBackdrop.maximumEntries / cells + 1, false)] {
+            let finder = OpaqueBackdrop(ops: Array(repeating: wall, count: count) + [image(20, 20)], passBounds: pass,
+                                        clear: white)
+            XCTAssertEqual(finder.under(count, bounds: inside) != nil, answers, "\(count) canvas-sized ops")
+        }
     }
 }

@@ -28,6 +28,10 @@ final class OpaqueBackdrop {
     private let columns: Int, rows: Int
     /// Ops before this index are in the grid.
     private var entered = 0
+    /// Entries in all the cells' lists, and whether the grid stopped at `maximumEntries` (then nothing more
+    /// is answered: a pass of thousands of canvas-sized ops would otherwise list each in every cell).
+    private var entries = 0, full = false
+    static let maximumEntries = 1 << 21
     static let cell = 64
     /// How many ops touching a draw's grid cells are looked at before giving up (an answer of nil).
     static let lookback = 64
@@ -50,10 +54,11 @@ final class OpaqueBackdrop {
     /// call to call.
     func under(_ index: Int, bounds: PixelRect) -> (backdrop: DrawBackdrop, bitmaps: [Bitmap])? {
         guard !bounds.isEmpty, index < 1 << 30 else { return nil }
-        while entered < index {
+        while entered < index, !full {
             enter(entered)
             entered += 1
         }
+        guard !full else { return nil }
         walk.removeAll(keepingCapacity: true)
         forEachCell(of: bounds) { walk.append(($0, cells[$0].count)) }
         // Walking back: the ops over the base, newest first.
@@ -94,6 +99,12 @@ final class OpaqueBackdrop {
     private func enter(_ j: Int) {
         let b = ops[j].bounds.intersection(passBounds)
         guard !b.isEmpty else { return }
+        let c = OpaqueBackdrop.cell, x = passBounds.x0, y = passBounds.y0
+        entries += ((b.x1 - 1 - x) / c - (b.x0 - x) / c + 1) * ((b.y1 - 1 - y) / c - (b.y0 - y) / c + 1)
+        guard entries <= OpaqueBackdrop.maximumEntries else {
+            full = true
+            return
+        }
         forEachCell(of: b) { cells[$0].append(Int32(j)) }
     }
 
