@@ -157,6 +157,47 @@ final class KeptCompositesGPUTests: XCTestCase {
         }
     }
 
+    /// What the review of the composites found: a card and its border that the pass draws apart (an op
+    /// between them) are not fused in the backdrop either; a backdrop with an opaque solid made where the
+    /// batcher would depth test (the general shape without culling); a label over a card whose colour
+    /// changes every frame is still kept, alone. Each frame has the plain bytes.
+    func testBackdrops_drawnAsThePassDrawsThem() throws {
+        let shape = rounded(20, 20, 160, 100, 10)
+        let cardOp = fill(shape, card, bounds: PixelRect(x0: 20, y0: 20, x1: 180, y1: 120))
+        let between = fill(rounded(150, 100, 10, 10, 0), TestGraphs.blue, bounds: PixelRect(x0: 150, y0: 100, x1: 160, y1: 110))
+        let ring = DrawOp(shape: .ring(shape, width: 12), paint: .solid(PremultipliedColor(r: 0.3, g: 0.1, b: 0.1, a: 0.6)),
+                          transform: .identity, bounds: cardOp.bounds)
+        let stops = [GradientPaint.Stop(location: 0, color: Color(red: 1, green: 0.5, blue: 0, alpha: 0.7)),
+                     GradientPaint.Stop(location: 1, color: Color(red: 0, green: 0.2, blue: 1, alpha: 0.9))]
+        let gradient = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 100, height: 40)),
+                              paint: .gradient(GradientPaint(kind: .axial, start: .zero, end: CGPoint(x: 100, y: 40), stops: stops)),
+                              transform: .translation(25.5, 25.25), bounds: PixelRect(x0: 25, y0: 25, x1: 126, y1: 66))
+        let red = fill(rounded(30, 30, 20, 15, 0), PremultipliedColor(r: 1, g: 0, b: 0, a: 1), bounds: PixelRect(x0: 30, y0: 30, x1: 50, y1: 45))
+        let canvas = PremultipliedColor(r: 0.85, g: 0.88, b: 0.9, a: 1)
+        var general = RenderOptions()
+        general.linearRasterizer = false
+        general.culls = false
+        for (name, ops, options) in [("a border drawn apart from its card", [cardOp, between, ring, gradient], RenderOptions()),
+                                     ("an opaque solid where the batcher depth tests", [cardOp, red, gradient], general)] {
+            let graph = TestGraphs.canvas(ops, width: 200, height: 130, clear: canvas)
+            var plainOptions = options
+            plainOptions.keepsDraws = false
+            let keeping = try GPURenderer(options: options), plain = try GPURenderer(options: plainOptions).render(graph)
+            for frame in 0..<3 {
+                XCTAssertEqual(try ImageComparison(keeping.render(graph), plain).maxDifference, 0, "\(name), frame \(frame)")
+            }
+            XCTAssertEqual(keeping.keptDrawCount, 1, name)
+        }
+        let keeping = try renderer(keeps: true), plain = try renderer(keeps: false)
+        for frame in 0..<4 {
+            var changing = cardOp
+            changing.paint = .solid(PremultipliedColor(r: 0.1 * Double(frame), g: 0.4, b: 0.4, a: 1))
+            let graph = TestGraphs.canvas([changing, gradient], width: 200, height: 130, clear: canvas)
+            XCTAssertEqual(try ImageComparison(keeping.render(graph), plain.render(graph)).maxDifference, 0, "frame \(frame)")
+        }
+        XCTAssertEqual(keeping.keptDrawCount, 1, "the gradient, kept alone under a changing card")
+    }
+
     /// Solids kept over a backdrop are those whose pixels cost: clipped, or rounded with corners a quarter of
     /// their bounds or more; a fill drawn as one with its border is never kept alone (its bytes are the pair's).
     func testCostlySolids_areKeptOverBackdrops_butNotAFillWithItsBorder() throws {
@@ -275,11 +316,11 @@ final class KeptCompositesGPUTests: XCTestCase {
         }
         XCTAssertNil(under([cardOp] + dots), "more ops to look through than the lookback")
         XCTAssertEqual(under([cardOp] + dots.dropLast(2)), onCard)
-        // Canvas-sized ops listed in every cell: past `maximumEntries` entries, no answer (bounded work).
+        // Canvas-sized ops are listed once, not in each of their cells; past `maximumEntries` entries (each
+        // counting at most `largeCells`), no answer: bounded work.
         let side = 2048, pass = PixelRect(x0: 0, y0: 0, x1: side, y1: side)
-        let cells = (side / OpaqueBackdrop.cell) * (side / OpaqueBackdrop.cell)
         let wall = fill(rounded(0, 0, Double(side), Double(side), 0), card, bounds: pass)
-        for (count, answers) in [(10, true), (OpaqueBackdrop.maximumEntries / cells + 1, false)] {
+        for (count, answers) in [(10, true), (3000, true), (OpaqueBackdrop.maximumEntries / OpaqueBackdrop.largeCells + 1, false)] {
             let finder = OpaqueBackdrop(ops: Array(repeating: wall, count: count) + [image(20, 20)], passBounds: pass,
                                         clear: white)
             XCTAssertEqual(finder.under(count, bounds: inside) != nil, answers, "\(count) canvas-sized ops")

@@ -21,8 +21,14 @@ final class OpaqueBackdrop {
     private let clear: PremultipliedColor?
     /// What a texture draw samples, with its image, when it may lie in a backdrop (nil: not stacked).
     private let sampled: (TextureDraw) -> (DrawBackdrop.Sample, Bitmap?)?
-    /// Cells of `cell` pixels, row-major, each listing the ops entered that touch it, in order.
+    /// Cells of `cell` pixels, row-major, each listing the ops entered that touch it, in order; ops over
+    /// more than `largeCells` cells are listed once, in `large`, and walked for every draw.
     private var cells: [[Int32]]
+    private var large: [Int32] = []
+    private var largeNext = 0
+    static let largeCells = 64
+    /// The pass draws a fill and the border right after it as one (`BorderedFill`, `RenderOptions.joinsBorders`).
+    private let fusesBorders: Bool
     /// The cells of the bounds asked about, and how far back each one's list is walked.
     private var walk: [(cell: Int, next: Int)] = []
     private let columns: Int, rows: Int
@@ -32,18 +38,21 @@ final class OpaqueBackdrop {
     /// is answered: a pass of thousands of canvas-sized ops would otherwise list each in every cell).
     private var entries = 0, full = false
     static let maximumEntries = 1 << 21
+    /// Coordinates the geometry tests accept, in pixels and points.
+    static let limit = Double(1 << 20)
     static let cell = 64
     /// How many ops touching a draw's grid cells are looked at before giving up (an answer of nil).
     static let lookback = 64
     /// Most operations over the clear colour or the covering op.
     static let maximumStack = 8
 
-    init(ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?,
+    init(ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?, fusesBorders: Bool = true,
          sampled: @escaping (TextureDraw) -> (DrawBackdrop.Sample, Bitmap?)? = { _ in nil }) {
         self.ops = ops
         self.passBounds = passBounds
         self.clear = clear.flatMap { ClearColor.bytes($0).a == 255 ? $0 : nil }
         self.sampled = sampled
+        self.fusesBorders = fusesBorders
         columns = max(1, (passBounds.width + OpaqueBackdrop.cell - 1) / OpaqueBackdrop.cell)
         rows = max(1, (passBounds.height + OpaqueBackdrop.cell - 1) / OpaqueBackdrop.cell)
         cells = [[Int32]](repeating: [], count: columns * rows)
@@ -61,8 +70,9 @@ final class OpaqueBackdrop {
         guard !full else { return nil }
         walk.removeAll(keepingCapacity: true)
         forEachCell(of: bounds) { walk.append(($0, cells[$0].count)) }
-        // Walking back: the ops over the base, newest first.
-        var stack: [DrawOp] = [], samples: [DrawBackdrop.Sample] = [], bitmaps: [Bitmap] = []
+        largeNext = large.count
+        // Walking back: the ops over the base, newest first, and their indices.
+        var stack: [DrawOp] = [], samples: [DrawBackdrop.Sample] = [], bitmaps: [Bitmap] = [], indices: [Int] = []
         var looked = 0
         while let j = previous() {
             guard looked < OpaqueBackdrop.lookback else { return nil }
@@ -73,16 +83,36 @@ final class OpaqueBackdrop {
             var cut = op
             cut.bounds = touched
             if touched == bounds, OpaqueBackdrop.covers(op, bounds) {
-                return (DrawBackdrop(clear: nil, ops: [cut] + stack.reversed(),
-                                     samples: [DrawBackdrop.Sample()] + samples.reversed()), bitmaps)
+                let drawn = [cut] + stack.reversed()
+                guard fusedAlike(drawn, indices: [j] + indices.reversed()) else { return nil }
+                return (DrawBackdrop(clear: nil, ops: drawn, samples: [DrawBackdrop.Sample()] + samples.reversed()),
+                        bitmaps)
             }
             guard stack.count < OpaqueBackdrop.maximumStack, let sampled = stackable(op) else { return nil }
             stack.append(cut)
+            indices.append(j)
             samples.append(sampled.sample)
             if let bitmap = sampled.bitmap { bitmaps.append(bitmap) }
         }
         guard let clear else { return nil }
-        return (DrawBackdrop(clear: clear, ops: stack.reversed(), samples: samples.reversed()), bitmaps)
+        let drawn = Array(stack.reversed())
+        guard fusedAlike(drawn, indices: indices.reversed()) else { return nil }
+        return (DrawBackdrop(clear: clear, ops: drawn, samples: samples.reversed()), bitmaps)
+    }
+
+    /// Whether the backdrop's ops, drawn one after another (cut to the draw's bounds) where the pass has ops
+    /// between them, fuse fills with borders (`BorderedFill`) exactly where the pass does: a fill and a
+    /// border fused once are rounded once, so a pair fused in one and not the other moves bytes. A pass's
+    /// pair whose border is left out of the backdrop (its hole holds the draw) is drawn there as the fill
+    /// alone, the same value (the ring's coverage is 0).
+    private func fusedAlike(_ drawn: [DrawOp], indices: [Int]) -> Bool {
+        guard fusesBorders else { return true }
+        for k in drawn.indices.dropLast() {
+            let a = indices[k], b = indices[k + 1]
+            let inPass = b == a + 1 && BorderedFill(fill: ops[a], border: ops[b]) != nil
+            if inPass != (BorderedFill(fill: drawn[k], border: drawn[k + 1]) != nil) { return false }
+        }
+        return true
     }
 
     /// Whether `op` may lie in a backdrop, over its base: a solid or gradient rounded rect or ring, or a
@@ -100,20 +130,22 @@ final class OpaqueBackdrop {
         let b = ops[j].bounds.intersection(passBounds)
         guard !b.isEmpty else { return }
         let c = OpaqueBackdrop.cell, x = passBounds.x0, y = passBounds.y0
-        entries += ((b.x1 - 1 - x) / c - (b.x0 - x) / c + 1) * ((b.y1 - 1 - y) / c - (b.y0 - y) / c + 1)
+        let count = ((b.x1 - 1 - x) / c - (b.x0 - x) / c + 1) * ((b.y1 - 1 - y) / c - (b.y0 - y) / c + 1)
+        entries += min(count, OpaqueBackdrop.largeCells)
         guard entries <= OpaqueBackdrop.maximumEntries else {
             full = true
             return
         }
-        forEachCell(of: b) { cells[$0].append(Int32(j)) }
+        if count > OpaqueBackdrop.largeCells { large.append(Int32(j)) } else { forEachCell(of: b) { cells[$0].append(Int32(j)) } }
     }
 
-    /// The latest op not yet walked that touches one of the cells in `walk` (each op once), nil when
-    /// there is none.
+    /// The latest op not yet walked that touches one of the cells in `walk` or is large (each op once), nil
+    /// when there is none.
     private func previous() -> Int? {
-        var latest: Int32 = -1
+        var latest: Int32 = largeNext > 0 ? large[largeNext - 1] : -1
         for w in walk where w.next > 0 { latest = max(latest, cells[w.cell][w.next - 1]) }
         guard latest >= 0 else { return nil }
+        if largeNext > 0, large[largeNext - 1] == latest { largeNext -= 1 }
         for k in walk.indices where walk[k].next > 0 && cells[walk[k].cell][walk[k].next - 1] == latest { walk[k].next -= 1 }
         return Int(latest)
     }
@@ -140,8 +172,10 @@ final class OpaqueBackdrop {
     private static func localCorners(_ t: Transform3D, _ bounds: PixelRect)
         -> (u: ClosedRange<Double>, v: ClosedRange<Double>, margin: Double)? {
         let s = t.m11
-        guard s > 0, s.isFinite, t.m22 == s, t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1,
-              t.m41.isFinite, t.m42.isFinite else { return nil }
+        // Translations, like the shape's coordinates (`containsWholly`), within 2^20 px: there a float's
+        // error, what the shaders compute in, stays far under the whole pixel of margin.
+        guard s > 0, s < limit, t.m22 == s, t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1,
+              abs(t.m41) < limit, abs(t.m42) < limit else { return nil }
         let u0 = (Double(bounds.x0) - t.m41) / s, u1 = (Double(bounds.x1) - t.m41) / s
         let v0 = (Double(bounds.y0) - t.m42) / s, v1 = (Double(bounds.y1) - t.m42) / s
         guard u0 <= u1, v0 <= v1 else { return nil }
@@ -165,10 +199,14 @@ final class OpaqueBackdrop {
 extension RoundedRect {
     /// Whether the rect `u` x `v` lies inside this shape at least `margin` from every edge. The shape is
     /// convex, so its four corners decide. A corner whose curve is circular is tested against its arc; a
-    /// continuous curve's corner square (1.528665 r a side) is refused whole.
+    /// continuous curve's corner square (1.528665 r a side) is refused whole. A shape with a coordinate or
+    /// radius past 2^20 (`OpaqueBackdrop.limit`) is refused.
     func containsWholly(_ u: ClosedRange<Double>, _ v: ClosedRange<Double>, margin: Double) -> Bool {
         let minX = Double(min(rect.minX, rect.maxX)), maxX = Double(max(rect.minX, rect.maxX))
         let minY = Double(min(rect.minY, rect.maxY)), maxY = Double(max(rect.minY, rect.maxY))
+        let limit = OpaqueBackdrop.limit
+        guard abs(minX) < limit, abs(maxX) < limit, abs(minY) < limit, abs(maxY) < limit,
+              maxRadius < limit else { return false }
         guard u.lowerBound >= minX + margin, u.upperBound <= maxX - margin,
               v.lowerBound >= minY + margin, v.upperBound <= maxY - margin else { return false }
         let half = min(maxX - minX, maxY - minY) / 2

@@ -25,27 +25,23 @@ extension FrameExecutor {
             let fused = options.joinsBorders && i + 1 < ops.count && BorderedFill(fill: op, border: ops[i + 1]) != nil
             guard !fused, KeptDrawAtlas.worthKeeping(bounds),
                   let (plain, bitmap, overBackdropOnly) = keptIdentity(op, bounds: bounds) else { continue }
-            var identity = plain, bitmaps = bitmap.map { [$0] } ?? []
+            let alone = bitmap.map { [$0] } ?? []
+            var composite: (identity: DrawIdentity, bitmaps: [Bitmap])?
             if options.keepsComposites {
                 if backdrops == nil {
-                    backdrops = OpaqueBackdrop(ops: ops, passBounds: passBounds, clear: clear) { self.sampled($0) }
+                    backdrops = OpaqueBackdrop(ops: ops, passBounds: passBounds, clear: clear,
+                                               fusesBorders: options.joinsBorders) { self.sampled($0) }
                 }
                 if let under = backdrops?.under(i, bounds: bounds) {
-                    identity = plain.over(under.backdrop)
-                    bitmaps += under.bitmaps
+                    composite = (plain.over(under.backdrop), alone + under.bitmaps)
                 }
             }
             // A texel copy alone is already one read a pixel, a solid's colour cheaper than one: kept only over
             // a backdrop.
-            if overBackdropOnly, identity.backdrop == nil { continue }
-            var slot = atlas.slot(for: identity, bitmaps: bitmaps, bounds: bounds)
-            if slot == nil, atlas.sightedBefore(identity) {
-                slot = atlas.allocate(identity, bitmaps: bitmaps, bounds: bounds)
-                if slot != nil { made.append((i, identity)) }
-            }
-            if let slot, let page = atlas.target(slot.page) {
-                copies[i] = .init(slot: slot, page: page, backdrop: identity.backdrop)
-            }
+            guard let (identity, _, slot, isNew) = keptSlot(composite, alone: overBackdropOnly ? nil : (plain, alone),
+                                                                  bounds: bounds) else { continue }
+            if isNew { made.append((i, identity)) }
+            if let page = atlas.target(slot.page) { copies[i] = .init(slot: slot, page: page, backdrop: identity.backdrop) }
         }
         do {
             for (i, _) in made {
@@ -57,6 +53,28 @@ extension FrameExecutor {
             throw error
         }
         return copies
+    }
+
+    /// The kept region a draw is copied from: its composite's (`composite`, when it has a backdrop) if kept or
+    /// seen in the frame before, else its own (`alone`, when it may be kept alone) if kept or seen then, made
+    /// now when it is new (`isNew`). A draw over a backdrop that changes every frame (an animated card) is
+    /// still kept alone: both identities are sighted each frame, so the one that recurs is the one kept.
+    private func keptSlot(_ composite: (identity: DrawIdentity, bitmaps: [Bitmap])?,
+                          alone: (identity: DrawIdentity, bitmaps: [Bitmap])?, bounds: PixelRect)
+        -> (DrawIdentity, [Bitmap], KeptDrawAtlas.Slot, isNew: Bool)? {
+        let atlas = resources.keptDraws
+        if let c = composite, let slot = atlas.slot(for: c.identity, bitmaps: c.bitmaps, bounds: bounds) {
+            return (c.identity, c.bitmaps, slot, false)
+        }
+        let compositeRecurs = composite.map { atlas.sightedBefore($0.identity) } ?? false
+        let aloneRecurs = alone.map { atlas.sightedBefore($0.identity) } ?? false
+        if let c = composite, compositeRecurs {
+            return atlas.allocate(c.identity, bitmaps: c.bitmaps, bounds: bounds).map { (c.identity, c.bitmaps, $0, true) }
+        }
+        guard let a = alone else { return nil }
+        if let slot = atlas.slot(for: a.identity, bitmaps: a.bitmaps, bounds: bounds) { return (a.identity, a.bitmaps, slot, false) }
+        guard aloneRecurs else { return nil }
+        return atlas.allocate(a.identity, bitmaps: a.bitmaps, bounds: bounds).map { (a.identity, a.bitmaps, $0, true) }
     }
 
     /// Whether the pass being drawn has a key (`Pass.retainKey`) and keyed passes are kept: it is drawn
@@ -145,6 +163,10 @@ extension FrameExecutor {
         batcher.reset()
         let ops = (copy.backdrop?.ops ?? []) + [op]
         let clear = copy.backdrop?.clear ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+        // In op order: the page has no depth buffer for the opaque pieces' depth test (same bytes).
+        let occludes = batcher.occludes
+        batcher.occludes = false
+        defer { batcher.occludes = occludes }
         let batches = try batcher.batches(for: ops, passBounds: passBounds)
         let drawer = resources.drawer
         try drawer.upload(instances: batcher.instances, clips: batcher.clips)

@@ -153,7 +153,9 @@ final class KeptDrawAtlas {
         // An identity not equal to itself (a NaN in a clip's map) could never be found again once planned
         // anew (arrays compare equal to themselves without their elements, so the clips are compared here).
         guard identity.op.clips.elementsEqual(identity.op.clips),
-              identity.border.map({ $0.clips.elementsEqual($0.clips) }) ?? true else { return nil }
+              identity.border.map({ $0.clips.elementsEqual($0.clips) }) ?? true,
+              identity.backdrop.map({ b in b.ops.allSatisfy { $0.clips.elementsEqual($0.clips) } && b == b }) ?? true
+        else { return nil }
         let w = bounds.width, h = (bounds.height + KeptDrawAtlas.rowStep - 1) / KeptDrawAtlas.rowStep * KeptDrawAtlas.rowStep
         var placed: (page: Int, x: Int, y: Int)?
         for (i, page) in pages.enumerated() where page.target != nil {
