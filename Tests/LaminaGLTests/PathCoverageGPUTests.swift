@@ -83,6 +83,8 @@ final class PathCoverageGPUTests: XCTestCase {
         // Nothing kept between the frames, so the second draws its coverage again, in rounds.
         var options = RenderOptions()
         (options.pathCoverage, options.keepsPathCoverage) = (.trapezoids, false)
+        // The second frame draws its fills, not copies of kept regions (`KeptCompositesGPUTests`).
+        options.keepsDraws = false
         let renderer = try GPURenderer(options: options)
         let ops = randomFills(seed: 4242, count: 12, columns: 4, cell: (75, 66)) { 5 + $0 }
         let graph = TestGraphs.canvas(ops, width: 300, height: 200, clear: TestGraphs.white)

@@ -28,10 +28,13 @@ final class PathCoverageKeptGPUTests: XCTestCase {
         }
     }
 
+    /// Kept draws off: over the canvas a fill drawn again is copied from its kept region (`KeptCompositesGPUTests`),
+    /// and these tests are about the coverage kept for fills that are drawn.
     private func renderer(_ method: PathCoverageMethod, keeps: Bool) throws -> GPURenderer {
         var options = RenderOptions()
         options.pathCoverage = method
         options.keepsPathCoverage = keeps
+        options.keepsDraws = false
         return try GPURenderer(options: options)
     }
 

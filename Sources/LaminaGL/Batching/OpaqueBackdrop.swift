@@ -80,8 +80,9 @@ final class OpaqueBackdrop {
             let op = ops[j]
             let touched = op.bounds.intersection(passBounds).intersection(bounds)
             if touched.isEmpty || OpaqueBackdrop.misses(op, bounds) { continue }
+            // Cut to the draw's bounds, but a path: its coverage is computed from its own bounds' corner.
             var cut = op
-            cut.bounds = touched
+            if case .path = op.shape {} else { cut.bounds = touched }
             if touched == bounds, OpaqueBackdrop.covers(op, bounds) {
                 let drawn = [cut] + stack.reversed()
                 guard fusedAlike(drawn, indices: [j] + indices.reversed()) else { return nil }
@@ -115,11 +116,10 @@ final class OpaqueBackdrop {
         return true
     }
 
-    /// Whether `op` may lie in a backdrop, over its base: a solid or gradient rounded rect or ring, or a
-    /// texture draw `sampled` accepts (an image, or a keyed pass, masked by nothing or by a keyed pass);
-    /// what it samples when it may, else nil. Paths (whose coverage the pass computes for itself) are not.
+    /// Whether `op` may lie in a backdrop, over its base: a solid or a gradient, or a texture draw `sampled`
+    /// accepts (an image, or a keyed pass, masked by nothing or by a keyed pass), of any shape; what it
+    /// samples when it may, else nil.
     private func stackable(_ op: DrawOp) -> (sample: DrawBackdrop.Sample, bitmap: Bitmap?)? {
-        if case .path = op.shape { return nil }
         switch op.paint {
         case .solid, .gradient: return (DrawBackdrop.Sample(), nil)
         case .texture(let t): return sampled(t)

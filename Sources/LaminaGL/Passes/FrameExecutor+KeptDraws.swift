@@ -87,24 +87,26 @@ extension FrameExecutor {
     /// What keys `op`'s bytes, the image it samples, and whether it is kept only over a backdrop (a texel copy
     /// of that image, or a solid `costlySolid`): nil for a draw not kept. Kept: gradients; texture draws of an image or of a pass whose key decides its pixels
     /// (a group's, a mask's, a rasterized layer's: `Pass.retainKey`), masked by nothing or by such a pass.
-    /// Not kept: other solids (the linear rasterizer's cheapest pixels), paths (their coverage is kept on its
-    /// own), a draw that adds, and draws of a blur or of a pass without a key (its pixels are its own
+    /// Paths are kept only over a backdrop too (alone, a fill reads its kept coverage once a pixel). Not
+    /// kept: other solids (the linear rasterizer's cheapest pixels), a draw that adds, and draws of a blur or of a pass without a key (its pixels are its own
     /// frame's).
     private func keptIdentity(_ op: DrawOp, bounds: PixelRect) -> (DrawIdentity, Bitmap?, overBackdropOnly: Bool)? {
-        if case .path = op.shape { return nil }
+        // A path's coverage is kept on its own: alone its draw reads it once a pixel, kept only over a backdrop.
+        var path = false
+        if case .path = op.shape { path = true }
         switch op.paint {
         case .solid:
-            return FrameExecutor.costlySolid(op, bounds: bounds)
+            return path || FrameExecutor.costlySolid(op, bounds: bounds)
                 ? (DrawIdentity(op: op, border: nil, image: nil), nil, true) : nil
         case .gradient:
-            return (DrawIdentity(op: op, border: nil, image: nil), nil, false)
+            return (DrawIdentity(op: op, border: nil, image: nil), nil, path)
         case .texture(let t):
             guard let (sample, bitmap) = sampled(t) else { return nil }
             let copiesTexels = bitmap.map {
                 t.mask == nil && TexelBlit(op, t, bounds: bounds, textureWidth: $0.width, textureHeight: $0.height) != nil
             } ?? false
             return (DrawIdentity(op: op, border: nil, image: sample.image, source: sample.source, mask: sample.mask),
-                    bitmap, copiesTexels)
+                    bitmap, copiesTexels || path)
         }
     }
 
@@ -167,6 +169,13 @@ extension FrameExecutor {
         let occludes = batcher.occludes
         batcher.occludes = false
         defer { batcher.occludes = occludes }
+        // Paths' coverage, as the pass computes it, for this list (released after).
+        let paths = resources.paths
+        defer { paths.releasePages() }
+        if ops.contains(where: { if case .path = $0.shape { return true } else { return false } }) {
+            batcher.pathSlots = try paths.render(ops, passBounds: passBounds, maxTextureSize: resources.maxTextureSize,
+                                                 keepsAtlas: false)
+        }
         let batches = try batcher.batches(for: ops, passBounds: passBounds)
         let drawer = resources.drawer
         try drawer.upload(instances: batcher.instances, clips: batcher.clips)

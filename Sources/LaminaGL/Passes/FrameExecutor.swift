@@ -212,7 +212,9 @@ final class FrameExecutor {
         // Path coverage first, into the pass's coverage atlas (its own framebuffer and state), read by the draws.
         let paths = resources.paths, pathCalls = paths.drawCalls
         defer { paths.releasePages() }
-        batcher.pathSlots = try paths.render(ops, passBounds: passBounds, maxTextureSize: resources.maxTextureSize)
+        // Ops copied from kept regions read no coverage (`PassBatcher.prepare`).
+        batcher.pathSlots = try paths.render(ops, passBounds: passBounds, maxTextureSize: resources.maxTextureSize,
+                                             skipping: Set(kept.keys))
         let passBatches = try batcher.batches(for: ops, passBounds: passBounds)
         let (opaque, batches) = (passBatches.opaque, passBatches.blended)
         try resources.drawer.upload(instances: batcher.instances, clips: batcher.clips)

@@ -19,9 +19,9 @@ extension PathCoverage {
     }
 
     /// The path ops of `ops` that meet the pass, in order.
-    static func items(_ ops: [DrawOp], passBounds: PixelRect) -> [Item] {
+    static func items(_ ops: [DrawOp], passBounds: PixelRect, skipping: Set<Int> = []) -> [Item] {
         ops.enumerated().compactMap { i, op in
-            guard case .path(let fill) = op.shape else { return nil }
+            guard case .path(let fill) = op.shape, !skipping.contains(i) else { return nil }
             let b = op.bounds.intersection(passBounds)
             guard !b.isEmpty else { return nil }
             return Item(op: i, bounds: b, rule: fill.rule, fill: fill, transform: op.transform)

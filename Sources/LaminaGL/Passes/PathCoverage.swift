@@ -149,17 +149,21 @@ final class PathCoverage {
         pages.forEach(pool.release)
     }
 
-    /// Renders the coverage of every path op of `ops` within `passBounds` and returns where each lies, by
-    /// op index (none for a fill that covers nothing). Leaves blending and the scissor test off and no
-    /// vertex array bound; the caller binds its own framebuffer and viewport afterwards.
+    /// Renders the coverage of every path op of `ops` within `passBounds` (but those at indices in
+    /// `skipping`, copied from kept regions) and returns where each lies, by op index (none for a fill that
+    /// covers nothing). Leaves blending and the scissor test off and no
+    /// vertex array bound; the caller binds its own framebuffer and viewport afterwards. Without `keepsAtlas`
+    /// (a kept draw's region made with its backdrop, `FrameExecutor.keptDraws`), no kept atlas is read or
+    /// kept: the pages go back with `releasePages`.
     ///
     /// The atlas is laid out from the fills' bounds first; their trapezoids are then decomposed in order and
     /// drawn whenever the records would pass `recordLimit`, so a pass may hold any number of trapezoids with
     /// at most `recordLimit` records in memory (coverage adds, so a fill drawn in several rounds has the
     /// same areas).
-    func render(_ ops: [DrawOp], passBounds: PixelRect, maxTextureSize: Int) throws -> [Int: Slot] {
+    func render(_ ops: [DrawOp], passBounds: PixelRect, maxTextureSize: Int, skipping: Set<Int> = [],
+                keepsAtlas: Bool = true) throws -> [Int: Slot] {
         records.removeAll(keepingCapacity: true)
-        let items = PathCoverage.items(ops, passBounds: passBounds)
+        let items = PathCoverage.items(ops, passBounds: passBounds, skipping: skipping)
         guard !items.isEmpty else { return [:] }
         guard let format else {
             throw GLError.unsupported("path coverage renders to R32F (GL_EXT_color_buffer_float and GL_EXT_float_blend) "
@@ -172,12 +176,12 @@ final class PathCoverage {
             glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
             glBindVertexArray(0)
         }
-        if let slots = keptSlots(for: items, width: passBounds.width, maxHeight: maxTextureSize) { return slots }
+        if keepsAtlas, let slots = keptSlots(for: items, width: passBounds.width, maxHeight: maxTextureSize) { return slots }
         let atlas = CoverageAtlas(sizes: items.map { ($0.bounds.width, $0.bounds.height) }, width: passBounds.width,
                                   maxHeight: maxTextureSize)
         for height in atlas.pageHeights { pages.append(try pool.acquire(width: atlas.width, height: height, format: format)) }
         let slots = uploads ? try uploadCoverage(items, atlas: atlas) : try drawCoverage(items, atlas: atlas)
-        keepPages(for: items, slots: slots, width: passBounds.width, maxHeight: maxTextureSize)
+        if keepsAtlas { keepPages(for: items, slots: slots, width: passBounds.width, maxHeight: maxTextureSize) }
         return slots
     }
 
