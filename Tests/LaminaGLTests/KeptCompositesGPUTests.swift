@@ -16,16 +16,7 @@ final class KeptCompositesGPUTests: XCTestCase {
 
     /// A 40x24 image of varied colours and alphas, some texels transparent (a label's text).
     private func label() -> Bitmap {
-        var img = Image(width: 40, height: 24)
-        var state: UInt32 = 777
-        func next() -> UInt8 { state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(state >> 24) }
-        for y in 0..<24 {
-            for x in 0..<40 {
-                let a = (x + y) % 4 == 0 ? 0 : next()
-                img.setPixel(x: x, y: y, (min(next(), a), min(next(), a), min(next(), a), a))
-            }
-        }
-        return Bitmap(image: img, origin: "test:label")
+        TestGraphs.noiseBitmap(seed: 777, origin: "test:label") { x, y in (x + y) % 4 == 0 }
     }
 
     private func rounded(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double,
@@ -82,10 +73,7 @@ final class KeptCompositesGPUTests: XCTestCase {
     }
 
     private func renderer(keeps: Bool, composites: Bool = true) throws -> GPURenderer {
-        var options = RenderOptions()
-        options.keepsDraws = keeps
-        options.keepsComposites = composites
-        return try GPURenderer(options: options)
+        try TestGraphs.keptDrawsRenderer(keeps: keeps, composites: composites)
     }
 
     /// Every frame has the bytes of a renderer that keeps nothing, and of one that keeps draws alone.

@@ -13,16 +13,7 @@ import LaminaGeometry
 final class KeptDrawsGPUTests: XCTestCase {
     /// A 40x24 image of varied colours and alphas, a third of its texels transparent.
     private func noiseBitmap() -> Bitmap {
-        var img = Image(width: 40, height: 24)
-        var state: UInt32 = 12345
-        func next() -> UInt8 { state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(state >> 24) }
-        for y in 0..<24 {
-            for x in 0..<40 {
-                let a = (x + 2 * y) % 3 == 0 ? 0 : next()
-                img.setPixel(x: x, y: y, (min(next(), a), min(next(), a), min(next(), a), a))
-            }
-        }
-        return Bitmap(image: img, origin: "test:noise")
+        TestGraphs.noiseBitmap(seed: 12345, origin: "test:noise") { x, y in (x + 2 * y) % 3 == 0 }
     }
 
     /// The eligible draws: the image at a fractional position (bilinear), the image rotated under a rotated
@@ -59,10 +50,7 @@ final class KeptDrawsGPUTests: XCTestCase {
     /// Composites over opaque backdrops off unless asked for: these tests are about draws kept alone
     /// (`KeptCompositesGPUTests` has the composites).
     private func renderer(keeps: Bool, composites: Bool = false) throws -> GPURenderer {
-        var options = RenderOptions()
-        options.keepsDraws = keeps
-        options.keepsComposites = composites
-        return try GPURenderer(options: options)
+        try TestGraphs.keptDrawsRenderer(keeps: keeps, composites: composites)
     }
 
     /// Nothing is kept after one frame; the three eligible draws are after the second; every frame has the

@@ -129,8 +129,8 @@ final class OpaqueBackdrop {
     private func enter(_ j: Int) {
         let b = ops[j].bounds.intersection(passBounds)
         guard !b.isEmpty else { return }
-        let c = OpaqueBackdrop.cell, x = passBounds.x0, y = passBounds.y0
-        let count = ((b.x1 - 1 - x) / c - (b.x0 - x) / c + 1) * ((b.y1 - 1 - y) / c - (b.y0 - y) / c + 1)
+        let range = cells(of: b)
+        let count = range.x.count * range.y.count
         entries += min(count, OpaqueBackdrop.largeCells)
         guard entries <= OpaqueBackdrop.maximumEntries else {
             full = true
@@ -150,12 +150,18 @@ final class OpaqueBackdrop {
         return Int(latest)
     }
 
-    private func forEachCell(of b: PixelRect, _ body: (Int) -> Void) {
+    /// The columns and rows of the cells `b` (inside the pass) touches.
+    private func cells(of b: PixelRect) -> (x: ClosedRange<Int>, y: ClosedRange<Int>) {
         let c = OpaqueBackdrop.cell
         let cx0 = (b.x0 - passBounds.x0) / c, cx1 = (b.x1 - 1 - passBounds.x0) / c
         let cy0 = (b.y0 - passBounds.y0) / c, cy1 = (b.y1 - 1 - passBounds.y0) / c
-        for y in max(0, cy0)...min(rows - 1, max(0, cy1)) {
-            for x in max(0, cx0)...min(columns - 1, max(0, cx1)) { body(y * columns + x) }
+        return (max(0, cx0)...min(columns - 1, max(0, cx1)), max(0, cy0)...min(rows - 1, max(0, cy1)))
+    }
+
+    private func forEachCell(of b: PixelRect, _ body: (Int) -> Void) {
+        let range = cells(of: b)
+        for y in range.y {
+            for x in range.x { body(y * columns + x) }
         }
     }
 
