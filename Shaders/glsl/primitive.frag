@@ -18,7 +18,8 @@
 // of detail is needed) or neither (the general sampler),
 // and MASKED, and ATLAS (level 0 of an image packed in an atlas page, with either filter); for texel
 // copies ATLAS too, or REDUCED (the source is a blur kept at its pyramid level) and with it PACKED
-// (that level is a gray one, two pixels to a texel); CLIPS when some op of the batch has
+// (that level is a gray one, two pixels to a texel); AFFINE_MAP or TRANSLATION_MAP when the ops' maps are of that
+// form (the same local point with less arithmetic); CLIPS when some op of the batch has
 // clips. SMOOTH_RECORDS (quad.vert too): the record arrives as smooth varyings, constant over the quad, so
 // that llvmpipe bins the quads as rectangles (RasterTuning).
 #ifdef FETCH_BLEND
@@ -291,7 +292,18 @@ void main() {
 #if defined(SHAPE_RING) || defined(SHAPE_ROUNDED_RECT) || defined(PAINT_TEXTURE) || defined(PAINT_GRADIENT)
     // The local point, for the shapes and paints that need it.
     vec2 q; vec4 jac;
+    // The forms of ShaderKey.MapForm, each mapPixel's floats: under an affine map (G's third column
+    // (0, 0, 1)) W = 1, so the division and the in-front test change nothing and the Jacobian is G's first
+    // two columns; under a translation (G's linear part the identity) the products are exact and q = p + t.
+#if defined(TRANSLATION_MAP)
+    q = p + v_g2.xy;
+    jac = vec4(1.0, 0.0, 0.0, 1.0);
+#elif defined(AFFINE_MAP)
+    q = vec2(p.x * v_g0.x + p.y * v_g1.x, p.x * v_g0.y + p.y * v_g1.y) + v_g2.xy;
+    jac = vec4(v_g0.x, v_g1.x, v_g0.y, v_g1.y);
+#else
     if (!mapPixel(p, v_g0.xyz, v_g1.xyz, v_g2.xyz, v_w.xyz, q, jac)) discard;
+#endif
     int edgeAA = int(v_g1.w);
     // v_g0.w: the op's first integer record plus one (PassBatcher.addIntegerRecords), 0 for none: its
     // ExactEdges, or a texture draw's TexelLattice record (flag 16), or both, the edges first (flag 32).

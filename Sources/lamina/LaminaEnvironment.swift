@@ -32,6 +32,7 @@ enum LaminaEnvironment {
         ("LAMINA_GL_KEEP_DRAWS", \.keepsDraws),
         ("LAMINA_GL_KEEP_COMPOSITES", \.keepsComposites),
         ("LAMINA_GL_INSTANCED", \.instancedQuads),
+        ("LAMINA_GL_MAP_FORMS", \.specialisesMaps),
     ]
 
     /// Names earlier versions read, and what replaced them.

@@ -97,6 +97,9 @@ struct PassBatcher {
     /// A fill and the border right after it drawn as one record (`BorderedFill`), rounded once
     /// (`RenderOptions.joinsBorders`).
     var fusesBorders = true
+    /// Programs that map pixels to local points specialised to the op's map form (`ShaderKey.MapForm`,
+    /// `RenderOptions.specialisesMaps`); off, every op takes the projective map.
+    var specialisesMaps = true
 
     /// Takes over `storage`'s arrays (`Storage`, emptied by `takeStorage`), leaving it this batcher's new ones.
     mutating func adopt(_ storage: inout Storage) { exchange(&storage) }
@@ -341,6 +344,7 @@ struct PassBatcher {
         let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
         var f = try bordered.map { borderedFields($0, modulate: m) } ?? fields(op, bounds: b, modulate: m, slot: slot)
         f.key.clipped = !op.clips.isEmpty
+        if specialisesMaps && needsMap && f.key.usesMap { f.key.map = ShaderKey.MapForm(g) }
         f.record.params[3] = depth
         let start = pieceStore.count
         if let rects = occupiedPieces(op, f, bounds: b) {

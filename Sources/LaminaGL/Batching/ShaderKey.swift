@@ -86,6 +86,32 @@ struct ShaderKey: Hashable {
     /// `texture()` at interpolated coordinates with nearest filtering and no blending, the form llvmpipe's
     /// linear rasterizer copies row by row. Its own program: none of the other fields apply.
     var opaqueCopy = false
+    /// How a program that maps pixels to local points (`usesMap`) computes them: through the general
+    /// projective map, or, for the forms it knows, without the arithmetic that gives exactly x / 1 there.
+    enum MapForm: Hashable {
+        case projective
+        /// W = 1 at every point (G's third column (0, 0, 1)): no division, no in-front test, the Jacobian
+        /// is G's first two columns (`AFFINE_MAP`).
+        case affine
+        /// An affine map with G's linear part the identity: the local point is the pixel plus G's third row,
+        /// the Jacobian the identity (`TRANSLATION_MAP`).
+        case translation
+
+        /// The form of G, row-major in lanes 0...8 (`ProjectiveMap.g`).
+        init(_ g: SIMD16<Float>) {
+            guard g[2] == 0, g[5] == 0, g[8] == 1 else { self = .projective; return }
+            self = g[0] == 1 && g[1] == 0 && g[3] == 0 && g[4] == 1 ? .translation : .affine
+        }
+    }
+    /// The map's form (`MapForm`), for programs that map (`usesMap`). Every form computes the general map's
+    /// floats, so the bytes do not depend on it; on llvmpipe a bordered card's fragments cost about a tenth
+    /// less under a translation.
+    var map = MapForm.projective
+
+    /// Whether the program maps each pixel to a local point (rounded rects, rings, textures, gradients).
+    var usesMap: Bool {
+        kind.shape == .roundedRect || kind.shape == .ring || kind.paint == .texture || kind.paint == .gradient
+    }
 
     /// The `#define`s of this variant.
     var defines: [String] {
@@ -109,6 +135,13 @@ struct ShaderKey: Hashable {
             case .axial: d.append("GRADIENT_AXIAL")
             case .radial: d.append("GRADIENT_RADIAL")
             case .conic: d.append("GRADIENT_CONIC")
+            }
+        }
+        if usesMap {
+            switch map {
+            case .projective: break
+            case .affine: d.append("AFFINE_MAP")
+            case .translation: d.append("TRANSLATION_MAP")
             }
         }
         if clipped { d.append("CLIPS") }

@@ -288,6 +288,7 @@ final class FrameExecutor {
         batcher.culls = options.culls
         batcher.avoidsDepth = options.avoidsDepth && resources.tuning.detachesDepth
         batcher.fusesBorders = options.joinsBorders
+        batcher.specialisesMaps = options.specialisesMaps
         return batcher
     }
 

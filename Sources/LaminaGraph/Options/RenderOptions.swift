@@ -43,6 +43,10 @@ public struct RenderOptions: Sendable, Equatable {
     /// `OpaqueBackdrop`) is kept composited over it, and copied back opaque, without blending: the same
     /// bytes, no read of the target (on llvmpipe, its linear rasterizer's row copies).
     public var keepsComposites = true
+    /// GPU: the programs of rounded rects, borders, textures and gradients specialised to their op's map
+    /// (affine, or a translation: the local point without the projective arithmetic that gives exactly
+    /// x / 1 there): the same bytes, fewer instructions a pixel.
+    public var specialisesMaps = true
     /// GPU: a blur only texel copies read stays at its reduced pyramid level, the copies reconstructing it.
     public var keepsReducedBlurs = true
     /// GPU: a gray pass blurred packed (`blur_wide.frag`: two pixels to an RGBA8 texel in 16-bit fixed point) instead of in RGBA.
