@@ -33,6 +33,7 @@ enum LaminaEnvironment {
         ("LAMINA_GL_KEEP_COMPOSITES", \.keepsComposites),
         ("LAMINA_GL_INSTANCED", \.instancedQuads),
         ("LAMINA_GL_MAP_FORMS", \.specialisesMaps),
+        ("LAMINA_GL_DRAWN_REGIONS", \.readsDrawnRegions),
     ]
 
     /// Names earlier versions read, and what replaced them.

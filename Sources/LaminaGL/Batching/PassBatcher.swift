@@ -31,6 +31,9 @@ struct PassBatcher {
     var pathSlots: [Int: PathCoverage.Slot] = [:]
     /// The ops copied from their kept regions instead of drawn (`KeptDrawAtlas`), by op index.
     var keptCopies: [Int: KeptCopy] = [:]
+    /// The pass's clear as pieces under every op, drawn first without blending (`clearInstances`), instead
+    /// of a clear of the whole target; nil for none.
+    var clearBelow: ClearPieces?
     /// Pixels of the quads drawn for the current pass (its ops' pieces after culling, with overdraw), for
     /// `FrameStats`.
     private(set) var pixels = 0
@@ -216,6 +219,15 @@ struct PassBatcher {
         // left under an opaque one is drawn first and overwritten, the same bytes.
         let inOrder = depthTested && avoidsDepth
         for p in prepared { if let p { emit(p, occluding: occluding && !inOrder) } }
+        // The clear under everything: farther than every op where depth is tested, else cut to what no opaque
+        // piece covers (or drawn first, in order). Depth is tested only where ops' opaque pieces need it.
+        let opsOpaque = !opaque.isEmpty
+        if let clear = clearBelow {
+            let d = occluding ? Float(1 - 0.5 / Double(items.count + 1)) : 0
+            let (floats, area) = PassBatcher.clearInstances(clear, grid: &grid, depth: d, quantizes: quantizesOpaqueSolids)
+            opaque += floats
+            pixels += area
+        }
         var first: Batch?
         if !opaque.isEmpty {
             let n = InstanceLayout.floats, count = opaque.count / n
@@ -229,7 +241,7 @@ struct PassBatcher {
                                  texture: b.texture, mask: b.mask, coverage: b.coverage))
             instances += b.floats
         }
-        return PassBatches(opaque: first, blended: batches, depthTested: first != nil && depthTested)
+        return PassBatches(opaque: first, blended: batches, depthTested: opsOpaque && depthTested)
     }
 
     /// The index of the batch of `key`, `texture` and `mask` that op `p` joins: the latest such batch that

@@ -1,4 +1,5 @@
 import CGLES
+import LaminaGeometry
 
 /// A texture (RGBA8 or BGRA8, see `RasterTuning`, or RGBA16F for blur intermediates) with a framebuffer
 /// object drawing into it; both deleted in `deinit`.
@@ -45,6 +46,22 @@ final class RenderTarget {
         // Checked even in release builds: an unchecked failure would hand back uninitialised memory.
         try GLCheck.check("glReadPixels(rows \(rows.lowerBound)..<\(rows.upperBound))", force: true)
         if bgra { PixelSwizzle.swapRedBlue(UnsafeMutableRawBufferPointer(start: start, count: rows.count * width * 4)) }
+    }
+
+    /// Reads the pixels of `rect` of the bound target into their place in a whole-target buffer at `base`
+    /// (tightly packed, rows top first), red and blue swapped for a BGRA target.
+    func read(_ rect: PixelRect, into base: UnsafeMutableRawPointer) throws {
+        guard !rect.isEmpty else { return }
+        let bgra = format == GL_BGRA_EXT
+        let start = base + (rect.y0 * width + rect.x0) * 4
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(width))
+        defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
+        glReadPixels(GLint(rect.x0), GLint(rect.y0), GLsizei(rect.width), GLsizei(rect.height),
+                     GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), start)
+        try GLCheck.check("glReadPixels(\(rect))", force: true)
+        guard bgra else { return }
+        for row in 0..<rect.height { PixelSwizzle.swap(start + row * width * 4, count: rect.width) }
     }
 
     /// Binds `framebuffer` and attaches level 0 of `texture` as its colour buffer; throws unless the

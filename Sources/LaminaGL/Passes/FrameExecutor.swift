@@ -24,6 +24,8 @@ final class FrameExecutor {
     /// The pass being executed: reading it while drawing into it would be a feedback loop (undefined in
     /// GLES 3.0 §4.4.3), so it is refused.
     private(set) var current: PassID?
+    /// Where the canvas pass's draws lie, when it is cleared and read back there only (`DrawnRegions`).
+    private(set) var canvasRegions: DrawnRegions?
 
     init(graph: RenderGraph, resources: GLResources, timed: Bool, options: RenderOptions = .default) {
         self.graph = graph; self.resources = resources; self.timed = timed; self.options = options
@@ -49,6 +51,7 @@ final class FrameExecutor {
             r.retained.trim(since: frameStart)
         }
         guard let canvas = graph.passes.last else { throw RenderGraphDefect("it has no pass") }
+        canvasRegions = drawnRegions(of: canvas)
         let lastUse = FrameExecutor.lastUses(graph)
         let grayPasses = Set(graph.passes.filter(\.isGray).map(\.id))
         let uploadsBefore = r.uploads, createdBefore = r.pool.created
@@ -77,8 +80,9 @@ final class FrameExecutor {
             }
         }
         guard let result = targets[canvas.id] else { throw GLError.invalidGraph("the canvas was not drawn") }
-        let image = canvas.width == 0 || canvas.height == 0
-            ? Image(width: canvas.width, height: canvas.height) : try FrameExecutor.readback(result, worker: r.readback)
+        let image = canvas.width == 0 || canvas.height == 0 ? Image(width: canvas.width, height: canvas.height)
+            : try canvasRegions.map { try FrameExecutor.readDrawn(result, regions: $0, clear: graph.clearColor) }
+                ?? FrameExecutor.readback(result, worker: r.readback)
         stats = frameStats(passStats, walls: timed ? walls : nil, uploadsBefore: uploadsBefore,
                            createdBefore: createdBefore)
         r.textures.sweep()
@@ -215,12 +219,16 @@ final class FrameExecutor {
         // Ops copied from kept regions read no coverage (`PassBatcher.prepare`).
         batcher.pathSlots = try paths.render(ops, passBounds: passBounds, maxTextureSize: resources.maxTextureSize,
                                              skipping: Set(kept.keys))
+        // The canvas drawn where its draws lie (`DrawnRegions`): its clear as pieces under them, nothing else.
+        let regions = c != nil && !adds && current == graph.passes.last?.id ? canvasRegions : nil
+        if let regions, let c { batcher.clearBelow = .init(rects: regions.rects, bytes: ClearColor.bytes(c)) }
+        defer { batcher.clearBelow = nil }
         let passBatches = try batcher.batches(for: ops, passBounds: passBounds)
         let (opaque, batches) = (passBatches.opaque, passBatches.blended)
         try resources.drawer.upload(instances: batcher.instances, clips: batcher.clips)
         target.bind()
         var bits = GLbitfield(0)
-        if let c {
+        if let c, regions == nil {
             // The bytes the CPU stores, given to the driver as whole steps: a clear does not pass through the
             // shaders' store rounding, and drivers convert a float near a tie each their own way.
             let px = ClearColor.bytes(c)

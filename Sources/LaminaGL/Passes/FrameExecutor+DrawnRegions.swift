@@ -1,0 +1,43 @@
+import CGLES
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+
+/// The canvas cleared and read back only where its draws lie (`DrawnRegions`), the rest of the image
+/// filled with the clear colour's bytes on the CPU: the bytes of clearing and reading it whole.
+extension FrameExecutor {
+    /// The regions of the canvas pass `canvas` (the graph's last) to clear and read, or nil to do both whole:
+    /// when the option is off, when the pass is kept for a later frame (its target's pixels are read again,
+    /// so all of them must be the frame's), when some op adds to the target (drawn in several runs), or when
+    /// the draws cover most of it.
+    func drawnRegions(of canvas: Pass) -> DrawnRegions? {
+        guard options.readsDrawnRegions, canvas.retainKey == nil, case .draw(let ops) = canvas.content,
+              !ops.contains(where: \.adds) else { return nil }
+        return DrawnRegions(ops: ops, width: canvas.width, height: canvas.height)
+    }
+
+    /// The canvas image: `clear`'s bytes (`ClearColor.bytes`, what the GPU's clear stores) everywhere, then
+    /// the target's pixels read back over them inside `regions`.
+    static func readDrawn(_ target: RenderTarget, regions: DrawnRegions, clear: PremultipliedColor) throws -> Image {
+        let count = target.width * target.height * 4
+        let px = ClearColor.bytes(clear)
+        var failure: Error?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            PixelSwizzle.fill(raw, r: px.r, g: px.g, b: px.b, a: px.a)
+            initialized = count
+            guard let base = raw.baseAddress else { return }
+            target.bind()
+            do {
+                for r in regions.rects { try target.read(r, into: base) }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        guard let image = Image(width: target.width, height: target.height, premultipliedRGBA: pixels) else {
+            throw GLError.invalidGraph("readback size mismatch")
+        }
+        return image
+    }
+}
