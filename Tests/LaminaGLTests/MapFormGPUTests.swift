@@ -32,6 +32,7 @@ final class MapFormGPUTests: XCTestCase {
         var homogeneous = Transform3D.identity
         homogeneous.m44 = 2
         XCTAssertEqual(try Self.form(homogeneous), .projective, "W = 2 everywhere: the division is not by 1")
+        XCTAssertEqual(try Self.form(Transform3D.scale(1e-7, 1e-7)), .projective, "G past 2^20: products may overflow")
     }
 
     /// The batch of a card under a translation, a scale and a perspective: each its form's program, and
@@ -91,7 +92,10 @@ final class MapFormGPUTests: XCTestCase {
             let paint: DrawOp.Paint
             switch i % 4 {
             case 0: paint = .solid(color)
-            case 1: paint = .texture(TextureDraw(source: .image(ImageID(0)), minFilter: .linear, magFilter: .linear))
+            case 1:
+                // Linear sampling, and trilinear through the general sampler (its level from the Jacobian).
+                let min: ContentsFilter = i % 8 == 1 ? .linear : .trilinear
+                paint = .texture(TextureDraw(source: .image(ImageID(0)), minFilter: min, magFilter: .linear))
             case 2: paint = .gradient(GradientPaint(kind: [.axial, .radial][i % 2], start: CGPoint(x: -20, y: 0),
                                                     end: CGPoint(x: 20, y: 10), stops: stops))
             default: paint = .solid(TestGraphs.green)

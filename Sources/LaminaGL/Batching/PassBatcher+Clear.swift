@@ -25,7 +25,7 @@ extension PassBatcher {
         var floats: [Float] = [], pixels = 0, pieces: [PixelRect] = []
         for r in clear.rects {
             pieces.removeAll(keepingCapacity: true)
-            if grid != nil { grid!.visible(r, into: &pieces) } else { pieces.append(r) }
+            if grid?.visible(r, into: &pieces) == nil { pieces.append(r) }
             for piece in pieces {
                 floats.append(piece)
                 floats += recordFloats

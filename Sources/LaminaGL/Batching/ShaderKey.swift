@@ -97,9 +97,14 @@ struct ShaderKey: Hashable {
         /// the Jacobian the identity (`TRANSLATION_MAP`).
         case translation
 
-        /// The form of G, row-major in lanes 0...8 (`ProjectiveMap.g`).
+        /// The form of G, row-major in lanes 0...8 (`ProjectiveMap.g`). A G with an entry past 2^20 stays
+        /// projective: there a product with a pixel coordinate could overflow, and only the general map's
+        /// in-front test (infinity times zero, not a number) discards such a pixel.
         init(_ g: SIMD16<Float>) {
-            guard g[2] == 0, g[5] == 0, g[8] == 1 else { self = .projective; return }
+            guard g[2] == 0, g[5] == 0, g[8] == 1, (0..<9).allSatisfy({ abs(g[$0]) <= 0x1p20 }) else {
+                self = .projective
+                return
+            }
             self = g[0] == 1 && g[1] == 0 && g[3] == 0 && g[4] == 1 ? .translation : .affine
         }
     }
