@@ -96,6 +96,9 @@ public final class GPURenderer: Renderer {
 
     /// Whether quads are drawn as instances (`RasterTuning.instanced`).
     public var instancedQuads: Bool { resources?.tuning.instanced ?? false }
+    /// Whether a canvas mostly left to its clear colour is cleared and read back where its draws lie
+    /// (`RasterTuning.drawsRegions`: software rasterizers), as `RenderOptions.readsDrawnRegions` allows.
+    public var drawsRegions: Bool { (resources?.tuning.drawsRegions ?? false) && options.readsDrawnRegions }
 
     /// The path coverage work kept between frames (`RenderOptions.keepsPathCoverage`), for tests.
     var keptPathCoverage: ByteBoundedCache<PathCoverage.KeptKey, PathCoverage.Kept>? { resources?.paths.kept }

@@ -29,6 +29,9 @@ struct InfoCommand: ParsableCommand {
             print("path coverage: \(renderer.pathCoverage.rawValue)\(chosen)")
             print("quads: " + (renderer.instancedQuads
                 ? "one instance each (a GPU; LAMINA_GL_INSTANCED)" : "four vertices each (a software rasterizer)"))
+            print("canvas: " + (renderer.drawsRegions
+                ? "cleared and read back where its layers lie when they leave most of it (a software rasterizer; LAMINA_GL_DRAWN_REGIONS)"
+                : "cleared and read back whole"))
         } catch let error as GLError {
             FileHandle.standardError.write(Data("lamina: GPU unavailable: \(error)\n".utf8))
             throw ExitCode(2)

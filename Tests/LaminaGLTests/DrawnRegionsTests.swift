@@ -53,6 +53,11 @@ final class DrawnRegionsTests: XCTestCase {
         }
     }
 
+    func testChoice_softwareRasterizersOnly() {
+        XCTAssertTrue(RasterTuning.choose(renderer: "llvmpipe (LLVM 15.0.6, 256 bits)", extensions: []).drawsRegions)
+        XCTAssertFalse(RasterTuning.choose(renderer: "NVIDIA H200/PCIe/SSE2", extensions: []).drawsRegions)
+    }
+
     func testBands_joinNearIntervals_keepFour_andStackIntoRectangles() {
         var list: [ClosedRange<Int>] = []
         for span in [0...9, 500...509, 1000...1009, 1500...1509, 1800...1809] { DrawnRegions.insert(span, into: &list) }
@@ -92,7 +97,10 @@ final class DrawnRegionsTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(regionsUsed, 10, "the sparse scenes are read by regions")
         // Both tunings; cut exactly, depth tested (no culling), and in op order (no occlusion).
-        for r in [try GLTestSupport.renderer(), try GPURenderer(platform: nil, tuning: .general)] {
+        var general = RasterTuning.general
+        general.drawsRegions = true
+        for r in [try GLTestSupport.renderer(), try GPURenderer(platform: nil, tuning: general)] {
+            XCTAssertTrue(r.drawsRegions, "llvmpipe reads a sparse canvas by regions")
             let saved = r.options
             defer { r.options = saved }
             for variant in ["default", "no culling", "no occlusion"] {

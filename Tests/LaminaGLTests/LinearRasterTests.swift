@@ -24,10 +24,11 @@ final class LinearRasterTests: XCTestCase {
         return r
     }
 
-    /// The tuning without its blending choice.
+    /// The tuning without its blending and canvas choices.
     private func shape(_ t: RasterTuning?) -> RasterTuning? {
         guard var s = t else { return nil }
         s.fetchBlend = false
+        s.drawsRegions = false
         return s
     }
 
@@ -48,6 +49,7 @@ final class LinearRasterTests: XCTestCase {
             ? .linear : .general
         expected.fetchBlend = r.options.fetchBlend
             && r.info.extensions.contains { $0.name == "GL_EXT_shader_framebuffer_fetch" && $0.present }
+        expected.drawsRegions = PathCoverageMethod.isSoftware(renderer: r.info.glRenderer)
         XCTAssertEqual(r.tuning, Optional(expected), "GL_RENDERER \(r.info.glRenderer)")
         XCTAssertEqual(shape(try general().tuning), .general)
     }

@@ -48,6 +48,11 @@ struct RasterTuning: Equatable {
     /// instance, so it keeps the vertices). A GPU then takes a quarter of the bytes per quad, and the CPU
     /// no longer writes the four copies.
     var instanced = false
+    /// A canvas mostly left to its clear colour is cleared and read back only where its draws lie
+    /// (`DrawnRegions`): on a software rasterizer, where a whole clear sends every tile through the
+    /// rasterizer and the read-back is a memory copy. A GPU keeps its whole clear and one read-back (there
+    /// each read is a wait on the GPU, and the gain was never measured on one).
+    var drawsRegions = false
 
     /// The general shape: RGBA8, flat records, one draw per batch, one read-back thread.
     static let general = RasterTuning(colorFormat: GL_RGBA8, smoothRecords: false, maxQuadsPerDraw: .max,
@@ -78,6 +83,7 @@ struct RasterTuning: Equatable {
         var tuning = options.linearRasterizer ? chooseShape(renderer: renderer, extensions: extensions) : .general
         tuning.fetchBlend = options.fetchBlend && extensions.contains("GL_EXT_shader_framebuffer_fetch")
         tuning.instanced = options.instancedQuads && !PathCoverageMethod.isSoftware(renderer: renderer)
+        tuning.drawsRegions = PathCoverageMethod.isSoftware(renderer: renderer)
         return tuning
     }
 

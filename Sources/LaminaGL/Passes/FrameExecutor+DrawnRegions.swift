@@ -7,11 +7,12 @@ import LaminaImage
 /// filled with the clear colour's bytes on the CPU: the bytes of clearing and reading it whole.
 extension FrameExecutor {
     /// The regions of the canvas pass `canvas` (the graph's last) to clear and read, or nil to do both whole:
-    /// when the option is off, when the pass is kept for a later frame (its target's pixels are read again,
+    /// when the option is off or the driver is a GPU (`RasterTuning.drawsRegions`), when the pass is kept for a later frame (its target's pixels are read again,
     /// so all of them must be the frame's), when some op adds to the target (drawn in several runs), or when
     /// the draws cover most of it.
     func drawnRegions(of canvas: Pass) -> DrawnRegions? {
-        guard options.readsDrawnRegions, canvas.retainKey == nil, case .draw(let ops) = canvas.content,
+        guard options.readsDrawnRegions, resources.tuning.drawsRegions, canvas.retainKey == nil,
+              case .draw(let ops) = canvas.content,
               !ops.contains(where: \.adds) else { return nil }
         return DrawnRegions(ops: ops, width: canvas.width, height: canvas.height)
     }

@@ -47,8 +47,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// (affine, or a translation: the local point without the projective arithmetic that gives exactly
     /// x / 1 there): the same bytes, fewer instructions a pixel.
     public var specialisesMaps = true
-    /// GPU: a canvas whose draws leave most of it to the background cleared and read back only where they
-    /// lie (`DrawnRegions`), the rest of the image filled with the background's bytes: the same bytes.
+    /// GPU, on a software rasterizer: a canvas whose draws leave most of it to the background cleared and
+    /// read back only where they lie (`DrawnRegions`), the rest of the image filled with the background's
+    /// bytes: the same bytes.
     public var readsDrawnRegions = true
     /// GPU: a blur only texel copies read stays at its reduced pyramid level, the copies reconstructing it.
     public var keepsReducedBlurs = true
