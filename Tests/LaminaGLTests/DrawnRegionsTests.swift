@@ -70,6 +70,10 @@ final class DrawnRegionsTests: XCTestCase {
         XCTAssertNil(DrawnRegions(ops: [Self.op(PixelRect(x0: 0, y0: 0, x1: 1000, y1: 600))], width: 1000, height: 1000),
                      "an op over half the canvas: cleared and read whole")
         XCTAssertEqual(DrawnRegions(ops: [], width: 10, height: 10)?.rects, [], "nothing drawn: nothing read")
+        let thin = (0..<600).map { Self.op(PixelRect(x0: $0 % 2, y0: 0, x1: $0 % 2 + 1, y1: 60_000)) }
+        XCTAssertNotNil(DrawnRegions(ops: Array(thin.prefix(500)), width: 12_000, height: 60_000))
+        XCTAssertNil(DrawnRegions(ops: thin, width: 12_000, height: 60_000),
+                     "600 ops crossing 1 875 bands each: over the walk's bound, read whole")
     }
 
     /// Sparse scenes (the bench's 10 and 100 cards, labels on a canvas, a transparent canvas, a colour with

@@ -22,6 +22,9 @@ struct DrawnRegions: Equatable {
     /// CPU costs about what the clear did (on llvmpipe, 100 masked cards over 72 % of the canvas: 2.9 ->
     /// 3.9 ms by regions).
     static let maximumQuarters = 2
+    /// The most band entries the ops may make (an op makes one per band it crosses): past it the canvas is
+    /// cleared and read whole, so thousands of tall thin layers on a tall canvas cost a bounded walk.
+    static let maximumEntries = 1 << 20
 
     /// Disjoint rectangles inside the canvas, top to bottom.
     let rects: [PixelRect]
@@ -35,11 +38,15 @@ struct DrawnRegions: Equatable {
         guard limit > 0 else { return nil }
         let bands = (height + Self.bandHeight - 1) / Self.bandHeight
         var intervals = [[ClosedRange<Int>]](repeating: [], count: bands)
+        var entries = 0
         for op in ops {
             let b = op.bounds.intersection(canvas)
             if b.isEmpty { continue }
             if b.area > limit { return nil }
-            for band in (b.y0 / Self.bandHeight)...((b.y1 - 1) / Self.bandHeight) {
+            let first = b.y0 / Self.bandHeight, last = (b.y1 - 1) / Self.bandHeight
+            entries += last - first + 1
+            if entries > Self.maximumEntries { return nil }
+            for band in first...last {
                 Self.insert(b.x0...(b.x1 - 1), into: &intervals[band])
             }
         }
