@@ -16,27 +16,6 @@ enum PixelSwizzle {
         }
     }
 
-    /// Fills `bytes` with the pixel (r, g, b, a), 4 bytes each: `memset` where the four are one byte
-    /// (transparent, opaque white), else sixteen pixels per SIMD store.
-    static func fill(_ bytes: UnsafeMutableRawBufferPointer, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        guard let base = bytes.baseAddress else { return }
-        if r == g && g == b && b == a {
-            base.initializeMemory(as: UInt8.self, repeating: r, count: bytes.count)
-            return
-        }
-        let word = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
-        let pixels = bytes.count / 4, wide = SIMD16<UInt32>(repeating: word)
-        var i = 0
-        while i + 16 <= pixels {
-            (base + 4 * i).storeBytes(of: wide, as: SIMD16<UInt32>.self)
-            i += 16
-        }
-        while i < pixels {
-            (base + 4 * i).storeBytes(of: word, as: UInt32.self)
-            i += 1
-        }
-    }
-
     /// Swaps bytes 0 and 2 of `count` pixels at `p`, on this thread.
     static func swap(_ p: UnsafeMutableRawPointer, count: Int) {
         // Little-endian words: BGRA bytes read as 0xAARRGGBB; keep G and A, exchange the low and third bytes.

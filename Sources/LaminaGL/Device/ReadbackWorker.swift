@@ -1,5 +1,6 @@
 import CGLES
 import Dispatch
+import LaminaGeometry
 import Foundation
 
 /// A second GL context in the renderer's share group, current on a thread of its own, that reads back the
@@ -156,7 +157,8 @@ final class ReadbackWorker {
         }
         do {
             try RenderTarget.attachColor(job.texture, to: framebuffer)
-            try RenderTarget.readRows(job.rows, width: job.width, format: job.format, into: job.destination)
+            try RenderTarget.readRect(PixelRect(x0: 0, y0: job.rows.lowerBound, x1: job.width, y1: job.rows.upperBound),
+                                      width: job.width, format: job.format, into: job.destination)
         } catch {
             return error
         }

@@ -28,29 +28,21 @@ final class RenderTarget {
     }
 
     /// Reads `rows` of this target into their place in a whole-target buffer at `base` (tightly packed,
-    /// rows top first; see `readRows`).
+    /// rows top first; see `readRect`).
     func read(rows: Range<Int>, into base: UnsafeMutableRawPointer) throws {
         bind()
-        try RenderTarget.readRows(rows, width: width, format: format, into: base)
+        try read(PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound), into: base)
     }
 
-    /// glReadPixels of `rows` of the bound read framebuffer into their place in the canvas buffer at
-    /// `base`, checked, then red and blue swapped for a BGRA target.
-    static func readRows(_ rows: Range<Int>, width: Int, format: Int32, into base: UnsafeMutableRawPointer) throws {
-        guard !rows.isEmpty else { return }
-        let bgra = format == GL_BGRA_EXT
-        let start = base + rows.lowerBound * width * 4
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        glReadPixels(0, GLint(rows.lowerBound), GLsizei(width), GLsizei(rows.count),
-                     GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), start)
-        // Checked even in release builds: an unchecked failure would hand back uninitialised memory.
-        try GLCheck.check("glReadPixels(rows \(rows.lowerBound)..<\(rows.upperBound))", force: true)
-        if bgra { PixelSwizzle.swapRedBlue(UnsafeMutableRawBufferPointer(start: start, count: rows.count * width * 4)) }
-    }
-
-    /// Reads the pixels of `rect` of the bound target into their place in a whole-target buffer at `base`
-    /// (tightly packed, rows top first), red and blue swapped for a BGRA target.
+    /// Reads the pixels of `rect` of this target into their place in a whole-target buffer at `base`.
     func read(_ rect: PixelRect, into base: UnsafeMutableRawPointer) throws {
+        try RenderTarget.readRect(rect, width: width, format: format, into: base)
+    }
+
+    /// glReadPixels of `rect` of the bound read framebuffer (`width` pixels wide) into its place in the
+    /// canvas buffer at `base` (tightly packed, rows top first), checked, then red and blue swapped for a
+    /// BGRA target: whole rows at once (in a few parallel chunks), a narrower rect row by row.
+    static func readRect(_ rect: PixelRect, width: Int, format: Int32, into base: UnsafeMutableRawPointer) throws {
         guard !rect.isEmpty else { return }
         let bgra = format == GL_BGRA_EXT
         let start = base + (rect.y0 * width + rect.x0) * 4
@@ -59,9 +51,14 @@ final class RenderTarget {
         defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
         glReadPixels(GLint(rect.x0), GLint(rect.y0), GLsizei(rect.width), GLsizei(rect.height),
                      GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), start)
+        // Checked even in release builds: an unchecked failure would hand back uninitialised memory.
         try GLCheck.check("glReadPixels(\(rect))", force: true)
         guard bgra else { return }
-        for row in 0..<rect.height { PixelSwizzle.swap(start + row * width * 4, count: rect.width) }
+        if rect.width == width {
+            PixelSwizzle.swapRedBlue(UnsafeMutableRawBufferPointer(start: start, count: rect.area * 4))
+        } else {
+            for row in 0..<rect.height { PixelSwizzle.swap(start + row * width * 4, count: rect.width) }
+        }
     }
 
     /// Binds `framebuffer` and attaches level 0 of `texture` as its colour buffer; throws unless the

@@ -20,25 +20,13 @@ extension FrameExecutor {
     /// The canvas image: `clear`'s bytes (`ClearColor.bytes`, what the GPU's clear stores) everywhere, then
     /// the target's pixels read back over them inside `regions`.
     static func readDrawn(_ target: RenderTarget, regions: DrawnRegions, clear: PremultipliedColor) throws -> Image {
-        let count = target.width * target.height * 4
         let px = ClearColor.bytes(clear)
-        var failure: Error?
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let raw = UnsafeMutableRawBufferPointer(buffer)
-            PixelSwizzle.fill(raw, r: px.r, g: px.g, b: px.b, a: px.a)
-            initialized = count
+        let pattern = UInt32(px.r) | UInt32(px.g) << 8 | UInt32(px.b) << 16 | UInt32(px.a) << 24
+        return try image(of: target) { raw in
             guard let base = raw.baseAddress else { return }
+            PixelFill.store(pattern, count: raw.count / 4, at: base)
             target.bind()
-            do {
-                for r in regions.rects { try target.read(r, into: base) }
-            } catch {
-                failure = error
-            }
+            for r in regions.rects { try target.read(r, into: base) }
         }
-        if let failure { throw failure }
-        guard let image = Image(width: target.width, height: target.height, premultipliedRGBA: pixels) else {
-            throw GLError.invalidGraph("readback size mismatch")
-        }
-        return image
     }
 }

@@ -346,16 +346,23 @@ final class FrameExecutor {
     /// per-byte conversion to RGBA. With a `worker`, a canvas of at least `splitPixels` pixels is read by
     /// two threads, half the rows each.
     static func readback(_ target: RenderTarget, worker: ReadbackWorker?) throws -> Image {
+        try image(of: target) { raw in
+            if let worker, target.width * target.height >= splitPixels {
+                try worker.read(target, into: raw, split: target.height / 2)
+            } else if let base = raw.baseAddress {
+                try target.read(rows: 0..<target.height, into: base)
+            }
+        }
+    }
+
+    /// An image of `target`'s size whose premultiplied RGBA bytes `write` fills; a failure leaves them zero
+    /// and is thrown.
+    static func image(of target: RenderTarget, _ write: (UnsafeMutableRawBufferPointer) throws -> Void) throws -> Image {
         let count = target.width * target.height * 4
         var failure: Error?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let raw = UnsafeMutableRawBufferPointer(buffer)
             do {
-                if let worker, target.width * target.height >= splitPixels {
-                    try worker.read(target, into: raw, split: target.height / 2)
-                } else if let base = raw.baseAddress {
-                    try target.read(rows: 0..<target.height, into: base)
-                }
+                try write(UnsafeMutableRawBufferPointer(buffer))
             } catch {
                 failure = error
                 buffer.initialize(repeating: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaGeometry
+import LaminaImage
 
 /// Writing pixels: premultiplied source-over of 8-bit pixels, as every GPU's RGBA8 target blends.
 ///
@@ -188,7 +189,6 @@ struct BlendTarget {
     /// Stores `pattern` over whole rows: a pass's clear colour, written band by band.
     func fill(_ pattern: UInt32, rows: Range<Int>) {
         guard !rows.isEmpty, width > 0 else { return }
-        let p = UnsafeMutableRawPointer(base + rows.lowerBound * width * 4)
-        for i in 0..<rows.count * width { p.storeBytes(of: pattern, toByteOffset: i * 4, as: UInt32.self) }
+        PixelFill.store(pattern, count: rows.count * width, at: UnsafeMutableRawPointer(base + rows.lowerBound * width * 4))
     }
 }
