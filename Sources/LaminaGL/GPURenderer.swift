@@ -106,6 +106,9 @@ public final class GPURenderer: Renderer {
     /// How many draws are kept in pages (`KeptDrawAtlas`), for tests.
     var keptDrawCount: Int { resources?.keptDraws.count ?? 0 }
 
+    /// How many passes' kept draws were handed out again without a search (`KeptDrawMemo`), for tests.
+    var keptDrawReplays: Int { resources?.keptMemo.replays ?? 0 }
+
     /// Paints the kept draws' pages one colour, for tests that show what is copied from them.
     func paintKeptPages(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) throws {
         try context.makeCurrent()
@@ -143,7 +146,10 @@ public final class GPURenderer: Renderer {
         let frame = FrameExecutor(graph: graph, resources: r, timed: collectsGPUTimes, options: options)
         // Coverage atlases no pass of this frame read go back to the pool (`PathCoverage+KeptPages.swift`).
         // Free targets no pass took this frame or the one before are deleted (`TargetPool.endFrame`).
-        defer { r.paths.endFrame(); r.pool.endFrame(); r.keptDraws.endFrame() }
+        defer {
+            r.paths.endFrame(); r.pool.endFrame(); r.keptDraws.endFrame()
+            r.keptMemo.trim(version: r.keptDraws.version)
+        }
         let image = try frame.run()
         lastFrameStats = frame.stats
         return image
@@ -167,6 +173,8 @@ final class GLResources {
     let paths: PathCoverage
     /// Texture and gradient draws kept between frames in pages (`KeptDrawAtlas`).
     let keptDraws: KeptDrawAtlas
+    /// Each pass's kept draws as the last frame that made none found them (`KeptDrawMemo`).
+    let keptMemo = KeptDrawMemo()
     /// Set when the options changed: the kept draws are let go at the next frame.
     var keptDrawsStale = false
     /// The batcher's arrays between frames (`PassBatcher.Storage`).

@@ -42,9 +42,13 @@ final class OpaqueBackdrop {
     static let limit = Double(1 << 20)
     static let cell = 64
     /// How many ops touching a draw's grid cells are looked at before giving up (an answer of nil).
-    static let lookback = 64
-    /// Most operations over the clear colour or the covering op.
-    static let maximumStack = 8
+    static let lookback = 128
+    /// Most operations over the clear colour or the covering op. A deep stack costs its composite's make
+    /// (once) and, where the pass changes every frame, its identity's hashing; a warm frame of an unchanged
+    /// pass finds its composites without either (`KeptDrawMemo`). Measured on llvmpipe against a stack of
+    /// 8: 300 overlapping fills, 500 strokes and 300 gradient cards, a third to a half of which found no
+    /// backdrop within 8, take half the time or less a warm frame.
+    static let maximumStack = 64
 
     init(ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?, fusesBorders: Bool = true,
          sampled: @escaping (TextureDraw) -> (DrawBackdrop.Sample, Bitmap?)? = { _ in nil }) {

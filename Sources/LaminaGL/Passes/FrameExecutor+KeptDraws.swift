@@ -17,6 +17,12 @@ extension FrameExecutor {
                    batcher: inout PassBatcher) throws -> [Int: PassBatcher.KeptCopy] {
         guard options.keepsDraws, options.gpuFastPaths, !drawsKeyedPass else { return [:] }
         let atlas = resources.keptDraws
+        // The same pass of the same graph as a frame that made nothing: its answer again (`KeptDrawMemo`).
+        let key = KeptDrawMemo.Key(passes: graph.passes, images: graph.images, ops: ops, pass: current,
+                                   passBounds: passBounds, clear: clear, options: options)
+        if let copies = resources.keptMemo.replay(key, atlas: atlas) { return copies }
+        atlas.sightings = []
+        defer { atlas.sightings = nil }
         var copies: [Int: PassBatcher.KeptCopy] = [:], made: [(index: Int, identity: DrawIdentity)] = []
         var backdrops: OpaqueBackdrop?
         for (i, op) in ops.enumerated() {
@@ -51,6 +57,9 @@ extension FrameExecutor {
             // Regions not made must not be copied by a later frame.
             for (_, identity) in made { atlas.forget(identity) }
             throw error
+        }
+        if made.isEmpty, !copies.isEmpty {
+            resources.keptMemo.record(key, copies: copies, sightings: atlas.sightings ?? [], atlas: atlas)
         }
         return copies
     }

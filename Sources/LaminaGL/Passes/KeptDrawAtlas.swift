@@ -72,6 +72,11 @@ final class KeptDrawAtlas {
     private var seenBefore: Set<Int> = [], seenNow: Set<Int> = []
     private var frame = 0
     let format: Int32
+    /// Counts the times a kept region was let go: an answer found while it had a value (`KeptDrawMemo`)
+    /// names regions that are all still kept while it has it.
+    private(set) var version = 0
+    /// The identities' hashes `sightedBefore` notes while this is not nil (`KeptDrawMemo.record`).
+    var sightings: [Int]?
 
     init(format: Int32 = GL_RGBA8) { self.format = format }
 
@@ -92,6 +97,7 @@ final class KeptDrawAtlas {
 
     /// Lets every kept draw and page go (options changed, or the renderer stops keeping).
     func dropAll() {
+        version += 1
         entries.removeAll()
         pages.removeAll()
         seenBefore.removeAll()
@@ -100,7 +106,10 @@ final class KeptDrawAtlas {
     }
 
     /// Forgets draw `identity` (its region was not made: the frame failed before drawing it).
-    func forget(_ identity: DrawIdentity) { entries[identity] = nil }
+    func forget(_ identity: DrawIdentity) {
+        version += 1
+        entries[identity] = nil
+    }
 
     /// Ends a frame: pages no pass read in it or the frame before are emptied and their targets released, so
     /// what is held follows what the frames draw (a scene left behind does not hold its pages); a page more
@@ -130,19 +139,30 @@ final class KeptDrawAtlas {
     func slot(for identity: DrawIdentity, bitmaps: [Bitmap], bounds: PixelRect) -> Slot? {
         guard let entry = entries[identity] else { return nil }
         guard entry.samples(bitmaps), entry.slot.bounds == bounds, entry.slot.page < pages.count else {
+            version += 1
             entries[identity] = nil
             return nil
         }
-        let page = pages[entry.slot.page]
-        page.lastUse = frame
-        page.readArea += entry.slot.bounds.area
+        markRead(entry.slot)
         return entry.slot
     }
+
+    /// Marks the region at `slot` read this frame (its page kept).
+    func markRead(_ slot: Slot) {
+        guard slot.page < pages.count else { return }
+        let page = pages[slot.page]
+        page.lastUse = frame
+        page.readArea += slot.bounds.area
+    }
+
+    /// Notes the identities whose hashes are `hashes` as seen this frame.
+    func sight(_ hashes: [Int]) { seenNow.formUnion(hashes) }
 
     /// Notes draw `identity` as seen this frame; whether it was seen in the frame before.
     func sightedBefore(_ identity: DrawIdentity) -> Bool {
         let hash = identity.hashValue
         seenNow.insert(hash)
+        sightings?.append(hash)
         return seenBefore.contains(hash)
     }
 
@@ -214,6 +234,7 @@ final class KeptDrawAtlas {
 
     /// Forgets every draw kept in page `index` and its shelves.
     private func empty(_ index: Int) {
+        version += 1
         let page = pages[index]
         for key in page.keys where entries[key]?.slot.page == index { entries[key] = nil }
         page.keys.removeAll()

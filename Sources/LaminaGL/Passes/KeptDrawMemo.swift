@@ -1,0 +1,79 @@
+import LaminaGeometry
+import LaminaGraph
+
+/// What `FrameExecutor.keptDraws` found for a pass in a frame that made no region, handed out again while
+/// the next frame draws the same pass of the same graph: a warm frame of an unchanged tree pays its draws,
+/// not the search for their backdrops and the hashing of their identities (for 300 overlapping path fills
+/// on llvmpipe, a fifth of the frame).
+///
+/// "The same graph" is the same storage: the graph's pass and image arrays and the pass's op array are
+/// the very buffers of the frame that recorded (a retained plan, `RetainedPlan`, hands its graph out again;
+/// a graph planned anew, or changed in any way, has buffers of its own). The memo holds those arrays, so
+/// no other array can take their addresses while it is kept. The answer is handed out again only while the
+/// atlas has let no region go since (`KeptDrawAtlas.version`), and handing it out marks every region read
+/// and every draw sighted, as the search would have.
+final class KeptDrawMemo {
+    /// What a pass's answer was computed from, besides the atlas.
+    struct Key {
+        let passes: [Pass]
+        let images: [ImageResource]
+        let ops: [DrawOp]
+        let pass: PassID?
+        let passBounds: PixelRect
+        let clear: PremultipliedColor?
+        let options: RenderOptions
+
+        /// The same buffers, bounds, clear and options.
+        func matches(_ other: Key) -> Bool {
+            KeptDrawMemo.same(passes, other.passes) && KeptDrawMemo.same(images, other.images)
+                && KeptDrawMemo.same(ops, other.ops) && pass == other.pass && passBounds == other.passBounds
+                && clear == other.clear && options == other.options
+        }
+    }
+
+    private struct Entry {
+        let key: Key
+        let copies: [Int: PassBatcher.KeptCopy]
+        let sightings: [Int]
+        let version: Int
+    }
+
+    /// At most this many passes' answers are kept (a frame's largest passes are few; a tree of thousands of
+    /// masked layers does not hold thousands of answers).
+    static let maximumEntries = 64
+    private var entries: [Entry] = []
+    /// Answers handed out again (tests).
+    private(set) var replays = 0
+
+    /// The kept copies recorded for `key`, when the atlas let nothing go since; every region marked read.
+    func replay(_ key: Key, atlas: KeptDrawAtlas) -> [Int: PassBatcher.KeptCopy]? {
+        guard let i = entries.firstIndex(where: { $0.key.matches(key) }) else { return nil }
+        let entry = entries[i]
+        guard entry.version == atlas.version else {
+            entries.remove(at: i)
+            return nil
+        }
+        for copy in entry.copies.values { atlas.markRead(copy.slot) }
+        atlas.sight(entry.sightings)
+        replays += 1
+        return entry.copies
+    }
+
+    /// Records the answer for `key`: the copies, the draws' identities sighted while finding them.
+    func record(_ key: Key, copies: [Int: PassBatcher.KeptCopy], sightings: [Int], atlas: KeptDrawAtlas) {
+        entries.removeAll { $0.key.pass == key.pass || $0.version != atlas.version }
+        if entries.count >= KeptDrawMemo.maximumEntries { entries.removeFirst() }
+        entries.append(Entry(key: key, copies: copies, sightings: sightings, version: atlas.version))
+    }
+
+    /// Lets the answers go that name regions the atlas may have let go since (its version is not `version`),
+    /// with the pages they hold.
+    func trim(version: Int) { entries.removeAll { $0.version != version } }
+
+    /// Whether `a` and `b` are one buffer (so the same elements: an array held is never written in place).
+    static func same<T>(_ a: [T], _ b: [T]) -> Bool {
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress && pa.count == pb.count }
+        }
+    }
+}

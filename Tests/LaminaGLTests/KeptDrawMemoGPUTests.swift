@@ -1,0 +1,129 @@
+import Foundation
+import LaminaCore
+@testable import LaminaFixtures
+@testable import LaminaGL
+import LaminaGeometry
+import LaminaGraph
+import LaminaImage
+import LaminaTestSupport
+import XCTest
+
+/// A pass's kept draws handed out again in a warm frame of the same graph (`KeptDrawMemo`): the bytes of
+/// searching for them, and no answer for a graph that is another, or once the atlas let a region go.
+final class KeptDrawMemoGPUTests: XCTestCase {
+    /// Bench scenes whose draws are kept over deep backdrops (overlapping fills, strokes and gradient cards,
+    /// labels over labels): frames three to five equal a renderer that keeps nothing, and frames four and
+    /// five are answered again (three is the first that makes nothing).
+    func testBenchScenes_replayedFramesHaveThePlainBytes() throws {
+        let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
+        let plain = try TestGraphs.keptDrawsRenderer(keeps: false, composites: false)
+        for name in ["shape-fills-300", "strokes-500", "gradient-cards-300", "ui-labels-400"] {
+            guard let bench = BenchScenes.suite.first(where: { $0.name == name }) else {
+                XCTFail("no bench scene \(name)")
+                continue
+            }
+            let graph = try Planner().plan(bench.makeScene())
+            let expected = try plain.render(graph)
+            for _ in 0..<2 { _ = try keeping.render(graph) }
+            let before = keeping.keptDrawReplays
+            for frame in 3...5 {
+                let cmp = try ImageComparison(keeping.render(graph), expected)
+                XCTAssertEqual(cmp.maxDifference, 0, "\(name), frame \(frame): \(cmp.differingPixels) pixels differ")
+            }
+            XCTAssertEqual(keeping.keptDrawReplays - before, 2, "\(name): frames four and five replayed")
+            XCTAssertGreaterThan(keeping.keptDrawCount, 0, name)
+        }
+    }
+
+    /// Overlapping translucent rounded cards over the canvas, each over the ones before it.
+    private func cards(tint: Double = 0) -> RenderGraph {
+        let ops = (0..<12).map { k -> DrawOp in
+            let x = Double(8 + 9 * k), y = Double(6 + 5 * (k % 4))
+            let shape = RoundedRect(rect: CGRect(x: 0, y: 0, width: 40, height: 30), radius: 12, corners: .all,
+                                    curve: .circular)
+            let color = PremultipliedColor(r: 0.05 * Double(k % 5) + tint, g: 0.3, b: 0.4, a: 0.7)
+            return DrawOp(shape: .roundedRect(shape), paint: .solid(color), transform: .translation(x + 0.5, y),
+                          clips: [Clip(shape: RoundedRect(rect: CGRect(x: 0, y: 0, width: 160, height: 70), radius: 0,
+                                                         corners: .all, curve: .circular), transform: .identity)],
+                          bounds: PixelRect(x0: Int(x), y0: Int(y), x1: Int(x) + 41, y1: Int(y) + 30))
+        }
+        return TestGraphs.canvas(ops, width: 160, height: 70, clear: PremultipliedColor(r: 0.85, g: 0.88, b: 0.9, a: 1))
+    }
+
+    /// The same graph is answered again; the same ops in other buffers, and a changed op, are searched for
+    /// (with the bytes of drawing them); an options change, which lets the atlas go, answers nothing again.
+    func testOnlyTheSameGraph_isAnsweredAgain() throws {
+        let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
+        let plain = try TestGraphs.keptDrawsRenderer(keeps: false, composites: false)
+        let graph = cards()
+        for _ in 0..<3 { _ = try keeping.render(graph) }
+        XCTAssertEqual(keeping.keptDrawReplays, 0, "frame three is the first that makes nothing")
+        XCTAssertGreaterThan(keeping.keptDrawCount, 6, "the clipped cards, kept over the ones before them")
+        XCTAssertEqual(try ImageComparison(keeping.render(graph), plain.render(graph)).maxDifference, 0)
+        XCTAssertEqual(keeping.keptDrawReplays, 1)
+
+        var copied = graph
+        copied.passes = graph.passes.map { pass in
+            var p = pass
+            if case .draw(let ops) = pass.content { p.content = .draw(ops.map { $0 }) }
+            return p
+        }
+        XCTAssertEqual(try ImageComparison(keeping.render(copied), plain.render(copied)).maxDifference, 0)
+        XCTAssertEqual(keeping.keptDrawReplays, 1, "the same ops in other buffers: searched for")
+
+        let tinted = cards(tint: 0.25)
+        for frame in 0..<2 {
+            XCTAssertEqual(try ImageComparison(keeping.render(tinted), plain.render(tinted)).maxDifference, 0,
+                           "tinted, frame \(frame)")
+        }
+        XCTAssertEqual(keeping.keptDrawReplays, 1, "changed cards: searched for, and made")
+
+        keeping.options.joinsBorders = false
+        var options = RenderOptions()
+        options.joinsBorders = false
+        options.keepsDraws = false
+        let expected = try GPURenderer(options: options).render(tinted)
+        for frame in 0..<2 {
+            XCTAssertEqual(try ImageComparison(keeping.render(tinted), expected).maxDifference, 0, "after, frame \(frame)")
+        }
+        XCTAssertEqual(keeping.keptDrawReplays, 1, "the options changed: the atlas let its regions go")
+    }
+
+    /// The memo itself: an answer is handed out for the same buffers while the atlas keeps its regions, each
+    /// marked read and its draws sighted; not for another op buffer, nor once the atlas let a region go.
+    func testAnswers_lastWhileTheAtlasKeepsItsRegions() throws {
+        let r = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
+        try withExtendedLifetime(r) {
+            let atlas = KeptDrawAtlas(), memo = KeptDrawMemo()
+            let op = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 20, height: 20)), paint: .solid(TestGraphs.red),
+                            transform: .identity, bounds: PixelRect(x0: 0, y0: 0, x1: 20, y1: 20))
+            let identity = DrawIdentity(op: op, border: nil, image: nil)
+            let graph = TestGraphs.canvas([op], width: 20, height: 20)
+            guard case .draw(let ops) = graph.passes[0].content else { return XCTFail("no draw pass") }
+            func key(_ ops: [DrawOp]) -> KeptDrawMemo.Key {
+                KeptDrawMemo.Key(passes: graph.passes, images: graph.images, ops: ops, pass: graph.passes[0].id,
+                                 passBounds: op.bounds, clear: nil, options: RenderOptions())
+            }
+            atlas.beginFrame()
+            atlas.sightings = []
+            XCTAssertFalse(atlas.sightedBefore(identity))
+            let sightings = atlas.sightings ?? []
+            guard let slot = atlas.allocate(identity, bitmaps: [], bounds: op.bounds), let page = atlas.target(slot.page) else {
+                return XCTFail("no region")
+            }
+            memo.record(key(ops), copies: [0: .init(slot: slot, page: page)], sightings: sightings, atlas: atlas)
+            atlas.endFrame()
+            atlas.beginFrame()
+            XCTAssertEqual(memo.replay(key(ops), atlas: atlas)?[0]?.slot, slot)
+            atlas.endFrame()
+            atlas.beginFrame()
+            XCTAssertTrue(atlas.sightedBefore(identity), "the replayed frame sighted the draw")
+            XCTAssertNil(memo.replay(key(ops.map { $0 }), atlas: atlas), "another buffer")
+            XCTAssertNotNil(memo.replay(key(ops), atlas: atlas))
+            atlas.endFrame()
+            XCTAssertEqual(atlas.pageCount, 1, "the page read in the replayed frames is kept")
+            atlas.forget(identity)
+            XCTAssertNil(memo.replay(key(ops), atlas: atlas), "the atlas let a region go")
+        }
+    }
+}
