@@ -148,7 +148,7 @@ public final class GPURenderer: Renderer {
         // Free targets no pass took this frame or the one before are deleted (`TargetPool.endFrame`).
         defer {
             r.paths.endFrame(); r.pool.endFrame(); r.keptDraws.endFrame()
-            r.keptMemo.trim(version: r.keptDraws.version)
+            r.keptMemo.trim(r.keptDraws)
         }
         let image = try frame.run()
         lastFrameStats = frame.stats

@@ -86,8 +86,9 @@ final class KeptCompositesGPUTests: XCTestCase {
             XCTAssertEqual(try ImageComparison(keeping.render(graph), plain).maxDifference, 0, "frame \(frame)")
             XCTAssertEqual(try ImageComparison(alone.render(graph), plain).maxDifference, 0, "frame \(frame), alone")
         }
-        XCTAssertEqual(keeping.keptDrawCount, 8, "six labels' composites, the card with continuous corners (its "
-                       + "corners half its pixels: costly) and the path over the canvas")
+        XCTAssertEqual(keeping.keptDrawCount, 10, "six labels' composites, the card with continuous corners (its "
+                       + "corners half its pixels: costly), the path over the canvas, and the two small rounded "
+                       + "cards (one with its border)")
     }
 
     /// After the pages are painted a translucent green, the third frame shows that green as it is where a
@@ -107,7 +108,7 @@ final class KeptCompositesGPUTests: XCTestCase {
                              (150, 72, "across two cards"), (30, 70, "on the path")] {
             GLTestSupport.assertPixel(third, x, y, green, name)
         }
-        for (x, y, name) in [(2, 2, "the background"), (100, 40, "the card's edge")] {
+        for (x, y, name) in [(2, 2, "the background"), (135, 95, "a plain rect card")] {
             GLTestSupport.assertPixel(third, x, y, GLTestSupport.rgba(second, x, y), name)
         }
     }
@@ -184,13 +185,21 @@ final class KeptCompositesGPUTests: XCTestCase {
         XCTAssertEqual(keeping.keptDrawCount, 1, "the gradient, kept alone under a changing card")
     }
 
-    /// Solids kept over a backdrop are those whose pixels cost: clipped, or rounded with corners a quarter of
-    /// their bounds or more; a fill drawn as one with its border is never kept alone (its bytes are the pair's).
-    func testCostlySolids_areKeptOverBackdrops_butNotAFillWithItsBorder() throws {
+    /// Solids kept over a backdrop are those whose pixels cost: clipped, rounded with corners a quarter of
+    /// their bounds or more, or small and rounded; a fill drawn as one with its border is kept as the pair
+    /// or not at all, never alone (its bytes are the pair's).
+    func testCostlySolids_areKeptOverBackdrops_aFillWithItsBorderAsThePair() throws {
         let pill = fill(rounded(0, 0, 40, 20, 10), card, .translation(10, 10), bounds: PixelRect(x0: 10, y0: 10, x1: 50, y1: 30))
         let cardOp = fill(rounded(0, 0, 100, 60, 8), card, .translation(10, 10), bounds: PixelRect(x0: 10, y0: 10, x1: 110, y1: 70))
         var clipped = fill(rounded(0, 0, 100, 60, 0), card, bounds: PixelRect(x0: 0, y0: 0, x1: 100, y1: 60))
         XCTAssertFalse(FrameExecutor.costlySolid(clipped, bounds: clipped.bounds), "a plain rect")
+        let small = fill(rounded(0, 0, 64, 64, 6), card, bounds: PixelRect(x0: 0, y0: 0, x1: 64, y1: 64))
+        XCTAssertTrue(FrameExecutor.costlySolid(small, bounds: small.bounds), "4 096 pixels, rounded")
+        var plainSmall = small
+        plainSmall.shape = .roundedRect(rounded(0, 0, 64, 64, 0))
+        XCTAssertFalse(FrameExecutor.costlySolid(plainSmall, bounds: small.bounds), "small, but one solid piece")
+        let larger = fill(rounded(0, 0, 65, 64, 6), card, bounds: PixelRect(x0: 0, y0: 0, x1: 65, y1: 64))
+        XCTAssertFalse(FrameExecutor.costlySolid(larger, bounds: larger.bounds), "past the small area")
         clipped.clips = [Clip(shape: rounded(0, 0, 50, 50, 25), transform: .identity)]
         XCTAssertTrue(FrameExecutor.costlySolid(pill, bounds: pill.bounds))
         XCTAssertTrue(FrameExecutor.costlySolid(clipped, bounds: clipped.bounds))
@@ -198,19 +207,30 @@ final class KeptCompositesGPUTests: XCTestCase {
         var scaled = cardOp
         scaled.transform = Transform3D.scale(4, 4, 1)
         XCTAssertTrue(FrameExecutor.costlySolid(scaled, bounds: cardOp.bounds), "its corners 32 px in 100 x 60 px")
-        // Pills over the canvas, one of them with its border: that one is drawn each frame.
+        // Pills over the canvas, one with its border (kept as the pair), and a large card with its border
+        // (drawn each frame); the pair's border changes colour in the last frames.
         let ring = DrawOp(shape: .ring(rounded(0, 0, 40, 20, 10), width: 2), paint: .solid(TestGraphs.blue),
                           transform: .translation(10, 40), bounds: PixelRect(x0: 10, y0: 40, x1: 50, y1: 60))
         var bordered = pill
         bordered.transform = .translation(10, 40)
         bordered.bounds = ring.bounds
-        let graph = TestGraphs.canvas([pill, bordered, ring], width: 64, height: 64,
-                                      clear: PremultipliedColor(r: 0.85, g: 0.88, b: 0.9, a: 1))
-        let keeping = try renderer(keeps: true), plain = try renderer(keeps: false).render(graph)
-        for frame in 0..<3 {
-            XCTAssertEqual(try ImageComparison(keeping.render(graph), plain).maxDifference, 0, "frame \(frame)")
+        var largeCard = cardOp
+        largeCard.transform = .translation(0, 64)
+        largeCard.bounds = PixelRect(x0: 0, y0: 64, x1: 100, y1: 124)
+        var largeRing = ring
+        largeRing.shape = .ring(rounded(0, 0, 100, 60, 8), width: 3)
+        largeRing.transform = largeCard.transform
+        largeRing.bounds = largeCard.bounds
+        let keeping = try renderer(keeps: true), plain = try renderer(keeps: false)
+        for frame in 0..<7 {
+            var border = ring
+            if frame >= 5 { border.paint = .solid(PremultipliedColor(r: 0.5, g: 0.1, b: 0.1, a: 0.75)) }
+            let graph = TestGraphs.canvas([pill, bordered, border, largeCard, largeRing], width: 112, height: 128,
+                                          clear: PremultipliedColor(r: 0.85, g: 0.88, b: 0.9, a: 1))
+            let cmp = try ImageComparison(keeping.render(graph), plain.render(graph))
+            XCTAssertEqual(cmp.maxDifference, 0, "frame \(frame): \(cmp.differingPixels) pixels differ")
+            if frame == 4 { XCTAssertEqual(keeping.keptDrawCount, 2, "the pill, and the pill with its border") }
         }
-        XCTAssertEqual(keeping.keptDrawCount, 1, "the pill alone")
     }
 
     /// The backdrop search: the canvas's colour, an opaque card, a card whose border misses the draw, with

@@ -12,18 +12,19 @@ import XCTest
 /// searching for them, and no answer for a graph that is another, or once the atlas let a region go.
 final class KeptDrawMemoGPUTests: XCTestCase {
     /// Bench scenes whose draws are kept over deep backdrops (overlapping fills, strokes and gradient cards,
-    /// labels over labels): frames three to five equal a renderer that keeps nothing, and frames four and
+    /// labels over labels; small bordered cards, as pairs): frames three to five equal a renderer that keeps nothing, and frames four and
     /// five are answered again (three is the first that makes nothing).
     func testBenchScenes_replayedFramesHaveThePlainBytes() throws {
-        let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
         let plain = try TestGraphs.keptDrawsRenderer(keeps: false, composites: false)
-        for name in ["shape-fills-300", "strokes-500", "gradient-cards-300", "ui-labels-400"] {
+        for name in ["shape-fills-300", "strokes-500", "gradient-cards-300", "ui-labels-400", "layers-100"] {
             guard let bench = BenchScenes.suite.first(where: { $0.name == name }) else {
                 XCTFail("no bench scene \(name)")
                 continue
             }
             let graph = try Planner().plan(bench.makeScene())
             let expected = try plain.render(graph)
+            // Its own renderer: pages holding an earlier scene's regions are emptied as it goes on.
+            let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
             for _ in 0..<2 { _ = try keeping.render(graph) }
             let before = keeping.keptDrawReplays
             for frame in 3...5 {
@@ -90,7 +91,8 @@ final class KeptDrawMemoGPUTests: XCTestCase {
     }
 
     /// The memo itself: an answer is handed out for the same buffers while the atlas keeps its regions, each
-    /// marked read and its draws sighted; not for another op buffer, nor once the atlas let a region go.
+    /// marked read and its draws sighted; not for another op buffer, nor once the atlas emptied its page or
+    /// forgot a draw.
     func testAnswers_lastWhileTheAtlasKeepsItsRegions() throws {
         let r = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
         try withExtendedLifetime(r) {
@@ -122,8 +124,19 @@ final class KeptDrawMemoGPUTests: XCTestCase {
             XCTAssertNotNil(memo.replay(key(ops), atlas: atlas))
             atlas.endFrame()
             XCTAssertEqual(atlas.pageCount, 1, "the page read in the replayed frames is kept")
+            for _ in 0..<2 {
+                atlas.beginFrame()
+                atlas.endFrame()
+            }
+            XCTAssertNil(memo.replay(key(ops), atlas: atlas), "two frames unread: its page emptied")
+            atlas.beginFrame()
+            guard let again = atlas.allocate(identity, bitmaps: [], bounds: op.bounds), let page = atlas.target(again.page) else {
+                return XCTFail("no region")
+            }
+            memo.record(key(ops), copies: [0: .init(slot: again, page: page)], sightings: [], atlas: atlas)
+            XCTAssertNotNil(memo.replay(key(ops), atlas: atlas))
             atlas.forget(identity)
-            XCTAssertNil(memo.replay(key(ops), atlas: atlas), "the atlas let a region go")
+            XCTAssertNil(memo.replay(key(ops), atlas: atlas), "the atlas forgot a draw")
         }
     }
 }

@@ -24,13 +24,15 @@ extension FrameExecutor {
         atlas.sightings = []
         defer { atlas.sightings = nil }
         var copies: [Int: PassBatcher.KeptCopy] = [:], made: [(index: Int, identity: DrawIdentity)] = []
-        var backdrops: OpaqueBackdrop?
-        for (i, op) in ops.enumerated() {
+        var backdrops: OpaqueBackdrop?, pairedBorder = -1
+        for (i, op) in ops.enumerated() where i != pairedBorder {
             let bounds = op.bounds.intersection(passBounds)
-            // A fill drawn as one with the border after it (`BorderedFill`) is drawn, not kept.
-            let fused = options.joinsBorders && i + 1 < ops.count && BorderedFill(fill: op, border: ops[i + 1]) != nil
-            guard !fused, KeptDrawAtlas.worthKeeping(bounds),
-                  let (plain, bitmap, overBackdropOnly) = keptIdentity(op, bounds: bounds) else { continue }
+            // A fill drawn as one with the border after it (`BorderedFill`) is kept as the pair, or not at all.
+            let border = options.joinsBorders && i + 1 < ops.count && BorderedFill(fill: op, border: ops[i + 1]) != nil
+                ? ops[i + 1] : nil
+            if border != nil { pairedBorder = i + 1 }
+            guard KeptDrawAtlas.worthKeeping(bounds),
+                  let (plain, bitmap, overBackdropOnly) = keptIdentity(op, border: border, bounds: bounds) else { continue }
             let alone = bitmap.map { [$0] } ?? []
             var composite: (identity: DrawIdentity, bitmaps: [Bitmap])?
             if options.keepsComposites {
@@ -50,8 +52,11 @@ extension FrameExecutor {
             if let page = atlas.target(slot.page) { copies[i] = .init(slot: slot, page: page, backdrop: identity.backdrop) }
         }
         do {
-            for (i, _) in made {
-                if let copy = copies[i] { try make(ops[i], into: copy, passBounds: passBounds, batcher: &batcher) }
+            for (i, identity) in made {
+                if let copy = copies[i] {
+                    try make([ops[i]] + (identity.border.map { [$0] } ?? []), into: copy, passBounds: passBounds,
+                             batcher: &batcher)
+                }
             }
         } catch {
             // Regions not made must not be copied by a later frame.
@@ -93,13 +98,19 @@ extension FrameExecutor {
         return graph.pass(id)?.retainKey != nil
     }
 
-    /// What keys `op`'s bytes, the image it samples, and whether it is kept only over a backdrop (a texel copy
-    /// of that image, or a solid `costlySolid`): nil for a draw not kept. Kept: gradients; texture draws of an image or of a pass whose key decides its pixels
+    /// What keys `op`'s bytes (drawn as one with `border` after it, when given: `BorderedFill`), the image it
+    /// samples, and whether it is kept only over a backdrop (a texel copy of that image, or a solid
+    /// `costlySolid`, or such a fill with its border): nil for a draw not kept. Kept: gradients; texture draws of an image or of a pass whose key decides its pixels
     /// (a group's, a mask's, a rasterized layer's: `Pass.retainKey`), masked by nothing or by such a pass.
     /// Paths are kept only over a backdrop too (alone, a fill reads its kept coverage once a pixel). Not
     /// kept: other solids (the linear rasterizer's cheapest pixels), a draw that adds, and draws of a blur or of a pass without a key (its pixels are its own
     /// frame's).
-    private func keptIdentity(_ op: DrawOp, bounds: PixelRect) -> (DrawIdentity, Bitmap?, overBackdropOnly: Bool)? {
+    private func keptIdentity(_ op: DrawOp, border: DrawOp?, bounds: PixelRect)
+        -> (DrawIdentity, Bitmap?, overBackdropOnly: Bool)? {
+        if let border {
+            return FrameExecutor.costlySolid(op, bounds: bounds)
+                ? (DrawIdentity(op: op, border: border, image: nil), nil, true) : nil
+        }
         // A path's coverage is kept on its own: alone its draw reads it once a pixel, kept only over a backdrop.
         var path = false
         if case .path = op.shape { path = true }
@@ -119,19 +130,25 @@ extension FrameExecutor {
         }
     }
 
-    /// Whether solid `op` costs enough a pixel to be kept over a backdrop: clipped, or a rounded rect whose
-    /// corners' squares (the pixels its coverage is computed for) are a quarter of its bounds or more (a
-    /// mask's pill). Plain rects, rounded cards and borders are mostly solid pieces, the linear rasterizer's
-    /// cheapest pixels, cheaper drawn than looked up and copied (measured: 200 bordered cards slower kept).
+    /// Whether solid `op` costs enough to be kept over a backdrop: clipped; or a rounded rect whose corners'
+    /// squares (the pixels its coverage is computed for) are a quarter of its bounds or more (a mask's pill);
+    /// or a rounded rect of at most `smallArea` pixels, whose five pieces' set-up costs more than a copy of
+    /// its pixels. Plain rects and larger rounded cards are mostly solid pieces, the linear rasterizer's
+    /// cheapest pixels, cheaper drawn than copied (measured: 200 and 1 000 bordered cards of 60 to 190
+    /// points a side slower kept; 1 000 of 48 x 32 points faster).
     static func costlySolid(_ op: DrawOp, bounds: PixelRect) -> Bool {
         guard case .roundedRect(let shape) = op.shape else { return false }
         if !op.clips.isEmpty { return true }
+        if bounds.area <= smallArea, shape.maxRadius > 0 { return true }
         let t = op.transform
         let scale = abs(t.m11 * t.m22 - t.m12 * t.m21).squareRoot()
         let corner = shape.maxRadius * scale
         guard corner.isFinite, corner > 0 else { return false }
         return 16 * corner * corner >= Double(bounds.area)
     }
+
+    /// The most pixels of a rounded rect kept for its size alone (`costlySolid`).
+    static let smallArea = 4096
 
     /// What a texture draw samples, when its bytes are decided by its fields and that (an image; a pass
     /// whose key decides its pixels; masked by nothing or by such a pass), with the image; nil for a draw
@@ -163,16 +180,16 @@ extension FrameExecutor {
         return key
     }
 
-    /// Draws `op` into its kept region, cleared first (to transparent, or to the pass's clear colour its
-    /// backdrop starts from), after its backdrop's ops: through a viewport moved by the region's offset from
+    /// Draws `drawn` (an op, or a fill and its border) into its kept region, cleared first (to transparent, or
+    /// to the pass's clear colour its backdrop starts from), after its backdrop's ops: through a viewport moved by the region's offset from
     /// the op's pixels, the fragment shader told the same offset
     /// (`PrimitiveDrawer.pixelOffset`). Both are drawn by the pass's own batcher and programs, so the
     /// region holds the bytes the pass computes there.
-    private func make(_ op: DrawOp, into copy: PassBatcher.KeptCopy, passBounds: PixelRect,
+    private func make(_ drawn: [DrawOp], into copy: PassBatcher.KeptCopy, passBounds: PixelRect,
                       batcher: inout PassBatcher) throws {
         let slot = copy.slot
         batcher.reset()
-        let ops = (copy.backdrop?.ops ?? []) + [op]
+        let ops = (copy.backdrop?.ops ?? []) + drawn
         let clear = copy.backdrop?.clear ?? PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
         // In op order: the page has no depth buffer for the opaque pieces' depth test (same bytes).
         let occludes = batcher.occludes

@@ -56,6 +56,8 @@ final class KeptDrawAtlas {
         var keys: [DrawIdentity] = []
         /// Texels given to regions since the page was last emptied, and those of its regions read this frame.
         var usedArea = 0, readArea = 0
+        /// How many times the page was emptied.
+        var generation = 0
         init(target: RenderTarget) { self.target = target }
     }
 
@@ -72,8 +74,9 @@ final class KeptDrawAtlas {
     private var seenBefore: Set<Int> = [], seenNow: Set<Int> = []
     private var frame = 0
     let format: Int32
-    /// Counts the times a kept region was let go: an answer found while it had a value (`KeptDrawMemo`)
-    /// names regions that are all still kept while it has it.
+    /// Counts the times a kept draw was forgotten or every page let go; with the pages' own counts of their
+    /// emptyings (`generation(ofPage:)`), an answer found while both had their values (`KeptDrawMemo`) names
+    /// regions that are all still kept while they have them.
     private(set) var version = 0
     /// The identities' hashes `sightedBefore` notes while this is not nil (`KeptDrawMemo.record`).
     var sightings: [Int]?
@@ -210,6 +213,9 @@ final class KeptDrawAtlas {
         }
     }
 
+    /// How many times page `index` was emptied (nil: no such page).
+    func generation(ofPage index: Int) -> Int? { pages.indices.contains(index) ? pages[index].generation : nil }
+
     /// The target of page `index`, held while a slot in it is.
     func target(_ index: Int) -> RenderTarget? { pages[index].target }
 
@@ -234,8 +240,8 @@ final class KeptDrawAtlas {
 
     /// Forgets every draw kept in page `index` and its shelves.
     private func empty(_ index: Int) {
-        version += 1
         let page = pages[index]
+        page.generation += 1
         for key in page.keys where entries[key]?.slot.page == index { entries[key] = nil }
         page.keys.removeAll()
         page.shelves.removeAll()

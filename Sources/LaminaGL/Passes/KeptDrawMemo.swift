@@ -10,8 +10,9 @@ import LaminaGraph
 /// the very buffers of the frame that recorded (a retained plan, `RetainedPlan`, hands its graph out again;
 /// a graph planned anew, or changed in any way, has buffers of its own). The memo holds those arrays, so
 /// no other array can take their addresses while it is kept. The answer is handed out again only while the
-/// atlas has let no region go since (`KeptDrawAtlas.version`), and handing it out marks every region read
-/// and every draw sighted, as the search would have.
+/// atlas has forgotten no draw and emptied none of the answer's pages since (`KeptDrawAtlas.version`,
+/// `generation(ofPage:)`), and handing it out marks every region read and every draw sighted, as the search
+/// would have.
 final class KeptDrawMemo {
     /// What a pass's answer was computed from, besides the atlas.
     struct Key {
@@ -36,6 +37,12 @@ final class KeptDrawMemo {
         let copies: [Int: PassBatcher.KeptCopy]
         let sightings: [Int]
         let version: Int
+        /// The pages the copies read, with their generations.
+        let pages: [(index: Int, generation: Int)]
+
+        func holds(in atlas: KeptDrawAtlas) -> Bool {
+            version == atlas.version && pages.allSatisfy { atlas.generation(ofPage: $0.index) == $0.generation }
+        }
     }
 
     /// At most this many passes' answers are kept (a frame's largest passes are few; a tree of thousands of
@@ -45,11 +52,11 @@ final class KeptDrawMemo {
     /// Answers handed out again (tests).
     private(set) var replays = 0
 
-    /// The kept copies recorded for `key`, when the atlas let nothing go since; every region marked read.
+    /// The kept copies recorded for `key`, when the atlas let none of them go since; every region marked read.
     func replay(_ key: Key, atlas: KeptDrawAtlas) -> [Int: PassBatcher.KeptCopy]? {
         guard let i = entries.firstIndex(where: { $0.key.matches(key) }) else { return nil }
         let entry = entries[i]
-        guard entry.version == atlas.version else {
+        guard entry.holds(in: atlas) else {
             entries.remove(at: i)
             return nil
         }
@@ -61,14 +68,16 @@ final class KeptDrawMemo {
 
     /// Records the answer for `key`: the copies, the draws' identities sighted while finding them.
     func record(_ key: Key, copies: [Int: PassBatcher.KeptCopy], sightings: [Int], atlas: KeptDrawAtlas) {
-        entries.removeAll { $0.key.pass == key.pass || $0.version != atlas.version }
+        entries.removeAll { $0.key.pass == key.pass || !$0.holds(in: atlas) }
         if entries.count >= KeptDrawMemo.maximumEntries { entries.removeFirst() }
-        entries.append(Entry(key: key, copies: copies, sightings: sightings, version: atlas.version))
+        var pages: [Int: Int] = [:]
+        for copy in copies.values { pages[copy.slot.page] = atlas.generation(ofPage: copy.slot.page) ?? -1 }
+        entries.append(Entry(key: key, copies: copies, sightings: sightings, version: atlas.version,
+                             pages: pages.map { ($0.key, $0.value) }))
     }
 
-    /// Lets the answers go that name regions the atlas may have let go since (its version is not `version`),
-    /// with the pages they hold.
-    func trim(version: Int) { entries.removeAll { $0.version != version } }
+    /// Lets the answers go that name regions the atlas may have let go since, with the pages they hold.
+    func trim(_ atlas: KeptDrawAtlas) { entries.removeAll { !$0.holds(in: atlas) } }
 
     /// Whether `a` and `b` are one buffer (so the same elements: an array held is never written in place).
     static func same<T>(_ a: [T], _ b: [T]) -> Bool {
