@@ -109,6 +109,9 @@ public final class GPURenderer: Renderer {
     /// How many passes' kept draws were handed out again without a search (`KeptDrawMemo`), for tests.
     var keptDrawReplays: Int { resources?.keptMemo.replays ?? 0 }
 
+    /// How many passes' batches were handed out again (`PassBatchMemo`), for tests.
+    var batchReplays: Int { resources?.batchMemo.replays ?? 0 }
+
     /// Paints the kept draws' pages one colour, for tests that show what is copied from them.
     func paintKeptPages(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) throws {
         try context.makeCurrent()
@@ -149,6 +152,7 @@ public final class GPURenderer: Renderer {
         defer {
             r.paths.endFrame(); r.pool.endFrame(); r.keptDraws.endFrame()
             r.keptMemo.trim(r.keptDraws)
+            r.batchMemo.trim(keeping: r.keptMemo.serials)
         }
         let image = try frame.run()
         lastFrameStats = frame.stats
@@ -175,6 +179,8 @@ final class GLResources {
     let keptDraws: KeptDrawAtlas
     /// Each pass's kept draws as the last frame that made none found them (`KeptDrawMemo`).
     let keptMemo = KeptDrawMemo()
+    /// Each pass's batches, handed out again in a warm frame (`PassBatchMemo`).
+    let batchMemo = PassBatchMemo()
     /// Set when the options changed: the kept draws are let go at the next frame.
     var keptDrawsStale = false
     /// The batcher's arrays between frames (`PassBatcher.Storage`).

@@ -116,7 +116,7 @@ final class KeptDrawMemoGPUTests: XCTestCase {
             memo.record(key(ops), copies: [0: .init(slot: slot, page: page)], sightings: sightings, atlas: atlas)
             atlas.endFrame()
             atlas.beginFrame()
-            XCTAssertEqual(memo.replay(key(ops), atlas: atlas)?[0]?.slot, slot)
+            XCTAssertEqual(memo.replay(key(ops), atlas: atlas)?.copies[0]?.slot, slot)
             atlas.endFrame()
             atlas.beginFrame()
             XCTAssertTrue(atlas.sightedBefore(identity), "the replayed frame sighted the draw")
@@ -138,5 +138,73 @@ final class KeptDrawMemoGPUTests: XCTestCase {
             atlas.forget(identity)
             XCTAssertNil(memo.replay(key(ops), atlas: atlas), "the atlas forgot a draw")
         }
+    }
+}
+
+/// A pass's batches handed out again in a warm frame (`PassBatchMemo`): the bytes of batching anew; only
+/// for the same graph and kept copies, and never for batches that read an image or path coverage.
+final class PassBatchMemoGPUTests: XCTestCase {
+    /// Solid cards (two of them kept, small enough) and small bordered cards kept as pairs (their pages
+    /// read): each frame equals a renderer that keeps nothing, and from the fourth on (the third is the first
+    /// that makes nothing) its batches are those recorded.
+    func testWarmFrames_replayTheirBatches_withThePlainBytes() throws {
+        let plain = try TestGraphs.keptDrawsRenderer(keeps: false, composites: false)
+        for (name, firstReplayed) in [("cards-200@1x", 4), ("layers-100", 4)] {
+            guard let bench = BenchScenes.suite.first(where: { $0.name == name }) else {
+                XCTFail("no bench scene \(name)")
+                continue
+            }
+            let graph = try Planner().plan(bench.makeScene())
+            let expected = try plain.render(graph)
+            let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
+            for frame in 1...5 {
+                let cmp = try ImageComparison(keeping.render(graph), expected)
+                XCTAssertEqual(cmp.maxDifference, 0, "\(name), frame \(frame): \(cmp.differingPixels) pixels differ")
+                XCTAssertEqual(keeping.batchReplays, max(0, frame - firstReplayed + 1), "\(name), frame \(frame)")
+            }
+        }
+    }
+
+    private let canvas = PremultipliedColor(r: 0.85, g: 0.88, b: 0.9, a: 1)
+
+    private func card(_ x: Double, _ color: PremultipliedColor) -> DrawOp {
+        DrawOp(shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 90, height: 60), radius: 4,
+                                               corners: .all, curve: .circular)),
+               paint: .solid(color), transform: .translation(x, 4), bounds: PixelRect(x0: Int(x), y0: 4, x1: Int(x) + 90, y1: 64))
+    }
+
+    /// Batches that read an image (a 10 x 10 picture, too small to keep) or a path's coverage (a triangle too
+    /// small to keep) are batched every frame; a graph whose card changed is batched anew, then replayed.
+    func testBatchesReadingImagesOrCoverage_areNotReplayed() throws {
+        var img = Image(width: 10, height: 10)
+        for y in 0..<10 { for x in 0..<10 { img.setPixel(x: x, y: y, (UInt8(20 * x), UInt8(20 * y), 90, 255)) } }
+        let picture = DrawOp(shape: .rect(CGRect(x: 0, y: 0, width: 10, height: 10)),
+                             paint: .texture(TextureDraw(source: .image(ImageID(0)))), transform: .translation(20.5, 20.25),
+                             bounds: PixelRect(x0: 20, y0: 20, x1: 31, y1: 31))
+        let points = [CGPoint(x: 110, y: 20), CGPoint(x: 124, y: 20), CGPoint(x: 117, y: 32)]
+        let triangle = DrawOp(shape: .path(PathShape(polylines: [Polyline(points: points, closed: true)], rule: .nonZero)),
+                              paint: .solid(PremultipliedColor(r: 0.2, g: 0.3, b: 0.3, a: 0.8)), transform: .identity,
+                              bounds: PixelRect(x0: 110, y0: 20, x1: 124, y1: 32))
+        let blue = PremultipliedColor(r: 0.1, g: 0.2, b: 0.6, a: 1)
+        let images = [ImageResource(id: ImageID(0), bitmap: Bitmap(image: img, origin: "test:picture"))]
+        let plain = try TestGraphs.keptDrawsRenderer(keeps: false, composites: false)
+        for (name, extra) in [("an image", picture), ("a path", triangle)] {
+            let graph = TestGraphs.canvas([card(4, blue), card(100, blue), extra], width: 200, height: 70,
+                                          images: images, clear: canvas)
+            let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
+            for frame in 0..<4 {
+                XCTAssertEqual(try ImageComparison(keeping.render(graph), plain.render(graph)).maxDifference, 0,
+                               "\(name), frame \(frame)")
+            }
+            XCTAssertEqual(keeping.batchReplays, 0, name)
+        }
+        let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
+        let first = TestGraphs.canvas([card(4, blue), card(100, blue)], width: 200, height: 70, clear: canvas)
+        let second = TestGraphs.canvas([card(4, blue), card(100, PremultipliedColor(r: 0.6, g: 0.2, b: 0.1, a: 1))],
+                                       width: 200, height: 70, clear: canvas)
+        for (frame, graph) in [first, first, second, second, second].enumerated() {
+            XCTAssertEqual(try ImageComparison(keeping.render(graph), plain.render(graph)).maxDifference, 0, "frame \(frame)")
+        }
+        XCTAssertEqual(keeping.batchReplays, 3, "the second frame of each graph and the third of the second")
     }
 }

@@ -13,14 +13,17 @@ extension FrameExecutor {
     /// A draw over a backdrop (`OpaqueBackdrop`: the pass's clear colour, `clear`, or an opaque card, and
     /// a few draws over it there) is kept composited over it, texel copies of images included: its region then holds the pass's own
     /// final bytes there, copied back without blending (`PassBatcher.keptCopy`).
+    ///
+    /// With the copies, `answer`: 0 for none, the serial of the memo's answer (`KeptDrawMemo`) when they are
+    /// one (handed out again, or recorded now), else nil (made in part this frame: the next may differ).
     func keptDraws(_ ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?,
-                   batcher: inout PassBatcher) throws -> [Int: PassBatcher.KeptCopy] {
-        guard options.keepsDraws, options.gpuFastPaths, !drawsKeyedPass else { return [:] }
+                   batcher: inout PassBatcher) throws -> (copies: [Int: PassBatcher.KeptCopy], answer: Int?) {
+        guard options.keepsDraws, options.gpuFastPaths, !drawsKeyedPass else { return ([:], 0) }
         let atlas = resources.keptDraws
         // The same pass of the same graph as a frame that made nothing: its answer again (`KeptDrawMemo`).
         let key = KeptDrawMemo.Key(passes: graph.passes, images: graph.images, ops: ops, pass: current,
                                    passBounds: passBounds, clear: clear, options: options)
-        if let copies = resources.keptMemo.replay(key, atlas: atlas) { return copies }
+        if let replayed = resources.keptMemo.replay(key, atlas: atlas) { return replayed }
         atlas.sightings = []
         defer { atlas.sightings = nil }
         var copies: [Int: PassBatcher.KeptCopy] = [:], made: [(index: Int, identity: DrawIdentity)] = []
@@ -63,10 +66,9 @@ extension FrameExecutor {
             for (_, identity) in made { atlas.forget(identity) }
             throw error
         }
-        if made.isEmpty, !copies.isEmpty {
-            resources.keptMemo.record(key, copies: copies, sightings: atlas.sightings ?? [], atlas: atlas)
-        }
-        return copies
+        guard made.isEmpty else { return (copies, nil) }
+        guard !copies.isEmpty else { return (copies, 0) }
+        return (copies, resources.keptMemo.record(key, copies: copies, sightings: atlas.sightings ?? [], atlas: atlas))
     }
 
     /// The kept region a draw is copied from: its composite's (`composite`, when it has a backdrop) if kept or

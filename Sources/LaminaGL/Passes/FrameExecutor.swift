@@ -210,7 +210,7 @@ final class FrameExecutor {
         let passBounds = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
         let callsBefore = resources.drawer.drawCalls
         // Kept draws first: those made now are drawn into their pages before the pass reads them.
-        let kept = adds ? [:] : try keptDraws(ops, passBounds: passBounds, clear: c, batcher: &batcher)
+        let (kept, answer) = adds ? ([:], nil) : try keptDraws(ops, passBounds: passBounds, clear: c, batcher: &batcher)
         batcher.reset()
         batcher.keptCopies = kept
         // Path coverage first, into the pass's coverage atlas (its own framebuffer and state), read by the draws.
@@ -223,9 +223,10 @@ final class FrameExecutor {
         let regions = c != nil && !adds && current == graph.passes.last?.id ? canvasRegions : nil
         if let regions, let c { batcher.clearBelow = .init(rects: regions.rects, bytes: ClearColor.bytes(c)) }
         defer { batcher.clearBelow = nil }
-        let passBatches = try batcher.batches(for: ops, passBounds: passBounds)
-        let (opaque, batches) = (passBatches.opaque, passBatches.blended)
-        try resources.drawer.upload(instances: batcher.instances, clips: batcher.clips)
+        let recorded = try self.batches(ops, passBounds: passBounds, clear: c, kept: kept, answer: answer,
+                                        clearRects: regions?.rects, batcher: &batcher)
+        let (passBatches, opaque, batches) = (recorded.batches, recorded.batches.opaque, recorded.batches.blended)
+        try resources.drawer.upload(instances: recorded.instances, clips: recorded.clips)
         target.bind()
         var bits = GLbitfield(0)
         if let c, regions == nil {
@@ -253,7 +254,7 @@ final class FrameExecutor {
         let all = (opaque.map { [$0] } ?? []) + batches
         // Draw calls as issued: a batch is several where the tuning caps the quads per draw.
         return (resources.drawer.drawCalls - callsBefore + paths.drawCalls - pathCalls, all.reduce(0) { $0 + $1.count },
-                batcher.pixels)
+                recorded.pixels)
     }
 
     /// A batcher resolving texture sources to cached image textures and to this frame's pass targets.

@@ -34,6 +34,8 @@ final class KeptDrawMemo {
 
     private struct Entry {
         let key: Key
+        /// Names this answer (`answer` of `replay` and `record`).
+        let serial: Int
         let copies: [Int: PassBatcher.KeptCopy]
         let sightings: [Int]
         let version: Int
@@ -49,11 +51,13 @@ final class KeptDrawMemo {
     /// masked layers does not hold thousands of answers).
     static let maximumEntries = 64
     private var entries: [Entry] = []
+    private var nextSerial = 1
     /// Answers handed out again (tests).
     private(set) var replays = 0
 
-    /// The kept copies recorded for `key`, when the atlas let none of them go since; every region marked read.
-    func replay(_ key: Key, atlas: KeptDrawAtlas) -> [Int: PassBatcher.KeptCopy]? {
+    /// The kept copies recorded for `key`, when the atlas let none of them go since, and the answer's serial
+    /// (the same copies have the same serial, never 0); every region marked read.
+    func replay(_ key: Key, atlas: KeptDrawAtlas) -> (copies: [Int: PassBatcher.KeptCopy], answer: Int)? {
         guard let i = entries.firstIndex(where: { $0.key.matches(key) }) else { return nil }
         let entry = entries[i]
         guard entry.holds(in: atlas) else {
@@ -63,18 +67,25 @@ final class KeptDrawMemo {
         for copy in entry.copies.values { atlas.markRead(copy.slot) }
         atlas.sight(entry.sightings)
         replays += 1
-        return entry.copies
+        return (entry.copies, entry.serial)
     }
 
-    /// Records the answer for `key`: the copies, the draws' identities sighted while finding them.
-    func record(_ key: Key, copies: [Int: PassBatcher.KeptCopy], sightings: [Int], atlas: KeptDrawAtlas) {
+    /// Records the answer for `key`: the copies, the draws' identities sighted while finding them; its serial.
+    @discardableResult
+    func record(_ key: Key, copies: [Int: PassBatcher.KeptCopy], sightings: [Int], atlas: KeptDrawAtlas) -> Int {
         entries.removeAll { $0.key.pass == key.pass || !$0.holds(in: atlas) }
         if entries.count >= KeptDrawMemo.maximumEntries { entries.removeFirst() }
         var pages: [Int: Int] = [:]
         for copy in copies.values { pages[copy.slot.page] = atlas.generation(ofPage: copy.slot.page) ?? -1 }
-        entries.append(Entry(key: key, copies: copies, sightings: sightings, version: atlas.version,
+        let serial = nextSerial
+        nextSerial += 1
+        entries.append(Entry(key: key, serial: serial, copies: copies, sightings: sightings, version: atlas.version,
                              pages: pages.map { ($0.key, $0.value) }))
+        return serial
     }
+
+    /// The serials of the answers held.
+    var serials: Set<Int> { Set(entries.map(\.serial)) }
 
     /// Lets the answers go that name regions the atlas may have let go since, with the pages they hold.
     func trim(_ atlas: KeptDrawAtlas) { entries.removeAll { !$0.holds(in: atlas) } }
