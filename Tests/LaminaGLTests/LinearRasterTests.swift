@@ -95,11 +95,11 @@ final class LinearRasterTests: XCTestCase {
         }
     }
 
-    func testSwapRedBlue_swapsEveryPixelWhateverTheLength() {
+    func testSwap_swapsEveryPixelWhateverTheLength() {
         for count in [1, 7, 8, 9, 1 << 16 + 3] {
             var bytes = (0..<(4 * count)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
             let before = bytes
-            bytes.withUnsafeMutableBytes { PixelSwizzle.swapRedBlue($0) }
+            bytes.withUnsafeMutableBytes { if let p = $0.baseAddress { PixelSwizzle.swap(p, count: count) } }
             for i in 0..<count {
                 let p = 4 * i
                 XCTAssertEqual([bytes[p], bytes[p + 1], bytes[p + 2], bytes[p + 3]],

@@ -1,22 +1,7 @@
-import Dispatch
-
 /// Byte-order conversion of read-back pixels.
 enum PixelSwizzle {
-    /// Swaps bytes 0 and 2 of every 4-byte pixel in place (BGRA <-> RGBA), eight pixels per SIMD step,
-    /// in a few parallel chunks.
-    static func swapRedBlue(_ bytes: UnsafeMutableRawBufferPointer) {
-        let pixels = bytes.count / 4
-        guard pixels > 0, let base = bytes.baseAddress else { return }
-        let chunks = pixels >= 1 << 16 ? 4 : 1
-        let per = (pixels + chunks - 1) / chunks
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            let start = c * per, end = min(pixels, start + per)
-            guard start < end else { return }
-            swap(base + 4 * start, count: end - start)
-        }
-    }
-
-    /// Swaps bytes 0 and 2 of `count` pixels at `p`, on this thread.
+    /// Swaps bytes 0 and 2 of `count` 4-byte pixels at `p` in place (BGRA <-> RGBA), eight pixels per SIMD
+    /// step.
     static func swap(_ p: UnsafeMutableRawPointer, count: Int) {
         // Little-endian words: BGRA bytes read as 0xAARRGGBB; keep G and A, exchange the low and third bytes.
         let keep = SIMD8<UInt32>(repeating: 0xFF00_FF00), low = SIMD8<UInt32>(repeating: 0xFF)

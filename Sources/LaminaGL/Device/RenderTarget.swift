@@ -41,25 +41,35 @@ final class RenderTarget {
 
     /// glReadPixels of `rect` of the bound read framebuffer (`width` pixels wide) into its place in the
     /// canvas buffer at `base` (tightly packed, rows top first), checked, then red and blue swapped for a
-    /// BGRA target: whole rows at once (in a few parallel chunks), a narrower rect row by row.
+    /// BGRA target: whole rows in bands of `readBand` rows, each swapped as soon as it is read (while its
+    /// bytes are still in the core's cache: a swap over the whole read afterwards went back to memory for
+    /// them, a fifth of a frame of one full-canvas rect on llvmpipe), a narrower rect row by row.
     static func readRect(_ rect: PixelRect, width: Int, format: Int32, into base: UnsafeMutableRawPointer) throws {
         guard !rect.isEmpty else { return }
         let bgra = format == GL_BGRA_EXT
-        let start = base + (rect.y0 * width + rect.x0) * 4
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(width))
         defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
-        glReadPixels(GLint(rect.x0), GLint(rect.y0), GLsizei(rect.width), GLsizei(rect.height),
-                     GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), start)
-        // Checked even in release builds: an unchecked failure would hand back uninitialised memory.
-        try GLCheck.check("glReadPixels(\(rect))", force: true)
-        guard bgra else { return }
-        if rect.width == width {
-            PixelSwizzle.swapRedBlue(UnsafeMutableRawBufferPointer(start: start, count: rect.area * 4))
-        } else {
-            for row in 0..<rect.height { PixelSwizzle.swap(start + row * width * 4, count: rect.width) }
+        let band = bgra && rect.width == width ? readBand : rect.height
+        var y = rect.y0
+        while y < rect.y1 {
+            let rows = min(band, rect.y1 - y)
+            let start = base + (y * width + rect.x0) * 4
+            glReadPixels(GLint(rect.x0), GLint(y), GLsizei(rect.width), GLsizei(rows),
+                         GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), start)
+            // Checked even in release builds: an unchecked failure would hand back uninitialised memory.
+            try GLCheck.check("glReadPixels(\(rect))", force: true)
+            if bgra, rect.width == width {
+                PixelSwizzle.swap(start, count: rows * width)
+            } else if bgra {
+                for row in 0..<rows { PixelSwizzle.swap(start + row * width * 4, count: rect.width) }
+            }
+            y += rows
         }
     }
+
+    /// Rows read (and swapped) at a time: 32 rows of a 1920-pixel canvas are 240 KiB, within a core's L2.
+    static let readBand = 32
 
     /// Binds `framebuffer` and attaches level 0 of `texture` as its colour buffer; throws unless the
     /// framebuffer is then complete (GLES 3.0 §4.4.4).
