@@ -148,11 +148,12 @@ public final class GPURenderer: Renderer {
         }
         let frame = FrameExecutor(graph: graph, resources: r, timed: collectsGPUTimes, options: options)
         // Coverage atlases no pass of this frame read go back to the pool (`PathCoverage+KeptPages.swift`).
-        // Free targets no pass took this frame or the one before are deleted (`TargetPool.endFrame`).
+        // Free targets no pass took this frame or the one before are deleted (`TargetPool.endFrame`). Answers
+        // and batches of another graph, or naming kept regions let go, are dropped (`KeptDrawMemo`, `PassBatchMemo`).
         defer {
             r.paths.endFrame(); r.pool.endFrame(); r.keptDraws.endFrame()
-            r.keptMemo.trim(r.keptDraws)
-            r.batchMemo.trim(keeping: r.keptMemo.serials)
+            r.keptMemo.trim(r.keptDraws, passes: graph.passes)
+            r.batchMemo.trim(keeping: r.keptMemo.serials, passes: graph.passes)
         }
         let image = try frame.run()
         lastFrameStats = frame.stats

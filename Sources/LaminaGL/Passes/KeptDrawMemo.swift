@@ -87,8 +87,11 @@ final class KeptDrawMemo {
     /// The serials of the answers held.
     var serials: Set<Int> { Set(entries.map(\.serial)) }
 
-    /// Lets the answers go that name regions the atlas may have let go since, with the pages they hold.
-    func trim(_ atlas: KeptDrawAtlas) { entries.removeAll { !$0.holds(in: atlas) } }
+    /// Lets the answers go that name regions the atlas may have let go since, with the pages they hold, and
+    /// those of any graph but the one whose passes are `passes` (the frame's: at most one graph is held).
+    func trim(_ atlas: KeptDrawAtlas, passes: [Pass]) {
+        entries.removeAll { !$0.holds(in: atlas) || !KeptDrawMemo.same($0.key.passes, passes) }
+    }
 
     /// Whether `a` and `b` are one buffer (so the same elements: an array held is never written in place).
     static func same<T>(_ a: [T], _ b: [T]) -> Bool {

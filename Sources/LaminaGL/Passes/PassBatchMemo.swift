@@ -57,6 +57,10 @@ final class PassBatchMemo {
     }
 
     /// Lets the recorded passes go whose kept copies are no answer of the kept memo now (`answers`; 0, none, is
-    /// always one), with the pages they hold.
-    func trim(keeping answers: Set<Int>) { entries.removeAll { $0.answer != 0 && !answers.contains($0.answer) } }
+    /// always one), with the pages they hold, and those of any graph but the one whose passes are `passes`.
+    func trim(keeping answers: Set<Int>, passes: [Pass]) {
+        entries.removeAll {
+            ($0.answer != 0 && !answers.contains($0.answer)) || !KeptDrawMemo.same($0.key.passes, passes)
+        }
+    }
 }
