@@ -12,16 +12,12 @@ import XCTest
 /// searching for them, and no answer for a graph that is another, or once the atlas let a region go.
 final class KeptDrawMemoGPUTests: XCTestCase {
     /// Bench scenes whose draws are kept over deep backdrops (overlapping fills, strokes and gradient cards,
-    /// labels over labels; small bordered cards, as pairs): frames three to five equal a renderer that keeps nothing, and frames four and
-    /// five are answered again (three is the first that makes nothing).
+    /// labels over labels; small bordered cards, as pairs): frames three to five equal a renderer that keeps
+    /// nothing, and frames four and five are answered again (three is the first that makes nothing).
     func testBenchScenes_replayedFramesHaveThePlainBytes() throws {
         let plain = try TestGraphs.keptDrawsRenderer(keeps: false, composites: false)
         for name in ["shape-fills-300", "strokes-500", "gradient-cards-300", "ui-labels-400", "layers-100"] {
-            guard let bench = BenchScenes.suite.first(where: { $0.name == name }) else {
-                XCTFail("no bench scene \(name)")
-                continue
-            }
-            let graph = try Planner().plan(bench.makeScene())
+            guard let graph = try TestGraphs.benchGraph(name) else { continue }
             let expected = try plain.render(graph)
             // Its own renderer: pages holding an earlier scene's regions are emptied as it goes on.
             let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
@@ -150,11 +146,7 @@ final class PassBatchMemoGPUTests: XCTestCase {
     func testWarmFrames_replayTheirBatches_withThePlainBytes() throws {
         let plain = try TestGraphs.keptDrawsRenderer(keeps: false, composites: false)
         for (name, firstReplayed) in [("cards-200@1x", 4), ("layers-100", 4)] {
-            guard let bench = BenchScenes.suite.first(where: { $0.name == name }) else {
-                XCTFail("no bench scene \(name)")
-                continue
-            }
-            let graph = try Planner().plan(bench.makeScene())
+            guard let graph = try TestGraphs.benchGraph(name) else { continue }
             let expected = try plain.render(graph)
             let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
             for frame in 1...5 {

@@ -1,8 +1,11 @@
+import LaminaCore
+@testable import LaminaFixtures
 import LaminaGL
 import LaminaGraph
 import LaminaImage
+import XCTest
 
-/// What the kept-draw tests share: their renderers and their images.
+/// What the kept-draw tests share: their renderers, their images and the bench scenes they draw.
 extension TestGraphs {
     /// A renderer that keeps draws or not (`RenderOptions.keepsDraws`), and composites over backdrops or not
     /// (`keepsComposites`).
@@ -11,6 +14,15 @@ extension TestGraphs {
         options.keepsDraws = keeps
         options.keepsComposites = composites
         return try GPURenderer(options: options)
+    }
+
+    /// The plan of the bench scene `name` (`BenchScenes.suite`), or nil, a failure recorded, when there is none.
+    static func benchGraph(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> RenderGraph? {
+        guard let bench = BenchScenes.suite.first(where: { $0.name == name }) else {
+            XCTFail("no bench scene \(name)", file: file, line: line)
+            return nil
+        }
+        return try Planner().plan(bench.makeScene())
     }
 
     /// A 40x24 image of varied colours and alphas from `seed`, its texels at (x, y) transparent where
