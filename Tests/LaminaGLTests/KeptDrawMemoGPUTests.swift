@@ -166,7 +166,8 @@ final class PassBatchMemoGPUTests: XCTestCase {
     }
 
     /// Batches that read an image (a 10 x 10 picture, too small to keep) or a path's coverage (a triangle too
-    /// small to keep) are batched every frame; a graph whose card changed is batched anew, then replayed.
+    /// small to keep) are batched every frame; a graph whose card changed is batched anew, then replayed; a
+    /// renderer that keeps no draws replays nothing.
     func testBatchesReadingImagesOrCoverage_areNotReplayed() throws {
         var img = Image(width: 10, height: 10)
         for y in 0..<10 { for x in 0..<10 { img.setPixel(x: x, y: y, (UInt8(20 * x), UInt8(20 * y), 90, 255)) } }
@@ -198,5 +199,6 @@ final class PassBatchMemoGPUTests: XCTestCase {
             XCTAssertEqual(try ImageComparison(keeping.render(graph), plain.render(graph)).maxDifference, 0, "frame \(frame)")
         }
         XCTAssertEqual(keeping.batchReplays, 3, "the second frame of each graph and the third of the second")
+        XCTAssertEqual(plain.batchReplays, 0, "a renderer that keeps no draws batches every frame anew")
     }
 }

@@ -37,7 +37,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// GPU: pieces cut by later opaque pieces instead of drawn whole.
     public var culls = true
     /// GPU: a texture or gradient draw seen unchanged in consecutive frames is drawn once into a kept page
-    /// and copied from there texel for pixel (`KeptDrawAtlas`): the same bytes, one read a pixel.
+    /// and copied from there texel for pixel (`KeptDrawAtlas`): the same bytes, one read a pixel. A pass of
+    /// the same graph drawn again takes its kept draws and batches as the frame before left them
+    /// (`KeptDrawMemo`, `PassBatchMemo`); off, each frame batches its passes anew.
     public var keepsDraws = true
     /// GPU, with `keepsDraws`: a kept draw over one opaque colour (the canvas's, an opaque card's:
     /// `OpaqueBackdrop`) is kept composited over it, and copied back opaque, without blending: the same
