@@ -86,6 +86,27 @@ final class KeptDrawMemoGPUTests: XCTestCase {
         XCTAssertEqual(keeping.keptDrawReplays, 1, "the options changed: the atlas let its regions go")
     }
 
+    /// A draw seen for the first time beside kept ones (a layer come to rest in a new place) makes that frame's
+    /// answer unsettled: it is not recorded, so the draw is kept in the frames after, not frozen out.
+    func testAnswers_areNotRecorded_whileADrawAwaitsKeeping() throws {
+        let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
+        let plain = try TestGraphs.keptDrawsRenderer(keeps: false, composites: false)
+        let rest = cards()
+        for _ in 0..<3 { _ = try keeping.render(rest) }
+        let kept = keeping.keptDrawCount
+        var moved = rest
+        guard case .draw(var ops) = moved.passes[0].content, var last = ops.last else { return XCTFail("no cards") }
+        last.transform = .translation(120.5, 30)
+        last.bounds = PixelRect(x0: 120, y0: 30, x1: 161, y1: 60)
+        ops.append(last)
+        moved.passes[0].content = .draw(ops)
+        for frame in 0..<5 {
+            XCTAssertEqual(try ImageComparison(keeping.render(moved), plain.render(moved)).maxDifference, 0, "frame \(frame)")
+        }
+        XCTAssertEqual(keeping.keptDrawCount, kept + 1, "the card come to rest, kept two frames after it was first seen")
+        XCTAssertGreaterThan(keeping.keptDrawReplays, 0, "settled, then answered again")
+    }
+
     /// The memo itself: an answer is handed out for the same buffers while the atlas keeps its regions, each
     /// marked read and its draws sighted; not for another op buffer, nor once the atlas emptied its page or
     /// forgot a draw.

@@ -15,7 +15,8 @@ extension FrameExecutor {
     /// final bytes there, copied back without blending (`PassBatcher.keptCopy`).
     ///
     /// With the copies, `answer`: 0 for none, the serial of the memo's answer (`KeptDrawMemo`) when they are
-    /// one (handed out again, or recorded now), else nil (made in part this frame: the next may differ).
+    /// one (handed out again, or recorded now), else nil (this frame made a region, or saw a draw it did not
+    /// keep yet: the next may answer otherwise, so nothing is recorded).
     func keptDraws(_ ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?,
                    batcher: inout PassBatcher) throws -> (copies: [Int: PassBatcher.KeptCopy], answer: Int?) {
         guard options.keepsDraws, options.gpuFastPaths, !drawsKeyedPass else { return ([:], 0) }
@@ -26,8 +27,31 @@ extension FrameExecutor {
         if let replayed = resources.keptMemo.replay(key, atlas: atlas) { return replayed }
         atlas.sightings = []
         defer { atlas.sightings = nil }
+        let (copies, made, settled) = findKeptDraws(ops, passBounds: passBounds, clear: clear)
+        do {
+            for (i, identity) in made {
+                if let copy = copies[i] {
+                    try make([ops[i]] + (identity.border.map { [$0] } ?? []), into: copy, passBounds: passBounds,
+                             batcher: &batcher)
+                }
+            }
+        } catch {
+            // Regions not made must not be copied by a later frame.
+            for (_, identity) in made { atlas.forget(identity) }
+            throw error
+        }
+        guard made.isEmpty, settled else { return (copies, nil) }
+        guard !copies.isEmpty else { return (copies, 0) }
+        return (copies, resources.keptMemo.record(key, copies: copies, sightings: atlas.sightings ?? [], atlas: atlas))
+    }
+
+    /// The search of `keptDraws`: the kept regions of `ops`, those to make now (`made`), and whether every
+    /// draw that could be kept is (`settled`; else one was seen for the first time, or found no room).
+    private func findKeptDraws(_ ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?)
+        -> (copies: [Int: PassBatcher.KeptCopy], made: [(index: Int, identity: DrawIdentity)], settled: Bool) {
+        let atlas = resources.keptDraws
         var copies: [Int: PassBatcher.KeptCopy] = [:], made: [(index: Int, identity: DrawIdentity)] = []
-        var backdrops: OpaqueBackdrop?, pairedBorder = -1
+        var backdrops: OpaqueBackdrop?, pairedBorder = -1, settled = true
         for (i, op) in ops.enumerated() where i != pairedBorder {
             let bounds = op.bounds.intersection(passBounds)
             // A fill drawn as one with the border after it (`BorderedFill`) is kept as the pair, or not at all.
@@ -49,26 +73,15 @@ extension FrameExecutor {
             }
             // A texel copy alone is already one read a pixel, a solid's colour cheaper than one: kept only over
             // a backdrop.
-            guard let (identity, _, slot, isNew) = keptSlot(composite, alone: overBackdropOnly ? nil : (plain, alone),
-                                                                  bounds: bounds) else { continue }
+            let own = overBackdropOnly ? nil : (plain, alone)
+            guard let (identity, _, slot, isNew) = keptSlot(composite, alone: own, bounds: bounds) else {
+                if composite != nil || own != nil { settled = false }
+                continue
+            }
             if isNew { made.append((i, identity)) }
             if let page = atlas.target(slot.page) { copies[i] = .init(slot: slot, page: page, backdrop: identity.backdrop) }
         }
-        do {
-            for (i, identity) in made {
-                if let copy = copies[i] {
-                    try make([ops[i]] + (identity.border.map { [$0] } ?? []), into: copy, passBounds: passBounds,
-                             batcher: &batcher)
-                }
-            }
-        } catch {
-            // Regions not made must not be copied by a later frame.
-            for (_, identity) in made { atlas.forget(identity) }
-            throw error
-        }
-        guard made.isEmpty else { return (copies, nil) }
-        guard !copies.isEmpty else { return (copies, 0) }
-        return (copies, resources.keptMemo.record(key, copies: copies, sightings: atlas.sightings ?? [], atlas: atlas))
+        return (copies, made, settled)
     }
 
     /// The kept region a draw is copied from: its composite's (`composite`, when it has a backdrop) if kept or
