@@ -130,18 +130,26 @@ final class KeptCompositesGPUTests: XCTestCase {
         }
     }
 
-    /// Every corpus scene: a third frame on a renderer that keeps draws and composites (made in the second,
-    /// copied in the third) has the bytes of a renderer that keeps nothing.
-    func testCorpus_thirdFramesHaveThePlainBytes() throws {
+    /// Every corpus scene: the third and fourth frames on a renderer that keeps draws and composites (made in
+    /// the second, copied in the third, the fourth's kept draws and batches handed out again where the third
+    /// settled them: `KeptDrawMemo`, `PassBatchMemo`) have the bytes of a renderer that keeps nothing.
+    func testCorpus_thirdAndFourthFramesHaveThePlainBytes() throws {
         let keeping = try renderer(keeps: true), plain = try renderer(keeps: false)
         let files = ParityCorpus.sceneFiles()
         XCTAssertGreaterThan(files.count, 40)
+        let replaysBefore = keeping.keptDrawReplays
         for file in files {
             let graph = try Planner().plan(SceneDecoder().decode(contentsOf: file))
+            let expected = try plain.render(graph)
             for _ in 0..<2 { _ = try keeping.render(graph) }
-            let cmp = try ImageComparison(keeping.render(graph), plain.render(graph))
-            XCTAssertEqual(cmp.maxDifference, 0, "\(file.lastPathComponent): \(cmp.differingPixels) pixels differ")
+            for frame in 3...4 {
+                let cmp = try ImageComparison(keeping.render(graph), expected)
+                XCTAssertEqual(cmp.maxDifference, 0, "\(file.lastPathComponent), frame \(frame): \(cmp.differingPixels) pixels differ")
+            }
         }
+        // 99 and 221 of the 115 scenes' passes when written.
+        XCTAssertGreaterThan(keeping.keptDrawReplays - replaysBefore, 50, "corpus scenes' kept draws answered again")
+        XCTAssertGreaterThan(keeping.batchReplays, 100, "corpus scenes' batches handed out again")
     }
 
     /// What the review of the composites found: a card and its border that the pass draws apart (an op
