@@ -223,3 +223,33 @@ final class PassBatchMemoGPUTests: XCTestCase {
         XCTAssertEqual(plain.batchReplays, 0, "a renderer that keeps no draws batches every frame anew")
     }
 }
+
+/// Warm frames of graphs drawn in a shuffled order, each run of the same graph answered again after it
+/// settles: every frame has the bytes of a renderer that keeps nothing, whichever graph came before.
+final class KeptDrawMemoSequenceGPUTests: XCTestCase {
+    func testGraphsInAnyOrder_keepTheirPlainBytes() throws {
+        let generator = RandomScene()
+        var graphs: [RenderGraph] = []
+        for index in [2, 5, 9] {
+            graphs.append(try Planner().plan(SceneDecoder().decode(Data(generator.json(seed: 2026, index: index).utf8))))
+        }
+        if let cards = try TestGraphs.benchGraph("layers-100") { graphs.append(cards) }
+        let plain = try TestGraphs.keptDrawsRenderer(keeps: false, composites: false)
+        let expected = try graphs.map { try plain.render($0) }
+        let keeping = try TestGraphs.keptDrawsRenderer(keeps: true, composites: true)
+        var state: UInt64 = 41
+        var order: [Int] = []
+        for _ in 0..<16 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let k = Int(state >> 33) % graphs.count
+            // Runs of one to five frames of a graph.
+            order += Array(repeating: k, count: 1 + Int(state >> 40) % 5)
+        }
+        for (frame, k) in order.enumerated() {
+            let cmp = try ImageComparison(keeping.render(graphs[k]), expected[k])
+            XCTAssertEqual(cmp.maxDifference, 0, "frame \(frame), graph \(k): \(cmp.differingPixels) pixels differ")
+        }
+        XCTAssertGreaterThan(keeping.keptDrawReplays, 0, "runs long enough to settle are answered again")
+        XCTAssertGreaterThan(keeping.batchReplays, 0)
+    }
+}
