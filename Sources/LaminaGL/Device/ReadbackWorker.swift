@@ -1,6 +1,7 @@
 import CGLES
 import Dispatch
 import LaminaGeometry
+import LaminaImage
 import Foundation
 
 /// A second GL context in the renderer's share group, current on a thread of its own, that reads back the
@@ -26,6 +27,9 @@ final class ReadbackWorker {
         let rows: Range<Int>
         let format: Int32
         let destination: UnsafeMutableRawPointer
+        /// The drawn regions' read (`FrameExecutor.readDrawn`): the rows filled with this pixel first, then
+        /// only `regions` read in them; nil: the rows read whole.
+        var fill: (pattern: UInt32, regions: [PixelRect])? = nil
     }
 
     /// What the two threads share: the job and its answer, handed over through `ready` and `done`, which
@@ -88,7 +92,8 @@ final class ReadbackWorker {
     /// Reads `target` into `buffer` (premultiplied, rows top first): rows from `split` on by the worker, the
     /// rows before it on the calling thread, whose context drew the frame and is current. BGRA targets
     /// have red and blue swapped after reading (`PixelSwizzle`), each half by its reader.
-    func read(_ target: RenderTarget, into buffer: UnsafeMutableRawBufferPointer, split: Int) throws {
+    func read(_ target: RenderTarget, into buffer: UnsafeMutableRawBufferPointer, split: Int,
+              fill: (pattern: UInt32, regions: [PixelRect])? = nil) throws {
         guard let base = buffer.baseAddress, let sync = glFenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0) else {
             throw GLError.gl(call: "glFenceSync(read-back)", code: ErrorName.gl(glGetError()))
         }
@@ -96,13 +101,16 @@ final class ReadbackWorker {
         glFlush()
         let box = mailbox
         box.job = Job(sync: sync, texture: target.texture.id, width: target.width, rows: split..<target.height,
-                      format: target.format, destination: base)
+                      format: target.format, destination: base, fill: fill)
         box.failure = nil
         box.ready.signal()
         // The upper rows, on this thread, while the worker reads the lower ones.
         var own: Error?
         do {
-            try target.read(rows: 0..<split, into: base)
+            if let fill { ReadbackWorker.fill(rows: 0..<split, width: target.width, with: fill.pattern, at: base) }
+            try ReadbackWorker.read(rows: 0..<split, width: target.width, regions: fill?.regions) {
+                try target.read($0, into: base)
+            }
         } catch {
             own = error
         }
@@ -144,6 +152,7 @@ final class ReadbackWorker {
 
     /// Waits for the frame's fence, then reads the job's rows; the error, if any.
     private static func run(_ job: Job, framebuffer: GLuint) -> Error? {
+        if let f = job.fill { fill(rows: job.rows, width: job.width, with: f.pattern, at: job.destination) }
         let waited = glClientWaitSync(job.sync, 0, fenceTimeoutNanoseconds)
         guard waited == GLenum(GL_ALREADY_SIGNALED) || waited == GLenum(GL_CONDITION_SATISFIED) else {
             let why = waited == GLenum(GL_TIMEOUT_EXPIRED) ? "the frame did not complete within 30 s"
@@ -157,11 +166,32 @@ final class ReadbackWorker {
         }
         do {
             try RenderTarget.attachColor(job.texture, to: framebuffer)
-            try RenderTarget.readRect(PixelRect(x0: 0, y0: job.rows.lowerBound, x1: job.width, y1: job.rows.upperBound),
-                                      width: job.width, format: job.format, into: job.destination)
+            try read(rows: job.rows, width: job.width, regions: job.fill?.regions) {
+                try RenderTarget.readRect($0, width: job.width, format: job.format, into: job.destination)
+            }
         } catch {
             return error
         }
         return nil
+    }
+
+    /// Rows `rows` of a `width`-pixel canvas, read by `readRect` (which reads a rect of the frame into its
+    /// place): whole, or only where `regions` cross them.
+    static func read(rows: Range<Int>, width: Int, regions: [PixelRect]?,
+                     _ readRect: (PixelRect) throws -> Void) throws {
+        guard !rows.isEmpty else { return }
+        let band = PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound)
+        guard let regions else { return try readRect(band) }
+        for r in regions {
+            let part = r.intersection(band)
+            if !part.isEmpty { try readRect(part) }
+        }
+    }
+
+    /// Stores `pattern` in every pixel of rows `rows` of a `width`-pixel canvas at `base`. It touches no GL
+    /// object, so the worker fills its rows before waiting for the frame.
+    static func fill(rows: Range<Int>, width: Int, with pattern: UInt32, at base: UnsafeMutableRawPointer) {
+        guard !rows.isEmpty else { return }
+        PixelFill.store(pattern, count: rows.count * width, at: base + rows.lowerBound * width * 4)
     }
 }

@@ -18,12 +18,19 @@ extension FrameExecutor {
     }
 
     /// The canvas image: `clear`'s bytes (`ClearColor.bytes`, what the GPU's clear stores) everywhere, then
-    /// the target's pixels read back over them inside `regions`.
-    static func readDrawn(_ target: RenderTarget, regions: DrawnRegions, clear: PremultipliedColor) throws -> Image {
+    /// the target's pixels read back over them inside `regions`; with a `worker`, a large canvas's lower half
+    /// filled and read by it (`ReadbackWorker`), its fill before the frame completes.
+    static func readDrawn(_ target: RenderTarget, regions: DrawnRegions, clear: PremultipliedColor,
+                          worker: ReadbackWorker?) throws -> Image {
         let px = ClearColor.bytes(clear)
         let pattern = UInt32(px.r) | UInt32(px.g) << 8 | UInt32(px.b) << 16 | UInt32(px.a) << 24
         return try image(of: target) { raw in
             guard let base = raw.baseAddress else { return }
+            if let worker, target.width * target.height >= splitPixels {
+                // Half the rows each, filled and then read where the regions cross them.
+                target.bind()
+                return try worker.read(target, into: raw, split: target.height / 2, fill: (pattern, regions.rects))
+            }
             PixelFill.store(pattern, count: raw.count / 4, at: base)
             target.bind()
             for r in regions.rects { try target.read(r, into: base) }

@@ -81,7 +81,7 @@ final class FrameExecutor {
         }
         guard let result = targets[canvas.id] else { throw GLError.invalidGraph("the canvas was not drawn") }
         let image = canvas.width == 0 || canvas.height == 0 ? Image(width: canvas.width, height: canvas.height)
-            : try canvasRegions.map { try FrameExecutor.readDrawn(result, regions: $0, clear: graph.clearColor) }
+            : try canvasRegions.map { try FrameExecutor.readDrawn(result, regions: $0, clear: graph.clearColor, worker: r.readback) }
                 ?? FrameExecutor.readback(result, worker: r.readback)
         stats = frameStats(passStats, walls: timed ? walls : nil, uploadsBefore: uploadsBefore,
                            createdBefore: createdBefore)
