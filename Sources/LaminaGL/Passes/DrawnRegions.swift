@@ -17,10 +17,10 @@ struct DrawnRegions: Equatable {
     static let bandHeight = 32
     static let intervalsPerBand = 4
     static let mergeGap = 64
-    /// Past this share of the canvas (in quarters) the canvas is cleared and read whole: the regions are read
-    /// on one thread, the whole canvas on two where the renderer has a read-back worker, and the fill on the
-    /// CPU costs about what the clear did (on llvmpipe, 100 masked cards over 72 % of the canvas: 2.9 ->
-    /// 3.9 ms by regions).
+    /// Past this share of the canvas (in quarters) the canvas is cleared and read whole: the fill on the CPU
+    /// costs about what the clear did (on llvmpipe, 100 masked cards over 72 % of the canvas: 2.9 -> 3.9 ms
+    /// by regions when they were read on one thread; on two, three quarters measured within noise of a half
+    /// on masks, labels and cards).
     static let maximumQuarters = 2
     /// The most band entries the ops may make (an op makes one per band it crosses): past it the canvas is
     /// cleared and read whole, so thousands of tall thin layers on a tall canvas cost a bounded walk.
