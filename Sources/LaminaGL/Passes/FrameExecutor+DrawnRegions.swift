@@ -23,7 +23,7 @@ extension FrameExecutor {
     static func readDrawn(_ target: RenderTarget, regions: DrawnRegions, clear: PremultipliedColor,
                           worker: ReadbackWorker?) throws -> Image {
         let px = ClearColor.bytes(clear)
-        let pattern = UInt32(px.r) | UInt32(px.g) << 8 | UInt32(px.b) << 16 | UInt32(px.a) << 24
+        let pattern = PixelFill.pattern(r: px.r, g: px.g, b: px.b, a: px.a)
         return try image(of: target) { raw in
             guard let base = raw.baseAddress else { return }
             if let worker, target.width * target.height >= splitPixels {

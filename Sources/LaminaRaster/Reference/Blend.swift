@@ -83,10 +83,8 @@ enum Blend {
     }
 
     /// The 4 bytes of one pixel packed so that a 32-bit store writes them in memory order r, g, b, a on
-    /// either byte order.
-    static func pattern(r: UInt8, g: UInt8, b: UInt8, a: UInt8) -> UInt32 {
-        UInt32(littleEndian: UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24)
-    }
+    /// either byte order (`PixelFill.pattern`).
+    static func pattern(r: UInt8, g: UInt8, b: UInt8, a: UInt8) -> UInt32 { PixelFill.pattern(r: r, g: g, b: b, a: a) }
 
     /// The pixel an opaque colour (alpha >= 1) stores: its components quantized, alpha 255.
     static func opaquePattern(_ c: SIMD4<Double>) -> UInt32 {
