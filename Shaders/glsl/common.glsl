@@ -21,6 +21,13 @@ bool mapPixel(vec2 p, vec3 g0, vec3 g1, vec3 g2, vec3 wTest, out vec2 q, out vec
     return q.x * wTest.x + q.y * wTest.y + wTest.z > 0.0;
 }
 
+// An op's origin from its packed float (MapOrigin.packed): (y / 16) * 4096 + x / 16, below 2^24, so
+// the division by 4096 and the floor are exact.
+vec2 opOrigin(float code) {
+    float row = floor(code * (1.0 / 4096.0));
+    return vec2(code - row * 4096.0, row) * 16.0;
+}
+
 // A local signed distance d with unit local gradient n, in pixels.
 float toPixels(float d, vec2 n, vec4 jac) {
     vec2 g = vec2(n.x * jac.x + n.y * jac.z, n.x * jac.y + n.y * jac.w);
@@ -83,6 +90,17 @@ float shapeCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA, vec2 p, in
     if (radii == vec4(0.0)) return rectCoverage(q, jac, r, edgeAA, p, exact);
     return rrectCoverage(q, jac, r, radii);
 }
+
+#if defined(SHAPE_ROUNDED_RECT) || defined(SHAPE_RING)
+// shapeCoverage with the radius test decided when the batch was formed.
+float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA, vec2 p, int exact) {
+#ifdef ROUNDED
+    return rrectCoverage(q, jac, r, radii);
+#else
+    return rectCoverage(q, jac, r, edgeAA, p, exact);
+#endif
+}
+#endif
 
 // The ring between r and r inset by width (radii max(0, radius - width)). Both edges are always
 // antialiased, whatever the op's edge mask (as LaminaRaster's Coverage.border): a border is never a

@@ -108,7 +108,6 @@ inout highp vec4 fragColor;
 out vec4 fragColor;
 #endif
 
-
 #ifdef CLIPS
 
 // The product of the coverages of the op's clips, each computed like a fill with its own transform.
@@ -119,24 +118,14 @@ float clipCoverage(vec2 p, int first, int count) {
         vec4 t0 = clipTexel(base), t1 = clipTexel(base + 1), t2 = clipTexel(base + 2);
         vec4 rect = clipTexel(base + 3), radii = clipTexel(base + 4), wTest = clipTexel(base + 5);
         vec2 q; vec4 jac;
-        if (!mapPixel(p, t0.xyz, t1.xyz, t2.xyz, wTest.xyz, q, jac)) return 0.0;
+        // Pixels counted from the clip's origin (t1.w, t2.w: MapOrigin), t2 G's row for it.
+        if (!mapPixel(p - vec2(t1.w, t2.w), t0.xyz, t1.xyz, t2.xyz, wTest.xyz, q, jac)) return 0.0;
         // t0.w: the clip's ExactEdges record plus one (ClipTable), 0 for none.
         int exact = int(floor(t0.w + 0.5)) - 1;
         coverage *= shapeCoverage(q, jac, rect, radii, int(wTest.w), p, exact < 0 ? -1 : exact * TEXELS_PER_CLIP);
         if (coverage <= 0.0) return 0.0;
     }
     return coverage;
-}
-#endif
-
-#if defined(SHAPE_ROUNDED_RECT) || defined(SHAPE_RING)
-// shapeCoverage with the radius test decided when the batch was formed.
-float outerCoverage(vec2 q, vec4 jac, vec4 r, vec4 radii, int edgeAA, vec2 p, int exact) {
-#ifdef ROUNDED
-    return rrectCoverage(q, jac, r, radii);
-#else
-    return rectCoverage(q, jac, r, edgeAA, p, exact);
-#endif
 }
 #endif
 
@@ -283,7 +272,7 @@ void main() {
 #endif
     vec2 p = gl_FragCoord.xy - u_pixelOffset;
 #ifdef CLIPS
-    float coverage = clipCoverage(p, int(v_g2.w), int(v_w.w));
+    float coverage = clipCoverage(p, int(v_g2.w), int(v_w.w) >> 4);
     if (coverage <= 0.0) discard;
 #else
     float coverage = 1.0;
@@ -295,16 +284,19 @@ void main() {
     // The forms of ShaderKey.MapForm, each mapPixel's floats: under an affine map (G's third column
     // (0, 0, 1)) W = 1, so the division and the in-front test change nothing and the Jacobian is G's first
     // two columns; under a translation (G's linear part the identity) the products are exact and q = p + t.
+    // Every form counts pixels from the op's origin (MapOrigin, packed in v_g1.w), v_g2 G's row 2 for it:
+    // whole numbers, so r is exact, and the products and sums stay near the op's size.
+    vec2 r = p - opOrigin(v_g1.w);
 #if defined(TRANSLATION_MAP)
-    q = p + v_g2.xy;
+    q = r + v_g2.xy;
     jac = vec4(1.0, 0.0, 0.0, 1.0);
 #elif defined(AFFINE_MAP)
-    q = vec2(p.x * v_g0.x + p.y * v_g1.x, p.x * v_g0.y + p.y * v_g1.y) + v_g2.xy;
+    q = vec2(r.x * v_g0.x + r.y * v_g1.x, r.x * v_g0.y + r.y * v_g1.y) + v_g2.xy;
     jac = vec4(v_g0.x, v_g1.x, v_g0.y, v_g1.y);
 #else
-    if (!mapPixel(p, v_g0.xyz, v_g1.xyz, v_g2.xyz, v_w.xyz, q, jac)) discard;
+    if (!mapPixel(r, v_g0.xyz, v_g1.xyz, v_g2.xyz, v_w.xyz, q, jac)) discard;
 #endif
-    int edgeAA = int(v_g1.w);
+    int edgeAA = int(v_w.w) & 15;
     // v_g0.w: the op's first integer record plus one (PassBatcher.addIntegerRecords), 0 for none: its
     // ExactEdges, or a texture draw's TexelLattice record (flag 16), or both, the edges first (flag 32).
     int integerRecord = int(floor(v_g0.w + 0.5)) - 1;

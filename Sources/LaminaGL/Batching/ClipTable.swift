@@ -85,7 +85,12 @@ struct ClipTable {
             floats += [Float](repeating: 0, count: 20) + [0, 0, -1, 0]
             return
         }
-        floats += [map.g[0], map.g[1], map.g[2], 0, map.g[3], map.g[4], map.g[5], 0, map.g[6], map.g[7], map.g[8], 0]
+        // Its pixels are counted from the whole pixel nearest its centre (`MapOrigin`), in the first two
+        // rows' last lanes; the third row is G's for that origin.
+        let origin = MapOrigin(nearest: map.pixel(x: Double(r.midX), y: Double(r.midY)))
+        let g2 = map.row2(from: origin)
+        floats += [map.g[0], map.g[1], map.g[2], 0, map.g[3], map.g[4], map.g[5], Float(origin.x), g2.x, g2.y, g2.z,
+                   Float(origin.y)]
         floats += [Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)]
         let s = clip.shape
         floats += [Float(s.minXMinY), Float(s.maxXMinY), Float(s.minXMaxY), Float(s.maxXMaxY)]

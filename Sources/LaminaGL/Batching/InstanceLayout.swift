@@ -16,11 +16,12 @@ import CGLES
 struct QuadRecord: Equatable {
     /// Row 0 of the op's pixel -> local map (`ProjectiveMap`), then its ExactEdges record plus one (0: none).
     var map0 = SIMD4<Float>()
-    /// Row 1 of the map, then the edge antialiasing bits (`EdgeMask`).
+    /// Row 1 of the map, then the whole pixel its pixels are counted from (`MapOrigin.packed`).
     var map1 = SIMD4<Float>()
-    /// Row 2 of the map, then the op's first clip record (`ClipTable`).
+    /// Row 2 of the map for pixels counted from that origin (`ProjectiveMap.row2(from:)`), then the op's
+    /// first clip record (`ClipTable`).
     var map2 = SIMD4<Float>()
-    /// The w test (m14, m24, m44), then the clip count.
+    /// The w test (m14, m24, m44), then the clip count x 16 plus the edge antialiasing bits (`EdgeMask`).
     var w = SIMD4<Float>()
     /// Shape or destination rect: minX, minY, maxX, maxY.
     var rect = SIMD4<Float>()

@@ -338,7 +338,8 @@ struct PassBatcher {
         if let kept = keptCopies[index], kept.backdrop != nil, kept.slot.bounds == b {
             return keptCopy(kept, pieces: pieceStore.count..<pieceStore.count)
         }
-        var g = SIMD16<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
+        var g = SIMD16<Float>(), g2 = SIMD3<Float>(), wTest: (Float, Float, Float) = (0, 0, 1)
+        var origin = MapOrigin.zero
         let slot = pathSlots[index]
         // A path's coverage comes from its atlas slot; its paint, unless solid, needs the local point too.
         let solidPaint: Bool
@@ -351,6 +352,10 @@ struct PassBatcher {
         if needsMap {
             guard let map = ProjectiveMap(op.transform) else { return nil }
             g = map.g; wTest = map.wTest
+            // The op's own origin, whatever part of it this pass or a kept region draws.
+            let r = op.shape.textureRect
+            origin = MapOrigin(steppedNear: map.pixel(x: Double(r.midX), y: Double(r.midY)))
+            g2 = map.row2(from: origin)
         }
         let clipFirst = Float(clips.add(op.clips))
         let m = op.modulate ?? PremultipliedColor(r: 1, g: 1, b: 1, a: 1)
@@ -381,10 +386,11 @@ struct PassBatcher {
         let offset = records.count
         var record = f.record
         let integers = addIntegerRecords(op.exactEdges, f.lattice, flags: &record.params[2])
+        // Pixels counted from `origin` (`MapOrigin`, packed): row 2 is G's for it.
         record.map0 = SIMD4(g[0], g[1], g[2], integers)
-        record.map1 = SIMD4(g[3], g[4], g[5], Float(op.edgeAA.rawValue))
-        record.map2 = SIMD4(g[6], g[7], g[8], clipFirst)
-        record.w = SIMD4(wTest.0, wTest.1, wTest.2, Float(op.clips.count))
+        record.map1 = SIMD4(g[3], g[4], g[5], origin.packed)
+        record.map2 = SIMD4(g2.x, g2.y, g2.z, clipFirst)
+        record.w = SIMD4(wTest.0, wTest.1, wTest.2, Float(op.clips.count * 16 + (op.edgeAA.rawValue & 15)))
         record.append(to: &records)
         return Prepared(key: f.key, texture: f.texture, mask: f.mask, coverage: f.coverage, record: offset,
                         pieces: start..<pieceStore.count,
