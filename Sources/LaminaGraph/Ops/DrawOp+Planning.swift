@@ -24,10 +24,33 @@ extension DrawOp {
     }
 
     /// The same operation under an outer clip (outermost first), its bounds limited to the clip's.
+    ///
+    /// A clip that cuts nothing off the operation is not added: one it already has (a region cut by itself
+    /// is itself), or one whose shape is the operation's own outer shape under the same transform, with the
+    /// same edges (a masksToBounds layer's background and border). Coverages multiply, so a second cut along
+    /// the same edge would square the edge's coverage where the exact area is the coverage itself: the
+    /// layer's own background would be drawn thinner with masksToBounds than without.
+    ///
+    /// The same edges: a rounded shape's are antialiased whatever the edge masks, as are a ring's. A plain
+    /// rect fill takes the edges both antialias (a hard edge of either is where the product was cut);
+    /// a ring, always antialiased, only drops a clip antialiased on every edge.
     @inlinable public func clipped(by clip: Clip, bounds clipBounds: PixelRect) -> DrawOp {
         var op = self
-        op.clips.insert(clip, at: 0)
         op.bounds = bounds.intersection(clipBounds)
+        if clips.contains(clip) { return op }
+        if transform == clip.transform, let outer = shape.outline, outer == clip.shape {
+            if !outer.isRect { return op }
+            switch shape {
+            case .roundedRect:
+                op.edgeAA = edgeAA.intersection(clip.edgeAA)
+                return op
+            case .ring where clip.edgeAA == .all:
+                return op
+            default:
+                break
+            }
+        }
+        op.clips.insert(clip, at: 0)
         return op
     }
 }

@@ -17,8 +17,14 @@ extension GraphBuilder {
                                              height: Double(layer.bounds.height))
         var oldContext = context
         oldContext.label = context.label + " (old)"
-        let oldOps = progress >= 1 && t.style == .fade ? [] : appearance(old, movedBy: oldShift, parentToTarget: p, context: oldContext)
-        let newOps = progress <= 0 && t.style == .fade ? [] : appearance(layer, movedBy: newShift, parentToTarget: p, context: context)
+        // An appearance wholly faded, or slid wholly out of the bounds that cut it (masksToBounds: the old one
+        // at the end of a push or a reveal, the new one at the start of a push or a move-in), is not drawn: its
+        // edge meets the bounds' edge, where the product of two antialiased coverages would leave a line of it.
+        let fade = t.style == .fade, cut = layer.masksToBounds
+        let oldGone = progress >= 1 && (fade || (cut && t.style != .moveIn))
+        let newAbsent = progress <= 0 && (fade || (cut && t.style != .reveal))
+        let oldOps = oldGone ? [] : appearance(old, movedBy: oldShift, parentToTarget: p, context: oldContext)
+        let newOps = newAbsent ? [] : appearance(layer, movedBy: newShift, parentToTarget: p, context: context)
         switch t.style {
         case .fade:
             return dissolved(oldOps, into: newOps, at: progress, context: context)
