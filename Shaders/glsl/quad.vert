@@ -21,9 +21,9 @@ layout(location = 0) in vec4 a_bounds;
 layout(location = 0) in vec2 a_pixel;    // the corner, in pixels
 #endif
 layout(location = 1) in vec4 a_g0;       // G row 0, - (the kind is the program's, ShaderKey)
-layout(location = 2) in vec4 a_g1;       // G row 1, edgeAA bits
-layout(location = 3) in vec4 a_g2;       // G row 2, first clip
-layout(location = 4) in vec4 a_w;        // m14, m24, m44, clip count
+layout(location = 2) in vec4 a_g1;       // G row 1, the op's origin (MapOrigin, packed)
+layout(location = 3) in vec4 a_g2;       // G row 2 for that origin, first clip
+layout(location = 4) in vec4 a_w;        // m14, m24, m44, clip count x 16 + edgeAA bits
 layout(location = 5) in vec4 a_rect;     // shape or destination rect: minX, minY, maxX, maxY
 layout(location = 6) in vec4 a_radii;    // minXMinY, maxXMinY, minXMaxY, maxXMaxY
 layout(location = 7) in vec4 a_color;    // premultiplied colour or multiplier; borders: the fill under the ring

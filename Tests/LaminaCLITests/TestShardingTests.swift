@@ -81,12 +81,12 @@ final class TestShardingTests: XCTestCase {
         }
         XCTAssertEqual(runs[0].exit, 3, "a test fails")
         XCTAssertEqual(runs[1].exit, runs[0].exit)
-        XCTAssertEqual(runs[0].lines.count, 8 + 4 + 1)
+        XCTAssertEqual(runs[0].lines.count, 10 + 4 + 1)
         XCTAssertEqual(runs[1].lines.map(timeless), runs[0].lines.map(timeless))
         let one = try Data(contentsOf: out.appendingPathComponent("jobs1.xml"))
         let two = try Data(contentsOf: out.appendingPathComponent("jobs2.xml"))
         XCTAssertEqual(timeless(String(decoding: two, as: UTF8.self)), timeless(String(decoding: one, as: UTF8.self)))
-        XCTAssertEqual(testNames(String(decoding: one, as: UTF8.self)).count, 12)
+        XCTAssertEqual(testNames(String(decoding: one, as: UTF8.self)).count, 14)
         let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("jobs1").path).sorted()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("jobs2").path).sorted(),
                        files)
@@ -152,7 +152,7 @@ final class TestShardingTests: XCTestCase {
         let whole = try temporaryDirectory().appendingPathComponent("all.xml")
         XCTAssertEqual(try run([reftests, "--junit", whole.path]).exit, 0)
         let all = testNames(try read(whole))
-        XCTAssertEqual(all.count, 8)
+        XCTAssertEqual(all.count, 10)
         XCTAssertEqual(names.flatMap { $0 }.sorted(), all.sorted())
         XCTAssertEqual(Set(names.flatMap { $0 }).count, all.count, "disjoint")
         for part in names { XCTAssertEqual(part, all.filter(part.contains), "each shard keeps the suite's order") }
@@ -207,12 +207,12 @@ final class TestShardingTests: XCTestCase {
         XCTAssertEqual(mergeRun.exit, 3, "the merged suite's exit code")
         XCTAssertEqual(mergeRun.lines, wholeRun.lines, "the suite's lines, in its order")
         let file = try JSONDecoder().decode(TestReportFile.self, from: Data(contentsOf: merged.appendingPathComponent("results.json")))
-        XCTAssertEqual(file.tests.map(\.index), Array(0..<12), "every test once, in order")
-        XCTAssertEqual(file.suiteCount, 12)
-        XCTAssertEqual(testNames(try read(junit)).count, 12)
+        XCTAssertEqual(file.tests.map(\.index), Array(0..<14), "every test once, in order")
+        XCTAssertEqual(file.suiteCount, 14)
+        XCTAssertEqual(testNames(try read(junit)).count, 14)
         XCTAssertEqual(try read(merged.appendingPathComponent("index.html")), try read(whole.appendingPathComponent("index.html")))
         let html = try read(merged.appendingPathComponent("index.html"))
-        XCTAssertEqual(html.components(separatedBy: "<tr><td>").count - 1, 12)
+        XCTAssertEqual(html.components(separatedBy: "<tr><td>").count - 1, 14)
 
         // A shard given twice, a folder that is no report, and a missing shard.
         let twice = try run([shards[0], shards[0], "--merge-reports", out.appendingPathComponent("twice").path])

@@ -50,6 +50,19 @@ final class MasksToBoundsEdgeRenderTests: XCTestCase {
         }
     }
 
+    /// A mask of the layer's own shape still multiplies its background's edge (a mask's alpha multiplies what
+    /// lies under it, as its own pass would): taken as a clip, the clip is kept.
+    func testMaskOfTheSameShape_stillMultiplies() throws {
+        let s = try scene(#"""
+            {"frame": [10.5, 10.25, 60, 60], "cornerRadius": 20, "backgroundColor": "white",
+             "mask": {"frame": [0, 0, 60, 60], "cornerRadius": 20, "backgroundColor": "black"}}
+            """#)
+        let graph = try Planner().plan(s)
+        XCTAssertEqual(graph.passes.count, 1, "the mask taken as a clip")
+        guard let canvas = graph.passes.last, case .draw(let ops) = canvas.content else { return XCTFail("a canvas") }
+        XCTAssertEqual(ops.map(\.clips.count), [1])
+    }
+
     /// A reveal that has finished and is held (not removed) shows the layer as it is without the transition:
     /// the slide's cut to the bounds is the clip the layer's draws already have.
     func testFinishedReveal_ofAMasksToBoundsLayer_drawsTheLayer() throws {

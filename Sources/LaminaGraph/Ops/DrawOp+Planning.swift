@@ -31,9 +31,10 @@ extension DrawOp {
     /// the same edge would square the edge's coverage where the exact area is the coverage itself: the
     /// layer's own background would be drawn thinner with masksToBounds than without.
     ///
-    /// The same edges: a rounded shape's are antialiased whatever the edge masks, as are a ring's. A plain
-    /// rect fill takes the edges both antialias (a hard edge of either is where the product was cut);
-    /// a ring, always antialiased, only drops a clip antialiased on every edge.
+    /// The same edges: a rounded shape's are antialiased whatever the edge masks, as are a ring's; a plain
+    /// rect fill's and its clip's masks are the same; a ring, always antialiased, only drops a clip
+    /// antialiased on every edge. A mask's shape taken as a clip multiplies whatever it meets
+    /// (`multiplied(byMask:bounds:)`).
     @inlinable public func clipped(by clip: Clip, bounds clipBounds: PixelRect) -> DrawOp {
         var op = self
         op.bounds = bounds.intersection(clipBounds)
@@ -41,16 +42,22 @@ extension DrawOp {
         if transform == clip.transform, let outer = shape.outline, outer == clip.shape {
             if !outer.isRect { return op }
             switch shape {
-            case .roundedRect:
-                op.edgeAA = edgeAA.intersection(clip.edgeAA)
-                return op
-            case .ring where clip.edgeAA == .all:
-                return op
-            default:
-                break
+            case .roundedRect where edgeAA == clip.edgeAA: return op
+            case .ring where clip.edgeAA == .all: return op
+            default: break
             }
         }
         op.clips.insert(clip, at: 0)
+        return op
+    }
+
+    /// The same operation multiplied by a mask's coverage taken as a clip (outermost first), its bounds
+    /// limited to the mask's: always added, since a mask's alpha multiplies what lies under it even along
+    /// the operation's own edge, as the mask's own pass would.
+    @inlinable public func multiplied(byMask clip: Clip, bounds clipBounds: PixelRect) -> DrawOp {
+        var op = self
+        op.clips.insert(clip, at: 0)
+        op.bounds = bounds.intersection(clipBounds)
         return op
     }
 }

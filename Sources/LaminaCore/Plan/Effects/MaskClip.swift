@@ -33,7 +33,7 @@ extension GraphBuilder {
         guard reaching.count <= 1 else { return nil }
         let clip = Clip(shape: shape, transform: mask.transform, edgeAA: mask.edgeAA)
         return drawn.map { op in
-            MaskClipGeometry.fillsMask(op, shape: shape, mask: mask) ?? op.clipped(by: clip, bounds: mask.bounds)
+            MaskClipGeometry.fillsMask(op, shape: shape, mask: mask) ?? op.multiplied(byMask: clip, bounds: mask.bounds)
         }.filter { !$0.bounds.isEmpty }
     }
 }

@@ -20,8 +20,11 @@ extension GraphBuilder {
         // An appearance wholly faded, or slid wholly out of the bounds that cut it (masksToBounds: the old one
         // at the end of a push or a reveal, the new one at the start of a push or a move-in), is not drawn: its
         // edge meets the bounds' edge, where the product of two antialiased coverages would leave a line of it.
+        // The old one only when it has the layer's bounds and place and is cut to them itself.
         let fade = t.style == .fade, cut = layer.masksToBounds
-        let oldGone = progress >= 1 && (fade || (cut && t.style != .moveIn))
+        let oldCut = cut && old.masksToBounds && old.bounds == layer.bounds
+            && LayerGeometry.local(old) == LayerGeometry.local(layer)
+        let oldGone = progress >= 1 && (fade || (oldCut && t.style != .moveIn))
         let newAbsent = progress <= 0 && (fade || (cut && t.style != .reveal))
         let oldOps = oldGone ? [] : appearance(old, movedBy: oldShift, parentToTarget: p, context: oldContext)
         let newOps = newAbsent ? [] : appearance(layer, movedBy: newShift, parentToTarget: p, context: context)
