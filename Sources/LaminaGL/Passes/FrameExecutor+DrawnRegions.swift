@@ -31,9 +31,12 @@ extension FrameExecutor {
                 target.bind()
                 return try worker.read(target, into: raw, split: target.height / 2, fill: (pattern, regions.rects))
             }
-            PixelFill.store(pattern, count: raw.count / 4, at: base)
+            let rows = 0..<target.height
+            ReadbackWorker.fill(rows: rows, width: target.width, with: pattern, at: base)
             target.bind()
-            for r in regions.rects { try target.read(r, into: base) }
+            try ReadbackWorker.read(rows: rows, width: target.width, regions: regions.rects) {
+                try target.read($0, into: base)
+            }
         }
     }
 }

@@ -17,13 +17,11 @@ extension FrameExecutor {
     /// With the copies, `answer`: 0 for none, the serial of the memo's answer (`KeptDrawMemo`) when they are
     /// one (handed out again, or recorded now), else nil (this frame made a region, or saw a draw it did not
     /// keep yet: the next may answer otherwise, so nothing is recorded).
-    func keptDraws(_ ops: [DrawOp], passBounds: PixelRect, clear: PremultipliedColor?,
+    func keptDraws(_ key: KeptDrawMemo.Key,
                    batcher: inout PassBatcher) throws -> (copies: [Int: PassBatcher.KeptCopy], answer: Int?) {
         guard options.keepsDraws, options.gpuFastPaths, !drawsKeyedPass else { return ([:], 0) }
-        let atlas = resources.keptDraws
+        let atlas = resources.keptDraws, ops = key.ops, passBounds = key.passBounds, clear = key.clear
         // The same pass of the same graph as a frame that made nothing: its answer again (`KeptDrawMemo`).
-        let key = KeptDrawMemo.Key(passes: graph.passes, images: graph.images, ops: ops, pass: current,
-                                   passBounds: passBounds, clear: clear, options: options)
         if let replayed = resources.keptMemo.replay(key, atlas: atlas) { return replayed }
         atlas.sightings = []
         defer { atlas.sightings = nil }

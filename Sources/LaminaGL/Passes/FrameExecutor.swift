@@ -207,10 +207,11 @@ final class FrameExecutor {
     /// over what is there, or added to it with `adds`.
     private func draw(_ ops: [DrawOp], into target: RenderTarget, clear c: PremultipliedColor?, adds: Bool = false,
                       batcher: inout PassBatcher) throws -> (drawCalls: Int, instances: Int, pixels: Int) {
-        let passBounds = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
-        let callsBefore = resources.drawer.drawCalls
+        let passBounds = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height), callsBefore = resources.drawer.drawCalls
         // Kept draws first: those made now are drawn into their pages before the pass reads them.
-        let (kept, answer) = adds ? ([:], nil) : try keptDraws(ops, passBounds: passBounds, clear: c, batcher: &batcher)
+        let key = KeptDrawMemo.Key(passes: graph.passes, images: graph.images, ops: ops, pass: current,
+                                   passBounds: passBounds, clear: c, options: options)
+        let (kept, answer) = adds ? ([:], nil) : try keptDraws(key, batcher: &batcher)
         batcher.reset()
         batcher.keptCopies = kept
         // Path coverage first, into the pass's coverage atlas (its own framebuffer and state), read by the draws.
@@ -223,8 +224,7 @@ final class FrameExecutor {
         let regions = c != nil && !adds && current == graph.passes.last?.id ? canvasRegions : nil
         if let regions, let c { batcher.clearBelow = .init(rects: regions.rects, bytes: ClearColor.bytes(c)) }
         defer { batcher.clearBelow = nil }
-        let recorded = try self.batches(ops, passBounds: passBounds, clear: c, kept: kept, answer: answer,
-                                        clearRects: regions?.rects, batcher: &batcher)
+        let recorded = try batches(key, kept: kept, answer: answer, clearRects: regions?.rects, batcher: &batcher)
         let (passBatches, opaque, batches) = (recorded.batches, recorded.batches.opaque, recorded.batches.blended)
         try resources.drawer.upload(instances: recorded.instances, clips: recorded.clips)
         target.bind()
